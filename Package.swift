@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "todo-report",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "TimeTravel", targets: ["TimeTravel"]),
+        .library(name: "TodoDomain", targets: ["TodoDomain"]),
+        .library(name: "SessionLog", targets: ["SessionLog"]),
+        .library(name: "Report", targets: ["Report"]),
+        .executable(name: "todo-report", targets: ["todo-report"]),
+    ],
+    targets: [
+        // The generic time-travel core: a state machine and a store that keeps every state.
+        .target(name: "TimeTravel"),
+        // The Todo app's state, events and reducer.
+        .target(name: "TodoDomain", dependencies: ["TimeTravel"]),
+        // `todo-session/1`: streaming reader with diagnostics, replay, recorder.
+        .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain"]),
+        // libcmark, from the system.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // The HTML page and the Markdown summary.
+        .target(
+            name: "Report",
+            dependencies: ["SessionLog", "TodoDomain", "CCmark"],
+            plugins: ["EmbedTemplates"]
+        ),
+        // The command line, as a library so tests run it in-process.
+        .target(name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel"]),
+        .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
+
+        // Build-time: Templates/* become Swift string constants, so the binary travels alone.
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+
+        .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
+        .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
+        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain"]),
+        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -1,0 +1,4 @@
+import PackagePlugin
+@main struct EmbedTemplates: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] { [] }
+}

@@ -1,0 +1,4 @@
+#ifndef TODO_REPORT_CCMARK_SHIM_H
+#define TODO_REPORT_CCMARK_SHIM_H
+#include <cmark.h>
+#endif

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Where a log's bytes come from: a file, standard input, or memory.
+public protocol ByteSource {
+    /// Fills the start of `buffer` and returns how many bytes it wrote; 0 at
+    /// the end.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// Bytes already in memory (tests, small inputs).
+public struct InMemoryByteSource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ text: String) { self.bytes = Array(text.utf8) }
+
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+        }
+        offset += count
+        return count
+    }
+}
+
+/// An open file descriptor, read with `read(2)`; the caller owns it.
+public struct FileDescriptorByteSource: ByteSource {
+    public let fileDescriptor: Int32
+
+    public init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
+
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        while true {
+            let count = systemRead(fileDescriptor, base, buffer.count)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw ReadError(errno: errno)
+        }
+    }
+
+    /// A failed `read(2)`.
+    public struct ReadError: Error, CustomStringConvertible {
+        public var errno: Int32
+        public var description: String { String(cString: strerror(errno)) }
+    }
+}
+
+/// `read(2)`, named apart from ``ByteSource/read(into:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

@@ -1,0 +1,474 @@
+/// A validating RFC 8259 parser for one line, made for records: it decodes
+/// the top-level members whose keys the caller wants and validates the rest
+/// without building them. Nesting depth is unlimited (no recursion).
+///
+/// The bytes must already be valid UTF-8.
+struct JSONLineParser {
+    /// What a line holds: an object's wanted members, or some other JSON value.
+    enum TopLevel {
+        case object(fields: [JSONField], duplicateKeys: [String])
+        case notAnObject
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Parses the whole line. `wants` says which top-level keys to decode.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        wants: (String) -> Bool
+    ) throws(JSONSyntaxError) -> TopLevel {
+        var parser = JSONLineParser(bytes: bytes)
+        parser.skipWhitespace()
+        let result: TopLevel
+        if parser.peek() == UInt8(ascii: "{") {
+            result = try parser.parseTopObject(wants: wants)
+        } else {
+            try parser.skipValue()
+            result = .notAnObject
+        }
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+        }
+        return result
+    }
+
+    // MARK: Top-level object
+
+    private mutating func parseTopObject(wants: (String) -> Bool) throws(JSONSyntaxError) -> TopLevel {
+        index += 1  // {
+        var fields: [JSONField] = []
+        var seenKeys: [String] = []
+        var seenSet: Set<String> = []
+        var duplicates: [String] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            return .object(fields: [], duplicateKeys: [])
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else {
+                throw expectation("a string key")
+            }
+            let key = try parseString()
+            if seenKeys.count < 16 && seenSet.isEmpty {
+                if seenKeys.contains(key) { duplicates.append(key) } else { seenKeys.append(key) }
+                if seenKeys.count == 16 { seenSet = Set(seenKeys) }
+            } else if !seenSet.insert(key).inserted {
+                duplicates.append(key)
+            }
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw expectation("':' after an object key") }
+            index += 1
+            skipWhitespace()
+            if wants(key) {
+                let column = index + 1
+                let value = try parseWantedValue()
+                if let existing = fields.firstIndex(where: { $0.key == key }) {
+                    fields[existing] = JSONField(key: key, value: value, column: column)  // the last one wins
+                } else {
+                    fields.append(JSONField(key: key, value: value, column: column))
+                }
+            } else {
+                try skipValue()
+            }
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(fields: fields, duplicateKeys: duplicates)
+            default: throw expectation("',' or '}' after an object member")
+            }
+        }
+    }
+
+    private mutating func parseWantedValue() throws(JSONSyntaxError) -> JSONValue {
+        switch peek() {
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "{"): return .object(try parseMembersAsText())
+        case UInt8(ascii: "["):
+            try skipValue()
+            return .array
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        default:
+            return try parseNumber()
+        }
+    }
+
+    /// An object whose members are kept as display text (the header's `context`).
+    private mutating func parseMembersAsText() throws(JSONSyntaxError) -> [(key: String, value: String)] {
+        index += 1  // {
+        var members: [(key: String, value: String)] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            return members
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw expectation("a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw expectation("':' after an object key") }
+            index += 1
+            skipWhitespace()
+            let value: String
+            if peek() == UInt8(ascii: "\"") {
+                value = try parseString()
+            } else {
+                let start = index
+                try skipValue()
+                value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            members.append((key, value))
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                return members
+            default: throw expectation("',' or '}' after an object member")
+            }
+        }
+    }
+
+    // MARK: Skipping any value, iteratively
+
+    /// Validates one value of any depth without building it.
+    private mutating func skipValue() throws(JSONSyntaxError) {
+        // One entry per open container: true for an object, false for an array.
+        var open: [Bool] = []
+        while true {
+            // Expecting a value here.
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: "{"):
+                index += 1
+                skipWhitespace()
+                if peek() == UInt8(ascii: "}") {
+                    index += 1
+                } else {
+                    open.append(true)
+                    try skipKeyAndColon()
+                    continue
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") {
+                    index += 1
+                } else {
+                    open.append(false)
+                    continue
+                }
+            case UInt8(ascii: "\""): try skipString()
+            case UInt8(ascii: "t"): try expectLiteral("true")
+            case UInt8(ascii: "f"): try expectLiteral("false")
+            case UInt8(ascii: "n"): try expectLiteral("null")
+            default: _ = try scanNumber()
+            }
+            // A value ended: close containers or move to the next element.
+            while true {
+                guard let isObject = open.last else { return }
+                skipWhitespace()
+                let byte = peek()
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    if isObject { try skipKeyAndColon() }
+                    break
+                }
+                if isObject && byte == UInt8(ascii: "}") || !isObject && byte == UInt8(ascii: "]") {
+                    index += 1
+                    open.removeLast()
+                    continue
+                }
+                throw expectation(isObject ? "',' or '}' after an object member" : "',' or ']' after an array element")
+            }
+        }
+    }
+
+    private mutating func skipKeyAndColon() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw expectation("a string key") }
+        try skipString()
+        skipWhitespace()
+        guard peek() == UInt8(ascii: ":") else { throw expectation("':' after an object key") }
+        index += 1
+    }
+
+    // MARK: Strings
+
+    /// Decodes a string; a `\u` escape of a lone surrogate becomes U+FFFD.
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1  // opening quote
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character in a string (escape it)") }
+            index += 1
+        }
+        guard index < bytes.count else { throw endedEarly() }
+        var decoded = Array(bytes[start..<index])
+        var pendingHighSurrogate: UInt32?
+        func flushPending() {
+            if pendingHighSurrogate != nil {
+                decoded.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                pendingHighSurrogate = nil
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flushPending()
+                index += 1
+                return String(decoding: decoded, as: UTF8.self)
+            }
+            if byte < 0x20 { throw error("control character in a string (escape it)") }
+            guard byte == UInt8(ascii: "\\") else {
+                flushPending()
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { throw endedEarly() }
+            let escape = bytes[index]
+            index += 1
+            if escape == UInt8(ascii: "u") {
+                let unit = try parseHex4()
+                if let high = pendingHighSurrogate, (0xDC00...0xDFFF).contains(unit) {
+                    let scalar = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)
+                    appendUTF8(scalar, to: &decoded)
+                    pendingHighSurrogate = nil
+                    continue
+                }
+                flushPending()
+                if (0xD800...0xDBFF).contains(unit) {
+                    pendingHighSurrogate = unit
+                } else if (0xDC00...0xDFFF).contains(unit) {
+                    decoded.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                } else {
+                    appendUTF8(unit, to: &decoded)
+                }
+                continue
+            }
+            flushPending()
+            switch escape {
+            case UInt8(ascii: "\""): decoded.append(0x22)
+            case UInt8(ascii: "\\"): decoded.append(0x5C)
+            case UInt8(ascii: "/"): decoded.append(0x2F)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            default:
+                index -= 1
+                throw error("invalid escape '\\\(describeCurrent())' in a string")
+            }
+        }
+        throw endedEarly()
+    }
+
+    private mutating func skipString() throws(JSONSyntaxError) {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            if byte < 0x20 { throw error("control character in a string (escape it)") }
+            index += 1
+            if byte == UInt8(ascii: "\\") {
+                guard index < bytes.count else { throw endedEarly() }
+                switch bytes[index] {
+                case UInt8(ascii: "u"):
+                    index += 1
+                    _ = try parseHex4()
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 1
+                default:
+                    throw error("invalid escape '\\\(describeCurrent())' in a string")
+                }
+            }
+        }
+        throw endedEarly()
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw endedEarly() }
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("expected four hexadecimal digits after '\\u'")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            bytes.append(UInt8(scalar))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | scalar >> 6))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | scalar >> 12))
+            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | scalar >> 18))
+            bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    // MARK: Numbers and literals
+
+    /// Validates a number and says whether it was written as a plain integer.
+    private mutating func scanNumber() throws(JSONSyntaxError) -> (start: Int, isInteger: Bool) {
+        let start = index
+        var isInteger = true
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peekIfPresent() else { throw endedEarly() }
+        if first == UInt8(ascii: "0") {
+            index += 1
+        } else if isDigit(first) {
+            while let byte = peekIfPresent(), isDigit(byte) { index += 1 }
+        } else {
+            throw index == start ? error("unexpected \(describeCurrent()); expected a value") : error("expected a digit")
+        }
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard let byte = peekIfPresent() else { throw endedEarly() }
+            guard isDigit(byte) else { throw error("expected a digit after '.'") }
+            while let byte = peekIfPresent(), isDigit(byte) { index += 1 }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let byte = peekIfPresent() else { throw endedEarly() }
+            guard isDigit(byte) else { throw error("expected a digit in the exponent") }
+            while let byte = peekIfPresent(), isDigit(byte) { index += 1 }
+        }
+        return (start, isInteger)
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let (start, isInteger) = try scanNumber()
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if isInteger, let value = parseInt64(text) {
+            return .integer(value)
+        }
+        return .number(Double(String(decoding: text, as: UTF8.self)) ?? .nan)
+    }
+
+    private func parseInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var negative = false
+        var digits = text[...]
+        if digits.first == UInt8(ascii: "-") {
+            negative = true
+            digits = digits.dropFirst()
+        }
+        var value: Int64 = 0
+        for byte in digits {
+            let digit = Int64(byte - UInt8(ascii: "0"))
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) =
+                negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = next
+        }
+        return value
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for byte in expected {
+            guard index < bytes.count else { throw endedEarly() }
+            guard bytes[index] == byte else { throw error("unexpected \(describeCurrent()); expected a value") }
+            index += 1
+        }
+    }
+
+    // MARK: Helpers
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// The current byte, or 0 at the end of the line (0 never matches a token).
+    private func peek() -> UInt8 {
+        index < bytes.count ? bytes[index] : 0
+    }
+
+    private func peekIfPresent() -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of line" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        index < bytes.count ? JSONSyntaxError(offset: index, message: message) : endedEarly()
+    }
+
+    private func expectation(_ what: String) -> JSONSyntaxError {
+        index < bytes.count
+            ? JSONSyntaxError(offset: index, message: "expected \(what), found \(describeCurrent())")
+            : endedEarly()
+    }
+
+    private func endedEarly() -> JSONSyntaxError {
+        JSONSyntaxError(offset: nil, message: "the line ends before the JSON value does")
+    }
+}

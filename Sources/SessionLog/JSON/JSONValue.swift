@@ -1,0 +1,54 @@
+/// A decoded JSON value of a top-level field the reader looks at. Fields it
+/// ignores are validated and skipped, never decoded.
+enum JSONValue: Equatable {
+    case string(String)
+    /// A number written with no fraction and no exponent that fits in 64 bits.
+    case integer(Int64)
+    /// Any other number (`1.5`, `1e2`, `1.0`, or an integer too large for 64 bits).
+    case number(Double)
+    case bool(Bool)
+    case null
+    /// An object's members, each value as display text: a string's content,
+    /// or any other value's JSON text as written.
+    case object([(key: String, value: String)])
+    case array
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.string(a), .string(b)): a == b
+        case let (.integer(a), .integer(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.bool(a), .bool(b)): a == b
+        case (.null, .null), (.array, .array): true
+        case let (.object(a), .object(b)): a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    /// The JSON type's name, for messages.
+    var typeName: String {
+        switch self {
+        case .string: "a string"
+        case .integer, .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        case .object: "an object"
+        case .array: "an array"
+        }
+    }
+}
+
+/// A top-level member of a record: its key, its value and the 1-based column
+/// of the value's first byte.
+struct JSONField {
+    var key: String
+    var value: JSONValue
+    var column: Int
+}
+
+/// Why a line is not JSON: a message and the 0-based offset of the first bad
+/// byte, or `nil` when the line just ends too early.
+struct JSONSyntaxError: Error, Equatable {
+    var offset: Int?
+    var message: String
+}

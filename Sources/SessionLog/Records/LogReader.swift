@@ -1,0 +1,83 @@
+/// What a ``LogReader`` finds on a line.
+public enum LogReading: Hashable, Sendable {
+    /// A well-formed record (it may still be dropped by replay).
+    case record(LogRecord, line: Int)
+    case diagnostic(Diagnostic)
+}
+
+/// Reads `todo-session/1` lines into records and the diagnostics of UTF-8,
+/// JSON and record shape, keeping going after every problem.
+///
+/// It sees one line at a time and keeps nothing of earlier lines but whether
+/// the first record was seen, so it streams logs of any length.
+public struct LogReader {
+    /// Set once a header names a schema this reader does not read: every
+    /// later line is left unread.
+    public private(set) var hasStopped = false
+    private var sawFirstRecord = false
+
+    public init() {}
+
+    /// Reads one line (without its line break) and reports what it holds.
+    ///
+    /// - Parameters:
+    ///   - bytes: The line's bytes, without `\n`, a `\r` before it, or a BOM.
+    ///   - number: The 1-based line number.
+    ///   - isLastWithoutNewline: The file ends inside this line.
+    /// - Returns: `false` for a blank line, `true` otherwise.
+    @discardableResult
+    public mutating func read(
+        line bytes: UnsafeBufferPointer<UInt8>,
+        number: Int,
+        isLastWithoutNewline: Bool = false,
+        into output: (LogReading) -> Void
+    ) -> Bool {
+        guard !hasStopped else { return true }
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return false }
+        let isFirstRecord = !sawFirstRecord
+        sawFirstRecord = true
+
+        func report(_ code: DiagnosticCode, column: Int?, _ message: String) {
+            output(.diagnostic(Diagnostic(line: number, column: column, code: code, message: message)))
+        }
+        func reportTruncated(_ what: String) {
+            report(.truncatedLine, column: nil, "the log ends inside this line (\(what)); it is dropped, as a recorder that died mid-write leaves it")
+        }
+
+        if let problem = firstUTF8Problem(in: bytes) {
+            if isLastWithoutNewline { reportTruncated("not valid UTF-8"); return true }
+            switch problem {
+            case .badByte(let offset):
+                report(.invalidUTF8, column: offset + 1, "byte 0x\(hex(bytes[offset])) is not valid UTF-8 here; save the log as UTF-8")
+            case .endsEarly:
+                report(.invalidUTF8, column: nil, "the line ends inside a UTF-8 sequence; save the log as UTF-8")
+            }
+            return true
+        }
+        let topLevel: JSONLineParser.TopLevel
+        do {
+            topLevel = try JSONLineParser.parse(bytes, wants: RecordDecoder.wantedKeys.contains)
+        } catch {
+            if isLastWithoutNewline { reportTruncated("not valid JSON"); return true }
+            report(.invalidJSON, column: error.offset.map { $0 + 1 }, error.message)
+            return true
+        }
+        guard case .object(let fields, let duplicateKeys) = topLevel else {
+            report(.notAnObject, column: nil, "a record must be a JSON object ({…}), one per line")
+            return true
+        }
+        for key in duplicateKeys {
+            report(.duplicateKey, column: nil, "key \(quoted(key)) appears more than once; the last one is used")
+        }
+        let outcome = RecordDecoder.decode(fields, line: number, isFirstRecord: isFirstRecord)
+        outcome.diagnostics.forEach { output(.diagnostic($0)) }
+        if let record = outcome.record { output(.record(record, line: number)) }
+        if outcome.stopsReading { hasStopped = true }
+        return true
+    }
+}
+
+func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+}

@@ -1,0 +1,40 @@
+public import Foundation
+public import TodoDomain
+
+/// One well-formed record of a log, before replay.
+public enum LogRecord: Hashable, Sendable {
+    case header(SessionHeader)
+    case event(LoggedEvent, RecordStamp)
+    case travel(to: Int64, RecordStamp)
+}
+
+/// The `seq` and `timestamp` an event or travel record may carry.
+public struct RecordStamp: Hashable, Sendable {
+    public var seq: Int64?
+    public var timestamp: Timestamp?
+
+    public init(seq: Int64? = nil, timestamp: Timestamp? = nil) {
+        self.seq = seq
+        self.timestamp = timestamp
+    }
+}
+
+/// An event as logged: like ``TodoEvent`` but `addItem` may lack its id, which
+/// replay then derives from the session and the line.
+public enum LoggedEvent: Hashable, Sendable {
+    case startCreatingItem
+    case cancelCreatingItem
+    case changePartialItemName(String)
+    case addItem(id: UUID?)
+    case setItemDone(id: UUID, isDone: Bool)
+
+    public init(_ event: TodoEvent) {
+        switch event {
+        case .startCreatingItem: self = .startCreatingItem
+        case .cancelCreatingItem: self = .cancelCreatingItem
+        case .changePartialItemName(let name): self = .changePartialItemName(name)
+        case .addItem(let id): self = .addItem(id: id)
+        case .setItemDone(let id, let isDone): self = .setItemDone(id: id, isDone: isDone)
+        }
+    }
+}

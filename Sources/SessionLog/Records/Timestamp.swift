@@ -1,0 +1,121 @@
+/// A moment in a session log: an RFC 3339 string or milliseconds since 1970.
+public struct Timestamp: Hashable, Sendable, Comparable {
+    /// Milliseconds since 1970-01-01T00:00:00Z (may be negative or fractional).
+    public var millisecondsSince1970: Double
+
+    public init(millisecondsSince1970: Double) {
+        self.millisecondsSince1970 = millisecondsSince1970
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.millisecondsSince1970 < rhs.millisecondsSince1970
+    }
+
+    /// Parses RFC 3339 as written in section 5.6: `T` or `t`, `Z` or `z` or an
+    /// offset, any number of fraction digits, a leap second `:60`. Impossible
+    /// dates (February 30) give `nil`.
+    public init?(rfc3339 text: String) {
+        var utf8 = Array(text.utf8)[...]
+        func number(_ digits: Int) -> Int? {
+            guard utf8.count >= digits else { return nil }
+            var value = 0
+            for byte in utf8.prefix(digits) {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            utf8 = utf8.dropFirst(digits)
+            return value
+        }
+        func expect(_ characters: String) -> Bool {
+            guard let byte = utf8.first, characters.utf8.contains(byte) else { return false }
+            utf8 = utf8.dropFirst()
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+            expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+            let second = number(2)
+        else { return nil }
+        var fraction = 0.0
+        if expect(".") {
+            var scale = 0.1
+            var sawDigit = false
+            while let byte = utf8.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                fraction += Double(byte - UInt8(ascii: "0")) * scale
+                scale /= 10
+                sawDigit = true
+                utf8 = utf8.dropFirst()
+            }
+            guard sawDigit else { return nil }
+        }
+        var offsetMinutes = 0
+        if expect("Zz") {
+            offsetMinutes = 0
+        } else if let sign = utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            utf8 = utf8.dropFirst()
+            guard let offsetHour = number(2), expect(":"), let offsetMinute = number(2),
+                offsetHour <= 23, offsetMinute <= 59
+            else { return nil }
+            offsetMinutes = (offsetHour * 60 + offsetMinute) * (sign == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
+        }
+        guard utf8.isEmpty, (1...12).contains(month), day >= 1,
+            day <= Timestamp.daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60
+        else { return nil }
+        let days = Timestamp.daysSince1970(year: year, month: month, day: day)
+        let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60) + fraction
+        self.millisecondsSince1970 = seconds * 1_000
+    }
+
+    /// RFC 3339 in UTC with milliseconds, as the recorder writes it:
+    /// `2026-11-29T09:00:01.250Z`.
+    public var rfc3339: String {
+        let totalMilliseconds = Int64((millisecondsSince1970).rounded(.down))
+        let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
+        let totalSeconds = (totalMilliseconds - Int64(milliseconds)) / 1000
+        var days = Int(totalSeconds / 86_400)
+        var secondOfDay = Int(totalSeconds % 86_400)
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        let (year, month, day) = Timestamp.civil(fromDaysSince1970: days)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(milliseconds, 3))Z"
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Howard Hinnant's `days_from_civil`.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Howard Hinnant's `civil_from_days`.
+    static func civil(fromDaysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

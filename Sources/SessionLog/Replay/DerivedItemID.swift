@@ -1,0 +1,32 @@
+public import Foundation
+
+/// The id of an item whose `addItem` record carries none: derived from the
+/// session id and the record's line, so the same log always gives the same
+/// ids (and so byte-identical reports).
+public enum DerivedItemID {
+    public static func make(sessionId: String?, line: Int) -> UUID {
+        let key = Array("todo-session/1|\(sessionId ?? "")|\(line)".utf8)
+        let high = fnv1a(key, basis: 0xCBF2_9CE4_8422_2325)
+        let low = fnv1a(key, basis: 0x84222325_CBF29CE4)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            bytes[i] = UInt8(truncatingIfNeeded: high >> (56 - 8 * i))
+            bytes[8 + i] = UInt8(truncatingIfNeeded: low >> (56 - 8 * i))
+        }
+        bytes[6] = bytes[6] & 0x0F | 0x80  // version 8: custom
+        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 9562 variant
+        return UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        ))
+    }
+
+    private static func fnv1a(_ bytes: [UInt8], basis: UInt64) -> UInt64 {
+        var hash = basis
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

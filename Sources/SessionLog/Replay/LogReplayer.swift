@@ -1,0 +1,97 @@
+public import TodoDomain
+
+/// Reads a whole `todo-session/1` stream and replays it: the one entry point
+/// that ties lines, records and replay together.
+public enum LogReplayer {
+    /// How a replay ended.
+    public struct Outcome: Sendable {
+        public var header: SessionHeader?
+        public var tally: LineTally
+        /// Frames, the initial one included.
+        public var frameCount: Int
+        public var errorCount: Int
+        public var warningCount: Int
+        /// The header named an unsupported schema: the log was not read.
+        public var stoppedOnUnsupportedSchema: Bool
+        /// The state at the cursor when the log ended: what the app showed.
+        public var finalState: TodoState
+    }
+
+    /// Streams `source` line by line, calling `output` with every frame,
+    /// travel and diagnostic in order.
+    public static func replay<Source: ByteSource>(
+        _ source: Source,
+        bufferSize: Int = 1 << 20,
+        into output: (ReplayEntry) -> Void
+    ) throws -> Outcome {
+        var splitter = LineSplitter(source: source, bufferSize: bufferSize)
+        var reader = LogReader()
+        var replay = SessionReplay()
+        var errors = 0
+        var warnings = 0
+        func emit(_ entry: ReplayEntry) {
+            if case .diagnostic(let diagnostic) = entry {
+                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+            }
+            output(entry)
+        }
+        try splitter.forEachLine { line in
+            if reader.hasStopped {
+                replay.count(unread: true)
+                return true
+            }
+            var madeRecord = false
+            let nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) { reading in
+                if case .record = reading { madeRecord = true }
+                replay.replay(reading, into: emit)
+            }
+            if !nonBlank {
+                replay.count(blank: true)
+            } else if !madeRecord {
+                replay.count(dropped: true)
+            }
+            return true
+        }
+        return Outcome(
+            header: replay.header,
+            tally: replay.tally,
+            frameCount: replay.store.stateCount,
+            errorCount: errors,
+            warningCount: warnings,
+            stoppedOnUnsupportedSchema: reader.hasStopped,
+            finalState: replay.store.state
+        )
+    }
+
+    /// Replays a whole log held in memory and collects everything: for tests,
+    /// tools and small sessions.
+    public static func collect<Source: ByteSource>(_ source: Source) throws -> ReplayResult {
+        var result = ReplayResult()
+        let outcome = try replay(source) { entry in
+            switch entry {
+            case .header: break
+            case .frame(let frame): result.frames.append(frame)
+            case .travel(let travel): result.travels.append(travel)
+            case .diagnostic(let diagnostic): result.diagnostics.append(diagnostic)
+            }
+        }
+        result.outcome = outcome
+        return result
+    }
+}
+
+/// Everything a replay reported, in order.
+public struct ReplayResult: Sendable {
+    /// Every frame after the initial one.
+    public var frames: [Frame] = []
+    public var travels: [Travel] = []
+    public var diagnostics: [Diagnostic] = []
+    public var outcome: LogReplayer.Outcome?
+
+    public init() {}
+
+    /// Every state, frame 0 first: what the app's `Store.allStates` held.
+    public var allStates: [TodoState] {
+        [TodoState()] + frames.map(\.state)
+    }
+}

@@ -1,0 +1,36 @@
+public import Foundation
+
+/// Every user action of the Todo app, in the words of the session log.
+public enum TodoEvent: Hashable, Sendable {
+    /// The + button: opens the add sheet with an empty name.
+    case startCreatingItem
+    /// Closes the add sheet; what was typed stays in `partialItemName`.
+    case cancelCreatingItem
+    /// The text field's content changed (one event per keystroke).
+    case changePartialItemName(String)
+    /// The Add button: appends an item titled with `partialItemName`.
+    case addItem(id: UUID)
+    /// An item's switch was flipped.
+    case setItemDone(id: UUID, isDone: Bool)
+
+    /// The event's kind, without its payload.
+    public var kind: Kind {
+        switch self {
+        case .startCreatingItem: .startCreatingItem
+        case .cancelCreatingItem: .cancelCreatingItem
+        case .changePartialItemName: .changePartialItemName
+        case .addItem: .addItem
+        case .setItemDone: .setItemDone
+        }
+    }
+
+    /// The five kinds of event; the raw value is the name used in logs and as
+    /// ``TodoState/stateName``.
+    public enum Kind: String, CaseIterable, Sendable {
+        case startCreatingItem
+        case cancelCreatingItem
+        case changePartialItemName
+        case addItem
+        case setItemDone
+    }
+}

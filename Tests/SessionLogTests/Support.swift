@@ -1,0 +1,65 @@
+import Foundation
+import SessionLog
+import Testing
+import TodoDomain
+
+/// Replays a log held in a string.
+func replay(_ text: String) throws -> ReplayResult {
+    try LogReplayer.collect(InMemoryByteSource(text))
+}
+
+func replay(bytes: [UInt8], bufferSize: Int = 1 << 20) throws -> ReplayResult {
+    var result = ReplayResult()
+    result.outcome = try LogReplayer.replay(InMemoryByteSource(bytes), bufferSize: bufferSize) { entry in
+        switch entry {
+        case .frame(let frame): result.frames.append(frame)
+        case .travel(let travel): result.travels.append(travel)
+        case .diagnostic(let diagnostic): result.diagnostics.append(diagnostic)
+        case .header: break
+        }
+    }
+    return result
+}
+
+/// A diagnostic reduced to where and what, for exact comparison.
+struct Found: Hashable, CustomStringConvertible {
+    var line: Int
+    var column: Int?
+    var code: DiagnosticCode
+    init(_ line: Int, _ column: Int?, _ code: DiagnosticCode) {
+        self.line = line
+        self.column = column
+        self.code = code
+    }
+    var description: String { "\(line):\(column.map(String.init) ?? "-") \(code.rawValue)" }
+}
+
+extension ReplayResult {
+    var found: [Found] { diagnostics.map { Found($0.line, $0.column, $0.code) } }
+}
+
+/// Fixed ids, readable in failures.
+func itemID(_ n: Int) -> UUID {
+    UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))!
+}
+
+/// A deterministic random number generator (SplitMix64), so a failing seed
+/// can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A fresh temporary folder, removed by the caller.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("todo-report-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

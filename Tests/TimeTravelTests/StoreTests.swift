@@ -1,0 +1,117 @@
+import Observation
+import Testing
+import TimeTravel
+
+/// A state machine small enough to see every state at a glance.
+struct Tally: StateMachine, Equatable {
+    enum Event: Equatable { case add(Int) }
+    var total = 0
+    mutating func update(with event: Event) {
+        switch event {
+        case .add(let amount): total += amount
+        }
+    }
+}
+
+@Suite("Store")
+struct StoreTests {
+    @Test("starts with only the initial state, at the cursor")
+    func initialState() {
+        let store = Store(initialState: Tally(total: 7))
+        #expect(store.allStates == [Tally(total: 7)])
+        #expect(store.stateCount == 1)
+        #expect(store.currentStateIndex == 0)
+        #expect(store.state == Tally(total: 7))
+    }
+
+    @Test("dispatch appends the next state and moves the cursor to it")
+    func dispatchAppends() {
+        let store = Store(initialState: Tally())
+        store.dispatch(.add(2))
+        store.dispatch(.add(3))
+        #expect(store.allStates.map(\.total) == [0, 2, 5])
+        #expect(store.currentStateIndex == 2)
+        #expect(store.state.total == 5)
+    }
+
+    @Test("travel moves the cursor without changing history")
+    func travel() {
+        let store = Store(initialState: Tally())
+        store.dispatch(.add(2))
+        store.dispatch(.add(3))
+        store.currentStateIndex = 1
+        #expect(store.state.total == 2)
+        #expect(store.allStates.map(\.total) == [0, 2, 5])
+    }
+
+    @Test("dispatch after travel applies to the state at the cursor and keeps all history")
+    func branchAfterTravel() {
+        let store = Store(initialState: Tally())
+        store.dispatch(.add(2))
+        store.dispatch(.add(3))
+        store.currentStateIndex = 1
+        store.dispatch(.add(10))
+        #expect(store.allStates.map(\.total) == [0, 2, 5, 12])
+        #expect(store.currentStateIndex == 3)
+    }
+
+    @Test("cursor values outside the history are clamped", arguments: [(-5, 0), (99, 2), (1, 1)])
+    func clamping(requested: Int, expected: Int) {
+        let store = Store(initialState: Tally())
+        store.dispatch(.add(1))
+        store.dispatch(.add(1))
+        store.currentStateIndex = requested
+        #expect(store.currentStateIndex == expected)
+    }
+
+    @Test("onChange reports dispatches and real cursor moves, in order")
+    func onChange() {
+        var changes: [StoreChange<Tally.Event>] = []
+        let store = Store(initialState: Tally()) { changes.append($0) }
+        store.dispatch(.add(1))
+        store.currentStateIndex = 0
+        store.currentStateIndex = 0  // not a move
+        store.currentStateIndex = 1
+        store.dispatch(.add(2))
+        #expect(changes == [.dispatched(.add(1)), .traveled(to: 0), .traveled(to: 1), .dispatched(.add(2))])
+    }
+
+    @Test("observers of the state are told about a dispatch")
+    func observeDispatch() {
+        let store = Store(initialState: Tally())
+        let fired = Flag()
+        withObservationTracking { _ = store.state } onChange: { fired.set() }
+        #expect(!fired.value)
+        store.dispatch(.add(1))
+        #expect(fired.value)
+    }
+
+    @Test("observers of the cursor and the state are told about time travel")
+    func observeTravel() {
+        let store = Store(initialState: Tally())
+        store.dispatch(.add(1))
+        let cursorFired = Flag()
+        let stateFired = Flag()
+        withObservationTracking { _ = store.currentStateIndex } onChange: { cursorFired.set() }
+        withObservationTracking { _ = store.state } onChange: { stateFired.set() }
+        store.currentStateIndex = 0
+        #expect(cursorFired.value)
+        #expect(stateFired.value)
+    }
+
+    @Test("a cursor set to where it is tells no observer")
+    func noSpuriousObservation() {
+        let store = Store(initialState: Tally())
+        store.dispatch(.add(1))
+        let fired = Flag()
+        withObservationTracking { _ = store.currentStateIndex } onChange: { fired.set() }
+        store.currentStateIndex = 1
+        #expect(!fired.value)
+    }
+}
+
+/// A flag that observation callbacks (which are `@Sendable`) can set.
+final class Flag: @unchecked Sendable {
+    private(set) var value = false
+    func set() { value = true }
+}
