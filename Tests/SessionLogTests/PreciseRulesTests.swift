@@ -1,0 +1,255 @@
+import Foundation
+import SessionLog
+import Testing
+import TodoDomain
+
+/// The "precise rules" of `session-log.md`, one behaviour per test.
+@Suite("Reader: precise rules")
+struct PreciseRulesTests {
+    static let header = #"{"type":"session","schema":"todo-session/1","sessionId":"s1"}"#
+    static let start = #"{"type":"event","event":"startCreatingItem"}"#
+
+    @Test("a BOM is skipped and not counted in columns; CRLF and blank lines are fine")
+    func bomAndLineEnds() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{\"type\" \"session\"}\r\n  \t\r\n\(Self.start)\r\n".utf8)
+        let result = try replay(bytes: bytes)
+        #expect(result.found == [Found(1, 9, .invalidJSON)])
+        #expect(result.outcome?.frameCount == 2)
+        #expect(result.outcome?.tally.blank == 1)
+    }
+
+    @Test("an invalid line that is both bad UTF-8 and bad JSON is invalid-utf8")
+    func utf8BeforeJSON() throws {
+        let result = try replay(bytes: Array("{\"a\" ".utf8) + [0xFF] + [0x0A])
+        #expect(result.found == [Found(1, 6, .invalidUTF8)])
+    }
+
+    @Test("invalid-json has no column when the line just ends too early")
+    func endsTooEarly() throws {
+        let result = try replay([#"{"type":"event""#, Self.start].lines)
+        #expect(result.found == [Found(1, nil, .invalidJSON)])
+    }
+
+    @Test("wrong-type for values that are not what a field needs", arguments: [
+        (#"{"type":"event","event":"changePartialItemName","name":null}"#, 56),
+        (#"{"type":"event","event":"startCreatingItem","seq":1e2}"#, 51),
+        (#"{"type":"event","event":"startCreatingItem","seq":-1}"#, 51),
+        (#"{"type":"event","event":"startCreatingItem","seq":99999999999999999999}"#, 51),
+        (#"{"type":"event","event":"startCreatingItem","timestamp":"2026-02-30T09:00:00Z"}"#, 57),
+        (#"{"type":"event","event":"startCreatingItem","timestamp":"2026-11-29 09:00:00Z"}"#, 57),
+        (#"{"type":"event","event":"startCreatingItem","timestamp":true}"#, 57),
+        (#"{"type":"event","event":"addItem","id":"not-a-uuid"}"#, 40),
+        (#"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000001","isDone":"yes"}"#, 92),
+        (#"{"type":"travel","to":1.5}"#, 23),
+        (#"{"type":7}"#, 9),
+    ])
+    func wrongType(line: String, column: Int) throws {
+        let result = try replay([Self.header, line].lines)
+        #expect(result.found == [Found(2, column, .wrongType)])
+        #expect(result.outcome?.frameCount == 1)
+    }
+
+    @Test("every error of a record is reported, and the record is dropped")
+    func severalErrors() throws {
+        let result = try replay([Self.header, #"{"type":"event","seq":"1","timestamp":false}"#].lines)
+        #expect(result.found == [Found(2, 23, .wrongType), Found(2, 39, .wrongType), Found(2, nil, .missingField)])
+        #expect(result.outcome?.tally.dropped == 1)
+    }
+
+    @Test("timestamps: RFC 3339 forms that are valid", arguments: [
+        "2026-11-29T09:00:01Z", "2026-11-29t09:00:01z", "2026-11-29T09:00:01.123456789Z",
+        "2026-11-29T17:00:01+08:00", "2016-12-31T23:59:60Z", "2024-02-29T00:00:00-00:30",
+    ])
+    func validTimestamps(_ text: String) throws {
+        let line = #"{"type":"event","event":"startCreatingItem","timestamp":"\#(text)"}"#
+        let result = try replay([line].lines)
+        #expect(result.found.isEmpty)
+        #expect(result.frames.first?.stamp.timestamp != nil)
+    }
+
+    @Test("timestamps: offsets and numbers name the same instant")
+    func timestampInstants() {
+        #expect(Timestamp(rfc3339: "2026-11-29T17:00:01+08:00") == Timestamp(rfc3339: "2026-11-29T09:00:01Z"))
+        #expect(Timestamp(rfc3339: "1970-01-01T00:00:01.5Z")?.millisecondsSince1970 == 1500)
+        #expect(Timestamp(rfc3339: "2023-02-29T00:00:00Z") == nil)
+        #expect(Timestamp(millisecondsSince1970: 1_795_942_801_250).rfc3339 == "2026-11-29T09:00:01.250Z")
+        #expect(Timestamp(millisecondsSince1970: -1).rfc3339 == "1969-12-31T23:59:59.999Z")
+    }
+
+    @Test("the header's startedAt takes no part in time-backwards")
+    func startedAtIgnored() throws {
+        let header = #"{"type":"session","schema":"todo-session/1","startedAt":"2030-01-01T00:00:00Z"}"#
+        let result = try replay([header, #"{"type":"event","event":"startCreatingItem","timestamp":0}"#].lines)
+        #expect(result.found.isEmpty)
+    }
+
+    @Test("a header with a wrong-type field is dropped and the log reads as if it had none")
+    func badHeaderDropped() throws {
+        let result = try replay([#"{"type":"session","schema":"todo-session/1","app":5}"#, Self.start].lines)
+        #expect(result.found == [Found(1, 51, .wrongType)])
+        #expect(result.outcome?.header == nil)
+        #expect(result.outcome?.frameCount == 2)
+    }
+
+    @Test("a header without schema is missing-field; a misplaced one is misplaced even with a bad schema")
+    func headerRules() throws {
+        let result = try replay([#"{"type":"session"}"#, #"{"type":"session","schema":"todo-session/9"}"#].lines)
+        #expect(result.found == [Found(1, nil, .missingField), Found(2, nil, .misplacedHeader)])
+    }
+
+    @Test("the first record is the first non-blank line, whatever it holds")
+    func firstRecord() throws {
+        let result = try replay(["", "garbage", Self.header].lines)
+        #expect(result.found == [Found(2, 1, .invalidJSON), Found(3, nil, .misplacedHeader)])
+    }
+
+    @Test("unsupported-schema stops reading: nothing after it is reported")
+    func unsupportedStops() throws {
+        let result = try replay([#"{"type":"session","schema":"todo-session/2"}"#, "garbage", Self.start].lines)
+        #expect(result.found == [Found(1, nil, .unsupportedSchema)])
+        #expect(result.outcome?.stoppedOnUnsupportedSchema == true)
+        #expect(result.outcome?.tally.unread == 2)
+    }
+
+    @Test("fields that are not named are ignored, whatever they hold")
+    func ignoredFields() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let line = #"{"type":"event","extra":\#(deep),"big":1e400,"event":"startCreatingItem","x":{"a":1,"a":2}}"#
+        let result = try replay([line].lines)
+        #expect(result.found.isEmpty)
+        #expect(result.outcome?.frameCount == 2)
+    }
+
+    @Test("a lone surrogate escape is valid JSON and shows as U+FFFD; a pair is one scalar")
+    func surrogates() throws {
+        let result = try replay([
+            Self.start,
+            #"{"type":"event","event":"changePartialItemName","name":"a\ud800b\ud83d\ude00\udc00"}"#,
+        ].lines)
+        #expect(result.found.isEmpty)
+        #expect(result.frames.last?.state.partialItemName == "a\u{FFFD}b😀\u{FFFD}")
+    }
+
+    @Test("UUIDs compare case-insensitively")
+    func uuidCase() throws {
+        let result = try replay([
+            Self.start, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
+            #"{"type":"event","event":"addItem","id":"0000000a-0000-4000-8000-00000000000b"}"#,
+            #"{"type":"event","event":"setItemDone","id":"0000000A-0000-4000-8000-00000000000B","isDone":true}"#,
+        ].lines)
+        #expect(result.found.isEmpty)
+        #expect(result.frames.last?.state.todoItems.first?.isFinished == true)
+    }
+
+    @Test("addItem without an id gets one derived from the session and the line, the same every time")
+    func derivedIDs() throws {
+        let log = [Self.header, Self.start, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
+                   #"{"type":"event","event":"addItem"}"#].lines
+        let first = try replay(log).frames.last?.state.todoItems.first?.id
+        let second = try replay(log).frames.last?.state.todoItems.first?.id
+        #expect(first != nil)
+        #expect(first == second)
+        #expect(first == DerivedItemID.make(sessionId: "s1", line: 4))
+        #expect(DerivedItemID.make(sessionId: "s1", line: 4) != DerivedItemID.make(sessionId: "s2", line: 4))
+    }
+
+    @Test("travel: to the newest frame changes nothing; the last of several counts")
+    func travels() throws {
+        let result = try replay([
+            Self.start,
+            #"{"type":"travel","to":1}"#,
+            #"{"type":"event","event":"cancelCreatingItem"}"#,
+            #"{"type":"travel","to":0}"#,
+            #"{"type":"travel","to":1}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"x"}"#,
+        ].lines)
+        #expect(result.found.isEmpty)
+        #expect(result.frames.map(\.parent) == [0, 1, 1])
+        #expect(result.frames.last?.state == TodoState(isCreatingItem: true, partialItemName: "x", stateName: "changePartialItemName"))
+        #expect(result.travels.map(\.to) == [1, 0, 1])
+    }
+
+    @Test("travel to a negative frame is out of range")
+    func negativeTravel() throws {
+        let result = try replay([Self.start, #"{"type":"travel","to":-1}"#].lines)
+        #expect(result.found == [Found(2, nil, .travelOutOfRange)])
+    }
+
+    @Test("unknown-item is judged in the state the event applies to (another branch's item is unknown)")
+    func unknownOnOtherBranch() throws {
+        let result = try replay([
+            Self.start,                                                                   // frame 1
+            #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,            // frame 2
+            #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"#,  // frame 3
+            #"{"type":"travel","to":2}"#,
+            #"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000001","isDone":true}"#,
+        ].lines)
+        #expect(result.found == [Found(5, nil, .unknownItem)])
+        #expect(result.frames.last?.state.stateName == "changePartialItemName")
+    }
+
+    @Test("sequence checks: duplicate drops before the reducer; events and travels share one sequence")
+    func sequence() throws {
+        let result = try replay([
+            #"{"type":"event","seq":0,"event":"startCreatingItem"}"#,
+            #"{"type":"travel","seq":1,"to":0}"#,
+            #"{"type":"event","seq":1,"event":"cancelCreatingItem"}"#,
+            #"{"type":"event","seq":2,"event":"cancelCreatingItem"}"#,
+        ].lines)
+        #expect(result.found == [Found(3, nil, .duplicateSeq)])
+        #expect(result.outcome?.frameCount == 3)
+        #expect(result.frames.map(\.parent) == [0, 0])
+    }
+
+    @Test("warnings about sequence and time skip records dropped by an error")
+    func droppedRecordsTakeNoPart() throws {
+        let result = try replay([
+            #"{"type":"event","seq":0,"timestamp":5000,"event":"startCreatingItem"}"#,
+            #"{"type":"event","seq":9,"timestamp":1,"event":"nope"}"#,
+            #"{"type":"event","seq":1,"timestamp":6000,"event":"cancelCreatingItem"}"#,
+        ].lines)
+        #expect(result.found == [Found(2, nil, .unknownEvent)])
+    }
+
+    @Test("lines are split on 0x0A only: U+2028 inside a string is part of its line")
+    func lineSeparatorInString() throws {
+        let result = try replay([Self.start, "{\"type\":\"event\",\"event\":\"changePartialItemName\",\"name\":\"a\u{2028}b\"}"].lines)
+        #expect(result.found.isEmpty)
+        #expect(result.frames.last?.state.partialItemName == "a\u{2028}b")
+    }
+
+    @Test("a file with no newline at the end still reads its valid last line")
+    func noFinalNewline() throws {
+        let result = try replay(Self.header + "\n" + Self.start)
+        #expect(result.found.isEmpty)
+        #expect(result.outcome?.frameCount == 2)
+    }
+
+    @Test("lines longer than the buffer and lines split across reads give the same result")
+    func smallBuffers() throws {
+        var lines = [Self.header]
+        for n in 0..<200 {
+            lines.append(Self.start)
+            lines.append(#"{"type":"event","event":"changePartialItemName","name":"\#(String(repeating: "ü", count: n))"}"#)
+        }
+        let bytes = Array(lines.lines.utf8)
+        let expected = try replay(bytes: bytes).allStates
+        for size in [16, 17, 64, 333, 4096] {
+            let result = try replay(bytes: bytes, bufferSize: size)
+            #expect(result.allStates == expected, "buffer \(size)")
+            #expect(result.found.isEmpty)
+        }
+    }
+
+    @Test("every line is accounted for")
+    func tally() throws {
+        let result = try replay([Self.header, "", Self.start, "junk", #"{"type":"travel","to":0}"#, #"{"type":"travel","to":9}"#].lines)
+        let tally = try #require(result.outcome?.tally)
+        #expect(tally.header == 1)
+        #expect(tally.blank == 1)
+        #expect(tally.events == 1)
+        #expect(tally.travels == 1)
+        #expect(tally.dropped == 2)
+        #expect(tally.total == 6)
+    }
+}
