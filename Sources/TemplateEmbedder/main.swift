@@ -1,1 +1,37 @@
-print("x")
+// Turns template files into one Swift source file of string constants, so the
+// built tool carries its page templates wherever it is copied.
+//
+// Usage: TemplateEmbedder OUTPUT.swift INPUT...
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let output = arguments.first else {
+    FileHandle.standardError.write(Data("usage: TemplateEmbedder OUTPUT.swift INPUT...\n".utf8))
+    exit(64)
+}
+
+/// A raw string literal that holds `text` exactly, with enough `#` that
+/// nothing inside can close it.
+func rawLiteral(_ text: String) -> String {
+    var hashes = "#"
+    while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+    return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
+}
+
+var source = "// Generated from Templates/ by TemplateEmbedder. Do not edit.\n\n"
+source += "enum EmbeddedTemplates {\n    static let files: [String: String] = [\n"
+for path in arguments.dropFirst().sorted() {
+    let url = URL(fileURLWithPath: path)
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("TemplateEmbedder: cannot read \(path) as UTF-8\n".utf8))
+        exit(65)
+    }
+    source += "        \"\(url.lastPathComponent)\": \(rawLiteral(text)),\n"
+}
+source += "    ]\n}\n"
+do {
+    try source.write(toFile: output, atomically: true, encoding: .utf8)
+} catch {
+    FileHandle.standardError.write(Data("TemplateEmbedder: cannot write \(output): \(error)\n".utf8))
+    exit(73)
+}

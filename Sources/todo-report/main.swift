@@ -1,1 +1,4 @@
-print("todo-report")
+import Foundation
+import TodoReportCLI
+
+exit(TodoReportCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,81 @@
+import CCmark
+
+/// Renders a ``MarkdownBlock`` tree with libcmark: to HTML for the page and to
+/// CommonMark for `--summary`. The only file that talks to libcmark.
+///
+/// libcmark runs in its default safe mode: `CMARK_OPT_UNSAFE` is never passed.
+enum CommonMarkRenderer {
+    static func html(_ blocks: [MarkdownBlock]) -> String {
+        render(blocks) { cmark_render_html($0, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) }
+    }
+
+    static func commonMark(_ blocks: [MarkdownBlock]) -> String {
+        render(blocks) { cmark_render_commonmark($0, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8, 0) }
+    }
+
+    private static func render(_ blocks: [MarkdownBlock], with renderer: (OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> String {
+        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
+        defer { cmark_node_free(document) }
+        for block in blocks { append(block, to: document) }
+        guard let rendered = renderer(document) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    private static func append(_ block: MarkdownBlock, to parent: OpaquePointer) {
+        switch block {
+        case .heading(let level, let inlines):
+            guard let node = child(of: parent, CMARK_NODE_HEADING) else { return }
+            cmark_node_set_heading_level(node, Int32(min(max(level, 1), 6)))
+            inlines.forEach { append($0, to: node) }
+        case .paragraph(let inlines):
+            guard let node = child(of: parent, CMARK_NODE_PARAGRAPH) else { return }
+            inlines.forEach { append($0, to: node) }
+        case .bulletList(let items):
+            guard let list = child(of: parent, CMARK_NODE_LIST) else { return }
+            cmark_node_set_list_type(list, CMARK_BULLET_LIST)
+            cmark_node_set_list_tight(list, 1)
+            for item in items {
+                guard let itemNode = child(of: list, CMARK_NODE_ITEM) else { continue }
+                item.forEach { append($0, to: itemNode) }
+            }
+        }
+    }
+
+    private static func append(_ inline: MarkdownInline, to parent: OpaquePointer) {
+        switch inline {
+        case .text(let text):
+            literal(of: child(of: parent, CMARK_NODE_TEXT), text)
+        case .code(let text):
+            literal(of: child(of: parent, CMARK_NODE_CODE), text)
+        case .strong(let inlines):
+            guard let node = child(of: parent, CMARK_NODE_STRONG) else { return }
+            inlines.forEach { append($0, to: node) }
+        case .emphasis(let inlines):
+            guard let node = child(of: parent, CMARK_NODE_EMPH) else { return }
+            inlines.forEach { append($0, to: node) }
+        }
+    }
+
+    private static func child(of parent: OpaquePointer, _ type: cmark_node_type) -> OpaquePointer? {
+        guard let node = cmark_node_new(type) else { return nil }
+        guard cmark_node_append_child(parent, node) == 1 else {
+            cmark_node_free(node)
+            return nil
+        }
+        return node
+    }
+
+    /// Sets a node's text. libcmark stops at a NUL byte, so NUL becomes U+FFFD.
+    private static func literal(of node: OpaquePointer?, _ text: String) {
+        guard let node else { return }
+        let safe = text.contains("\u{0}") ? text.replacingNUL() : text
+        _ = cmark_node_set_literal(node, safe)
+    }
+}
+
+extension String {
+    fileprivate func replacingNUL() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
+    }
+}

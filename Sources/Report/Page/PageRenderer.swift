@@ -1,0 +1,125 @@
+import SessionLog
+import TodoDomain
+
+/// Puts a report together: templates, the static final frame (so the page
+/// says something without JavaScript), the summary, the diagnostics and the
+/// frame data. Everything from a log is escaped on the way in.
+struct PageRenderer {
+    /// Rows of the static final frame; the script draws any number.
+    static let staticItemLimit = 500
+
+    var templates: PageTemplates
+    var title: String
+    var statistics: SessionStatistics
+    var lastFrameState: TodoState
+    var frameCount: Int
+    var diagnostics: [Diagnostic]
+    var summaryHTML: String
+    var frameData: String
+
+    func render() -> String {
+        let css = templates.css
+        let js = templates.js
+        let csp = "default-src 'none'; script-src 'sha256-\(SHA256.base64Digest(of: js))'; "
+            + "style-src 'sha256-\(SHA256.base64Digest(of: css))'; img-src data:; base-uri 'none'; form-action 'none'"
+        let values: [String: String] = [
+            "csp": csp.htmlEscaped,
+            "css": css,
+            "js": js,
+            "title": title.htmlEscaped,
+            "facts": facts(),
+            "lastFrame": String(frameCount - 1),
+            "frameCount": String(frameCount),
+            "stateName": lastFrameState.stateName.htmlEscaped,
+            "itemCount": String(lastFrameState.todoItems.count),
+            "items": staticItems(),
+            "creatingHidden": lastFrameState.isCreatingItem ? "" : " hidden",
+            "partialName": lastFrameState.partialItemName.htmlEscaped,
+            "placeholderHidden": lastFrameState.partialItemName.isEmpty ? "" : " hidden",
+            "addDisabled": lastFrameState.partialItemName.isEmpty ? "true" : "false",
+            "stateJSON": stateJSON(lastFrameState).htmlEscaped,
+            "summary": summaryHTML,
+            "diagnosticCount": String(diagnostics.count),
+            "diagnostics": diagnosticItems(),
+            "data": frameData,
+        ]
+        return fill(templates.html, with: values)
+    }
+
+    private func facts() -> String {
+        let header = statistics.header
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        let rows: [(String, String)] = [
+            ("Session", header?.sessionId ?? "—"),
+            ("User", header?.userId ?? "—"),
+            ("App version", header?.appVersion ?? "—"),
+            ("Start", statistics.start?.rfc3339 ?? "—"),
+            ("Duration", statistics.durationMilliseconds.map { Formatting.duration(milliseconds: $0) } ?? "—"),
+            ("Frames", String(frameCount)),
+            ("Diagnostics", "\(Formatting.plural(errors, "error")), \(Formatting.plural(warnings, "warning"))"),
+        ]
+        return rows.map { "<div><dt>\($0.0.htmlEscaped)</dt><dd>\($0.1.htmlEscaped)</dd></div>" }.joined(separator: "\n")
+    }
+
+    private func staticItems() -> String {
+        var rows = lastFrameState.todoItems.prefix(Self.staticItemLimit).enumerated().map { index, item in
+            "<li data-index=\"\(index)\"><span class=\"item-title\">\(item.title.htmlEscaped)</span>"
+                + "<span class=\"switch\" role=\"switch\" aria-checked=\"\(item.isFinished)\" aria-label=\"Done: \(item.title.htmlEscaped)\"></span></li>"
+        }
+        let hidden = lastFrameState.todoItems.count - Self.staticItemLimit
+        if hidden > 0 { rows.append("<li class=\"more\">and \(hidden) more items</li>") }
+        return rows.joined(separator: "\n")
+    }
+
+    private func diagnosticItems() -> String {
+        diagnostics.map { diagnostic in
+            let location = "\(diagnostic.line)" + (diagnostic.column.map { ":\($0)" } ?? "")
+            return "<li class=\"\(diagnostic.severity.rawValue)\"><span class=\"location\">line \(location)</span> "
+                + "<span class=\"severity\">\(diagnostic.severity.rawValue)</span> "
+                + "<code class=\"code\">\(diagnostic.code.rawValue)</code> "
+                + "<span class=\"message\">\(diagnostic.message.htmlEscaped)</span></li>"
+        }.joined(separator: "\n")
+    }
+}
+
+/// A state as the page's state panel shows it: JSON, one member per line.
+func stateJSON(_ state: TodoState, itemLimit: Int = PageRenderer.staticItemLimit) -> String {
+    var lines = ["{", "  \"isCreatingItem\": \(state.isCreatingItem),", "  \"partialItemName\": \(jsonStringLiteralForDisplay(state.partialItemName)),"]
+    if state.todoItems.isEmpty {
+        lines.append("  \"todoItems\": [],")
+    } else {
+        lines.append("  \"todoItems\": [")
+        for (index, item) in state.todoItems.prefix(itemLimit).enumerated() {
+            let comma = index == state.todoItems.count - 1 ? "" : ","
+            lines.append("    {\"id\": \"\(item.id.uuidString)\", \"title\": \(jsonStringLiteralForDisplay(item.title)), \"isFinished\": \(item.isFinished)}\(comma)")
+        }
+        if state.todoItems.count > itemLimit { lines.append("    … \(state.todoItems.count - itemLimit) more") }
+        lines.append("  ],")
+    }
+    lines.append("  \"stateName\": \(jsonStringLiteralForDisplay(state.stateName))")
+    lines.append("}")
+    return lines.joined(separator: "\n")
+}
+
+/// JSON string literal for reading (not for a script block: escape it for HTML).
+func jsonStringLiteralForDisplay(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}

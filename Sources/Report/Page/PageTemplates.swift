@@ -1,0 +1,32 @@
+public import Foundation
+
+/// The page's HTML skeleton, stylesheet and script: the ones built into the
+/// tool, or a customised copy of `Templates/`.
+public struct PageTemplates: Sendable {
+    public static let fileNames = (html: "report.html", css: "report.css", js: "report.js")
+
+    public var html: String
+    public var css: String
+    public var js: String
+
+    /// The templates compiled into the binary from the package's `Templates/`.
+    public static var builtIn: PageTemplates {
+        let files = EmbeddedTemplates.files
+        return PageTemplates(
+            html: files[fileNames.html] ?? "", css: files[fileNames.css] ?? "", js: files[fileNames.js] ?? "")
+    }
+
+    public init(html: String, css: String, js: String) {
+        self.html = html
+        self.css = css
+        self.js = js
+    }
+
+    /// Reads `report.html`, `report.css` and `report.js` from `directory`.
+    public init(directory: URL) throws {
+        func read(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        }
+        self.init(html: try read(Self.fileNames.html), css: try read(Self.fileNames.css), js: try read(Self.fileNames.js))
+    }
+}

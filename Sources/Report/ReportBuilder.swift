@@ -1,0 +1,71 @@
+public import SessionLog
+import TodoDomain
+
+/// Builds a session's report and summary from its replay, entry by entry.
+///
+/// ```swift
+/// var builder = ReportBuilder(title: nil)
+/// let outcome = try LogReplayer.replay(source) { builder.add($0) }
+/// builder.finish(with: outcome)
+/// let page = builder.html(templates: .builtIn)
+/// ```
+public struct ReportBuilder: Sendable {
+    /// The title over the list when neither `--title` nor the header's `app` gives one.
+    public static let defaultTitle = "TimeTrave"
+
+    private let titleOverride: String?
+    private var encoder = FrameEncoder(startedAt: nil)
+    public private(set) var statistics = SessionStatistics()
+    public private(set) var diagnostics: [Diagnostic] = []
+    private var lastFrameState = TodoState()
+
+    /// - Parameter title: Overrides the header's `app` as the page's title.
+    public init(title: String? = nil) {
+        self.titleOverride = title
+    }
+
+    /// The page's title: the override, else the header's `app`, else ``defaultTitle``.
+    public var title: String {
+        titleOverride ?? statistics.header?.app ?? Self.defaultTitle
+    }
+
+    /// Adds one replay entry.
+    public mutating func add(_ entry: ReplayEntry) {
+        statistics.add(entry)
+        switch entry {
+        case .header(let header):
+            encoder.setOrigin(header.startedAt)
+        case .frame(let frame):
+            encoder.add(frame)
+            lastFrameState = frame.state
+        case .travel(let travel):
+            encoder.add(travel)
+        case .diagnostic(let diagnostic):
+            diagnostics.append(diagnostic)
+        }
+    }
+
+    /// Records how the replay ended (for the summary's line accounting).
+    public mutating func finish(with outcome: LogReplayer.Outcome) {
+        statistics.finish(with: outcome)
+    }
+
+    /// The summary as CommonMark, for `--summary`.
+    public func summaryMarkdown() -> String {
+        CommonMarkRenderer.commonMark(SummaryBuilder.build(statistics, title: title))
+    }
+
+    /// The summary as HTML, rendered by libcmark in safe mode.
+    public func summaryHTML() -> String {
+        CommonMarkRenderer.html(SummaryBuilder.build(statistics, title: title))
+    }
+
+    /// The self-contained page.
+    public func html(templates: PageTemplates = .builtIn) -> String {
+        PageRenderer(
+            templates: templates, title: title, statistics: statistics, lastFrameState: lastFrameState,
+            frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTML(),
+            frameData: encoder.json()
+        ).render()
+    }
+}

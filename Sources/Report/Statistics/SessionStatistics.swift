@@ -1,0 +1,139 @@
+public import Foundation
+public import SessionLog
+public import TodoDomain
+
+/// Running totals of a replay, enough for the summary: it grows with the
+/// number of items and funnels, not with the number of events.
+public struct SessionStatistics: Sendable {
+    /// One item that was added, on any branch of the session.
+    public struct AddedItem: Hashable, Sendable {
+        public var id: UUID
+        public var title: String
+        public var addedAt: Timestamp?
+        public var line: Int
+        /// `setItemDone` events applied to it.
+        public var toggles: Int
+    }
+
+    /// One diagnostic code's count and its first lines.
+    public struct CodeCount: Hashable, Sendable {
+        public var code: DiagnosticCode
+        public var count: Int
+        public var firstLines: [Int]
+    }
+
+    /// How many state-chain runs are kept for the summary; the rest are counted.
+    public static let keptRuns = 200
+    /// How many lines are named per diagnostic code.
+    public static let keptLinesPerCode = 5
+
+    public private(set) var header: SessionHeader?
+    public private(set) var firstTimestamp: Timestamp?
+    public private(set) var lastTimestamp: Timestamp?
+    public private(set) var eventCounts: [TodoEvent.Kind: Int] = [:]
+    public private(set) var travelCount = 0
+    /// What had been typed when each add sheet was cancelled, in order.
+    public private(set) var cancelledNames: [String] = []
+    /// Milliseconds from + to Add, for each item added with both times known.
+    public private(set) var plusToAddDurations: [Double] = []
+    public private(set) var items: [AddedItem] = []
+    /// The chain of state names with runs collapsed: `(name, count)`.
+    public private(set) var stateRuns: [(name: String, count: Int)] = [(TodoState.initialStateName, 1)]
+    /// Runs past ``keptRuns``, and the states in them.
+    public private(set) var omittedRuns = 0
+    public private(set) var omittedRunStates = 0
+    public private(set) var diagnosticCounts: [DiagnosticCode: CodeCount] = [:]
+    public private(set) var outcome: LogReplayer.Outcome?
+
+    private var itemIndexByID: [UUID: Int] = [:]
+    private var sheetOpenedAt: Timestamp?
+    private var lastRunName = TodoState.initialStateName
+
+    public init() {}
+
+    /// Adds one replay entry to the totals.
+    public mutating func add(_ entry: ReplayEntry) {
+        switch entry {
+        case .header(let header):
+            self.header = header
+        case .frame(let frame):
+            note(frame.stamp.timestamp)
+            add(frame)
+        case .travel(let travel):
+            note(travel.stamp.timestamp)
+            travelCount += 1
+        case .diagnostic(let diagnostic):
+            var count = diagnosticCounts[diagnostic.code] ?? CodeCount(code: diagnostic.code, count: 0, firstLines: [])
+            count.count += 1
+            if count.firstLines.count < Self.keptLinesPerCode { count.firstLines.append(diagnostic.line) }
+            diagnosticCounts[diagnostic.code] = count
+        }
+    }
+
+    /// Records how the replay ended.
+    public mutating func finish(with outcome: LogReplayer.Outcome) {
+        self.outcome = outcome
+    }
+
+    private mutating func add(_ frame: Frame) {
+        eventCounts[frame.event.kind, default: 0] += 1
+        let timestamp = frame.stamp.timestamp
+        switch frame.event {
+        case .startCreatingItem:
+            sheetOpenedAt = timestamp
+        case .cancelCreatingItem:
+            cancelledNames.append(frame.state.partialItemName)
+            sheetOpenedAt = nil
+        case .changePartialItemName:
+            break
+        case .addItem(let id):
+            if let opened = sheetOpenedAt, let timestamp {
+                plusToAddDurations.append(timestamp.millisecondsSince1970 - opened.millisecondsSince1970)
+            }
+            sheetOpenedAt = nil
+            let title = frame.state.todoItems.last?.title ?? ""
+            if itemIndexByID[id] == nil { itemIndexByID[id] = items.count }
+            items.append(AddedItem(id: id, title: title, addedAt: timestamp, line: frame.line, toggles: 0))
+        case .setItemDone(let id, _):
+            // Applied only where the item exists in this branch's state.
+            if frame.state.indexOfItem(id: id) != nil, let index = itemIndexByID[id] {
+                items[index].toggles += 1
+            }
+        }
+        let name = frame.state.stateName
+        if name == lastRunName {
+            if omittedRuns > 0 { omittedRunStates += 1 } else { stateRuns[stateRuns.count - 1].count += 1 }
+        } else {
+            lastRunName = name
+            if stateRuns.count < Self.keptRuns && omittedRuns == 0 {
+                stateRuns.append((name, 1))
+            } else {
+                omittedRuns += 1
+                omittedRunStates += 1
+            }
+        }
+    }
+
+    private mutating func note(_ timestamp: Timestamp?) {
+        guard let timestamp else { return }
+        if firstTimestamp == nil { firstTimestamp = timestamp }
+        if lastTimestamp.map({ timestamp > $0 }) ?? true { lastTimestamp = timestamp }
+    }
+
+    /// When the session started: the header's `startedAt`, else the first timestamp.
+    public var start: Timestamp? { header?.startedAt ?? firstTimestamp }
+
+    /// From the start to the last timestamp, in milliseconds.
+    public var durationMilliseconds: Double? {
+        guard let start, let lastTimestamp else { return nil }
+        return lastTimestamp.millisecondsSince1970 - start.millisecondsSince1970
+    }
+
+    /// The median of ``plusToAddDurations``.
+    public var medianPlusToAdd: Double? {
+        guard !plusToAddDurations.isEmpty else { return nil }
+        let sorted = plusToAddDurations.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,141 @@
+import SessionLog
+import TodoDomain
+
+/// Builds the analyst's summary of a session as a Markdown tree, from the
+/// running totals of its replay. Deterministic: the same log gives the same
+/// summary.
+enum SummaryBuilder {
+    /// How many items and cancelled names are listed before the rest is counted.
+    static let listLimit = 200
+
+    static func build(_ statistics: SessionStatistics, title: String) -> [MarkdownBlock] {
+        var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Session summary: "), .text(title)])]
+        blocks += facts(statistics)
+        blocks += funnel(statistics)
+        blocks += items(statistics)
+        blocks += eventCounts(statistics)
+        blocks += stateChain(statistics)
+        blocks += dataQuality(statistics)
+        return blocks
+    }
+
+    // MARK: Sections
+
+    private static func facts(_ s: SessionStatistics) -> [MarkdownBlock] {
+        let header = s.header
+        let events = s.outcome?.tally.events ?? 0
+        let frames = s.outcome?.frameCount ?? events + 1
+        let rows: [(String, String?)] = [
+            ("Session", header?.sessionId),
+            ("App", header?.app),
+            ("Version", header?.appVersion),
+            ("User", header?.userId),
+            ("Start", s.start?.rfc3339),
+            ("End", s.lastTimestamp?.rfc3339),
+            ("Duration", s.durationMilliseconds.map { Formatting.duration(milliseconds: $0) }),
+            ("Events", String(events)),
+            ("Frames", String(frames)),
+            ("Travels", String(s.travelCount)),
+        ]
+        var list = rows.map { label, value in
+            [MarkdownBlock.paragraph([.strong([.text(label)]), .text(": "), .text(value ?? "unknown")])]
+        }
+        for entry in header?.context ?? [] {
+            list.append([.paragraph([.strong([.text("Context")]), .text(" "), .code(entry.key), .text(": "), .text(entry.value)])])
+        }
+        return [.heading(level: 3, [.text("Session")]), .bulletList(list)]
+    }
+
+    private static func funnel(_ s: SessionStatistics) -> [MarkdownBlock] {
+        let opened = s.eventCounts[.startCreatingItem] ?? 0
+        let added = s.eventCounts[.addItem] ?? 0
+        let keystrokes = s.eventCounts[.changePartialItemName] ?? 0
+        var cancelled: [[MarkdownBlock]] = s.cancelledNames.prefix(listLimit).map { name in
+            [.paragraph(name.isEmpty ? [.emphasis([.text("nothing typed")])] : [.text("“"), .text(name), .text("”")])]
+        }
+        if s.cancelledNames.count > listLimit {
+            cancelled.append([.paragraph([.emphasis([.text("and \(s.cancelledNames.count - listLimit) more")])])])
+        }
+        var cancelledItem: [MarkdownBlock] = [.paragraph([.strong([.text("Sheets cancelled")]), .text(": \(s.cancelledNames.count)")])]
+        if !cancelled.isEmpty { cancelledItem.append(.bulletList(cancelled)) }
+        let rows: [[MarkdownBlock]] = [
+            [.paragraph([.strong([.text("Add sheets opened")]), .text(": \(opened)")])],
+            [.paragraph([.strong([.text("Items added")]), .text(": \(added)")])],
+            cancelledItem,
+            [.paragraph([.strong([.text("Conversion")]), .text(": \(Formatting.percent(added, of: opened)) of opened sheets became items")])],
+            [.paragraph([.strong([.text("Median time from + to Add")]),
+                         .text(": " + (s.medianPlusToAdd.map { Formatting.duration(milliseconds: $0) } ?? "n/a"))])],
+            [.paragraph([.strong([.text("Keystrokes per item")]),
+                         .text(": " + (added > 0 ? Formatting.oneDecimal(Double(keystrokes) / Double(added)) : "n/a"))])],
+        ]
+        return [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
+    }
+
+    private static func items(_ s: SessionStatistics) -> [MarkdownBlock] {
+        guard !s.items.isEmpty else {
+            return [.heading(level: 3, [.text("Items")]), .paragraph([.text("No item was added.")])]
+        }
+        let finalItems = s.outcome?.finalState.todoItems ?? []
+        var rows: [[MarkdownBlock]] = s.items.prefix(listLimit).map { item in
+            let end: String
+            if let final = finalItems.first(where: { $0.id == item.id }) {
+                end = final.isFinished ? "finished at the end" : "not finished at the end"
+            } else {
+                end = "not in the final state (added on another branch)"
+            }
+            let added = Formatting.offset(item.addedAt, from: s.start).map { "added at \($0)" } ?? "added on line \(item.line)"
+            let title: [MarkdownInline] = item.title.isEmpty ? [.emphasis([.text("untitled")])] : [.text(item.title)]
+            return [.paragraph([.strong(title), .text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])]
+        }
+        if s.items.count > listLimit {
+            rows.append([.paragraph([.emphasis([.text("and \(s.items.count - listLimit) more items")])])])
+        }
+        return [.heading(level: 3, [.text("Items")]), .bulletList(rows)]
+    }
+
+    private static func eventCounts(_ s: SessionStatistics) -> [MarkdownBlock] {
+        let rows: [[MarkdownBlock]] = TodoEvent.Kind.allCases.map { kind in
+            [.paragraph([.code(kind.rawValue), .text(": \(s.eventCounts[kind] ?? 0)")])]
+        } + [[.paragraph([.code("travel"), .text(": \(s.travelCount)")])]]
+        return [.heading(level: 3, [.text("Events by type")]), .bulletList(rows)]
+    }
+
+    private static func stateChain(_ s: SessionStatistics) -> [MarkdownBlock] {
+        var inlines: [MarkdownInline] = []
+        for (index, run) in s.stateRuns.enumerated() {
+            if index > 0 { inlines.append(.text(" → ")) }
+            inlines.append(.code(run.name))
+            if run.count > 1 { inlines.append(.text(" x\(run.count)")) }
+        }
+        if s.omittedRuns > 0 {
+            inlines.append(.text(" → … and \(Formatting.plural(s.omittedRuns, "more run")) (\(Formatting.plural(s.omittedRunStates, "state")))"))
+        }
+        return [.heading(level: 3, [.text("State chain")]), .paragraph(inlines)]
+    }
+
+    private static func dataQuality(_ s: SessionStatistics) -> [MarkdownBlock] {
+        var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")])]
+        if let tally = s.outcome?.tally {
+            var parts = [
+                Formatting.plural(tally.total, "line"), "\(Formatting.plural(tally.events, "event")) made frames",
+                Formatting.plural(tally.travels, "travel"), Formatting.plural(tally.header, "header"),
+                "\(tally.dropped) dropped", "\(tally.blank) blank",
+            ]
+            if tally.unread > 0 { parts.append("\(tally.unread) unread") }
+            blocks.append(.paragraph([.text("Every line accounted for: " + parts.joined(separator: ", ") + ".")]))
+        }
+        let counts = s.diagnosticCounts.values.sorted { $0.code < $1.code }
+        if counts.isEmpty {
+            blocks.append(.paragraph([.text("No diagnostics: the log is clean.")]))
+        } else {
+            blocks.append(.bulletList(counts.map { count in
+                let lines = count.firstLines.map(String.init).joined(separator: ", ")
+                let more = count.count > count.firstLines.count ? ", …" : ""
+                return [.paragraph([
+                    .code(count.code.rawValue), .text(" (\(count.code.severity.rawValue)): \(count.count) — line\(count.firstLines.count == 1 ? "" : "s") \(lines)\(more)"),
+                ])]
+            }))
+        }
+        return blocks
+    }
+}

@@ -1,0 +1,33 @@
+/// Every way a run can fail, each with its message and exit code: the one
+/// place that decides what the person reads and what the shell sees.
+enum CLIError: Error, Equatable {
+    /// The command line is wrong; the message says how to put it right.
+    case usage(String)
+    case cannotRead(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+    /// The log cannot become a report (the summary line says why).
+    case rejected(String)
+
+    var exitCode: ExitCode {
+        switch self {
+        case .usage: .usage
+        case .cannotRead: .noInput
+        case .cannotWrite: .cannotCreate
+        case .rejected: .dataError
+        }
+    }
+
+    /// What standard error shows.
+    var message: String {
+        switch self {
+        case .usage(let text):
+            "Error: \(text)\n\(Help.usage)\nSee 'todo-report --help' for more information."
+        case .cannotRead(let path, let reason):
+            "Error: cannot read \(path): \(reason)"
+        case .cannotWrite(let path, let reason):
+            "Error: cannot write \(path): \(reason)"
+        case .rejected(let text):
+            "Error: \(text)"
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// The tool's exit codes, from `sysexits.h` as `session-log.md` names them.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// Bad command-line usage.
+    case usage = 64
+    /// The log has errors under `--strict`, or an unsupported schema.
+    case dataError = 65
+    /// The input cannot be read at all.
+    case noInput = 66
+    /// The output cannot be written.
+    case cannotCreate = 73
+}

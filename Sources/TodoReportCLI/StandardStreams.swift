@@ -1,0 +1,47 @@
+import Foundation
+
+/// The three streams a run uses, as file descriptors, so tests can run the
+/// command in-process with files or pipes in their place.
+public struct StandardStreams: Sendable {
+    public var input: Int32
+    public var output: Int32
+    public var error: Int32
+
+    public init(input: Int32, output: Int32, error: Int32) {
+        self.input = input
+        self.output = output
+        self.error = error
+    }
+
+    /// The process's own standard input, output and error.
+    public static let process = StandardStreams(input: 0, output: 1, error: 2)
+
+    func printError(_ text: String) {
+        try? writeAll(Array((text + "\n").utf8), to: error)
+    }
+
+    func printOutput(_ text: String) {
+        try? writeAll(Array((text + "\n").utf8), to: output)
+    }
+}
+
+/// Writes every byte, retrying short writes and interruptions.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(POSIXFailure) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { raw in
+            write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+        }
+        if written < 0 {
+            if errno == EINTR { continue }
+            throw POSIXFailure(code: errno)
+        }
+        offset += written
+    }
+}
+
+/// A failed system call's `errno`, with its text.
+struct POSIXFailure: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String { String(cString: strerror(code)) }
+}

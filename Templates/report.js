@@ -1,0 +1,375 @@
+// todo-report page script. Rebuilds any frame from the compact frame data in
+// #session-data and draws it. Log text is only ever set with textContent.
+(function () {
+  'use strict';
+
+  var NAMES = ['startCreatingItem', 'cancelCreatingItem', 'changePartialItemName', 'addItem', 'setItemDone'];
+  var INITIAL_NAME = 'runStart';
+  var ITEM_ROW = 44, EVENT_ROW = 28, OVERSCAN = 8, MAX_GAP_MS = 1500, UNTIMED_MS = 400;
+
+  var data = JSON.parse(document.getElementById('session-data').textContent);
+  var frames = data.frames, ids = data.ids, times = data.times;
+  var count = frames.length + 1;
+
+  function $(id) { return document.getElementById(id); }
+
+  // ---- Frames: parents, lines, checkpoints -------------------------------
+
+  var parent = new Int32Array(count);
+  var lines = new Int32Array(count);
+  var travelInto = new Int32Array(count).fill(-1);  // frame made right after a travel: the travel's target
+  for (var i = 1; i < count; i++) {
+    parent[i] = i - 1;
+    lines[i] = lines[i - 1] + data.lines[i - 1];
+  }
+  data.travels.forEach(function (t) {
+    var next = t[0] + 1;
+    if (next < count) { parent[next] = t[1]; travelInto[next] = t[1]; }
+  });
+
+  function kindOf(f) { return typeof f === 'number' ? f : f[0]; }
+
+  // State: { c: creating, p: partial name, items: [{id, title, done}], n: kind or -1 }.
+  // Item objects are never changed, only replaced, so copies of a state share them.
+  function initialState() { return { c: false, p: '', items: [], n: -1 }; }
+  function copy(s) { return { c: s.c, p: s.p, items: s.items.slice(), n: s.n }; }
+
+  function apply(s, f) {
+    var k = kindOf(f);
+    switch (k) {
+      case 0: s.c = true; s.p = ''; break;
+      case 1: s.c = false; break;
+      case 2: s.p = f[1]; break;
+      case 3: s.items.push({ id: f[1], title: s.p, done: false }); s.p = ''; s.c = false; break;
+      case 4:
+        if (f[3] < 0) return;  // unknown id: the state stays exactly as it was
+        var it = s.items[f[3]];
+        s.items[f[3]] = { id: it.id, title: it.title, done: f[2] === 1 };
+        break;
+    }
+    s.n = k;
+  }
+
+  var checkpoints = new Array(count);
+  checkpoints[0] = initialState();
+
+  function materialize(index) {
+    var path = [];
+    var k = index;
+    while (checkpoints[k] === undefined) { path.push(k); k = parent[k]; }
+    var s = copy(checkpoints[k]);
+    for (var j = path.length - 1; j >= 0; j--) apply(s, frames[path[j] - 1]);
+    return s;
+  }
+
+  (function buildCheckpoints() {
+    var current = initialState(), since = 0;
+    for (var i = 1; i < count; i++) {
+      if (parent[i] !== i - 1) current = materialize(parent[i]);
+      apply(current, frames[i - 1]);
+      since++;
+      // Spaced so that copying stays in proportion to replaying.
+      if (since >= Math.max(32, current.items.length >> 2)) { checkpoints[i] = copy(current); since = 0; }
+    }
+  })();
+
+  var cache = { index: -1, state: null };
+  function stateAt(index) {
+    if (cache.index === index) return cache.state;
+    var s;
+    if (cache.index >= 0 && parent[index] === cache.index && index > 0) {
+      s = copy(cache.state);
+      apply(s, frames[index - 1]);
+    } else {
+      s = materialize(index);
+    }
+    cache = { index: index, state: s };
+    return s;
+  }
+
+  // ---- Text helpers -------------------------------------------------------
+
+  function nameOf(s) { return s.n < 0 ? INITIAL_NAME : NAMES[s.n]; }
+  function quote(text) { return JSON.stringify(text); }
+  function oneDecimal(v) { var t = Math.round(v * 10); return Math.floor(t / 10) + '.' + (t % 10); }
+  function duration(ms) {
+    var sign = ms < 0 ? '−' : '', v = Math.abs(ms);
+    if (v < 1000) return sign + Math.round(v) + ' ms';
+    if (v < 60000) return sign + oneDecimal(v / 1000) + ' s';
+    var s = Math.round(v / 1000);
+    if (s < 3600) return sign + Math.floor(s / 60) + ' min ' + String(s % 60).padStart(2, '0') + ' s';
+    return sign + Math.floor(s / 3600) + ' h ' + String(Math.floor(s / 60) % 60).padStart(2, '0') + ' min';
+  }
+  function timeOf(index) { return index === 0 ? null : times[index - 1]; }
+  function isoTime(offset) {
+    if (offset === null || data.t0 === null) return '—';
+    var d = new Date(data.t0 + offset);
+    return isNaN(d.getTime()) ? '—' : d.toISOString();
+  }
+
+  function eventName(index) { return index === 0 ? INITIAL_NAME + ' (initial state)' : NAMES[kindOf(frames[index - 1])]; }
+  function payloadText(index) {
+    if (index === 0) return '';
+    var f = frames[index - 1];
+    switch (kindOf(f)) {
+      case 2: return 'name ' + quote(f[1]);
+      case 3: return 'id ' + ids[f[1]];
+      case 4: return 'id ' + ids[f[1]] + ', isDone ' + (f[2] === 1) + (f[3] < 0 ? ' (unknown item)' : '');
+      default: return '';
+    }
+  }
+
+  // ---- Elements -----------------------------------------------------------
+
+  var view = $('frame-view'), list = $('todo-list'), listViewport = $('list-viewport');
+  var sheet = $('add-sheet'), overlay = $('overlay'), partial = $('partial-name'), placeholder = $('placeholder');
+  var addButton = $('add-button'), scrubber = $('scrubber'), playButton = $('play'), speed = $('speed');
+  var eventViewport = $('event-viewport'), eventList = $('event-list'), stateBox = $('state-json');
+  var current = count - 1;
+
+  // ---- The phone ----------------------------------------------------------
+
+  function itemRow(item, index) {
+    var li = document.createElement('li');
+    li.dataset.index = String(index);
+    var title = document.createElement('span');
+    title.className = 'item-title';
+    title.textContent = item.title;
+    var toggle = document.createElement('span');
+    toggle.className = 'switch';
+    toggle.setAttribute('role', 'switch');
+    toggle.setAttribute('aria-checked', item.done ? 'true' : 'false');
+    toggle.setAttribute('aria-label', 'Done: ' + item.title);
+    li.appendChild(title);
+    li.appendChild(toggle);
+    return li;
+  }
+
+  var VIRTUAL_ITEMS = 60;
+  function drawItems() {
+    var items = stateAt(current).items;
+    list.dataset.count = String(items.length);
+    var virtual = items.length > VIRTUAL_ITEMS;
+    list.classList.toggle('virtual', virtual);
+    var from = 0, to = items.length;
+    if (virtual) {
+      list.style.height = (items.length * ITEM_ROW) + 'px';
+      from = Math.max(0, Math.floor(listViewport.scrollTop / ITEM_ROW) - OVERSCAN);
+      to = Math.min(items.length, Math.ceil((listViewport.scrollTop + listViewport.clientHeight) / ITEM_ROW) + OVERSCAN);
+    } else {
+      list.style.height = '';
+    }
+    var rows = document.createDocumentFragment();
+    for (var i = from; i < to; i++) {
+      var li = itemRow(items[i], i);
+      if (virtual) li.style.top = (i * ITEM_ROW) + 'px';
+      rows.appendChild(li);
+    }
+    list.replaceChildren(rows);
+  }
+
+  function drawPhone(s) {
+    view.dataset.frame = String(current);
+    view.dataset.stateName = nameOf(s);
+    drawItems();
+    sheet.hidden = !s.c;
+    overlay.hidden = !s.c;
+    partial.textContent = s.p;
+    placeholder.hidden = s.p.length > 0;
+    addButton.setAttribute('aria-disabled', s.p.length > 0 ? 'false' : 'true');
+  }
+
+  // ---- Frame info, state panel --------------------------------------------
+
+  function drawInfo() {
+    $('frame-position').textContent = 'Frame ' + current + ' of ' + (count - 1);
+    $('frame-event').textContent = eventName(current);
+    $('frame-payload').textContent = payloadText(current);
+    var t = timeOf(current);
+    $('frame-time').textContent = isoTime(t);
+    $('frame-offset').textContent = t === null ? '' : '(' + (t >= 0 ? '+' : '') + duration(t) + ' from the start)';
+    scrubber.value = String(current);
+    scrubber.setAttribute('aria-valuetext', 'Frame ' + current + ' of ' + (count - 1) + ': ' + eventName(current));
+  }
+
+  var STATE_ITEM_LIMIT = 500;
+  function stateLines(s) {
+    var out = [['{', 'open'], ['  "isCreatingItem": ' + s.c + ',', 'c'], ['  "partialItemName": ' + quote(s.p) + ',', 'p']];
+    if (s.items.length === 0) out.push(['  "todoItems": [],', 'items']);
+    else {
+      out.push(['  "todoItems": [', 'items']);
+      var shown = Math.min(s.items.length, STATE_ITEM_LIMIT);
+      for (var i = 0; i < shown; i++) {
+        var it = s.items[i];
+        out.push(['    {"id": ' + quote(ids[it.id]) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.done + '}' +
+          (i === s.items.length - 1 ? '' : ','), 'item' + i]);
+      }
+      if (s.items.length > shown) out.push(['    … ' + (s.items.length - shown) + ' more', 'more']);
+      out.push(['  ],', 'close-items']);
+    }
+    out.push(['  "stateName": ' + quote(nameOf(s)), 'n'], ['}', 'close']);
+    return out;
+  }
+
+  function drawState(s) {
+    var before = current > 0 ? stateAt(parent[current]) : null;
+    var previous = {};
+    if (before) stateLines(before).forEach(function (l) { previous[l[1]] = l[0]; });
+    cache = { index: current, state: s };
+    var rows = document.createDocumentFragment();
+    stateLines(s).forEach(function (l) {
+      var span = document.createElement('span');
+      span.className = 'line' + (before && previous[l[1]] !== l[0] && l[1] !== 'close-items' ? ' changed' : '');
+      span.textContent = l[0];
+      rows.appendChild(span);
+    });
+    stateBox.replaceChildren(rows);
+  }
+
+  // ---- Event list (draws only the rows in view) ---------------------------
+
+  eventList.style.height = (count * EVENT_ROW) + 'px';
+  function drawEvents() {
+    var top = eventViewport.scrollTop, height = eventViewport.clientHeight || 320;
+    var from = Math.max(0, Math.floor(top / EVENT_ROW) - OVERSCAN);
+    var to = Math.min(count, Math.ceil((top + height) / EVENT_ROW) + OVERSCAN);
+    var rows = document.createDocumentFragment();
+    for (var i = from; i < to; i++) {
+      var li = document.createElement('li');
+      li.dataset.frame = String(i);
+      li.style.top = (i * EVENT_ROW) + 'px';
+      if (i === current) li.setAttribute('aria-current', 'true');
+      var index = document.createElement('span'); index.className = 'index'; index.textContent = String(i);
+      var name = document.createElement('span'); name.className = 'name'; name.textContent = eventName(i);
+      li.appendChild(index); li.appendChild(name);
+      if (travelInto[i] >= 0) {
+        var note = document.createElement('span'); note.className = 'travel-note';
+        note.textContent = '↶ after travel to ' + travelInto[i];
+        li.appendChild(note);
+      }
+      var payload = payloadText(i);
+      if (payload) { var p = document.createElement('span'); p.className = 'payload'; p.textContent = payload; li.appendChild(p); }
+      rows.appendChild(li);
+    }
+    eventList.replaceChildren(rows);
+  }
+
+  function keepCurrentEventInView() {
+    var top = current * EVENT_ROW, height = eventViewport.clientHeight || 320;
+    if (top < eventViewport.scrollTop) eventViewport.scrollTop = top;
+    else if (top + EVENT_ROW > eventViewport.scrollTop + height) eventViewport.scrollTop = top + EVENT_ROW - height;
+  }
+
+  eventViewport.addEventListener('scroll', drawEvents);
+  listViewport.addEventListener('scroll', function () { if (stateAt(current).items.length > VIRTUAL_ITEMS) drawItems(); });
+  eventList.addEventListener('click', function (e) {
+    var li = e.target.closest('li');
+    if (li) go(Number(li.dataset.frame));
+  });
+
+  // ---- Navigation ---------------------------------------------------------
+
+  function updateHash() {
+    var hash = '#frame=' + current;
+    if (location.hash === hash) return;
+    try { history.replaceState(null, '', hash); } catch (e) { location.replace(hash); }
+  }
+
+  function go(index, options) {
+    if (!(index >= 0)) index = 0;
+    current = Math.min(count - 1, Math.floor(index));
+    var s = stateAt(current);
+    drawPhone(s);
+    drawInfo();
+    drawState(s);
+    keepCurrentEventInView();
+    drawEvents();
+    if (!options || !options.keepHash) updateHash();
+  }
+
+  function frameFromHash() {
+    var m = /^#frame=(\d+)$/.exec(location.hash);
+    return m ? Math.min(count - 1, Number(m[1])) : null;
+  }
+
+  scrubber.addEventListener('input', function () { stop(); go(Number(scrubber.value)); });
+  window.addEventListener('hashchange', function () {
+    var f = frameFromHash();
+    if (f !== null && f !== current) go(f, { keepHash: true });
+  });
+
+  // ---- Playback -----------------------------------------------------------
+
+  var timer = null;
+  function delayAfter(index) {
+    var a = timeOf(index), b = timeOf(index + 1);
+    var gap = (a === null || b === null) ? UNTIMED_MS : Math.max(0, Math.min(b - a, MAX_GAP_MS));
+    return gap / Number(speed.value);
+  }
+  function tick() {
+    if (current >= count - 1) { stop(); return; }
+    var wait = delayAfter(current);
+    go(current + 1);
+    timer = setTimeout(tick, wait);
+  }
+  function play() {
+    if (current >= count - 1) go(0);
+    playButton.textContent = 'Pause';
+    playButton.setAttribute('aria-pressed', 'true');
+    timer = setTimeout(tick, delayAfter(current));
+  }
+  function stop() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    playButton.textContent = 'Play';
+    playButton.setAttribute('aria-pressed', 'false');
+  }
+  function togglePlay() { if (timer === null) play(); else stop(); }
+  playButton.addEventListener('click', togglePlay);
+
+  document.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var tag = e.target.tagName;
+    if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && e.target !== scrubber)) return;
+    if (e.key === ' ' || e.key === 'Spacebar') {
+      if (tag === 'BUTTON') return;  // the button's own click toggles
+      e.preventDefault();
+      togglePlay();
+      return;
+    }
+    if (e.target === scrubber) return;  // the range input steps by itself
+    var to = null;
+    if (e.key === 'ArrowLeft') to = current - 1;
+    else if (e.key === 'ArrowRight') to = current + 1;
+    else if (e.key === 'Home') to = 0;
+    else if (e.key === 'End') to = count - 1;
+    if (to === null) return;
+    e.preventDefault();
+    stop();
+    go(Math.max(0, Math.min(count - 1, to)));
+  });
+
+  // ---- Travel marks -------------------------------------------------------
+
+  (function drawTravelMarks() {
+    var marks = document.createDocumentFragment();
+    data.travels.forEach(function (t) {
+      var mark = document.createElement('span');
+      mark.className = 'travel-mark';
+      mark.style.left = (count > 1 ? (t[0] / (count - 1)) * 100 : 0) + '%';
+      mark.title = 'At frame ' + t[0] + ' the person traveled to frame ' + t[1];
+      marks.appendChild(mark);
+    });
+    $('travel-marks').replaceChildren(marks);
+  })();
+
+  // ---- Start --------------------------------------------------------------
+
+  $('no-script').hidden = true;
+  scrubber.disabled = false;
+  playButton.disabled = false;
+  speed.disabled = false;
+  var start = frameFromHash();
+  go(start === null ? count - 1 : start, { keepHash: start === null });
+  document.documentElement.dataset.ready = 'true';
+})();
