@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
         .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark"]),
         .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,105 @@
+import Foundation
+import SessionLog
+import Testing
+@testable import Report
+
+@Suite("Page building blocks")
+struct PageBuildingBlockTests {
+    @Test("SHA-256 matches the FIPS 180-4 examples", arguments: [
+        ("", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="),
+        ("abc", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "JI1qYdIGOLjlwCaTDD5gOaM85Flk/yFn9uzt1BnbBsE="),
+    ])
+    func sha256(input: String, base64: String) {
+        #expect(SHA256.base64Digest(of: input) == base64)
+    }
+
+    @Test("SHA-256 of a message longer than one block")
+    func sha256Long() {
+        // sha256 of 1,000,000 × "a", from FIPS 180-4's examples.
+        #expect(SHA256.base64Digest(of: String(repeating: "a", count: 1_000_000)) == "zcduXJkU+5KBocfihNc+Z/GAmkiklyAOBG05zMcRLNA=")
+    }
+
+    @Test("template values are inserted literally, never rescanned")
+    func literalFill() {
+        let filled = fill("<p>{{a}}</p><p>{{b}}</p>{{unknown}}", with: ["a": "$1 $& \\ {{b}}", "b": "x"])
+        #expect(filled == "<p>$1 $& \\ {{b}}</p><p>x</p>{{unknown}}")
+    }
+
+    @Test("script-safe JSON escapes what could end or confuse a script block", arguments: [
+        ("</script>", #""\u003c/script\u003e""#),
+        ("<!--<script>", #""\u003c!--\u003cscript\u003e""#),
+        ("a&b", #""a\u0026b""#),
+        ("\u{2028}\u{2029}", #""\u2028\u2029""#),
+        ("\"\\\n\u{1}", #""\"\\\n\u0001""#),
+    ])
+    func scriptSafe(input: String, expected: String) throws {
+        #expect(input.scriptSafeJSONLiteral == expected)
+        let decoded = try JSONSerialization.jsonObject(with: Data(expected.utf8), options: .fragmentsAllowed) as? String
+        #expect(decoded == input)
+    }
+
+    @Test("HTML escaping covers markup and both quotes")
+    func htmlEscaping() {
+        #expect("<a href=\"x\" title='y'>&amp;</a>".htmlEscaped == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
+    }
+}
+
+@Suite("Report")
+struct ReportTests {
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("seeds/sample-session.jsonl")
+
+    static func build(_ text: String, title: String? = nil) throws -> ReportBuilder {
+        var builder = ReportBuilder(title: title)
+        let outcome = try LogReplayer.replay(InMemoryByteSource(text)) { builder.add($0) }
+        builder.finish(with: outcome)
+        return builder
+    }
+
+    @Test("the frame data has one delta per event and lets every frame be rebuilt")
+    func frameData() throws {
+        let text = try String(contentsOf: Self.sample, encoding: .utf8)
+        let html = try Self.build(text).html()
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"session-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let frames = try #require(json["frames"] as? [Any])
+        let result = try LogReplayer.collect(InMemoryByteSource(text))
+        #expect(frames.count == result.frames.count)
+        #expect((json["travels"] as? [[Int]])?.first == [54, 52, 30640, 56])
+        #expect((json["ids"] as? [String])?.count == 3)
+        #expect(json["t0"] as? Int == 1_795_942_800_000)
+    }
+
+    @Test("the CSP meta comes first after the charset and pins the inline script and style by hash")
+    func contentSecurityPolicy() throws {
+        let html = try Self.build(#"{"type":"event","event":"startCreatingItem"}"# + "\n").html()
+        let head = try #require(html.range(of: "<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\""))
+        #expect(!head.isEmpty)
+        let templates = PageTemplates.builtIn
+        #expect(html.contains("script-src &#39;sha256-\(SHA256.base64Digest(of: templates.js))&#39;"))
+        #expect(html.contains("style-src &#39;sha256-\(SHA256.base64Digest(of: templates.css))&#39;"))
+        #expect(html.contains("default-src &#39;none&#39;"))
+        #expect(html.contains("base-uri &#39;none&#39;; form-action &#39;none&#39;"))
+        #expect(html.contains("<style>\(templates.css)</style>"))
+        #expect(html.contains("<script>\(templates.js)</script>"))
+        #expect(!html.contains(" style=\""))
+        #expect(!html.contains("onclick"))
+    }
+
+    @Test("the same log gives byte-identical pages")
+    func deterministic() throws {
+        let text = try String(contentsOf: Self.sample, encoding: .utf8)
+        #expect(try Self.build(text).html() == Self.build(text).html())
+        #expect(try Self.build(text).summaryMarkdown() == Self.build(text).summaryMarkdown())
+    }
+
+    @Test("the title: --title, else the header's app, else TimeTrave")
+    func title() throws {
+        let header = #"{"type":"session","schema":"todo-session/1","app":"Groceries"}"# + "\n"
+        #expect(try Self.build(header).title == "Groceries")
+        #expect(try Self.build(header, title: "CI run 7").title == "CI run 7")
+        #expect(try Self.build("").title == "TimeTrave")
+    }
+}

@@ -1,0 +1,88 @@
+import CCmark
+import Foundation
+import SessionLog
+import Testing
+@testable import Report
+
+@Suite("Summary")
+struct SummaryTests {
+    static func summary(_ lines: [String]) throws -> (markdown: String, html: String) {
+        let builder = try ReportTests.build(lines.map { $0 + "\n" }.joined())
+        return (builder.summaryMarkdown(), builder.summaryHTML())
+    }
+
+    static func titled(_ title: String) -> [String] {
+        [
+            #"{"type":"event","event":"startCreatingItem","timestamp":1000}"#,
+            #"{"type":"event","event":"changePartialItemName","name":\#(title.scriptSafeJSONLiteral),"timestamp":1500}"#,
+            #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001","timestamp":3000}"#,
+        ]
+    }
+
+    @Test("the sample's summary has every section, in order, with its facts")
+    func sample() throws {
+        let text = try String(contentsOf: ReportTests.sample, encoding: .utf8)
+        let markdown = try ReportTests.build(text).summaryMarkdown()
+        let sections = ["### Session", "### Creation funnel", "### Items", "### Events by type", "### State chain", "### Data quality"]
+        let positions = sections.compactMap { markdown.range(of: $0)?.lowerBound }
+        #expect(positions.count == sections.count)
+        #expect(positions == positions.sorted())
+        for fact in ["**Session**: 5f0c9d2e-sample", "**Duration**: 33.5 s", "**Events**: 56", "**Frames**: 57",
+                     "**Add sheets opened**: 4", "**Items added**: 3", "**Sheets cancelled**: 1", "“Pay rnet”",
+                     "**Conversion**: 75%", "**Median time from + to Add**: 3.3 s", "**Keystrokes per item**: 14.7",
+                     "**Buy oat milk** — added at +7.2 s, finished at the end, toggled 2 times",
+                     "**Call Grandma** — added at +12.0 s, not finished at the end, toggled 1 time",
+                     "`changePartialItemName` x12", "`setItemDone`: 4", "`travel`: 1",
+                     "Every line accounted for: 58 lines, 56 events made frames, 1 travel, 1 header, 0 dropped, 0 blank."] {
+            #expect(markdown.contains(fact), "missing: \(fact)")
+        }
+    }
+
+    @Test("typed text never becomes Markdown or HTML", arguments: [
+        "*emphasis* and **strong**", "[link](javascript:alert(1))", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+        "![img](data:text/html,x)", "`code`", "# heading", "&lt;b&gt;", "line\nbreak", "a\u{0}b",
+    ])
+    func typedTextStaysText(_ title: String) throws {
+        let (markdown, html) = try Self.summary(Self.titled(title))
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<img"))
+        #expect(!html.contains("<a "))
+        #expect(!html.contains("<em>emphasis"))
+        #expect(!html.contains("<code>code"))
+        #expect(!html.contains("<h1"))
+        #expect(!html.contains("\u{0}"))
+        // The CommonMark written for --summary, parsed again by libcmark, shows the same literal text.
+        let reparsed = Self.markdownToHTML(markdown)
+        let shown = title.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+        if !shown.contains("\n") { #expect(reparsed.contains("<strong>\(shown.htmlEscaped.replacingOccurrences(of: "&#39;", with: "'"))</strong>")) }
+        #expect(!reparsed.contains("<script"))
+        #expect(!reparsed.contains("<a "))
+        if title == "&lt;b&gt;" { #expect(html.contains("&amp;lt;b&amp;gt;")) }
+    }
+
+    static func markdownToHTML(_ markdown: String) -> String {
+        guard let html = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
+    }
+
+    @Test("long sessions shorten the state chain with a count")
+    func longChain() throws {
+        var lines: [String] = []
+        for n in 0..<300 {
+            lines.append(#"{"type":"event","event":"startCreatingItem"}"#)
+            lines.append(#"{"type":"event","event":"changePartialItemName","name":"\#(n)"}"#)
+            lines.append(#"{"type":"event","event":"cancelCreatingItem"}"#)
+        }
+        let (markdown, _) = try Self.summary(lines)
+        #expect(markdown.contains("… and 701 more runs (701 states)"))
+    }
+
+    @Test("diagnostics are counted per code with their first lines")
+    func dataQuality() throws {
+        let (markdown, _) = try Self.summary(["junk", "junk", #"{"type":"x"}"#, "", #"{"type":"event","event":"startCreatingItem"}"#])
+        #expect(markdown.contains("`invalid-json` (error): 2 — lines 1, 2"))
+        #expect(markdown.contains("`unknown-type` (error): 1 — line 3"))
+        #expect(markdown.contains("5 lines, 1 event made frames, 0 travels, 0 headers, 3 dropped, 1 blank."))
+    }
+}

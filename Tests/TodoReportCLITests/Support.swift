@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TodoReportCLI
+
+/// A temporary folder for one test, with helpers to run the command in it.
+final class Workspace {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("todo-report-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try Data(text.utf8).write(to: url.appendingPathComponent(name))
+        return path(name)
+    }
+
+    func read(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
+
+    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+
+    /// Every file in the folder, hidden ones included.
+    func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
+
+    /// Runs `todo-report` in-process with real files for its streams.
+    func run(_ arguments: [String], stdin: String = "") throws -> (code: Int32, stdout: String, stderr: String) {
+        let inPath = path(".stdin"), outPath = path(".stdout"), errPath = path(".stderr")
+        try Data(stdin.utf8).write(to: URL(fileURLWithPath: inPath))
+        let input = open(inPath, O_RDONLY)
+        let output = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let error = open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        defer {
+            close(input); close(output); close(error)
+            for name in [inPath, outPath, errPath] { unlink(name) }
+        }
+        let code = FileManager.default.changeCurrentDirectoryPath(url.path)
+            ? TodoReportCommand.run(arguments, streams: StandardStreams(input: input, output: output, error: error))
+            : -1
+        let stdout = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
+        let stderr = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
+        return (code, stdout, stderr)
+    }
+}
+
+let sampleURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("seeds/sample-session.jsonl")
+
+let cleanLog = """
+    {"type":"session","schema":"todo-session/1","sessionId":"t"}
+    {"type":"event","event":"startCreatingItem"}
+    {"type":"event","event":"changePartialItemName","name":"Milk"}
+
+    """
+
+let brokenLog = """
+    {"type":"session","schema":"todo-session/1","sessionId":"t"}
+    {"type":"event","event":"startCreatingItem"}
+    {"type":"event" "event":"x"}
+    {"type":"event","event":"addItem"}
+
+    """
