@@ -43,6 +43,8 @@ let package = Package(
         .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark"]),
         .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
+        // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
+        .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )

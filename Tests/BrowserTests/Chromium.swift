@@ -1,0 +1,199 @@
+import Foundation
+
+/// Headless Chromium driven over the DevTools protocol on a pipe
+/// (`--remote-debugging-pipe`: commands on fd 3, replies on fd 4, each a JSON
+/// message ending in NUL). Small and synchronous: enough for tests.
+final class Chromium {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Where the browser is: `$CHROMIUM`, else the usual places.
+    static var executable: String? {
+        let candidates = [ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser",
+                          "/usr/bin/google-chrome", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
+        return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private let process: pid_t
+    private let commands: Int32
+    private let replies: Int32
+    private let profile: URL
+    private var nextID = 0
+    private var pending: [UInt8] = []
+    /// Events received so far, oldest first.
+    private(set) var events: [[String: Any]] = []
+
+    init() throws {
+        guard let executable = Self.executable else {
+            throw Failure(description: "Chromium is not installed: run Scripts/setup --with-browser (or set $CHROMIUM)")
+        }
+        profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+        var toBrowser: [Int32] = [0, 0], fromBrowser: [Int32] = [0, 0]
+        guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else { throw Failure(description: "pipe failed") }
+        // Move the ends the child needs out of the way of fds 3 and 4.
+        let childRead = fcntl(toBrowser[0], F_DUPFD_CLOEXEC, 10), childWrite = fcntl(fromBrowser[1], F_DUPFD_CLOEXEC, 10)
+        close(toBrowser[0]); close(fromBrowser[1])
+        commands = toBrowser[1]
+        replies = fromBrowser[0]
+        _ = fcntl(commands, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(replies, F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, childRead, 3)
+        posix_spawn_file_actions_adddup2(&actions, childWrite, 4)
+        let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        posix_spawn_file_actions_adddup2(&actions, devNull, 1)
+        posix_spawn_file_actions_adddup2(&actions, devNull, 2)
+        let arguments = [executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
+                         "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "--window-size=1280,900", "about:blank"]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+        close(childRead); close(childWrite); close(devNull)
+        guard status == 0 else { throw Failure(description: "could not start \(executable): \(status)") }
+        process = pid
+    }
+
+    deinit {
+        _ = try? send("Browser.close", timeout: 5)
+        close(commands)
+        close(replies)
+        var status: Int32 = 0
+        for _ in 0..<50 {
+            if waitpid(process, &status, WNOHANG) == process { break }
+            usleep(100_000)
+        }
+        kill(process, SIGKILL)
+        waitpid(process, &status, WNOHANG)
+        try? FileManager.default.removeItem(at: profile)
+    }
+
+    /// Sends a command and waits for its result, keeping events that arrive meanwhile.
+    @discardableResult
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 30) throws -> [String: Any] {
+        nextID += 1
+        let id = nextID
+        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
+        if let session { message["sessionId"] = session }
+        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
+        bytes.append(0)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(commands, $0.baseAddress! + offset, $0.count - offset) }
+            guard written > 0 else { throw Failure(description: "the browser closed its pipe") }
+            offset += written
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let reply = try nextMessage(until: deadline)
+            if reply["id"] as? Int == id {
+                if let error = reply["error"] { throw Failure(description: "\(method): \(error)") }
+                return reply["result"] as? [String: Any] ?? [:]
+            }
+            if reply["method"] != nil { events.append(reply) }
+        }
+    }
+
+    /// Waits until an event named `method` has arrived (counting those already kept).
+    func waitForEvent(_ method: String, session: String? = nil, after index: Int = 0, timeout: Double = 30) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var seen = index
+        while true {
+            while seen < events.count {
+                let event = events[seen]
+                seen += 1
+                if event["method"] as? String == method && (session == nil || event["sessionId"] as? String == session) {
+                    return event
+                }
+            }
+            let message = try nextMessage(until: deadline)
+            if message["method"] != nil { events.append(message) }
+        }
+    }
+
+    private func nextMessage(until deadline: Date) throws -> [String: Any] {
+        while true {
+            if let end = pending.firstIndex(of: 0) {
+                let data = Data(pending[..<end])
+                pending.removeSubrange(...end)
+                return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw Failure(description: "timed out waiting for the browser") }
+            var poller = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(remaining, 1) * 1000))
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let count = chunk.withUnsafeMutableBytes { read(replies, $0.baseAddress!, $0.count) }
+            guard count > 0 else { throw Failure(description: "the browser closed its pipe") }
+            pending.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Opens a new tab and attaches to it.
+    func newPage() throws -> BrowserPage {
+        let target = try send("Target.createTarget", ["url": "about:blank"])
+        guard let targetID = target["targetId"] as? String else { throw Failure(description: "no target id") }
+        let attached = try send("Target.attachToTarget", ["targetId": targetID, "flatten": true])
+        guard let session = attached["sessionId"] as? String else { throw Failure(description: "no session id") }
+        let page = BrowserPage(browser: self, session: session)
+        for domain in ["Page.enable", "Runtime.enable", "Network.enable", "Log.enable"] { try page.send(domain) }
+        try page.send("Emulation.setFocusEmulationEnabled", ["enabled": true])
+        // Collects CSP violations from before any page script runs (not subject to the page's CSP).
+        try page.send("Page.addScriptToEvaluateOnNewDocument", ["source": """
+            window.__violations = [];
+            document.addEventListener('securitypolicyviolation', e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+            """])
+        return page
+    }
+}
+
+/// One tab of a ``Chromium``.
+final class BrowserPage {
+    let browser: Chromium
+    let session: String
+
+    init(browser: Chromium, session: String) {
+        self.browser = browser
+        self.session = session
+    }
+
+    @discardableResult
+    func send(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
+        try browser.send(method, parameters, session: session)
+    }
+
+    /// Loads `url` and waits for its load event.
+    func load(_ url: String) throws {
+        let mark = browser.events.count
+        try send("Page.navigate", ["url": url])
+        _ = try browser.waitForEvent("Page.loadEventFired", session: session, after: mark)
+    }
+
+    /// Evaluates JavaScript and returns its value (JSON-like).
+    func evaluate(_ expression: String) throws -> Any? {
+        let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+        if let exception = result["exceptionDetails"] { throw Chromium.Failure(description: "\(expression): \(exception)") }
+        return (result["result"] as? [String: Any])?["value"]
+    }
+
+    /// Presses and releases a key, as a person would.
+    func press(_ key: String) throws {
+        let codes: [String: (code: String, keyCode: Int)] = [
+            "ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), "Home": ("Home", 36), "End": ("End", 35), " ": ("Space", 32),
+        ]
+        guard let (code, keyCode) = codes[key] else { throw Chromium.Failure(description: "unknown key \(key)") }
+        var down: [String: Any] = ["type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode]
+        if key == " " { down["text"] = " " }
+        try send("Input.dispatchKeyEvent", down)
+        try send("Input.dispatchKeyEvent", ["type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode])
+    }
+
+    /// Events of this tab so far.
+    var events: [[String: Any]] { browser.events.filter { $0["sessionId"] as? String == session } }
+}
