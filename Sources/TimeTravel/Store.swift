@@ -22,7 +22,10 @@ public import Observation
 @Observable
 public final class Store<State: StateMachine> {
     /// The initial state followed by every state after it, oldest first.
-    public private(set) var allStates: [State]
+    public private(set) var allStates: StateHistory<State>
+
+    /// The state at the cursor: what the app shows.
+    public private(set) var state: State
 
     /// The index in ``allStates`` of the state the app shows. Setting it is
     /// time travel; values outside the history are clamped into it.
@@ -40,16 +43,20 @@ public final class Store<State: StateMachine> {
     ///
     /// - Parameters:
     ///   - initialState: Frame 0.
+    ///   - checkpoints: Which states to keep whole (see ``CheckpointPolicy``);
+    ///     the others are rebuilt when traveled to.
     ///   - onChange: Called after every dispatch and every cursor move, for
     ///     example to record the session.
-    public init(initialState: State, onChange: ((StoreChange<State.Event>) -> Void)? = nil) {
-        self.allStates = [initialState]
+    public init(
+        initialState: State,
+        checkpoints: CheckpointPolicy<State> = .every(16),
+        onChange: ((StoreChange<State.Event>) -> Void)? = nil
+    ) {
+        self.allStates = StateHistory(initialState: initialState, policy: checkpoints)
+        self.state = initialState
         self.cursor = 0
         self.onChange = onChange
     }
-
-    /// The state at the cursor: what the app shows.
-    public var state: State { allStates[cursor] }
 
     /// How many states the history holds (at least 1).
     public var stateCount: Int { allStates.count }
@@ -57,9 +64,9 @@ public final class Store<State: StateMachine> {
     /// Applies `event` to the state at the cursor, appends the result and
     /// moves the cursor to it.
     public func dispatch(_ event: State.Event) {
-        var next = allStates[cursor]
-        next.update(with: event)
-        allStates.append(next)
+        let parent = cursor
+        state.update(with: event)
+        allStates.append(event, appliedTo: parent, giving: state)
         cursor = allStates.count - 1
         onChange?(.dispatched(event))
     }
@@ -67,6 +74,7 @@ public final class Store<State: StateMachine> {
     private func travel(to index: Int) {
         let clamped = min(max(index, 0), allStates.count - 1)
         guard clamped != cursor else { return }
+        state = allStates[clamped]
         cursor = clamped
         onChange?(.traveled(to: clamped))
     }

@@ -40,7 +40,7 @@ struct RoundTripTests {
             }
         }
         recorder.close()
-        return store.allStates
+        return Array(store.allStates)
     }
 
     static func randomBytes(_ random: inout SeededGenerator) -> uuid_t {

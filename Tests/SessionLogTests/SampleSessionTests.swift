@@ -71,7 +71,7 @@ struct SampleSessionTests {
         store.dispatch(.setItemDone(id: dentist, isDone: true))  // …and carries on from there
         wait(900)
         store.dispatch(.setItemDone(id: milk, isDone: true))
-        return store.allStates
+        return Array(store.allStates)
     }
 
     @Test("seeds/sample-session.jsonl is what the recorder writes for the script")

@@ -18,7 +18,7 @@ struct StoreTests {
     @Test("starts with only the initial state, at the cursor")
     func initialState() {
         let store = Store(initialState: Tally(total: 7))
-        #expect(store.allStates == [Tally(total: 7)])
+        #expect(Array(store.allStates) == [Tally(total: 7)])
         #expect(store.stateCount == 1)
         #expect(store.currentStateIndex == 0)
         #expect(store.state == Tally(total: 7))
@@ -114,4 +114,34 @@ struct StoreTests {
 final class Flag: @unchecked Sendable {
     private(set) var value = false
     func set() { value = true }
+}
+
+@Suite("Store history and checkpoints")
+struct StoreHistoryTests {
+    static let policies: [(String, CheckpointPolicy<Tally>)] = [
+        ("every state", .everyState), ("every 3", .every(3)), ("every 1000", .every(1000)),
+        ("when the total is even", CheckpointPolicy { state, _ in state.total % 2 == 0 }),
+    ]
+
+    @Test("every policy rebuilds exactly the states a full copy would hold", arguments: 0..<policies.count)
+    func rebuilt(policyIndex: Int) {
+        let reference = Store(initialState: Tally(), checkpoints: .everyState)
+        let store = Store(initialState: Tally(), checkpoints: Self.policies[policyIndex].1)
+        var random = SystemRandomNumberGenerator()
+        for step in 0..<400 {
+            if step % 9 == 8 {
+                let target = Int.random(in: 0..<store.stateCount, using: &random)
+                reference.currentStateIndex = target
+                store.currentStateIndex = target
+                #expect(store.state == reference.state)
+            } else {
+                let amount = Int.random(in: 1...5, using: &random)
+                reference.dispatch(.add(amount))
+                store.dispatch(.add(amount))
+            }
+        }
+        #expect(store.allStates == reference.allStates)
+        #expect(store.allStates.count == store.stateCount)
+        #expect(store.allStates.parent(of: 1) == 0)
+    }
 }
