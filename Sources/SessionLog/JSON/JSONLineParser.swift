@@ -1,12 +1,12 @@
 /// A validating RFC 8259 parser for one line, made for records: it decodes
-/// the top-level members whose keys the caller wants and validates the rest
+/// the top-level members that are `RecordKey`s and validates the rest
 /// without building them. Nesting depth is unlimited (no recursion).
 ///
 /// The bytes must already be valid UTF-8.
 struct JSONLineParser {
     /// What a line holds: an object's wanted members, or some other JSON value.
     enum TopLevel {
-        case object(fields: [JSONField], duplicateKeys: [String])
+        case object(fields: RecordFields, duplicateKeys: [String])
         case notAnObject
     }
 
@@ -17,16 +17,13 @@ struct JSONLineParser {
         self.bytes = bytes
     }
 
-    /// Parses the whole line. `wants` says which top-level keys to decode.
-    static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        wants: (String) -> Bool
-    ) throws(JSONSyntaxError) -> TopLevel {
+    /// Parses the whole line, keeping the members whose keys are ``RecordKey``s.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> TopLevel {
         var parser = JSONLineParser(bytes: bytes)
         parser.skipWhitespace()
         let result: TopLevel
         if parser.peek() == UInt8(ascii: "{") {
-            result = try parser.parseTopObject(wants: wants)
+            result = try parser.parseTopObject()
         } else {
             try parser.skipValue()
             result = .notAnObject
@@ -38,43 +35,55 @@ struct JSONLineParser {
         return result
     }
 
+    /// The text of a string value of `bytes`.
+    static func decode(_ raw: RawString, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let content = UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end])
+        guard raw.hasEscapes else { return String(decoding: content, as: UTF8.self) }
+        return unescape(content)
+    }
+
     // MARK: Top-level object
 
-    private mutating func parseTopObject(wants: (String) -> Bool) throws(JSONSyntaxError) -> TopLevel {
+    private mutating func parseTopObject() throws(JSONSyntaxError) -> TopLevel {
         index += 1  // {
-        var fields: [JSONField] = []
-        var seenKeys: [String] = []
-        var seenSet: Set<String> = []
+        var fields = RecordFields()
+        var knownSeen: UInt32 = 0
+        var otherKeys = DuplicateKeyFinder()
         var duplicates: [String] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
-            return .object(fields: [], duplicateKeys: [])
+            return .object(fields: fields, duplicateKeys: [])
         }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else {
                 throw expectation("a string key")
             }
-            let key = try parseString()
-            if seenKeys.count < 16 && seenSet.isEmpty {
-                if seenKeys.contains(key) { duplicates.append(key) } else { seenKeys.append(key) }
-                if seenKeys.count == 16 { seenSet = Set(seenKeys) }
-            } else if !seenSet.insert(key).inserted {
-                duplicates.append(key)
+            let rawKey = try scanString()
+            let keyBytes = UnsafeBufferPointer(rebasing: bytes[rawKey.start..<rawKey.end])
+            let key: RecordKey?
+            if rawKey.hasEscapes {
+                let text = Self.unescape(keyBytes)
+                key = RecordKey(name: text)
+                if key == nil, otherKeys.insert(Array(text.utf8)) { duplicates.append(text) }
+            } else {
+                key = RecordKey(bytes: keyBytes)
+                if key == nil, otherKeys.insert(Array(keyBytes)) { duplicates.append(String(decoding: keyBytes, as: UTF8.self)) }
+            }
+            if let key {
+                let bit = UInt32(1) << UInt32(key.rawValue)
+                if knownSeen & bit != 0 { duplicates.append(key.name) }
+                knownSeen |= bit
             }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw expectation("':' after an object key") }
             index += 1
             skipWhitespace()
-            if wants(key) {
+            if let key {
                 let column = index + 1
-                let value = try parseWantedValue()
-                if let existing = fields.firstIndex(where: { $0.key == key }) {
-                    fields[existing] = JSONField(key: key, value: value, column: column)  // the last one wins
-                } else {
-                    fields.append(JSONField(key: key, value: value, column: column))
-                }
+                let value = try parseWantedValue(isContext: key == .context)
+                fields[key] = JSONField(key: key, value: value, column: column)  // the last one wins
             } else {
                 try skipValue()
             }
@@ -89,10 +98,13 @@ struct JSONLineParser {
         }
     }
 
-    private mutating func parseWantedValue() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseWantedValue(isContext: Bool) throws(JSONSyntaxError) -> JSONValue {
         switch peek() {
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "{"): return .object(try parseMembersAsText())
+        case UInt8(ascii: "\""): return .string(try scanString())
+        case UInt8(ascii: "{"):
+            if isContext { return .object(try parseMembersAsText()) }
+            try skipValue()
+            return .object([])
         case UInt8(ascii: "["):
             try skipValue()
             return .array
@@ -122,14 +134,14 @@ struct JSONLineParser {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw expectation("a string key") }
-            let key = try parseString()
+            let key = Self.decode(try scanString(), in: bytes)
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw expectation("':' after an object key") }
             index += 1
             skipWhitespace()
             let value: String
             if peek() == UInt8(ascii: "\"") {
-                value = try parseString()
+                value = Self.decode(try scanString(), in: bytes)
             } else {
                 let start = index
                 try skipValue()
@@ -213,24 +225,42 @@ struct JSONLineParser {
 
     // MARK: Strings
 
-    /// Decodes a string; a `\u` escape of a lone surrogate becomes U+FFFD.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Validates a string and returns where its content lies.
+    private mutating func scanString() throws(JSONSyntaxError) -> RawString {
         index += 1  // opening quote
         let start = index
-        // Fast path: no escapes.
+        var hasEscapes = false
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
-                return text
+                return RawString(start: start, end: index - 1, hasEscapes: hasEscapes)
             }
-            if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character in a string (escape it)") }
             index += 1
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                guard index < bytes.count else { throw endedEarly() }
+                switch bytes[index] {
+                case UInt8(ascii: "u"):
+                    index += 1
+                    _ = try parseHex4()
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 1
+                default:
+                    throw error("invalid escape '\\\(describeCurrent())' in a string")
+                }
+            }
         }
-        guard index < bytes.count else { throw endedEarly() }
-        var decoded = Array(bytes[start..<index])
+        throw endedEarly()
+    }
+
+    /// Decodes validated string content with escapes; a `\u` escape of a lone
+    /// surrogate becomes U+FFFD.
+    private static func unescape(_ content: UnsafeBufferPointer<UInt8>) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(content.count)
         var pendingHighSurrogate: UInt32?
         func flushPending() {
             if pendingHighSurrogate != nil {
@@ -238,29 +268,27 @@ struct JSONLineParser {
                 pendingHighSurrogate = nil
             }
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                flushPending()
-                index += 1
-                return String(decoding: decoded, as: UTF8.self)
-            }
-            if byte < 0x20 { throw error("control character in a string (escape it)") }
-            guard byte == UInt8(ascii: "\\") else {
+        var i = 0
+        while i < content.count {
+            let byte = content[i]
+            guard byte == UInt8(ascii: "\\"), i + 1 < content.count else {
                 flushPending()
                 decoded.append(byte)
-                index += 1
+                i += 1
                 continue
             }
-            index += 1
-            guard index < bytes.count else { throw endedEarly() }
-            let escape = bytes[index]
-            index += 1
-            if escape == UInt8(ascii: "u") {
-                let unit = try parseHex4()
+            let escape = content[i + 1]
+            i += 2
+            if escape == UInt8(ascii: "u"), i + 4 <= content.count {
+                var unit: UInt32 = 0
+                for k in 0..<4 {
+                    let digit = content[i + k]
+                    let value: UInt8 = digit <= UInt8(ascii: "9") ? digit &- 48 : (digit | 0x20) &- 87
+                    unit = unit << 4 | UInt32(value)
+                }
+                i += 4
                 if let high = pendingHighSurrogate, (0xDC00...0xDFFF).contains(unit) {
-                    let scalar = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)
-                    appendUTF8(scalar, to: &decoded)
+                    appendUTF8(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00), to: &decoded)
                     pendingHighSurrogate = nil
                     continue
                 }
@@ -276,47 +304,20 @@ struct JSONLineParser {
             }
             flushPending()
             switch escape {
-            case UInt8(ascii: "\""): decoded.append(0x22)
-            case UInt8(ascii: "\\"): decoded.append(0x5C)
-            case UInt8(ascii: "/"): decoded.append(0x2F)
             case UInt8(ascii: "b"): decoded.append(0x08)
             case UInt8(ascii: "f"): decoded.append(0x0C)
             case UInt8(ascii: "n"): decoded.append(0x0A)
             case UInt8(ascii: "r"): decoded.append(0x0D)
             case UInt8(ascii: "t"): decoded.append(0x09)
-            default:
-                index -= 1
-                throw error("invalid escape '\\\(describeCurrent())' in a string")
+            default: decoded.append(escape)  // " \ /
             }
         }
-        throw endedEarly()
+        flushPending()
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     private mutating func skipString() throws(JSONSyntaxError) {
-        index += 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                return
-            }
-            if byte < 0x20 { throw error("control character in a string (escape it)") }
-            index += 1
-            if byte == UInt8(ascii: "\\") {
-                guard index < bytes.count else { throw endedEarly() }
-                switch bytes[index] {
-                case UInt8(ascii: "u"):
-                    index += 1
-                    _ = try parseHex4()
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    index += 1
-                default:
-                    throw error("invalid escape '\\\(describeCurrent())' in a string")
-                }
-            }
-        }
-        throw endedEarly()
+        _ = try scanString()
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
@@ -337,7 +338,7 @@ struct JSONLineParser {
         return value
     }
 
-    private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+    private static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             bytes.append(UInt8(scalar))
@@ -470,5 +471,24 @@ struct JSONLineParser {
 
     private func endedEarly() -> JSONSyntaxError {
         JSONSyntaxError(offset: nil, message: "the line ends before the JSON value does")
+    }
+}
+
+/// Finds repeated keys among those a record does not read: a short list,
+/// and a set once the list grows, so a hostile object with many keys stays
+/// linear.
+private struct DuplicateKeyFinder {
+    private var few: [[UInt8]] = []
+    private var many: Set<[UInt8]> = []
+
+    /// Adds `key`; `true` when it was there already.
+    mutating func insert(_ key: [UInt8]) -> Bool {
+        if many.isEmpty {
+            if few.contains(key) { return true }
+            few.append(key)
+            if few.count > 16 { many = Set(few) }
+            return false
+        }
+        return !many.insert(key).inserted
     }
 }

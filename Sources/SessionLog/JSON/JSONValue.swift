@@ -1,7 +1,9 @@
 /// A decoded JSON value of a top-level field the reader looks at. Fields it
 /// ignores are validated and skipped, never decoded.
 enum JSONValue: Equatable {
-    case string(String)
+    /// A string's content, still in the line's bytes (decode it with
+    /// ``JSONLineParser/decode(_:in:)`` while the line is at hand).
+    case string(RawString)
     /// A number written with no fraction and no exponent that fits in 64 bits.
     case integer(Int64)
     /// Any other number (`1.5`, `1e2`, `1.0`, or an integer too large for 64 bits).
@@ -38,10 +40,17 @@ enum JSONValue: Equatable {
     }
 }
 
+/// Where a string's content lies in its line, and whether it has escapes to decode.
+struct RawString: Equatable {
+    var start: Int
+    var end: Int
+    var hasEscapes: Bool
+}
+
 /// A top-level member of a record: its key, its value and the 1-based column
 /// of the value's first byte.
 struct JSONField {
-    var key: String
+    var key: RecordKey
     var value: JSONValue
     var column: Int
 }

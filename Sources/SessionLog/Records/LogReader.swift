@@ -56,7 +56,7 @@ public struct LogReader {
         }
         let topLevel: JSONLineParser.TopLevel
         do {
-            topLevel = try JSONLineParser.parse(bytes, wants: RecordDecoder.wantedKeys.contains)
+            topLevel = try JSONLineParser.parse(bytes)
         } catch {
             if isLastWithoutNewline { reportTruncated("not valid JSON"); return true }
             report(.invalidJSON, column: error.offset.map { $0 + 1 }, error.message)
@@ -69,7 +69,7 @@ public struct LogReader {
         for key in duplicateKeys {
             report(.duplicateKey, column: nil, "key \(quoted(key)) appears more than once; the last one is used")
         }
-        let outcome = RecordDecoder.decode(fields, line: number, isFirstRecord: isFirstRecord)
+        let outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord)
         outcome.diagnostics.forEach { output(.diagnostic($0)) }
         if let record = outcome.record { output(.record(record, line: number)) }
         if outcome.stopsReading { hasStopped = true }

@@ -4,12 +4,6 @@ import TodoDomain
 /// Turns a line's top-level members into a ``LogRecord``, with every error of
 /// the record, as `session-log.md` specifies for each record type.
 struct RecordDecoder {
-    /// The keys any record type reads; all others are ignored.
-    static let wantedKeys: Set<String> = [
-        "type", "schema", "sessionId", "app", "appVersion", "userId", "startedAt", "context",
-        "event", "seq", "timestamp", "name", "id", "isDone", "to",
-    ]
-
     struct Outcome {
         /// `nil` when an error drops the record.
         var record: LogRecord?
@@ -19,16 +13,19 @@ struct RecordDecoder {
     }
 
     let line: Int
-    private var fields: [String: JSONField] = [:]
+    private let fields: RecordFields
+    /// The line the fields' strings lie in.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var outcome = Outcome()
 
-    private init(fields: [JSONField], line: Int) {
+    private init(fields: RecordFields, bytes: UnsafeBufferPointer<UInt8>, line: Int) {
         self.line = line
-        for field in fields { self.fields[field.key] = field }
+        self.fields = fields
+        self.bytes = bytes
     }
 
-    static func decode(_ fields: [JSONField], line: Int, isFirstRecord: Bool) -> Outcome {
-        var decoder = RecordDecoder(fields: fields, line: line)
+    static func decode(_ fields: RecordFields, in bytes: UnsafeBufferPointer<UInt8>, line: Int, isFirstRecord: Bool) -> Outcome {
+        var decoder = RecordDecoder(fields: fields, bytes: bytes, line: line)
         decoder.outcome.record = decoder.decodeRecord(isFirstRecord: isFirstRecord)
         if decoder.outcome.diagnostics.contains(where: { $0.severity == .error }) {
             decoder.outcome.record = nil
@@ -39,31 +36,28 @@ struct RecordDecoder {
     // MARK: Record types
 
     private mutating func decodeRecord(isFirstRecord: Bool) -> LogRecord? {
-        guard let type = requiredString("type", expecting: "\"session\", \"event\" or \"travel\"") else {
+        guard let type = requiredRaw(.type, expecting: "\"session\", \"event\" or \"travel\"") else {
             return nil
         }
-        switch type {
-        case "session": return decodeHeader(isFirstRecord: isFirstRecord)
-        case "event": return decodeEvent()
-        case "travel": return decodeTravel()
-        default:
-            report(.unknownType, "unknown record type \(quoted(type)); expected \"session\", \"event\" or \"travel\"")
-            return nil
-        }
+        if matches(type, "event") { return decodeEvent() }
+        if matches(type, "travel") { return decodeTravel() }
+        if matches(type, "session") { return decodeHeader(isFirstRecord: isFirstRecord) }
+        report(.unknownType, "unknown record type \(quoted(decode(type))); expected \"session\", \"event\" or \"travel\"")
+        return nil
     }
 
     private mutating func decodeHeader(isFirstRecord: Bool) -> LogRecord? {
         if !isFirstRecord {
             report(.misplacedHeader, "a session header must be the first record of the log; this one is dropped")
         }
-        let schema = requiredString("schema", expecting: "\"\(SessionHeader.supportedSchema)\"")
+        let schema = requiredString(.schema, expecting: "\"\(SessionHeader.supportedSchema)\"")
         var header = SessionHeader()
-        header.sessionId = optionalString("sessionId")
-        header.app = optionalString("app")
-        header.appVersion = optionalString("appVersion")
-        header.userId = optionalString("userId")
-        header.startedAt = optionalTimestamp("startedAt")
-        if let field = fields["context"] {
+        header.sessionId = optionalString(.sessionId)
+        header.app = optionalString(.app)
+        header.appVersion = optionalString(.appVersion)
+        header.userId = optionalString(.userId)
+        header.startedAt = optionalTimestamp(.startedAt)
+        if let field = fields[.context] {
             if case .object(let members) = field.value {
                 header.context = members.map { SessionHeader.ContextEntry(key: $0.key, value: $0.value) }
             } else {
@@ -85,10 +79,9 @@ struct RecordDecoder {
 
     private mutating func decodeEvent() -> LogRecord? {
         let stamp = decodeStamp()
-        let names = TodoEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let name = requiredString("event", expecting: "one of \(names)") else { return nil }
-        guard let kind = TodoEvent.Kind(rawValue: name) else {
-            report(.unknownEvent, "unknown event \(quoted(name)); expected one of \(names)")
+        guard let name = requiredRaw(.event, expecting: "one of \(Self.eventNames)") else { return nil }
+        guard let kind = eventKind(name) else {
+            report(.unknownEvent, "unknown event \(quoted(decode(name))); expected one of \(Self.eventNames)")
             return nil
         }
         let event: LoggedEvent?
@@ -98,16 +91,16 @@ struct RecordDecoder {
         case .cancelCreatingItem:
             event = .cancelCreatingItem
         case .changePartialItemName:
-            event = requiredString("name", expecting: "the text field's content").map { .changePartialItemName($0) }
+            event = requiredString(.name, expecting: "the text field's content").map { .changePartialItemName($0) }
         case .addItem:
-            if let field = fields["id"] {
+            if let field = fields[.id] {
                 event = uuid(field).map { .addItem(id: $0) }
             } else {
                 event = .addItem(id: nil)
             }
         case .setItemDone:
-            let id = required("id", expecting: "the item's UUID").flatMap { uuid($0) }
-            let isDone = required("isDone", expecting: "true or false").flatMap { field -> Bool? in
+            let id = required(.id, expecting: "the item's UUID").flatMap { uuid($0) }
+            let isDone = required(.isDone, expecting: "true or false").flatMap { field -> Bool? in
                 guard case .bool(let value) = field.value else {
                     wrongType(field, expected: "true or false")
                     return nil
@@ -122,7 +115,7 @@ struct RecordDecoder {
 
     private mutating func decodeTravel() -> LogRecord? {
         let stamp = decodeStamp()
-        guard let field = required("to", expecting: "the frame index to travel to") else { return nil }
+        guard let field = required(.to, expecting: "the frame index to travel to") else { return nil }
         guard case .integer(let to) = field.value else {
             wrongType(field, expected: "a whole number (a frame index)")
             return nil
@@ -134,7 +127,7 @@ struct RecordDecoder {
     private mutating func decodeStamp() -> RecordStamp? {
         var stamp = RecordStamp()
         var valid = true
-        if let field = fields["seq"] {
+        if let field = fields[.seq] {
             if case .integer(let seq) = field.value, seq >= 0 {
                 stamp.seq = seq
             } else {
@@ -142,8 +135,8 @@ struct RecordDecoder {
                 valid = false
             }
         }
-        if fields["timestamp"] != nil {
-            stamp.timestamp = optionalTimestamp("timestamp")
+        if fields[.timestamp] != nil {
+            stamp.timestamp = optionalTimestamp(.timestamp)
             if stamp.timestamp == nil { valid = false }
         }
         return valid ? stamp : nil
@@ -151,51 +144,81 @@ struct RecordDecoder {
 
     // MARK: Fields
 
-    private mutating func required(_ key: String, expecting: String) -> JSONField? {
+    private static let eventNames = TodoEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+    private static let eventNameBytes: [(TodoEvent.Kind, [UInt8])] = TodoEvent.Kind.allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    private func decode(_ raw: RawString) -> String {
+        JSONLineParser.decode(raw, in: bytes)
+    }
+
+    /// Whether a string value is exactly `text` (compared as bytes when it has no escapes).
+    private func matches(_ raw: RawString, _ text: StaticString) -> Bool {
+        guard !raw.hasEscapes else { return decode(raw) == text.description }
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        return raw.end - raw.start == expected.count && UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]).elementsEqual(expected)
+    }
+
+    private func eventKind(_ raw: RawString) -> TodoEvent.Kind? {
+        guard !raw.hasEscapes else { return TodoEvent.Kind(rawValue: decode(raw)) }
+        let content = UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end])
+        return Self.eventNameBytes.first { $0.1.count == content.count && $0.1.elementsEqual(content) }?.0
+    }
+
+    private mutating func required(_ key: RecordKey, expecting: String) -> JSONField? {
         guard let field = fields[key] else {
-            report(.missingField, "missing field \"\(key)\" (\(expecting))")
+            report(.missingField, "missing field \"\(key.name)\" (\(expecting))")
             return nil
         }
         return field
     }
 
-    private mutating func requiredString(_ key: String, expecting: String) -> String? {
+    private mutating func requiredRaw(_ key: RecordKey, expecting: String) -> RawString? {
         guard let field = required(key, expecting: expecting) else { return nil }
-        return string(field)
+        return raw(field)
     }
 
-    private mutating func optionalString(_ key: String) -> String? {
-        fields[key].flatMap { string($0) }
+    private mutating func requiredString(_ key: RecordKey, expecting: String) -> String? {
+        requiredRaw(key, expecting: expecting).map { decode($0) }
     }
 
-    private mutating func string(_ field: JSONField) -> String? {
-        guard case .string(let text) = field.value else {
+    private mutating func optionalString(_ key: RecordKey) -> String? {
+        fields[key].flatMap { raw($0) }.map { decode($0) }
+    }
+
+    private mutating func raw(_ field: JSONField) -> RawString? {
+        guard case .string(let raw) = field.value else {
             wrongType(field, expected: "a string")
             return nil
         }
-        return text
+        return raw
     }
 
     private mutating func uuid(_ field: JSONField) -> UUID? {
-        guard case .string(let text) = field.value else {
+        guard case .string(let raw) = field.value else {
             wrongType(field, expected: "a UUID string")
             return nil
         }
-        guard let id = UUID(uuidString: text) else {
-            report(.wrongType, column: field.column, "\"\(field.key)\" is not a UUID: \(quoted(text))")
+        let parsed = raw.hasEscapes
+            ? UUID(uuidString: decode(raw)).flatMap { $0.uuidString.count == 36 ? $0 : nil }
+            : parseUUID(UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
+        guard let id = parsed else {
+            report(.wrongType, column: field.column, "\"\(field.key.name)\" is not a UUID: \(quoted(decode(raw)))")
             return nil
         }
         return id
     }
 
-    private mutating func optionalTimestamp(_ key: String) -> Timestamp? {
+    private mutating func optionalTimestamp(_ key: RecordKey) -> Timestamp? {
         guard let field = fields[key] else { return nil }
         switch field.value {
-        case .string(let text):
-            if let timestamp = Timestamp(rfc3339: text) { return timestamp }
+        case .string(let raw):
+            let parsed = raw.hasEscapes
+                ? Timestamp(rfc3339: decode(raw))
+                : Timestamp(rfc3339Bytes: UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
+            if let parsed { return parsed }
             report(
                 .wrongType, column: field.column,
-                "\"\(key)\" is not an RFC 3339 time (like 2026-11-29T09:00:01.250Z): \(quoted(text))")
+                "\"\(key.name)\" is not an RFC 3339 time (like 2026-11-29T09:00:01.250Z): \(quoted(decode(raw)))")
         case .integer(let milliseconds):
             return Timestamp(millisecondsSince1970: Double(milliseconds))
         case .number(let milliseconds) where milliseconds.isFinite:
@@ -209,7 +232,7 @@ struct RecordDecoder {
     // MARK: Reporting
 
     private mutating func wrongType(_ field: JSONField, expected: String) {
-        report(.wrongType, column: field.column, "\"\(field.key)\" must be \(expected), not \(field.value.typeName)")
+        report(.wrongType, column: field.column, "\"\(field.key.name)\" must be \(expected), not \(field.value.typeName)")
     }
 
     private mutating func report(_ code: DiagnosticCode, column: Int? = nil, _ message: String) {

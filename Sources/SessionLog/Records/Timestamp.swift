@@ -15,56 +15,68 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     /// offset, any number of fraction digits, a leap second `:60`. Impossible
     /// dates (February 30) give `nil`.
     public init?(rfc3339 text: String) {
-        var utf8 = Array(text.utf8)[...]
+        var text = text
+        guard let parsed = text.withUTF8({ Timestamp(rfc3339Bytes: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses RFC 3339 straight from a line's bytes.
+    init?(rfc3339Bytes utf8: UnsafeBufferPointer<UInt8>) {
+        var position = 0
         func number(_ digits: Int) -> Int? {
-            guard utf8.count >= digits else { return nil }
+            guard utf8.count - position >= digits else { return nil }
             var value = 0
-            for byte in utf8.prefix(digits) {
+            for offset in 0..<digits {
+                let byte = utf8[position + offset]
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            utf8 = utf8.dropFirst(digits)
+            position += digits
             return value
         }
-        func expect(_ characters: String) -> Bool {
-            guard let byte = utf8.first, characters.utf8.contains(byte) else { return false }
-            utf8 = utf8.dropFirst()
+        func expect(_ first: UInt8, or second: UInt8? = nil) -> Bool {
+            guard position < utf8.count, utf8[position] == first || utf8[position] == second else { return false }
+            position += 1
             return true
         }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-            expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
-            let second = number(2)
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
+            let day = number(2), expect(UInt8(ascii: "T"), or: UInt8(ascii: "t")), let hour = number(2),
+            expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")), let second = number(2)
         else { return nil }
-        var fraction = 0.0
-        if expect(".") {
-            var scale = 0.1
-            var sawDigit = false
-            while let byte = utf8.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                fraction += Double(byte - UInt8(ascii: "0")) * scale
-                scale /= 10
-                sawDigit = true
-                utf8 = utf8.dropFirst()
+        // Fraction digits: the first nine as whole nanoseconds (exact), any further ones as a tiny remainder.
+        var nanoseconds = 0
+        var beyondNanoseconds = 0.0
+        if expect(UInt8(ascii: ".")) {
+            var digits = 0
+            var scale = 1e-10
+            while position < utf8.count, utf8[position] >= UInt8(ascii: "0"), utf8[position] <= UInt8(ascii: "9") {
+                let digit = Int(utf8[position] - UInt8(ascii: "0"))
+                if digits < 9 { nanoseconds = nanoseconds * 10 + digit } else { beyondNanoseconds += Double(digit) * scale * 1e9; scale /= 10 }
+                digits += 1
+                position += 1
             }
-            guard sawDigit else { return nil }
+            guard digits > 0 else { return nil }
+            for _ in digits..<max(digits, 9) { nanoseconds *= 10 }
         }
         var offsetMinutes = 0
-        if expect("Zz") {
+        if expect(UInt8(ascii: "Z"), or: UInt8(ascii: "z")) {
             offsetMinutes = 0
-        } else if let sign = utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-            utf8 = utf8.dropFirst()
-            guard let offsetHour = number(2), expect(":"), let offsetMinute = number(2),
+        } else if position < utf8.count, utf8[position] == UInt8(ascii: "+") || utf8[position] == UInt8(ascii: "-") {
+            let negative = utf8[position] == UInt8(ascii: "-")
+            position += 1
+            guard let offsetHour = number(2), expect(UInt8(ascii: ":")), let offsetMinute = number(2),
                 offsetHour <= 23, offsetMinute <= 59
             else { return nil }
-            offsetMinutes = (offsetHour * 60 + offsetMinute) * (sign == UInt8(ascii: "-") ? -1 : 1)
+            offsetMinutes = (offsetHour * 60 + offsetMinute) * (negative ? -1 : 1)
         } else {
             return nil
         }
-        guard utf8.isEmpty, (1...12).contains(month), day >= 1,
+        guard position == utf8.count, (1...12).contains(month), day >= 1,
             day <= Timestamp.daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60
         else { return nil }
         let days = Timestamp.daysSince1970(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60) + fraction
-        self.millisecondsSince1970 = seconds * 1_000
+        let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60)
+        self.millisecondsSince1970 = seconds * 1_000 + Double(nanoseconds) / 1_000_000 + beyondNanoseconds / 1_000_000
     }
 
     /// RFC 3339 in UTC with milliseconds, as the recorder writes it:
