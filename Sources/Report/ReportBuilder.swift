@@ -37,7 +37,6 @@ public struct ReportBuilder: Sendable {
             encoder.setOrigin(header.startedAt)
         case .frame(let frame):
             encoder.add(frame)
-            lastFrameState = frame.state
         case .travel(let travel):
             encoder.add(travel)
         case .diagnostic(let diagnostic):
@@ -48,6 +47,7 @@ public struct ReportBuilder: Sendable {
     /// Records how the replay ended (for the summary's line accounting).
     public mutating func finish(with outcome: LogReplayer.Outcome) {
         statistics.finish(with: outcome)
+        lastFrameState = outcome.newestState
     }
 
     /// The summary as CommonMark, for `--summary`.

@@ -28,6 +28,17 @@ public struct TodoState: StateMachine, Hashable, Sendable {
 
     /// The app's reducer, exactly as `session-log.md` specifies it.
     public mutating func update(with event: TodoEvent) {
+        if case .setItemDone(let id, _) = event {
+            update(with: event, itemIndex: indexOfItem(id: id))
+        } else {
+            update(with: event, itemIndex: nil)
+        }
+    }
+
+    /// The same reducer, for a caller that keeps its own index of item ids:
+    /// `itemIndex` is where the item a `setItemDone` names is (the first with
+    /// its id), or `nil` when no item has it. Other events ignore it.
+    public mutating func update(with event: TodoEvent, itemIndex: Int?) {
         switch event {
         case .startCreatingItem:
             isCreatingItem = true
@@ -40,10 +51,10 @@ public struct TodoState: StateMachine, Hashable, Sendable {
             todoItems.append(TodoItem(id: id, title: partialItemName))
             partialItemName = ""
             isCreatingItem = false
-        case .setItemDone(let id, let isDone):
+        case .setItemDone(_, let isDone):
             // An unknown id leaves the state exactly as it was, stateName included.
-            guard let index = indexOfItem(id: id) else { return }
-            todoItems[index].isFinished = isDone
+            guard let itemIndex else { return }
+            todoItems[itemIndex].isFinished = isDone
         }
         stateName = event.kind.rawValue
     }

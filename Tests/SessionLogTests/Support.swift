@@ -10,7 +10,7 @@ func replay(_ text: String) throws -> ReplayResult {
 
 func replay(bytes: [UInt8], bufferSize: Int = 1 << 20) throws -> ReplayResult {
     var result = ReplayResult()
-    result.outcome = try LogReplayer.replay(InMemoryByteSource(bytes), bufferSize: bufferSize) { entry in
+    result.outcome = try LogReplayer.replay(InMemoryByteSource(bytes), bufferSize: bufferSize, keepingStates: true) { entry in
         switch entry {
         case .frame(let frame): result.frames.append(frame)
         case .travel(let travel): result.travels.append(travel)

@@ -48,7 +48,7 @@ struct FrameEncoder {
         case .addItem(let id):
             frames.append("[3,\(intern(id))]")
         case .setItemDone(let id, let isDone):
-            let position = frame.state.indexOfItem(id: id) ?? -1
+            let position = frame.itemPosition ?? -1
             frames.append("[4,\(intern(id)),\(isDone ? 1 : 0),\(position)]")
         }
         times.separator(first: frameCount == 1)

@@ -82,7 +82,7 @@ public struct SessionStatistics: Sendable {
         case .startCreatingItem:
             sheetOpenedAt = timestamp
         case .cancelCreatingItem:
-            cancelledNames.append(frame.state.partialItemName)
+            cancelledNames.append(frame.partialItemName)
             sheetOpenedAt = nil
         case .changePartialItemName:
             break
@@ -91,16 +91,16 @@ public struct SessionStatistics: Sendable {
                 plusToAddDurations.append(timestamp.millisecondsSince1970 - opened.millisecondsSince1970)
             }
             sheetOpenedAt = nil
-            let title = frame.state.todoItems.last?.title ?? ""
+            let title = frame.addedTitle ?? ""
             if itemIndexByID[id] == nil { itemIndexByID[id] = items.count }
             items.append(AddedItem(id: id, title: title, addedAt: timestamp, line: frame.line, toggles: 0))
         case .setItemDone(let id, _):
             // Applied only where the item exists in this branch's state.
-            if frame.state.indexOfItem(id: id) != nil, let index = itemIndexByID[id] {
+            if frame.itemPosition != nil, let index = itemIndexByID[id] {
                 items[index].toggles += 1
             }
         }
-        let name = frame.state.stateName
+        let name = frame.stateName
         if name == lastRunName {
             if omittedRuns > 0 { omittedRunStates += 1 } else { stateRuns[stateRuns.count - 1].count += 1 }
         } else {

@@ -15,6 +15,9 @@ public enum LogReplayer {
         public var stoppedOnUnsupportedSchema: Bool
         /// The state at the cursor when the log ended: what the app showed.
         public var finalState: TodoState
+        /// The state of the newest frame (differs from ``finalState`` after a
+        /// trailing travel).
+        public var newestState: TodoState
     }
 
     /// Streams `source` line by line, calling `output` with every frame,
@@ -22,11 +25,22 @@ public enum LogReplayer {
     public static func replay<Source: ByteSource>(
         _ source: Source,
         bufferSize: Int = 1 << 20,
+        keepingStates: Bool = false,
+        into output: (ReplayEntry) -> Void
+    ) throws -> Outcome {
+        try replay(source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: 4 << 20, into: output)
+    }
+
+    static func replay<Source: ByteSource>(
+        _ source: Source,
+        bufferSize: Int,
+        keepingStates: Bool,
+        spillMemoryLimit: Int,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
         var splitter = LineSplitter(source: source, bufferSize: bufferSize)
         var reader = LogReader()
-        var replay = SessionReplay()
+        var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit)
         var errors = 0
         var warnings = 0
         func emit(_ entry: ReplayEntry) {
@@ -52,22 +66,24 @@ public enum LogReplayer {
             }
             return true
         }
+        let finalState = replay.state
         return Outcome(
             header: replay.header,
             tally: replay.tally,
-            frameCount: replay.store.stateCount,
+            frameCount: replay.frameCount,
             errorCount: errors,
             warningCount: warnings,
             stoppedOnUnsupportedSchema: reader.hasStopped,
-            finalState: replay.store.state
+            finalState: finalState,
+            newestState: replay.newestState()
         )
     }
 
     /// Replays a whole log held in memory and collects everything: for tests,
     /// tools and small sessions.
-    public static func collect<Source: ByteSource>(_ source: Source) throws -> ReplayResult {
+    public static func collect<Source: ByteSource>(_ source: Source, bufferSize: Int = 1 << 20) throws -> ReplayResult {
         var result = ReplayResult()
-        let outcome = try replay(source) { entry in
+        let outcome = try replay(source, bufferSize: bufferSize, keepingStates: true) { entry in
             switch entry {
             case .header: break
             case .frame(let frame): result.frames.append(frame)
@@ -92,6 +108,6 @@ public struct ReplayResult: Sendable {
 
     /// Every state, frame 0 first: what the app's `Store.allStates` held.
     public var allStates: [TodoState] {
-        [TodoState()] + frames.map(\.state)
+        [TodoState()] + frames.map { $0.state ?? TodoState() }
     }
 }

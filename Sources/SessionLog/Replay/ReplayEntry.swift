@@ -23,8 +23,19 @@ public struct Frame: Sendable {
     public var stamp: RecordStamp
     /// The log line it came from.
     public var line: Int
-    /// The state after the event.
-    public var state: TodoState
+    /// The state's name after the event.
+    public var stateName: String
+    /// For `addItem`, where the new item is; for `setItemDone`, which item
+    /// changed (`nil` when no item has the id).
+    public var itemPosition: Int?
+    /// The add sheet's text after the event (after `cancelCreatingItem`, what
+    /// had been typed).
+    public var partialItemName: String
+    /// For `addItem`, the new item's title.
+    public var addedTitle: String?
+    /// The whole state after the event, when the replay was asked to keep
+    /// states (``SessionReplay/init(keepingStates:)``); `nil` when streaming.
+    public var state: TodoState?
 }
 
 /// A travel record that was kept.

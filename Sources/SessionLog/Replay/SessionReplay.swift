@@ -1,22 +1,40 @@
-public import TimeTravel
 public import TodoDomain
 
-/// Replays records through the app's own ``Store`` and reducer, adding the
+/// Replays records with the app's reducer and its ``TimeTravel/Store``'s
+/// semantics (an event applies to the state at the cursor and appends a
+/// frame; a travel moves the cursor; history is never cut), adding the
 /// diagnostics that depend on what came before: sequence, time, travel range
 /// and the reducer's warnings.
 ///
-/// Feed it what a ``LogReader`` reads, in order; it reports frames, travels
-/// and diagnostics as they happen.
+/// It keeps one live state and an undo log on disk instead of every state,
+/// so memory stays flat on logs of any length. Feed it what a ``LogReader``
+/// reads, in order.
 public struct SessionReplay {
-    /// The app's store, holding every frame so far.
-    public let store = Store(initialState: TodoState())
     public private(set) var header: SessionHeader?
     public private(set) var tally = LineTally()
+    /// The state at the cursor.
+    public private(set) var state = TodoState()
+    /// The frame the cursor is on.
+    public private(set) var cursor = 0
+    /// Frames so far, the initial one included.
+    public private(set) var frameCount = 1
 
+    /// Whether each ``Frame`` carries a copy of its state (for tests and small tools).
+    private let keepsStates: Bool
+    private var index = ItemIndex()
+    private var history: FrameLog
     private var sequence = SequenceTracker()
     private var lastTimestamp: Timestamp?
 
-    public init() {}
+    /// - Parameter keepingStates: Give each ``Frame`` a copy of its state.
+    public init(keepingStates: Bool = false) {
+        self.init(keepingStates: keepingStates, spillMemoryLimit: 4 << 20)
+    }
+
+    init(keepingStates: Bool, spillMemoryLimit: Int) {
+        self.keepsStates = keepingStates
+        self.history = FrameLog(memoryLimit: spillMemoryLimit)
+    }
 
     /// Replays one reading of a ``LogReader``.
     public mutating func replay(_ reading: LogReading, into output: (ReplayEntry) -> Void) {
@@ -29,25 +47,19 @@ public struct SessionReplay {
             output(.header(header))
         case .record(.event(let logged, let stamp), let line):
             guard admit(stamp, line: line, output) else { return }
-            let event = resolve(logged, line: line)
-            warnAboutReducer(event, line: line, output)
-            let parent = store.currentStateIndex
-            store.dispatch(event)
-            tally.events += 1
-            output(.frame(Frame(index: store.stateCount - 1, parent: parent, event: event, stamp: stamp, line: line, state: store.state)))
+            apply(resolve(logged, line: line), stamp: stamp, line: line, output)
         case .record(.travel(let to, let stamp), let line):
-            guard to >= 0, to < store.stateCount else {
+            guard to >= 0, to < frameCount else {
                 tally.dropped += 1
                 output(.diagnostic(Diagnostic(
                     line: line, code: .travelOutOfRange,
-                    message: "travel to frame \(to), but frames 0…\(store.stateCount - 1) exist so far; the travel is dropped")))
+                    message: "travel to frame \(to), but frames 0…\(frameCount - 1) exist so far; the travel is dropped")))
                 return
             }
             guard admit(stamp, line: line, output) else { return }
-            let newest = store.stateCount - 1
-            store.currentStateIndex = Int(to)
+            move(to: Int(to))
             tally.travels += 1
-            output(.travel(Travel(to: Int(to), newestFrame: newest, stamp: stamp, line: line)))
+            output(.travel(Travel(to: Int(to), newestFrame: frameCount - 1, stamp: stamp, line: line)))
         }
     }
 
@@ -56,6 +68,50 @@ public struct SessionReplay {
         if blank { tally.blank += 1 }
         if dropped { tally.dropped += 1 }
         if unread { tally.unread += 1 }
+    }
+
+    /// The state of the newest frame (the cursor moves there).
+    public mutating func newestState() -> TodoState {
+        move(to: frameCount - 1)
+        return state
+    }
+
+    // MARK: Applying
+
+    private mutating func apply(_ event: TodoEvent, stamp: RecordStamp, line: Int, _ output: (ReplayEntry) -> Void) {
+        var itemIndex: Int?
+        var addedAt: Int?
+        switch event {
+        case .startCreatingItem, .cancelCreatingItem:
+            break
+        case .changePartialItemName:
+            if !state.isCreatingItem { warn(.notCreating, "changePartialItemName while the add sheet is closed", line, output) }
+        case .addItem(let id):
+            if !state.isCreatingItem { warn(.notCreating, "addItem while the add sheet is closed", line, output) }
+            if state.partialItemName.isEmpty { warn(.emptyTitle, "addItem with an empty name (the app's Add button is disabled then)", line, output) }
+            if index.position(of: id) != nil { warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output) }
+            addedAt = state.todoItems.count
+        case .setItemDone(let id, _):
+            itemIndex = index.position(of: id)
+            if itemIndex == nil { warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output) }
+        }
+        let parent = cursor
+        history.append(event, parent: parent, before: state, itemIndex: itemIndex)
+        index.willApply(event, to: state)
+        state.update(with: event, itemIndex: itemIndex)
+        cursor = frameCount
+        frameCount += 1
+        tally.events += 1
+        output(.frame(Frame(
+            index: cursor, parent: parent, event: event, stamp: stamp, line: line, stateName: state.stateName,
+            itemPosition: itemIndex ?? addedAt, partialItemName: state.partialItemName,
+            addedTitle: addedAt.map { state.todoItems[$0].title }, state: keepsStates ? state : nil)))
+    }
+
+    private mutating func move(to frame: Int) {
+        guard frame != cursor else { return }
+        history.travel(&state, index: &index, from: cursor, to: frame)
+        cursor = frame
     }
 
     // MARK: Checks
@@ -67,12 +123,12 @@ public struct SessionReplay {
             switch sequence.judge(seq) {
             case .duplicate:
                 tally.dropped += 1
-                output(.diagnostic(Diagnostic(line: line, code: .duplicateSeq, message: "seq \(seq) was seen before (a retried delivery?); this record is dropped")))
+                warn(.duplicateSeq, "seq \(seq) was seen before (a retried delivery?); this record is dropped", line, output)
                 return false
             case .gap(let missing):
-                output(.diagnostic(Diagnostic(line: line, code: .seqGap, message: "seq jumps from \(seq - missing - 1) to \(seq): \(missing) record\(missing == 1 ? " is" : "s are") missing")))
+                warn(.seqGap, "seq jumps from \(seq - missing - 1) to \(seq): \(missing) record\(missing == 1 ? " is" : "s are") missing", line, output)
             case .backwards(let highest):
-                output(.diagnostic(Diagnostic(line: line, code: .seqBackwards, message: "seq \(seq) comes after seq \(highest); the record is kept in file order")))
+                warn(.seqBackwards, "seq \(seq) comes after seq \(highest); the record is kept in file order", line, output)
             case .inOrder:
                 break
             }
@@ -80,7 +136,7 @@ public struct SessionReplay {
         }
         if let timestamp = stamp.timestamp {
             if let last = lastTimestamp, timestamp < last {
-                output(.diagnostic(Diagnostic(line: line, code: .timeBackwards, message: "timestamp \(timestamp.rfc3339) is earlier than the previous record's \(last.rfc3339)")))
+                warn(.timeBackwards, "timestamp \(timestamp.rfc3339) is earlier than the previous record's \(last.rfc3339)", line, output)
             }
             lastTimestamp = timestamp
         }
@@ -97,22 +153,7 @@ public struct SessionReplay {
         }
     }
 
-    private func warnAboutReducer(_ event: TodoEvent, line: Int, _ output: (ReplayEntry) -> Void) {
-        let state = store.state
-        func warn(_ code: DiagnosticCode, _ message: String) {
-            output(.diagnostic(Diagnostic(line: line, code: code, message: message)))
-        }
-        switch event {
-        case .startCreatingItem, .cancelCreatingItem:
-            break
-        case .changePartialItemName:
-            if !state.isCreatingItem { warn(.notCreating, "changePartialItemName while the add sheet is closed") }
-        case .addItem(let id):
-            if !state.isCreatingItem { warn(.notCreating, "addItem while the add sheet is closed") }
-            if state.partialItemName.isEmpty { warn(.emptyTitle, "addItem with an empty name (the app's Add button is disabled then)") }
-            if state.indexOfItem(id: id) != nil { warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept") }
-        case .setItemDone(let id, _):
-            if state.indexOfItem(id: id) == nil { warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes") }
-        }
+    private func warn(_ code: DiagnosticCode, _ message: String, _ line: Int, _ output: (ReplayEntry) -> Void) {
+        output(.diagnostic(Diagnostic(line: line, code: code, message: message)))
     }
 }

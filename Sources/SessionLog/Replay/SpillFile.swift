@@ -1,0 +1,109 @@
+import Foundation
+
+/// Append-only bytes that stay in memory while small and move to an unlinked
+/// temporary file when they grow, so memory stays flat however long the log.
+/// The file has no name, so nothing is left behind even if the process dies.
+public final class SpillFile {
+    private var memory: [UInt8] = []
+    private var descriptor: Int32 = -1
+    private var flushed = 0  // bytes already in the file
+    private let memoryLimit: Int
+
+    /// - Parameter memoryLimit: Bytes kept in memory before spilling to disk.
+    public init(memoryLimit: Int = 4 << 20) {
+        self.memoryLimit = memoryLimit
+        memory.reserveCapacity(min(memoryLimit, 1 << 16))
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Bytes appended so far.
+    public var count: Int { flushed + memory.count }
+
+    public func append(_ text: String) {
+        memory.append(contentsOf: text.utf8)
+        spillIfNeeded()
+    }
+
+    public func append(_ bytes: UnsafeRawBufferPointer) {
+        memory.append(contentsOf: bytes)
+        spillIfNeeded()
+    }
+
+    public func append(byte: UInt8) {
+        memory.append(byte)
+        if memory.count >= memoryLimit { spillIfNeeded() }
+    }
+
+    /// Copies `buffer.count` bytes from `offset` into `buffer`.
+    public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+        var done = 0
+        if offset < flushed, let base = buffer.baseAddress {
+            let fromFile = min(buffer.count, flushed - offset)
+            while done < fromFile {
+                let got = pread(descriptor, base + done, fromFile - done, off_t(offset + done))
+                if got <= 0 { break }
+                done += got
+            }
+        }
+        let memoryStart = offset + done - flushed
+        let remaining = buffer.count - done
+        if remaining > 0, memoryStart >= 0, memoryStart + remaining <= memory.count {
+            memory.withUnsafeBytes { raw in
+                UnsafeMutableRawBufferPointer(rebasing: buffer[done...]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: raw[memoryStart..<memoryStart + remaining]))
+            }
+        }
+    }
+
+    /// Calls `body` with the content in order, in chunks.
+    public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if flushed > 0 {
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            var offset = 0
+            while offset < flushed {
+                let size = min(chunk.count, flushed - offset)
+                chunk.withUnsafeMutableBytes { read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<size])) }
+                try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<size])) }
+                offset += size
+            }
+        }
+        try memory.withUnsafeBytes { try body($0) }
+    }
+
+    /// The whole content as text (for small spills and tests).
+    public var text: String {
+        var bytes: [UInt8] = []
+        try? forEachChunk { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func spillIfNeeded() {
+        guard memory.count >= memoryLimit else { return }
+        if descriptor < 0 {
+            descriptor = SpillFile.anonymousFile()
+            guard descriptor >= 0 else { return }  // no disk: keep it in memory
+        }
+        var written = 0
+        memory.withUnsafeBytes { raw in
+            while written < raw.count {
+                let result = pwrite(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written, off_t(flushed + written))
+                if result <= 0 { break }
+                written += result
+            }
+        }
+        guard written == memory.count else { return }  // a full disk: keep it in memory rather than lose it
+        flushed += written
+        memory.removeAll(keepingCapacity: true)
+    }
+
+    private static func anonymousFile() -> Int32 {
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(folder)/todo-report-spill-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        if descriptor >= 0 { template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } } }
+        return descriptor
+    }
+}

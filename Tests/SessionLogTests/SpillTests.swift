@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import SessionLog
+import TimeTravel
+import TodoDomain
+
+@Suite("Spilling to disk")
+struct SpillTests {
+    @Test("a spill file reads back every byte, from memory and from disk")
+    func spillFile() {
+        let spill = SpillFile(memoryLimit: 100)
+        var expected: [UInt8] = []
+        for n in 0..<1_000 {
+            let text = "record \(n);"
+            spill.append(text)
+            expected.append(contentsOf: text.utf8)
+        }
+        #expect(spill.count == expected.count)
+        #expect(spill.text == String(decoding: expected, as: UTF8.self))
+        for offset in [0, 1, 99, 100, 101, 5_000, expected.count - 7] {
+            var buffer = [UInt8](repeating: 0, count: 7)
+            buffer.withUnsafeMutableBytes { spill.read(at: offset, into: $0) }
+            #expect(buffer == Array(expected[offset..<offset + 7]), "offset \(offset)")
+        }
+    }
+
+    @Test("replay travels correctly when its undo log has moved to disk")
+    func replayFromDisk() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for seed in UInt64(2_000)..<2_040 {
+            let path = folder.appendingPathComponent("\(seed).jsonl").path
+            let appStates = try RoundTripTests.randomSession(seed: seed, path: path)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            var states = [TodoState()]
+            _ = try LogReplayer.replay(InMemoryByteSource(bytes), bufferSize: 64, keepingStates: true, spillMemoryLimit: 64) { entry in
+                if case .frame(let frame) = entry { states.append(frame.state ?? TodoState()) }
+            }
+            #expect(states == appStates, "seed \(seed)")
+        }
+    }
+}
