@@ -8,7 +8,7 @@
   var ITEM_ROW = 44, EVENT_ROW = 28, OVERSCAN = 8, MAX_GAP_MS = 1500, UNTIMED_MS = 400;
 
   var data = JSON.parse(document.getElementById('session-data').textContent);
-  var frames = data.frames, ids = data.ids, times = data.times;
+  var frames = data.frames, ids = data.ids;
   var count = frames.length + 1;
 
   function $(id) { return document.getElementById(id); }
@@ -17,11 +17,20 @@
 
   var parent = new Int32Array(count);
   var lines = new Int32Array(count);
+  var times = new Float64Array(count);  // ms from t0; NaN where the record had no time
+  times[0] = NaN;
   var travelInto = new Int32Array(count).fill(-1);  // frame made right after a travel: the travel's target
   for (var i = 1; i < count; i++) {
     parent[i] = i - 1;
     lines[i] = lines[i - 1] + data.lines[i - 1];
   }
+  (function accumulateTimes() {
+    var at = 0;
+    for (var i = 1; i < count; i++) {
+      var delta = data.times[i - 1];
+      if (delta === null) { times[i] = NaN; } else { at += delta; times[i] = at; }
+    }
+  })();
   data.travels.forEach(function (t) {
     var next = t[0] + 1;
     if (next < count) { parent[next] = t[1]; travelInto[next] = t[1]; }
@@ -100,7 +109,7 @@
     if (s < 3600) return sign + Math.floor(s / 60) + ' min ' + String(s % 60).padStart(2, '0') + ' s';
     return sign + Math.floor(s / 3600) + ' h ' + String(Math.floor(s / 60) % 60).padStart(2, '0') + ' min';
   }
-  function timeOf(index) { return index === 0 ? null : times[index - 1]; }
+  function timeOf(index) { return isNaN(times[index]) ? null : times[index]; }
   function isoTime(offset) {
     if (offset === null || data.t0 === null) return '—';
     var d = new Date(data.t0 + offset);

@@ -9,14 +9,14 @@ import TodoDomain
 /// builder.finish(with: outcome)
 /// let page = builder.html(templates: .builtIn)
 /// ```
-public struct ReportBuilder: Sendable {
+public struct ReportBuilder {
     /// The title over the list when neither `--title` nor the header's `app` gives one.
     public static let defaultTitle = "TimeTrave"
 
     private let titleOverride: String?
-    private var encoder = FrameEncoder(startedAt: nil)
+    private var encoder = FrameEncoder()
     public private(set) var statistics = SessionStatistics()
-    public private(set) var diagnostics: [Diagnostic] = []
+    private var diagnostics = DiagnosticList()
     private var lastFrameState = TodoState()
 
     /// - Parameter title: Overrides the header's `app` as the page's title.
@@ -40,7 +40,7 @@ public struct ReportBuilder: Sendable {
         case .travel(let travel):
             encoder.add(travel)
         case .diagnostic(let diagnostic):
-            diagnostics.append(diagnostic)
+            diagnostics.add(diagnostic)
         }
     }
 
@@ -60,12 +60,25 @@ public struct ReportBuilder: Sendable {
         CommonMarkRenderer.html(SummaryBuilder.build(statistics, title: title))
     }
 
-    /// The self-contained page.
+    /// The self-contained page, in memory.
     public func html(templates: PageTemplates = .builtIn) -> String {
+        var sink = MemorySink()
+        try? renderer(templates).write(to: &sink)
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+
+    /// Writes the self-contained page to an open file, streaming the frames
+    /// from where they were spilled.
+    public func write(toFileDescriptor descriptor: Int32, templates: PageTemplates = .builtIn) throws {
+        var sink = FileDescriptorSink(descriptor: descriptor)
+        try renderer(templates).write(to: &sink)
+        try sink.flush()
+    }
+
+    private func renderer(_ templates: PageTemplates) -> PageRenderer {
         PageRenderer(
             templates: templates, title: title, statistics: statistics, lastFrameState: lastFrameState,
             frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTML(),
-            frameData: encoder.json()
-        ).render()
+            frameData: encoder.parts)
     }
 }

@@ -5,6 +5,11 @@ import Foundation
 /// `fsync` of the folder so the rename itself survives a crash.
 enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+        try write(to: path) { descriptor throws(POSIXFailure) in try writeAll(bytes, to: descriptor) }
+    }
+
+    /// Creates the temporary file, lets `fill` write it, then makes it `path`.
+    static func write(to path: String, _ fill: (Int32) throws(POSIXFailure) -> Void) throws(CLIError) {
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
@@ -19,7 +24,7 @@ enum AtomicFile {
         }
         do throws(POSIXFailure) {
             defer { close(descriptor) }
-            try writeAll(bytes, to: descriptor)
+            try fill(descriptor)
             // mkstemp creates the file 0600; a report is for sharing, so it gets the usual 0666 less the umask.
             let mask = umask(0)
             umask(mask)

@@ -51,11 +51,19 @@ public enum TodoReportCommand {
         let countLine = countLine(outcome)
         try check(outcome, strict: options.strict, line: countLine)
 
-        let page = Array(builder.html(templates: templates).utf8)
+        func writePage(to descriptor: Int32) throws(POSIXFailure) {
+            do {
+                try builder.write(toFileDescriptor: descriptor, templates: templates)
+            } catch let error as WriteError {
+                throw POSIXFailure(code: error.errno)
+            } catch {
+                throw POSIXFailure(code: EIO)
+            }
+        }
         if output == "-" {
-            do { try writeAll(page, to: streams.output) } catch { throw .cannotWrite(path: "standard output", reason: error.description) }
+            do { try writePage(to: streams.output) } catch { throw .cannotWrite(path: "standard output", reason: error.description) }
         } else {
-            try AtomicFile.write(page, to: output)
+            try AtomicFile.write(to: output, writePage)
         }
         if let summary = options.summary {
             let markdown = Array(builder.summaryMarkdown().utf8)

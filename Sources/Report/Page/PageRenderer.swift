@@ -13,11 +13,35 @@ struct PageRenderer {
     var statistics: SessionStatistics
     var lastFrameState: TodoState
     var frameCount: Int
-    var diagnostics: [Diagnostic]
+    var diagnostics: DiagnosticList
     var summaryHTML: String
-    var frameData: String
+    var frameData: [PagePart]
 
-    func render() -> String {
+    /// Writes the page, piece by piece.
+    func write<Sink: ByteSink>(to sink: inout Sink) throws {
+        let values = self.values()
+        for segment in Template(templates.html).segments {
+            switch segment {
+            case .text(let text):
+                try sink.write(String(text))
+            case .placeholder("data"):
+                for part in frameData { try write(part, to: &sink) }
+            case .placeholder("diagnostics"):
+                try sink.write(diagnostics.html)
+            case .placeholder(let name):
+                try sink.write(values[name] ?? "{{\(name)}}")
+            }
+        }
+    }
+
+    private func write<Sink: ByteSink>(_ part: PagePart, to sink: inout Sink) throws {
+        switch part {
+        case .text(let text): try sink.write(text)
+        case .spill(let spill): try sink.write(spill)
+        }
+    }
+
+    private func values() -> [String: String] {
         let css = templates.css
         let js = templates.js
         let csp = "default-src 'none'; script-src 'sha256-\(SHA256.base64Digest(of: js))'; "
@@ -40,16 +64,14 @@ struct PageRenderer {
             "stateJSON": stateJSON(lastFrameState).htmlEscaped,
             "summary": summaryHTML,
             "diagnosticCount": String(diagnostics.count),
-            "diagnostics": diagnosticItems(),
-            "data": frameData,
         ]
-        return fill(templates.html, with: values)
+        return values
     }
 
     private func facts() -> String {
         let header = statistics.header
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
+        let errors = diagnostics.errors
+        let warnings = diagnostics.warnings
         let rows: [(String, String)] = [
             ("Session", header?.sessionId ?? "—"),
             ("User", header?.userId ?? "—"),
@@ -70,16 +92,6 @@ struct PageRenderer {
         let hidden = lastFrameState.todoItems.count - Self.staticItemLimit
         if hidden > 0 { rows.append("<li class=\"more\">and \(hidden) more items</li>") }
         return rows.joined(separator: "\n")
-    }
-
-    private func diagnosticItems() -> String {
-        diagnostics.map { diagnostic in
-            let location = "\(diagnostic.line)" + (diagnostic.column.map { ":\($0)" } ?? "")
-            return "<li class=\"\(diagnostic.severity.rawValue)\"><span class=\"location\">line \(location)</span> "
-                + "<span class=\"severity\">\(diagnostic.severity.rawValue)</span> "
-                + "<code class=\"code\">\(diagnostic.code.rawValue)</code> "
-                + "<span class=\"message\">\(diagnostic.message.htmlEscaped)</span></li>"
-        }.joined(separator: "\n")
     }
 }
 

@@ -1,21 +1,33 @@
-/// Fills `{{name}}` placeholders in one pass. Values are inserted literally
-/// and never scanned again, so a value holding `{{…}}`, `$1` or `\` stays as
-/// it is.
-func fill(_ template: String, with values: [String: String]) -> String {
-    var result = ""
-    result.reserveCapacity(template.utf8.count + values.values.reduce(0) { $0 + $1.utf8.count })
-    var rest = template[...]
-    while let open = rest.range(of: "{{") {
-        guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-        let name = String(rest[open.upperBound..<close.lowerBound])
-        result += rest[..<open.lowerBound]
-        if let value = values[name] {
-            result += value
-        } else {
-            result += rest[open.lowerBound..<close.upperBound]
-        }
-        rest = rest[close.upperBound...]
+/// A template cut into literal text and `{{name}}` placeholders, so a page
+/// can be written piece by piece. Values are inserted literally and never
+/// scanned again: a value holding `{{…}}`, `$1` or `\` stays as it is.
+struct Template {
+    enum Segment: Equatable {
+        case text(Substring)
+        case placeholder(String)
     }
-    result += rest
-    return result
+
+    let segments: [Segment]
+
+    init(_ text: String) {
+        var segments: [Segment] = []
+        var rest = text[...]
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            segments.append(.text(rest[..<open.lowerBound]))
+            segments.append(.placeholder(String(rest[open.upperBound..<close.lowerBound])))
+            rest = rest[close.upperBound...]
+        }
+        segments.append(.text(rest))
+        self.segments = segments
+    }
+}
+
+/// Fills `{{name}}` placeholders in one pass; unknown names stay as written.
+func fill(_ template: String, with values: [String: String]) -> String {
+    Template(template).segments.map { segment in
+        switch segment {
+        case .text(let text): String(text)
+        case .placeholder(let name): values[name] ?? "{{\(name)}}"
+        }
+    }.joined()
 }

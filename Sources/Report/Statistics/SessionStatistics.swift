@@ -24,6 +24,8 @@ public struct SessionStatistics: Sendable {
 
     /// How many state-chain runs are kept for the summary; the rest are counted.
     public static let keptRuns = 200
+    /// How many added items and cancelled names are kept for the summary; the rest are counted.
+    public static let keptItems = 200
     /// How many lines are named per diagnostic code.
     public static let keptLinesPerCode = 5
 
@@ -32,11 +34,16 @@ public struct SessionStatistics: Sendable {
     public private(set) var lastTimestamp: Timestamp?
     public private(set) var eventCounts: [TodoEvent.Kind: Int] = [:]
     public private(set) var travelCount = 0
-    /// What had been typed when each add sheet was cancelled, in order.
+    /// What had been typed when the first ``keptItems`` add sheets were cancelled, in order.
     public private(set) var cancelledNames: [String] = []
-    /// Milliseconds from + to Add, for each item added with both times known.
-    public private(set) var plusToAddDurations: [Double] = []
+    public private(set) var cancelCount = 0
+    /// How often each whole number of milliseconds from + to Add occurred:
+    /// exact medians in memory bounded by the range of durations, not their number.
+    private var plusToAddHistogram: [Int64: Int] = [:]
+    private var plusToAddCount = 0
+    /// The first ``keptItems`` items added, in order.
     public private(set) var items: [AddedItem] = []
+    public private(set) var itemCount = 0
     /// The chain of state names with runs collapsed: `(name, count)`.
     public private(set) var stateRuns: [(name: String, count: Int)] = [(TodoState.initialStateName, 1)]
     /// Runs past ``keptRuns``, and the states in them.
@@ -82,18 +89,23 @@ public struct SessionStatistics: Sendable {
         case .startCreatingItem:
             sheetOpenedAt = timestamp
         case .cancelCreatingItem:
-            cancelledNames.append(frame.partialItemName)
+            cancelCount += 1
+            if cancelledNames.count < Self.keptItems { cancelledNames.append(frame.partialItemName) }
             sheetOpenedAt = nil
         case .changePartialItemName:
             break
         case .addItem(let id):
             if let opened = sheetOpenedAt, let timestamp {
-                plusToAddDurations.append(timestamp.millisecondsSince1970 - opened.millisecondsSince1970)
+                let milliseconds = Int64((timestamp.millisecondsSince1970 - opened.millisecondsSince1970).rounded())
+                plusToAddHistogram[milliseconds, default: 0] += 1
+                plusToAddCount += 1
             }
             sheetOpenedAt = nil
-            let title = frame.addedTitle ?? ""
-            if itemIndexByID[id] == nil { itemIndexByID[id] = items.count }
-            items.append(AddedItem(id: id, title: title, addedAt: timestamp, line: frame.line, toggles: 0))
+            itemCount += 1
+            if items.count < Self.keptItems {
+                if itemIndexByID[id] == nil { itemIndexByID[id] = items.count }
+                items.append(AddedItem(id: id, title: frame.addedTitle ?? "", addedAt: timestamp, line: frame.line, toggles: 0))
+            }
         case .setItemDone(let id, _):
             // Applied only where the item exists in this branch's state.
             if frame.itemPosition != nil, let index = itemIndexByID[id] {
@@ -129,11 +141,18 @@ public struct SessionStatistics: Sendable {
         return lastTimestamp.millisecondsSince1970 - start.millisecondsSince1970
     }
 
-    /// The median of ``plusToAddDurations``.
+    /// The median time from + to Add, in whole milliseconds.
     public var medianPlusToAdd: Double? {
-        guard !plusToAddDurations.isEmpty else { return nil }
-        let sorted = plusToAddDurations.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        guard plusToAddCount > 0 else { return nil }
+        // The values at sorted positions (count-1)/2 and count/2, averaged.
+        let lowRank = (plusToAddCount - 1) / 2, highRank = plusToAddCount / 2
+        var seen = 0
+        var low: Int64?
+        for (value, count) in plusToAddHistogram.sorted(by: { $0.key < $1.key }) {
+            if low == nil && seen + count > lowRank { low = value }
+            if seen + count > highRank, let low { return Double(low + value) / 2 }
+            seen += count
+        }
+        return nil
     }
 }

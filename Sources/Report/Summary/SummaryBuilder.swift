@@ -1,3 +1,4 @@
+import Foundation
 import SessionLog
 import TodoDomain
 
@@ -5,9 +6,6 @@ import TodoDomain
 /// running totals of its replay. Deterministic: the same log gives the same
 /// summary.
 enum SummaryBuilder {
-    /// How many items and cancelled names are listed before the rest is counted.
-    static let listLimit = 200
-
     static func build(_ statistics: SessionStatistics, title: String) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Session summary: "), .text(title)])]
         blocks += facts(statistics)
@@ -50,13 +48,13 @@ enum SummaryBuilder {
         let opened = s.eventCounts[.startCreatingItem] ?? 0
         let added = s.eventCounts[.addItem] ?? 0
         let keystrokes = s.eventCounts[.changePartialItemName] ?? 0
-        var cancelled: [[MarkdownBlock]] = s.cancelledNames.prefix(listLimit).map { name in
+        var cancelled: [[MarkdownBlock]] = s.cancelledNames.map { name in
             [.paragraph(name.isEmpty ? [.emphasis([.text("nothing typed")])] : [.text("“"), .text(name), .text("”")])]
         }
-        if s.cancelledNames.count > listLimit {
-            cancelled.append([.paragraph([.emphasis([.text("and \(s.cancelledNames.count - listLimit) more")])])])
+        if s.cancelCount > s.cancelledNames.count {
+            cancelled.append([.paragraph([.emphasis([.text("and \(s.cancelCount - s.cancelledNames.count) more")])])])
         }
-        var cancelledItem: [MarkdownBlock] = [.paragraph([.strong([.text("Sheets cancelled")]), .text(": \(s.cancelledNames.count)")])]
+        var cancelledItem: [MarkdownBlock] = [.paragraph([.strong([.text("Sheets cancelled")]), .text(": \(s.cancelCount)")])]
         if !cancelled.isEmpty { cancelledItem.append(.bulletList(cancelled)) }
         let rows: [[MarkdownBlock]] = [
             [.paragraph([.strong([.text("Add sheets opened")]), .text(": \(opened)")])],
@@ -75,11 +73,13 @@ enum SummaryBuilder {
         guard !s.items.isEmpty else {
             return [.heading(level: 3, [.text("Items")]), .paragraph([.text("No item was added.")])]
         }
-        let finalItems = s.outcome?.finalState.todoItems ?? []
-        var rows: [[MarkdownBlock]] = s.items.prefix(listLimit).map { item in
+        // Looked up by id once: the final list can hold tens of thousands of items.
+        var finalDone: [UUID: Bool] = [:]
+        for item in s.outcome?.finalState.todoItems ?? [] where finalDone[item.id] == nil { finalDone[item.id] = item.isFinished }
+        var rows: [[MarkdownBlock]] = s.items.map { item in
             let end: String
-            if let final = finalItems.first(where: { $0.id == item.id }) {
-                end = final.isFinished ? "finished at the end" : "not finished at the end"
+            if let done = finalDone[item.id] {
+                end = done ? "finished at the end" : "not finished at the end"
             } else {
                 end = "not in the final state (added on another branch)"
             }
@@ -87,8 +87,8 @@ enum SummaryBuilder {
             let title: [MarkdownInline] = item.title.isEmpty ? [.emphasis([.text("untitled")])] : [.text(item.title)]
             return [.paragraph([.strong(title), .text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])]
         }
-        if s.items.count > listLimit {
-            rows.append([.paragraph([.emphasis([.text("and \(s.items.count - listLimit) more items")])])])
+        if s.itemCount > s.items.count {
+            rows.append([.paragraph([.emphasis([.text("and \(s.itemCount - s.items.count) more items")])])])
         }
         return [.heading(level: 3, [.text("Items")]), .bulletList(rows)]
     }
