@@ -5,6 +5,7 @@ enum Help {
     static let usage = """
         Usage: todo-report INPUT [-o OUTPUT] [--summary FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet]
                todo-report validate INPUT [--strict]
+               todo-report simulate --events N [--seed S] [-o FILE]
                todo-report --help | --version
         """
 
@@ -34,6 +35,9 @@ enum Help {
 
         Subcommands:
           validate INPUT      Print the log's diagnostics and write nothing.
+          simulate            Record a simulated person's session through the app's Store:
+                              --events N dispatched events, --seed S (default 1; the same
+                              seed gives the same log), -o FILE (default standard output).
 
         Diagnostics go to standard error as FILE:LINE:COLUMN: SEVERITY: CODE: MESSAGE.
         Exit codes: 0 success, 64 usage, 65 rejected log (--strict, unsupported schema),
@@ -44,5 +48,6 @@ enum Help {
           todo-report session.jsonl --strict --summary - >> "$GITHUB_STEP_SUMMARY"
           todo-report validate session.jsonl
           cat session.jsonl | todo-report - -o report.html
+          todo-report simulate --events 1000000 --seed 7 -o big.jsonl
         """
 }

@@ -4,6 +4,7 @@ enum Invocation: Equatable {
     case version
     case render(RenderOptions)
     case validate(input: String, strict: Bool)
+    case simulate(events: Int, seed: UInt64, output: String?)
 }
 
 /// The options of the main command.
@@ -26,6 +27,8 @@ extension Invocation {
         var positionals: [String] = []
         var options = RenderOptions(input: "")
         var onlyPositionals = false
+        var events: Int?
+        var seed: UInt64?
 
         func value(for name: String, inline: String?) throws(CLIError) -> String {
             if let inline { return inline }
@@ -51,6 +54,14 @@ extension Invocation {
             case "--summary": options.summary = try value(for: name, inline: inline)
             case "--title": options.title = try value(for: name, inline: inline)
             case "--templates": options.templates = try value(for: name, inline: inline)
+            case "--events":
+                let text = try value(for: name, inline: inline)
+                guard let count = Int(text), count >= 0 else { throw .usage("--events takes a whole number ≥ 0, as in --events 1000000; got '\(text)'.") }
+                events = count
+            case "--seed":
+                let text = try value(for: name, inline: inline)
+                guard let number = UInt64(text) else { throw .usage("--seed takes a whole number ≥ 0, as in --seed 42; got '\(text)'.") }
+                seed = number
             case "--strict", "--quiet":
                 if inline != nil { throw .usage("\(name) takes no value.") }
                 if name == "--strict" { options.strict = true } else { options.quiet = true }
@@ -59,6 +70,12 @@ extension Invocation {
             }
         }
 
+        if positionals.first == "simulate" {
+            guard positionals.count == 1 else { throw .usage("simulate takes no INPUT; it writes a new session log.") }
+            guard let events else { throw .usage("simulate needs --events N, as in simulate --events 1000 -o session.jsonl.") }
+            return .simulate(events: events, seed: seed ?? 1, output: options.output)
+        }
+        if events != nil || seed != nil { throw .usage("--events and --seed belong to simulate.") }
         if positionals.first == "validate" {
             positionals.removeFirst()
             let extra = [options.output.map { _ in "-o" }, options.summary.map { _ in "--summary" },
@@ -88,6 +105,8 @@ extension Invocation {
         case "-o", "--output": "report.html"
         case "--summary": "summary.md"
         case "--title": "\"Checkout test\""
+        case "--events": "1000"
+        case "--seed": "42"
         default: "DIR"
         }
     }

@@ -17,6 +17,8 @@ public enum TodoReportCommand {
                 try validate(input: input, strict: strict, streams: streams)
             case .render(let options):
                 try render(options, streams: streams)
+            case .simulate(let events, let seed, let output):
+                try simulate(events: events, seed: seed, output: output, streams: streams)
             }
             return ExitCode.success.rawValue
         } catch {
@@ -76,6 +78,24 @@ public enum TodoReportCommand {
         if !options.quiet {
             streams.printError("\(countLine) -> \(output == "-" ? "standard output" : output)")
         }
+    }
+
+    private static func simulate(events: Int, seed: UInt64, output: String?, streams: StandardStreams) throws(CLIError) {
+        var person = SimulatedPerson(seed: seed)
+        func record(to descriptor: Int32) throws(POSIXFailure) {
+            do {
+                try person.record(events: events, to: descriptor)
+            } catch let error as RecorderError {
+                throw POSIXFailure(code: error.errno)
+            } catch {
+                throw POSIXFailure(code: EIO)
+            }
+        }
+        guard let output, output != "-" else {
+            do { try record(to: streams.output) } catch { throw .cannotWrite(path: "standard output", reason: error.description) }
+            return
+        }
+        try AtomicFile.write(to: output, record)
     }
 
     // MARK: Steps

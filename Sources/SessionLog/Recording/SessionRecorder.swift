@@ -49,10 +49,29 @@ public final class SessionRecorder: Sendable {
         }
         self.output = Mutex(state)
         self.path = path
+        self.ownsDescriptor = true
     }
 
     /// The log's path.
     public let path: String
+
+    /// Records to an already open file (a pipe, standard output, a file the
+    /// caller created), writing `header` first. The caller keeps the
+    /// descriptor open until ``close()``, which does not close it.
+    public init(
+        fileDescriptor: Int32,
+        header: SessionHeader,
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
+    ) throws {
+        self.clock = clock
+        self.path = "fd \(fileDescriptor)"
+        self.ownsDescriptor = false
+        var state = Output(descriptor: fileDescriptor, nextSeq: 0, needsLineBreak: false)
+        try Self.write(RecordEncoder.line(for: header), to: &state, path: path)
+        self.output = Mutex(state)
+    }
+
+    private let ownsDescriptor: Bool
 
     /// Appends the record for one store change.
     public func record(_ change: StoreChange<TodoEvent>) throws {
@@ -65,10 +84,10 @@ public final class SessionRecorder: Sendable {
         }
     }
 
-    /// Closes the file; later records throw.
+    /// Closes the file (one the recorder opened); later records throw.
     public func close() {
         output.withLock { state in
-            if let descriptor = state?.descriptor { _ = systemClose(descriptor) }
+            if ownsDescriptor, let descriptor = state?.descriptor { _ = systemClose(descriptor) }
             state = nil
         }
     }

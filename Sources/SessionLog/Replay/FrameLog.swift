@@ -28,6 +28,8 @@ struct FrameLog {
 
     private let records: SpillFile
     private let strings: SpillFile
+    /// The last block of records read back, for walks along the history.
+    private let cache = RecordCache()
 
     /// - Parameter memoryLimit: Bytes of each spill kept in memory before it moves to disk.
     init(memoryLimit: Int = 4 << 20) {
@@ -99,9 +101,19 @@ struct FrameLog {
     // MARK: Reading
 
     private func record(_ frame: Int) -> Record {
-        var record = Record()
-        withUnsafeMutableBytes(of: &record) { records.read(at: (frame - 1) * MemoryLayout<Record>.stride, into: $0) }
-        return record
+        let stride = MemoryLayout<Record>.stride
+        let offset = (frame - 1) * stride
+        let block = offset / RecordCache.blockSize
+        if cache.block != block || cache.bytes.count < offset - block * RecordCache.blockSize + stride {
+            let start = block * RecordCache.blockSize
+            let size = min(RecordCache.blockSize, records.count - start)
+            cache.bytes = [UInt8](repeating: 0, count: size)
+            cache.bytes.withUnsafeMutableBytes { records.read(at: start, into: $0) }
+            cache.block = block
+        }
+        return cache.bytes.withUnsafeBytes { raw in
+            raw.loadUnaligned(fromByteOffset: offset - block * RecordCache.blockSize, as: Record.self)
+        }
     }
 
     private func event(_ record: Record) -> TodoEvent {
@@ -163,6 +175,13 @@ struct FrameLog {
         bytes.withUnsafeMutableBytes { strings.read(at: offset, into: $0) }
         return (String(decoding: bytes[..<newLength], as: UTF8.self), String(decoding: bytes[newLength...], as: UTF8.self))
     }
+}
+
+/// One block of a ``FrameLog``'s records, read back whole.
+private final class RecordCache {
+    static let blockSize = 64 * 1024
+    var block = -1
+    var bytes: [UInt8] = []
 }
 
 /// Where the first item with each id sits in the live state: what
