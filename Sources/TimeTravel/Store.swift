@@ -8,7 +8,7 @@ public import Observation
 /// person who travels back and acts again starts a branch while every earlier
 /// state stays reachable.
 ///
-/// The store is `@Observable`: a SwiftUI view that reads ``state`` redraws when
+/// The store is `Observable` (the Observation framework): a SwiftUI view that reads ``state`` redraws when
 /// it changes, and a `Slider` can bind to ``currentStateIndex``.
 ///
 /// ```swift
@@ -19,25 +19,52 @@ public import Observation
 ///
 /// A store is not thread-safe: use it from one isolation domain, typically the
 /// main actor.
-@Observable
-public final class Store<State: StateMachine> {
+public final class Store<State: StateMachine>: Observable {
     /// The initial state followed by every state after it, oldest first.
-    public private(set) var allStates: StateHistory<State>
+    public private(set) var allStates: StateHistory<State> {
+        get {
+            registrar.access(self, keyPath: keys.allStates)
+            return history
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: keys.allStates) { history = newValue }
+        }
+    }
 
     /// The state at the cursor: what the app shows.
-    public private(set) var state: State
+    public private(set) var state: State {
+        get {
+            registrar.access(self, keyPath: keys.state)
+            return current
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: keys.state) { current = newValue }
+        }
+    }
 
     /// The index in ``allStates`` of the state the app shows. Setting it is
     /// time travel; values outside the history are clamped into it.
     public var currentStateIndex: Int {
-        get { cursor }
+        get {
+            registrar.access(self, keyPath: keys.currentStateIndex)
+            return cursor
+        }
         set { travel(to: newValue) }
     }
 
-    @ObservationIgnored
     private let onChange: ((StoreChange<State.Event>) -> Void)?
-
+    private let registrar = ObservationRegistrar()
+    /// Key paths made once: a generic class's key paths are costly to make on every access.
+    private let keys = Keys()
+    private var history: StateHistory<State>
+    private var current: State
     private var cursor: Int
+
+    private struct Keys {
+        let allStates = \Store<State>.allStates
+        let state = \Store<State>.state
+        let currentStateIndex = \Store<State>.currentStateIndex
+    }
 
     /// Creates a store whose history holds just `initialState`.
     ///
@@ -52,8 +79,8 @@ public final class Store<State: StateMachine> {
         checkpoints: CheckpointPolicy<State> = .every(16),
         onChange: ((StoreChange<State.Event>) -> Void)? = nil
     ) {
-        self.allStates = StateHistory(initialState: initialState, policy: checkpoints)
-        self.state = initialState
+        self.history = StateHistory(initialState: initialState, policy: checkpoints)
+        self.current = initialState
         self.cursor = 0
         self.onChange = onChange
     }
@@ -65,17 +92,17 @@ public final class Store<State: StateMachine> {
     /// moves the cursor to it.
     public func dispatch(_ event: State.Event) {
         let parent = cursor
-        state.update(with: event)
-        allStates.append(event, appliedTo: parent, giving: state)
-        cursor = allStates.count - 1
+        registrar.withMutation(of: self, keyPath: keys.state) { current.update(with: event) }
+        registrar.withMutation(of: self, keyPath: keys.allStates) { history.append(event, appliedTo: parent, giving: current) }
+        registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { cursor = history.count - 1 }
         onChange?(.dispatched(event))
     }
 
     private func travel(to index: Int) {
-        let clamped = min(max(index, 0), allStates.count - 1)
+        let clamped = min(max(index, 0), history.count - 1)
         guard clamped != cursor else { return }
-        state = allStates[clamped]
-        cursor = clamped
+        state = history[clamped]
+        registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { cursor = clamped }
         onChange?(.traveled(to: clamped))
     }
 }

@@ -45,24 +45,31 @@ struct FrameEncoder {
             frames.append(byte: UInt8(ascii: "1"))
         case .changePartialItemName(let name):
             frames.append("[2,")
-            frames.append(name.scriptSafeJSONLiteral)
+            frames.appendScriptSafeJSON(name)
             frames.append(byte: UInt8(ascii: "]"))
         case .addItem(let id):
-            frames.append("[3,\(intern(id))]")
+            frames.append("[3,")
+            frames.appendDecimal(intern(id))
+            frames.append(byte: UInt8(ascii: "]"))
         case .setItemDone(let id, let isDone):
-            frames.append("[4,\(intern(id)),\(isDone ? 1 : 0),\(frame.itemPosition ?? -1)]")
+            frames.append("[4,")
+            frames.appendDecimal(intern(id))
+            frames.append(isDone ? ",1," : ",0,")
+            frames.appendDecimal(frame.itemPosition ?? -1)
+            frames.append(byte: UInt8(ascii: "]"))
         }
         if !first {
             times.append(byte: UInt8(ascii: ","))
             lines.append(byte: UInt8(ascii: ","))
         }
         if let time = milliseconds(frame.stamp.timestamp) {
-            times.append(number(time - lastTime))
+            let delta = time - lastTime
+            if delta == delta.rounded(), abs(delta) < 1e15 { times.appendDecimal(Int(delta)) } else { times.append(number(delta)) }
             lastTime = time
         } else {
             times.append("null")
         }
-        lines.append(String(frame.line - lastLine))
+        lines.appendDecimal(frame.line - lastLine)
         lastLine = frame.line
         frameCount += 1
     }
@@ -87,7 +94,7 @@ struct FrameEncoder {
         let index = ids.count
         ids[id] = index
         if index > 0 { idList.append(byte: UInt8(ascii: ",")) }
-        idList.append(id.uuidString.scriptSafeJSONLiteral)
+        idList.appendUUIDString(id)
         return index
     }
 

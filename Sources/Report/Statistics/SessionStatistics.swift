@@ -32,7 +32,7 @@ public struct SessionStatistics: Sendable {
     public private(set) var header: SessionHeader?
     public private(set) var firstTimestamp: Timestamp?
     public private(set) var lastTimestamp: Timestamp?
-    public private(set) var eventCounts: [TodoEvent.Kind: Int] = [:]
+    private var countsByKind = [Int](repeating: 0, count: TodoEvent.Kind.allCases.count)
     public private(set) var travelCount = 0
     /// What had been typed when the first ``keptItems`` add sheets were cancelled, in order.
     public private(set) var cancelledNames: [String] = []
@@ -83,7 +83,7 @@ public struct SessionStatistics: Sendable {
     }
 
     private mutating func add(_ frame: Frame) {
-        eventCounts[frame.event.kind, default: 0] += 1
+        countsByKind[Self.kindIndex(frame.event)] += 1
         let timestamp = frame.stamp.timestamp
         switch frame.event {
         case .startCreatingItem:
@@ -130,6 +130,21 @@ public struct SessionStatistics: Sendable {
         guard let timestamp else { return }
         if firstTimestamp == nil { firstTimestamp = timestamp }
         if lastTimestamp.map({ timestamp > $0 }) ?? true { lastTimestamp = timestamp }
+    }
+
+    /// How many events of each kind made frames.
+    public var eventCounts: [TodoEvent.Kind: Int] {
+        Dictionary(uniqueKeysWithValues: TodoEvent.Kind.allCases.enumerated().map { ($1, countsByKind[$0]) })
+    }
+
+    private static func kindIndex(_ event: TodoEvent) -> Int {
+        switch event {
+        case .startCreatingItem: 0
+        case .cancelCreatingItem: 1
+        case .changePartialItemName: 2
+        case .addItem: 3
+        case .setItemDone: 4
+        }
     }
 
     /// When the session started: the header's `startedAt`, else the first timestamp.

@@ -6,7 +6,7 @@
 struct JSONLineParser {
     /// What a line holds: an object's wanted members, or some other JSON value.
     enum TopLevel {
-        case object(fields: RecordFields, duplicateKeys: [String])
+        case object(duplicateKeys: [String])
         case notAnObject
     }
 
@@ -17,13 +17,15 @@ struct JSONLineParser {
         self.bytes = bytes
     }
 
-    /// Parses the whole line, keeping the members whose keys are ``RecordKey``s.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> TopLevel {
+    /// Parses the whole line, putting the members whose keys are
+    /// ``RecordKey``s into `fields` (which it clears first).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into fields: RecordFields) throws(JSONSyntaxError) -> TopLevel {
+        fields.removeAll()
         var parser = JSONLineParser(bytes: bytes)
         parser.skipWhitespace()
         let result: TopLevel
         if parser.peek() == UInt8(ascii: "{") {
-            result = try parser.parseTopObject()
+            result = try parser.parseTopObject(into: fields)
         } else {
             try parser.skipValue()
             result = .notAnObject
@@ -44,16 +46,23 @@ struct JSONLineParser {
 
     // MARK: Top-level object
 
-    private mutating func parseTopObject() throws(JSONSyntaxError) -> TopLevel {
+    /// The members of the (already validated) object at `start`, each value as
+    /// display text: a string's content, or any other value's JSON as written.
+    static func membersAsText(ofObjectAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [(key: String, value: String)] {
+        var parser = JSONLineParser(bytes: bytes)
+        parser.index = start
+        return (try? parser.parseMembersAsText()) ?? []
+    }
+
+    private mutating func parseTopObject(into fields: RecordFields) throws(JSONSyntaxError) -> TopLevel {
         index += 1  // {
-        var fields = RecordFields()
         var knownSeen: UInt32 = 0
         var otherKeys = DuplicateKeyFinder()
         var duplicates: [String] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
-            return .object(fields: fields, duplicateKeys: [])
+            return .object(duplicateKeys: [])
         }
         while true {
             skipWhitespace()
@@ -82,7 +91,7 @@ struct JSONLineParser {
             skipWhitespace()
             if let key {
                 let column = index + 1
-                let value = try parseWantedValue(isContext: key == .context)
+                let value = try parseWantedValue()
                 fields[key] = JSONField(key: key, value: value, column: column)  // the last one wins
             } else {
                 try skipValue()
@@ -92,19 +101,19 @@ struct JSONLineParser {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(fields: fields, duplicateKeys: duplicates)
+                return .object(duplicateKeys: duplicates)
             default: throw expectation("',' or '}' after an object member")
             }
         }
     }
 
-    private mutating func parseWantedValue(isContext: Bool) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseWantedValue() throws(JSONSyntaxError) -> JSONValue {
         switch peek() {
         case UInt8(ascii: "\""): return .string(try scanString())
         case UInt8(ascii: "{"):
-            if isContext { return .object(try parseMembersAsText()) }
+            let start = index
             try skipValue()
-            return .object([])
+            return .object(start: start)
         case UInt8(ascii: "["):
             try skipValue()
             return .array

@@ -10,9 +10,9 @@ enum JSONValue: Equatable {
     case number(Double)
     case bool(Bool)
     case null
-    /// An object's members, each value as display text: a string's content,
-    /// or any other value's JSON text as written.
-    case object([(key: String, value: String)])
+    /// An object, starting at this offset of the line (read its members with
+    /// ``JSONLineParser/membersAsText(ofObjectAt:in:)``).
+    case object(start: Int)
     case array
 
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
@@ -22,7 +22,7 @@ enum JSONValue: Equatable {
         case let (.number(a), .number(b)): a == b
         case let (.bool(a), .bool(b)): a == b
         case (.null, .null), (.array, .array): true
-        case let (.object(a), .object(b)): a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
+        case let (.object(a), .object(b)): a == b
         default: false
         }
     }

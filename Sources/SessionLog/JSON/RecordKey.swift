@@ -1,3 +1,5 @@
+import Foundation
+
 /// The top-level keys any record type reads; every other key is validated and
 /// skipped.
 enum RecordKey: Int, CaseIterable {
@@ -24,18 +26,36 @@ enum RecordKey: Int, CaseIterable {
         }
     }
 
-    private static let utf8Names: [[UInt8]] = allCases.map { Array($0.name.utf8) }
-
-    /// The key spelled by `bytes` (unescaped key text), if it is one.
+    /// The key spelled by `bytes` (unescaped key text), if it is one: the
+    /// length and first byte pick the one candidate, one comparison confirms.
     init?(bytes: UnsafeBufferPointer<UInt8>) {
-        for key in RecordKey.allCases {
-            let name = RecordKey.utf8Names[key.rawValue]
-            if name.count == bytes.count && name.elementsEqual(bytes) {
-                self = key
-                return
-            }
+        guard let first = bytes.first else { return nil }
+        let candidate: RecordKey?
+        switch (bytes.count, first) {
+        case (2, UInt8(ascii: "i")): candidate = .id
+        case (2, UInt8(ascii: "t")): candidate = .to
+        case (3, UInt8(ascii: "a")): candidate = .app
+        case (3, UInt8(ascii: "s")): candidate = .seq
+        case (4, UInt8(ascii: "t")): candidate = .type
+        case (4, UInt8(ascii: "n")): candidate = .name
+        case (5, UInt8(ascii: "e")): candidate = .event
+        case (6, UInt8(ascii: "s")): candidate = .schema
+        case (6, UInt8(ascii: "u")): candidate = .userId
+        case (6, UInt8(ascii: "i")): candidate = .isDone
+        case (7, UInt8(ascii: "c")): candidate = .context
+        case (9, UInt8(ascii: "s")): candidate = bytes[1] == UInt8(ascii: "e") ? .sessionId : .startedAt
+        case (9, UInt8(ascii: "t")): candidate = .timestamp
+        case (10, UInt8(ascii: "a")): candidate = .appVersion
+        default: candidate = nil
         }
-        return nil
+        guard let candidate else { return nil }
+        var name = candidate.name
+        let same = name.withUTF8 { own in
+            guard let mine = own.baseAddress, let theirs = bytes.baseAddress, own.count == bytes.count else { return false }
+            return memcmp(mine, theirs, bytes.count) == 0
+        }
+        guard same else { return nil }
+        self = candidate
     }
 
     init?(name: String) {
@@ -45,12 +65,16 @@ enum RecordKey: Int, CaseIterable {
 }
 
 /// The members of a record that the reader looks at, by key; the last of a
-/// repeated key wins.
-struct RecordFields {
-    private var slots: (
+/// repeated key wins. One instance is reused line after line.
+final class RecordFields {
+    @exclusivity(unchecked) private var slots: (
         JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?,
         JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?
     ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+
+    func removeAll() {
+        slots = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    }
 
     subscript(key: RecordKey) -> JSONField? {
         get {

@@ -74,6 +74,10 @@ struct JSONObjectWriter {
 /// `text` as a JSON string literal: quotes, backslashes and control
 /// characters escaped, everything else as UTF-8.
 func jsonStringLiteral(_ text: String) -> String {
+    // Most text needs no escape at all.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        return "\"" + text + "\""
+    }
     var result = "\""
     result.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {

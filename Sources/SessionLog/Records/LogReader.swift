@@ -15,6 +15,7 @@ public struct LogReader {
     /// later line is left unread.
     public private(set) var hasStopped = false
     private var sawFirstRecord = false
+    private let fields = RecordFields()
 
     public init() {}
 
@@ -56,13 +57,13 @@ public struct LogReader {
         }
         let topLevel: JSONLineParser.TopLevel
         do {
-            topLevel = try JSONLineParser.parse(bytes)
+            topLevel = try JSONLineParser.parse(bytes, into: fields)
         } catch {
             if isLastWithoutNewline { reportTruncated("not valid JSON"); return true }
             report(.invalidJSON, column: error.offset.map { $0 + 1 }, error.message)
             return true
         }
-        guard case .object(let fields, let duplicateKeys) = topLevel else {
+        guard case .object(let duplicateKeys) = topLevel else {
             report(.notAnObject, column: nil, "a record must be a JSON object ({…}), one per line")
             return true
         }

@@ -58,8 +58,8 @@ struct RecordDecoder {
         header.userId = optionalString(.userId)
         header.startedAt = optionalTimestamp(.startedAt)
         if let field = fields[.context] {
-            if case .object(let members) = field.value {
-                header.context = members.map { SessionHeader.ContextEntry(key: $0.key, value: $0.value) }
+            if case .object(let start) = field.value {
+                header.context = JSONLineParser.membersAsText(ofObjectAt: start, in: bytes).map { SessionHeader.ContextEntry(key: $0.key, value: $0.value) }
             } else {
                 wrongType(field, expected: "an object")
             }

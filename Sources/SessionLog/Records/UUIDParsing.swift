@@ -4,24 +4,24 @@ import Foundation
 /// straight from a line's bytes.
 func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
     guard bytes.count == 36 else { return nil }
-    var value = [UInt8](repeating: 0, count: 16)
-    var out = 0
-    var i = 0
-    while i < 36 {
-        if i == 8 || i == 13 || i == 18 || i == 23 {
-            guard bytes[i] == UInt8(ascii: "-") else { return nil }
-            i += 1
-            continue
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let valid = withUnsafeMutableBytes(of: &value) { out -> Bool in
+        var position = 0
+        var i = 0
+        while i < 36 {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard bytes[i] == UInt8(ascii: "-") else { return false }
+                i += 1
+                continue
+            }
+            guard let high = hexValue(bytes[i]), let low = hexValue(bytes[i + 1]) else { return false }
+            out[position] = high << 4 | low
+            position += 1
+            i += 2
         }
-        guard let high = hexValue(bytes[i]), let low = hexValue(bytes[i + 1]) else { return nil }
-        value[out] = high << 4 | low
-        out += 1
-        i += 2
+        return true
     }
-    return UUID(uuid: (
-        value[0], value[1], value[2], value[3], value[4], value[5], value[6], value[7],
-        value[8], value[9], value[10], value[11], value[12], value[13], value[14], value[15]
-    ))
+    return valid ? UUID(uuid: value) : nil
 }
 
 private func hexValue(_ byte: UInt8) -> UInt8? {

@@ -25,9 +25,42 @@ struct FrameLog {
     }
 
     private static let stateNames = [TodoState.initialStateName] + TodoEvent.Kind.allCases.map(\.rawValue)
+    private static let kinds = TodoEvent.Kind.allCases
+
+    private static func code(of kind: TodoEvent.Kind) -> UInt8 {
+        switch kind {
+        case .startCreatingItem: 0
+        case .cancelCreatingItem: 1
+        case .changePartialItemName: 2
+        case .addItem: 3
+        case .setItemDone: 4
+        }
+    }
+
+    /// A state name's code: 0 for the initial name, 1… for the event kinds
+    /// (the six names have six different lengths).
+    private static func stateNameCode(_ name: String) -> UInt8 {
+        switch name.utf8.count {
+        case 17: 1
+        case 18: 2
+        case 21: 3
+        case 7: 4
+        case 11: 5
+        default: 0
+        }
+    }
 
     private let records: SpillFile
     private let strings: SpillFile
+    /// Whole states now and then, so a long travel loads one and redoes a
+    /// little instead of undoing a long way.
+    private let snapshots: SpillFile
+    private var snapshotOffsets: [Int: Int] = [:]
+    private var framesSinceSnapshot = 0
+    private var frameCount = 1
+
+    /// Travels shorter than this (in frames) undo and redo; longer ones may start from a snapshot.
+    static let shortTravel = 4_096
     /// The last block of records read back, for walks along the history.
     private let cache = RecordCache()
 
@@ -35,6 +68,7 @@ struct FrameLog {
     init(memoryLimit: Int = 4 << 20) {
         records = SpillFile(memoryLimit: memoryLimit)
         strings = SpillFile(memoryLimit: memoryLimit)
+        snapshots = SpillFile(memoryLimit: memoryLimit)
     }
 
     // MARK: Writing
@@ -45,8 +79,8 @@ struct FrameLog {
     mutating func append(_ event: TodoEvent, parent: Int, before state: TodoState, itemIndex: Int?) {
         var record = Record()
         record.parent = Int64(parent)
-        record.kind = UInt8(TodoEvent.Kind.allCases.firstIndex(of: event.kind) ?? 0)
-        record.oldStateName = UInt8(Self.stateNames.firstIndex(of: state.stateName) ?? 0)
+        record.kind = Self.code(of: event.kind)
+        record.oldStateName = Self.stateNameCode(state.stateName)
         if state.isCreatingItem { record.flags |= Record.oldCreating }
         switch event {
         case .startCreatingItem:
@@ -66,26 +100,128 @@ struct FrameLog {
             }
         }
         withUnsafeBytes(of: &record) { records.append($0) }
+        frameCount += 1
+    }
+
+    /// Call after the event appended last has been applied: keeps a snapshot
+    /// of `state` when enough frames have passed for its size. Snapshots
+    /// cost about one item written per frame, whatever the list's length.
+    mutating func didApply(giving state: TodoState) {
+        framesSinceSnapshot += 1
+        guard framesSinceSnapshot >= max(Self.shortTravel, state.todoItems.count) else { return }
+        framesSinceSnapshot = 0
+        snapshotOffsets[frameCount - 1] = snapshots.count
+        // One length-prefixed blob, so loading it is one read.
+        var blob: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, state.isCreatingItem ? 1 : 0, Self.stateNameCode(state.stateName)]
+        func appendString(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                withUnsafeBytes(of: UInt32(utf8.count)) { blob.append(contentsOf: $0) }
+                blob.append(contentsOf: utf8)
+            }
+        }
+        appendString(state.partialItemName)
+        withUnsafeBytes(of: UInt32(state.todoItems.count)) { blob.append(contentsOf: $0) }
+        for item in state.todoItems {
+            withUnsafeBytes(of: item.id.uuid) { blob.append(contentsOf: $0) }
+            blob.append(item.isFinished ? 1 : 0)
+            appendString(item.title)
+        }
+        withUnsafeBytes(of: UInt64(blob.count)) { length in
+            for i in 0..<8 { blob[i] = length[i] }
+        }
+        blob.withUnsafeBytes { snapshots.append($0) }
+    }
+
+    private func loadSnapshot(at offset: Int) -> TodoState {
+        var length: UInt64 = 0
+        withUnsafeMutableBytes(of: &length) { snapshots.read(at: offset, into: $0) }
+        var blob = [UInt8](repeating: 0, count: Int(length))
+        blob.withUnsafeMutableBytes { snapshots.read(at: offset, into: $0) }
+        return blob.withUnsafeBytes { raw in
+            var position = 8
+            func read<T>(_ type: T.Type) -> T {
+                defer { position += MemoryLayout<T>.size }
+                return raw.loadUnaligned(fromByteOffset: position, as: T.self)
+            }
+            func readString() -> String {
+                let count = Int(read(UInt32.self))
+                defer { position += count }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: raw[position..<position + count]), as: UTF8.self)
+            }
+            let creating = read(UInt8.self) == 1
+            let name = Self.stateNames[Int(read(UInt8.self))]
+            let partial = readString()
+            let count = Int(read(UInt32.self))
+            var items: [TodoItem] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count {
+                let id = UUID(uuid: read(uuid_t.self))
+                let done = read(UInt8.self) == 1
+                items.append(TodoItem(id: id, title: readString(), isFinished: done))
+            }
+            return TodoState(isCreatingItem: creating, partialItemName: partial, todoItems: items, stateName: name)
+        }
     }
 
     // MARK: Travel
 
     /// Moves `state` (the state of frame `from`, with its id index) to frame `to`.
+    ///
+    /// The way through the common ancestor is found first, by parents alone;
+    /// when it is long and a snapshot on `to`'s line is nearer, the travel
+    /// starts from the snapshot instead.
     func travel(_ state: inout TodoState, index: inout ItemIndex, from: Int, to: Int) {
         var up = from
         var down = to
-        var redo: [Int] = []
+        var ups: [Int] = []
+        var downs: [Int] = []
         while up != down {
             if up > down {
-                let record = self.record(up)
-                undo(record, on: &state, index: &index)
-                up = Int(record.parent)
+                ups.append(up)
+                up = parent(of: up)
             } else {
-                redo.append(down)
+                downs.append(down)
                 down = parent(of: down)
             }
         }
-        for frame in redo.reversed() {
+        let direct = ups.count + downs.count
+        if direct > Self.shortTravel, let (snapshot, path) = snapshotPath(to: to, within: direct - state.todoItems.count) {
+            state = snapshot.map(loadSnapshot) ?? TodoState()
+            index = ItemIndex(state)
+            redo(path, on: &state, index: &index)
+            return
+        }
+        var scalars = PendingScalars()
+        for frame in ups { undo(record(frame), on: &state, index: &index, scalars: &scalars) }
+        // Of the fields every event overwrites, only the oldest undone value counts: decode it once.
+        if let creating = scalars.creating { state.isCreatingItem = creating }
+        if let name = scalars.stateName { state.stateName = Self.stateNames[Int(name)] }
+        switch scalars.partial {
+        case .none: break
+        case .title(let title): state.partialItemName = title
+        case .stored(let payload): state.partialItemName = loadStrings(payload).old
+        }
+        redo(downs, on: &state, index: &index)
+    }
+
+    /// The nearest snapshot on `to`'s line of ancestors (`nil` for frame 0)
+    /// and the frames to redo from it, if there are at most `limit`.
+    private func snapshotPath(to: Int, within limit: Int) -> (snapshot: Int?, path: [Int])? {
+        var path: [Int] = []
+        var frame = to
+        while frame > 0 {
+            if let offset = snapshotOffsets[frame] { return (offset, path) }
+            guard path.count < limit else { return nil }
+            path.append(frame)
+            frame = parent(of: frame)
+        }
+        return (nil, path)
+    }
+
+
+    private func redo(_ frames: [Int], on state: inout TodoState, index: inout ItemIndex) {
+        for frame in frames.reversed() {
             let record = self.record(frame)
             let event = self.event(record)
             let itemIndex = record.position >= 0 ? Int(record.position) : nil
@@ -103,10 +239,16 @@ struct FrameLog {
     private func record(_ frame: Int) -> Record {
         let stride = MemoryLayout<Record>.stride
         let offset = (frame - 1) * stride
+        var record = Record()
+        // Records still in memory are read directly; those on disk a block at a time.
+        guard offset + stride <= records.onDisk else {
+            withUnsafeMutableBytes(of: &record) { records.read(at: offset, into: $0) }
+            return record
+        }
         let block = offset / RecordCache.blockSize
         if cache.block != block || cache.bytes.count < offset - block * RecordCache.blockSize + stride {
             let start = block * RecordCache.blockSize
-            let size = min(RecordCache.blockSize, records.count - start)
+            let size = min(RecordCache.blockSize, records.onDisk - start)
             cache.bytes = [UInt8](repeating: 0, count: size)
             cache.bytes.withUnsafeMutableBytes { records.read(at: start, into: $0) }
             cache.block = block
@@ -117,7 +259,7 @@ struct FrameLog {
     }
 
     private func event(_ record: Record) -> TodoEvent {
-        switch TodoEvent.Kind.allCases[Int(record.kind)] {
+        switch Self.kinds[Int(record.kind)] {
         case .startCreatingItem: return .startCreatingItem
         case .cancelCreatingItem: return .cancelCreatingItem
         case .changePartialItemName: return .changePartialItemName(loadStrings(record.payload).new)
@@ -126,26 +268,40 @@ struct FrameLog {
         }
     }
 
-    private func undo(_ record: Record, on state: inout TodoState, index: inout ItemIndex) {
+    /// Undoes one record: the list at once (its changes depend on order),
+    /// the scalar fields into `scalars`, where an older record's values replace
+    /// a newer one's.
+    private func undo(_ record: Record, on state: inout TodoState, index: inout ItemIndex, scalars: inout PendingScalars) {
         let oldCreating = record.flags & Record.oldCreating != 0
-        switch TodoEvent.Kind.allCases[Int(record.kind)] {
+        scalars.stateName = record.oldStateName
+        switch Self.kinds[Int(record.kind)] {
         case .startCreatingItem:
-            state.isCreatingItem = oldCreating
-            state.partialItemName = loadStrings(record.payload).old
+            scalars.creating = oldCreating
+            scalars.partial = .stored(record.payload)
         case .cancelCreatingItem:
-            state.isCreatingItem = oldCreating
+            scalars.creating = oldCreating
         case .changePartialItemName:
-            state.partialItemName = loadStrings(record.payload).old
+            scalars.partial = .stored(record.payload)
         case .addItem:
             if let item = state.todoItems.popLast() {
                 index.didRemoveLast(item, count: state.todoItems.count)
-                state.partialItemName = item.title
+                scalars.partial = .title(item.title)
             }
-            state.isCreatingItem = oldCreating
+            scalars.creating = oldCreating
         case .setItemDone:
             if record.position >= 0 { state.todoItems[Int(record.position)].isFinished = record.flags & Record.oldDone != 0 }
         }
-        state.stateName = Self.stateNames[Int(record.oldStateName)]
+    }
+
+    /// Values of the scalar fields found while undoing; applied once at the end.
+    private struct PendingScalars {
+        enum Partial {
+            case title(String)
+            case stored(uuid_t)
+        }
+        var creating: Bool?
+        var partial: Partial?
+        var stateName: UInt8?
     }
 
     // MARK: Strings
@@ -188,6 +344,16 @@ private final class RecordCache {
 /// `setItemDone` needs, kept up to date as items are added and undone.
 struct ItemIndex {
     private var positions: [UUID: Int] = [:]
+
+    init() {}
+
+    /// The index of a whole state.
+    init(_ state: TodoState) {
+        positions.reserveCapacity(state.todoItems.count)
+        for (position, item) in state.todoItems.enumerated() where positions[item.id] == nil {
+            positions[item.id] = position
+        }
+    }
 
     func position(of id: UUID) -> Int? { positions[id] }
 

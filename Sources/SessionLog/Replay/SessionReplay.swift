@@ -99,6 +99,7 @@ public struct SessionReplay {
         history.append(event, parent: parent, before: state, itemIndex: itemIndex)
         index.willApply(event, to: state)
         state.update(with: event, itemIndex: itemIndex)
+        history.didApply(giving: state)
         cursor = frameCount
         frameCount += 1
         tally.events += 1

@@ -4,7 +4,7 @@ import Foundation
 /// temporary file when they grow, so memory stays flat however long the log.
 /// The file has no name, so nothing is left behind even if the process dies.
 public final class SpillFile {
-    private var memory: [UInt8] = []
+    @exclusivity(unchecked) private var memory: [UInt8] = []
     private var descriptor: Int32 = -1
     private var flushed = 0  // bytes already in the file
     private let memoryLimit: Int
@@ -21,6 +21,9 @@ public final class SpillFile {
 
     /// Bytes appended so far.
     public var count: Int { flushed + memory.count }
+
+    /// Bytes already moved to disk: everything from here on is in memory.
+    public var onDisk: Int { flushed }
 
     public func append(_ text: String) {
         memory.append(contentsOf: text.utf8)

@@ -16,6 +16,11 @@ struct SimulatedPerson {
         "Crème", "brûlée", "naïve", "café", "Straße", "Ωmega", "牛乳", "寿司", "買い物", "🥛", "🎉", "🚲", "📚",
         "renew", "passport", "email", "Zoë", "façade", "piñata", "São", "Paulo", "Ünal", "報告書",
     ]
+    /// Past this many items the person scrubs back a long way, to an earlier,
+    /// shorter list: real lists do not grow without end, and a bounded list
+    /// keeps a simulated session of any length linear to make.
+    static let longListThreshold = 30_000
+
     /// 2026-11-29T09:00:00Z.
     static let start = Timestamp(millisecondsSince1970: 1_795_942_800_000)
 
@@ -72,11 +77,18 @@ struct SimulatedPerson {
                 dispatched += 1
                 continue
             }
+            if store.state.todoItems.count >= Self.longListThreshold {
+                wait(Double.random(in: 2_000...8_000, using: &random))
+                store.currentStateIndex = store.currentStateIndex * 2 / 3
+                target = ""
+                continue
+            }
             let roll = Int.random(in: 0..<100, using: &random)
             if roll < 3 && store.stateCount > 2 {
                 // Scrubs back, mostly a little, once in a while a long way.
                 wait(Double.random(in: 800...4_000, using: &random))
-                let distance = roll == 0 ? Int.random(in: 1...2_000, using: &random) : Int.random(in: 1...40, using: &random)
+                let far = Int.random(in: 0..<10, using: &random) == 0
+                let distance = far ? Int.random(in: 1...2_000, using: &random) : Int.random(in: 1...40, using: &random)
                 store.currentStateIndex = max(0, store.currentStateIndex - distance)
                 target = ""
                 continue
