@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a log's bytes come from: a file, standard input, or memory.
-public protocol ByteSource {
+public protocol ByteSource: Sendable {
     /// Fills the start of `buffer` and returns how many bytes it wrote; 0 at
     /// the end.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
@@ -43,7 +43,7 @@ public struct FileDescriptorByteSource: ByteSource {
     }
 
     /// A failed `read(2)`.
-    public struct ReadError: Error, CustomStringConvertible {
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
         public var errno: Int32
         public var description: String { String(cString: strerror(errno)) }
     }

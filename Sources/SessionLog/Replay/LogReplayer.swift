@@ -38,8 +38,7 @@ public enum LogReplayer {
         spillMemoryLimit: Int,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
-        var splitter = LineSplitter(source: source, bufferSize: bufferSize)
-        var reader = LogReader()
+        let channel = ReadingPipeline.start(source, bufferSize: bufferSize)
         var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit)
         var errors = 0
         var warnings = 0
@@ -49,22 +48,27 @@ public enum LogReplayer {
             }
             output(entry)
         }
-        try splitter.forEachLine { line in
-            if reader.hasStopped {
-                replay.count(unread: true)
-                return true
+        var stopped = false
+        while true {
+            let batch = channel.receive()
+            var next = 0
+            for line in batch.lines {
+                switch line {
+                case .blank:
+                    replay.count(blank: true)
+                case .unread:
+                    replay.count(unread: true)
+                case .read(let count, let madeRecord):
+                    for reading in batch.readings[next..<next + count] { replay.replay(reading, into: emit) }
+                    next += count
+                    if !madeRecord { replay.count(dropped: true) }
+                }
             }
-            var madeRecord = false
-            let nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) { reading in
-                if case .record = reading { madeRecord = true }
-                replay.replay(reading, into: emit)
+            if let failure = batch.failure { throw failure }
+            if batch.isLast {
+                stopped = batch.stoppedOnUnsupportedSchema
+                break
             }
-            if !nonBlank {
-                replay.count(blank: true)
-            } else if !madeRecord {
-                replay.count(dropped: true)
-            }
-            return true
         }
         let finalState = replay.state
         return Outcome(
@@ -73,7 +77,7 @@ public enum LogReplayer {
             frameCount: replay.frameCount,
             errorCount: errors,
             warningCount: warnings,
-            stoppedOnUnsupportedSchema: reader.hasStopped,
+            stoppedOnUnsupportedSchema: stopped,
             finalState: finalState,
             newestState: replay.newestState()
         )
