@@ -78,21 +78,23 @@
       apply(current, frames[i - 1]);
       since++;
       // Spaced so that copying stays in proportion to replaying.
-      if (since >= Math.max(32, current.items.length >> 2)) { checkpoints[i] = copy(current); since = 0; }
+      if (since >= Math.max(32, current.items.length >> 4)) { checkpoints[i] = copy(current); since = 0; }
     }
   })();
 
-  var cache = { index: -1, state: null };
+  // The frame on screen and the one its event was applied to, found by one walk.
+  var cache = { index: -1, state: null, before: null };
   function stateAt(index) {
     if (cache.index === index) return cache.state;
-    var s;
-    if (cache.index >= 0 && parent[index] === cache.index && index > 0) {
-      s = copy(cache.state);
-      apply(s, frames[index - 1]);
+    var before = null, s;
+    if (index === 0) {
+      s = initialState();
     } else {
-      s = materialize(index);
+      before = cache.index >= 0 && parent[index] === cache.index ? cache.state : materialize(parent[index]);
+      s = copy(before);
+      apply(s, frames[index - 1]);
     }
-    cache = { index: index, state: s };
+    cache = { index: index, state: s, before: before };
     return s;
   }
 
@@ -155,7 +157,23 @@
   }
 
   var VIRTUAL_ITEMS = 60;
-  function drawItems() {
+  // Scroll positions and sizes are read before anything is written, so a
+  // jump never forces the browser to lay the page out in the middle.
+  var sizes = { list: 0, events: 0 };
+  function measureSizes() {
+    sizes.list = listViewport.clientHeight || 480;
+    sizes.events = eventViewport.clientHeight || 320;
+  }
+  // Kept up to date by the scroll listeners and by our own scrolling, never read back in a jump.
+  var scrolled = { list: 0, events: 0 };
+  function readScroll() {
+    scrolled.list = listViewport.scrollTop;
+    scrolled.events = eventViewport.scrollTop;
+    return scrolled;
+  }
+  window.addEventListener('resize', function () { measureSizes(); go(current, { keepHash: true }); });
+
+  function drawItems(scroll) {
     var items = stateAt(current).items;
     list.dataset.count = String(items.length);
     var virtual = items.length > VIRTUAL_ITEMS;
@@ -163,8 +181,8 @@
     var from = 0, to = items.length;
     if (virtual) {
       list.style.height = (items.length * ITEM_ROW) + 'px';
-      from = Math.max(0, Math.floor(listViewport.scrollTop / ITEM_ROW) - OVERSCAN);
-      to = Math.min(items.length, Math.ceil((listViewport.scrollTop + listViewport.clientHeight) / ITEM_ROW) + OVERSCAN);
+      from = Math.max(0, Math.floor(scroll.list / ITEM_ROW) - OVERSCAN);
+      to = Math.min(items.length, Math.ceil((scroll.list + sizes.list) / ITEM_ROW) + OVERSCAN);
     } else {
       list.style.height = '';
     }
@@ -177,10 +195,10 @@
     list.replaceChildren(rows);
   }
 
-  function drawPhone(s) {
+  function drawPhone(s, scroll) {
     view.dataset.frame = String(current);
     view.dataset.stateName = nameOf(s);
-    drawItems();
+    drawItems(scroll);
     sheet.hidden = !s.c;
     overlay.hidden = !s.c;
     partial.textContent = s.p;
@@ -201,17 +219,32 @@
     scrubber.setAttribute('aria-valuetext', 'Frame ' + current + ' of ' + (count - 1) + ': ' + eventName(current));
   }
 
-  var STATE_ITEM_LIMIT = 500;
-  function stateLines(s) {
+  // The panel lists the first items, and the item this frame's event touched wherever it is.
+  var STATE_ITEM_LIMIT = 100;
+  function touchedItem(index) {
+    if (index === 0) return -1;
+    var f = frames[index - 1], k = kindOf(f);
+    if (k === 4) return f[3];
+    if (k === 3) return stateAt(index).items.length - 1;
+    return -1;
+  }
+
+  function stateLines(s, touched) {
     var out = [['{', 'open'], ['  "isCreatingItem": ' + s.c + ',', 'c'], ['  "partialItemName": ' + quote(s.p) + ',', 'p']];
     if (s.items.length === 0) out.push(['  "todoItems": [],', 'items']);
     else {
       out.push(['  "todoItems": [', 'items']);
       var shown = Math.min(s.items.length, STATE_ITEM_LIMIT);
-      for (var i = 0; i < shown; i++) {
+      var itemLine = function (i) {
         var it = s.items[i];
-        out.push(['    {"id": ' + quote(ids[it.id]) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.done + '}' +
-          (i === s.items.length - 1 ? '' : ','), 'item' + i]);
+        return ['    {"id": ' + quote(ids[it.id]) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.done + '}' +
+          (i === s.items.length - 1 ? '' : ','), 'item' + i];
+      };
+      for (var i = 0; i < shown; i++) out.push(itemLine(i));
+      if (touched >= shown && touched < s.items.length) {
+        if (touched > shown) out.push(['    … ' + (touched - shown) + ' more', 'gap']);
+        out.push(itemLine(touched));
+        shown = touched + 1;
       }
       if (s.items.length > shown) out.push(['    … ' + (s.items.length - shown) + ' more', 'more']);
       out.push(['  ],', 'close-items']);
@@ -221,14 +254,15 @@
   }
 
   function drawState(s) {
-    var before = current > 0 ? stateAt(parent[current]) : null;
+    var before = cache.index === current ? cache.before : null;
+    var touched = touchedItem(current);
     var previous = {};
-    if (before) stateLines(before).forEach(function (l) { previous[l[1]] = l[0]; });
-    cache = { index: current, state: s };
+    if (before) stateLines(before, touched).forEach(function (l) { previous[l[1]] = l[0]; });
     var rows = document.createDocumentFragment();
-    stateLines(s).forEach(function (l) {
+    stateLines(s, touched).forEach(function (l) {
       var span = document.createElement('span');
-      span.className = 'line' + (before && previous[l[1]] !== l[0] && l[1] !== 'close-items' ? ' changed' : '');
+      var changed = before && previous[l[1]] !== l[0] && l[1] !== 'close-items' && l[1] !== 'more' && l[1] !== 'gap';
+      span.className = 'line' + (changed ? ' changed' : '');
       span.textContent = l[0];
       rows.appendChild(span);
     });
@@ -238,8 +272,8 @@
   // ---- Event list (draws only the rows in view) ---------------------------
 
   eventList.style.height = (count * EVENT_ROW) + 'px';
-  function drawEvents() {
-    var top = eventViewport.scrollTop, height = eventViewport.clientHeight || 320;
+  function drawEvents(scroll) {
+    var top = scroll.events, height = sizes.events;
     var from = Math.max(0, Math.floor(top / EVENT_ROW) - OVERSCAN);
     var to = Math.min(count, Math.ceil((top + height) / EVENT_ROW) + OVERSCAN);
     var rows = document.createDocumentFragment();
@@ -263,14 +297,15 @@
     eventList.replaceChildren(rows);
   }
 
-  function keepCurrentEventInView() {
-    var top = current * EVENT_ROW, height = eventViewport.clientHeight || 320;
-    if (top < eventViewport.scrollTop) eventViewport.scrollTop = top;
-    else if (top + EVENT_ROW > eventViewport.scrollTop + height) eventViewport.scrollTop = top + EVENT_ROW - height;
+  function keepCurrentEventInView(scroll) {
+    var top = current * EVENT_ROW, height = sizes.events, wanted = scroll.events;
+    if (top < wanted) wanted = top;
+    else if (top + EVENT_ROW > wanted + height) wanted = top + EVENT_ROW - height;
+    if (wanted !== scroll.events) { eventViewport.scrollTop = wanted; scroll.events = wanted; }
   }
 
-  eventViewport.addEventListener('scroll', drawEvents);
-  listViewport.addEventListener('scroll', function () { if (stateAt(current).items.length > VIRTUAL_ITEMS) drawItems(); });
+  eventViewport.addEventListener('scroll', function () { drawEvents(readScroll()); });
+  listViewport.addEventListener('scroll', function () { if (stateAt(current).items.length > VIRTUAL_ITEMS) drawItems(readScroll()); });
   eventList.addEventListener('click', function (e) {
     var li = e.target.closest('li');
     if (li) go(Number(li.dataset.frame));
@@ -288,11 +323,12 @@
     if (!(index >= 0)) index = 0;
     current = Math.min(count - 1, Math.floor(index));
     var s = stateAt(current);
-    drawPhone(s);
+    var scroll = scrolled;
+    keepCurrentEventInView(scroll);  // the one layout-dependent write, done while the layout is still clean
+    drawPhone(s, scroll);
     drawInfo();
     drawState(s);
-    keepCurrentEventInView();
-    drawEvents();
+    drawEvents(scroll);
     if (!options || !options.keepHash) updateHash();
   }
 
@@ -375,6 +411,8 @@
   // ---- Start --------------------------------------------------------------
 
   $('no-script').hidden = true;
+  measureSizes();
+  readScroll();
   scrubber.disabled = false;
   playButton.disabled = false;
   speed.disabled = false;

@@ -96,7 +96,7 @@ struct PageRenderer {
 }
 
 /// A state as the page's state panel shows it: JSON, one member per line.
-func stateJSON(_ state: TodoState, itemLimit: Int = PageRenderer.staticItemLimit) -> String {
+func stateJSON(_ state: TodoState, itemLimit: Int = 100) -> String {
     var lines = ["{", "  \"isCreatingItem\": \(state.isCreatingItem),", "  \"partialItemName\": \(jsonStringLiteralForDisplay(state.partialItemName)),"]
     if state.todoItems.isEmpty {
         lines.append("  \"todoItems\": [],")
