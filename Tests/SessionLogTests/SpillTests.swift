@@ -24,8 +24,8 @@ struct SpillTests {
         }
     }
 
-    @Test("replay travels correctly when its undo log has moved to disk")
-    func replayFromDisk() throws {
+    @Test("replay travels correctly when its undo log has moved to disk, by undo and by snapshot", arguments: [4_096, 1, 3])
+    func replayFromDisk(shortTravel: Int) throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         for seed in UInt64(2_000)..<2_040 {
@@ -33,7 +33,9 @@ struct SpillTests {
             let appStates = try RoundTripTests.randomSession(seed: seed, path: path)
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             var states = [TodoState()]
-            _ = try LogReplayer.replay(InMemoryByteSource(bytes), bufferSize: 64, keepingStates: true, spillMemoryLimit: 64) { entry in
+            _ = try LogReplayer.replay(
+                InMemoryByteSource(bytes), bufferSize: 64, keepingStates: true, spillMemoryLimit: 64, shortTravel: shortTravel
+            ) { entry in
                 if case .frame(let frame) = entry { states.append(frame.state ?? TodoState()) }
             }
             #expect(states == appStates, "seed \(seed)")

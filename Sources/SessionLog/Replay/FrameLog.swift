@@ -59,13 +59,15 @@ struct FrameLog {
     private var framesSinceSnapshot = 0
     private var frameCount = 1
 
-    /// Travels shorter than this (in frames) undo and redo; longer ones may start from a snapshot.
-    static let shortTravel = 4_096
+    /// Travels shorter than this (in frames) undo and redo; longer ones may
+    /// start from a snapshot, taken at least this many frames apart.
+    private let shortTravel: Int
     /// The last block of records read back, for walks along the history.
     private let cache = RecordCache()
 
     /// - Parameter memoryLimit: Bytes of each spill kept in memory before it moves to disk.
-    init(memoryLimit: Int = 4 << 20) {
+    init(memoryLimit: Int = 4 << 20, shortTravel: Int = 4_096) {
+        self.shortTravel = shortTravel
         records = SpillFile(memoryLimit: memoryLimit)
         strings = SpillFile(memoryLimit: memoryLimit)
         snapshots = SpillFile(memoryLimit: memoryLimit)
@@ -108,7 +110,7 @@ struct FrameLog {
     /// cost about one item written per frame, whatever the list's length.
     mutating func didApply(giving state: TodoState) {
         framesSinceSnapshot += 1
-        guard framesSinceSnapshot >= max(Self.shortTravel, state.todoItems.count) else { return }
+        guard framesSinceSnapshot >= max(shortTravel, state.todoItems.count) else { return }
         framesSinceSnapshot = 0
         snapshotOffsets[frameCount - 1] = snapshots.count
         // One length-prefixed blob, so loading it is one read.
@@ -186,7 +188,7 @@ struct FrameLog {
             }
         }
         let direct = ups.count + downs.count
-        if direct > Self.shortTravel, let (snapshot, path) = snapshotPath(to: to, within: direct - state.todoItems.count) {
+        if direct > shortTravel, let (snapshot, path) = snapshotPath(to: to, within: direct - state.todoItems.count) {
             state = snapshot.map(loadSnapshot) ?? TodoState()
             index = ItemIndex(state)
             redo(path, on: &state, index: &index)

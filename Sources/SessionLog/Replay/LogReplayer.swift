@@ -36,10 +36,11 @@ public enum LogReplayer {
         bufferSize: Int,
         keepingStates: Bool,
         spillMemoryLimit: Int,
+        shortTravel: Int = 4_096,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
         let channel = ReadingPipeline.start(source, bufferSize: bufferSize)
-        var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit)
+        var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit, shortTravel: shortTravel)
         var errors = 0
         var warnings = 0
         func emit(_ entry: ReplayEntry) {

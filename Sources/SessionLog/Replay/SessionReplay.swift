@@ -31,9 +31,9 @@ public struct SessionReplay {
         self.init(keepingStates: keepingStates, spillMemoryLimit: 4 << 20)
     }
 
-    init(keepingStates: Bool, spillMemoryLimit: Int) {
+    init(keepingStates: Bool, spillMemoryLimit: Int, shortTravel: Int = 4_096) {
         self.keepsStates = keepingStates
-        self.history = FrameLog(memoryLimit: spillMemoryLimit)
+        self.history = FrameLog(memoryLimit: spillMemoryLimit, shortTravel: shortTravel)
     }
 
     /// Replays one reading of a ``LogReader``.
