@@ -1,0 +1,58 @@
+import SessionLog
+import Testing
+
+/// A conformance suite written from RFC 8259's grammar: every valid form is
+/// accepted and every invalid one rejected, wherever it stands in a record.
+@Suite("JSON conformance (RFC 8259)")
+struct JSONConformanceTests {
+    static let valid: [String] = [
+        // literals and numbers (section 6)
+        "true", "false", "null", "0", "-0", "1", "-1", "123456789", "0.5", "-0.5", "1e5", "1E5", "1e+5", "1e-5", "1.5e10",
+        "-1.25E-3", "1e400", "-1e400", "123456789012345678901234567890", "0e0",
+        // strings (section 7)
+        #""""#, #""abc""#, #""\"\\\/\b\f\n\r\t""#, #""\u0000""#, #""\u00e9""#, #""\uD834\uDD1E""#, #""\ud800""#,
+        #""\udc00\ud800""#, "\"é€𝄞\"", "\"\u{7F}\"", "\"\u{2028}\"",
+        // arrays and objects (sections 4, 5), whitespace (section 2)
+        "[]", "{}", "[ ]", "{ }", "[1,2,3]", #"{"a":1,"b":[true,{"c":null}]}"#, " \t\r [ 1 , { \"a\" : [ ] } ] \t",
+        #"{"":0}"#, #"{"a":1,"a":2}"#, "[[[[[[[[[[[]]]]]]]]]]]",
+    ]
+
+    static let invalid: [String] = [
+        // literals and numbers
+        "tru", "True", "nul", "NULL", "01", "-01", "+1", ".5", "5.", "1.e5", "1e", "1e+", "-", "--1", "0x10", "NaN",
+        "Infinity", "1_000", "1.5.5",
+        // strings
+        "\"abc", #""\x""#, #""\u12""#, #""\u12G4""#, "'abc'", "\"a\tb\"", "\"\u{1}\"", #""\""#,
+        // arrays and objects
+        "[", "]", "[1,]", "[,1]", "[1 2]", "{", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "{a:1}", "{1:1}", "{\"a\" 1}",
+        "{\"a\":1 \"b\":2}", "[1]]", "{}}", "[\u{0}]", "\u{C}[]",
+    ]
+
+    static func line(_ value: String) -> String {
+        #"{"type":"event","event":"startCreatingItem","x":\#(value)}"# + "\n"
+    }
+
+    @Test("accepts every valid value (as an ignored field)", arguments: valid)
+    func accepts(_ value: String) throws {
+        let result = try replay(Self.line(value))
+        #expect(result.found.filter { $0.code != .duplicateKey } == [], "\(value)")
+        #expect(result.frames.count == 1)
+    }
+
+    @Test("rejects every invalid value, as invalid-json", arguments: invalid)
+    func rejects(_ value: String) throws {
+        let result = try replay(Self.line(value) + #"{"type":"event","event":"cancelCreatingItem"}"# + "\n")
+        #expect(result.found.map(\.code) == [.invalidJSON], "\(value)")
+        #expect(result.frames.count == 1, "the next line is still read")
+    }
+
+    @Test("a valid JSON text that is not an object is not-an-object", arguments: ["1", "\"x\"", "[]", "null", " true "])
+    func notObjects(_ text: String) throws {
+        #expect(try replay(text + "\n").found == [Found(1, nil, .notAnObject)])
+    }
+
+    @Test("trailing characters after the object are invalid-json at their column")
+    func trailing() throws {
+        #expect(try replay(#"{"type":"event","event":"startCreatingItem"} x"# + "\n").found == [Found(1, 46, .invalidJSON)])
+    }
+}
