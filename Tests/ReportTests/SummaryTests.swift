@@ -66,6 +66,18 @@ struct SummaryTests {
         return String(cString: html)
     }
 
+    @Test("pathological titles stay literal text", arguments: [
+        String(repeating: "[", count: 25_000), String(repeating: "<!--", count: 10_000), String(repeating: "*a ", count: 10_000),
+    ])
+    func pathological(_ title: String) throws {
+        let (markdown, html) = try Self.summary(Self.titled(title))
+        #expect(html.contains("<strong>\(title.htmlEscaped)</strong>"))
+        let reparsed = Self.markdownToHTML(markdown)
+        #expect(reparsed.contains(title.trimmingCharacters(in: .whitespaces).htmlEscaped))
+        #expect(!reparsed.contains("<em>"))
+        #expect(!reparsed.contains("<a "))
+    }
+
     @Test("long sessions shorten the state chain with a count")
     func longChain() throws {
         var lines: [String] = []
