@@ -20,10 +20,14 @@ struct PageBuildingBlockTests {
         #expect(SHA256.base64Digest(of: String(repeating: "a", count: 1_000_000)) == "zcduXJkU+5KBocfihNc+Z/GAmkiklyAOBG05zMcRLNA=")
     }
 
-    @Test("template values are inserted literally, never rescanned")
-    func literalFill() {
-        let filled = fill("<p>{{a}}</p><p>{{b}}</p>{{unknown}}", with: ["a": "$1 $& \\ {{b}}", "b": "x"])
-        #expect(filled == "<p>$1 $& \\ {{b}}</p><p>x</p>{{unknown}}")
+    @Test("a template is cut into text and placeholders once; values are never rescanned")
+    func templateSegments() throws {
+        let template = Template("<p>{{a}}</p>{{b}}{{ unclosed")
+        #expect(template.segments == [.text("<p>"), .placeholder("a"), .text("</p>"), .placeholder("b"), .text("{{ unclosed")])
+        // A value that looks like a placeholder or a regex template stays as it is in the page.
+        let builder = try ReportTests.build(#"{"type":"event","event":"changePartialItemName","name":"{{js}} $1 $& \\"}"# + "\n")
+        let templates = PageTemplates(html: "<pre>{{stateJSON}}</pre>|{{title}}", css: "", js: "")
+        #expect(builder.html(templates: templates).contains("&quot;partialItemName&quot;: &quot;{{js}} $1 $&amp; \\\\&quot;"))
     }
 
     @Test("script-safe JSON escapes what could end or confuse a script block", arguments: [

@@ -127,7 +127,7 @@ struct StoreHistoryTests {
     func rebuilt(policyIndex: Int) {
         let reference = Store(initialState: Tally(), checkpoints: .everyState)
         let store = Store(initialState: Tally(), checkpoints: Self.policies[policyIndex].1)
-        var random = SystemRandomNumberGenerator()
+        var random = LinearCongruential(seed: UInt64(policyIndex) + 1)
         for step in 0..<400 {
             if step % 9 == 8 {
                 let target = Int.random(in: 0..<store.stateCount, using: &random)
@@ -143,5 +143,15 @@ struct StoreHistoryTests {
         #expect(store.allStates == reference.allStates)
         #expect(store.allStates.count == store.stateCount)
         #expect(store.allStates.parent(of: 1) == 0)
+    }
+}
+
+/// A tiny seeded generator, so a failure replays the same way.
+struct LinearCongruential: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state ^ (state >> 29)
     }
 }

@@ -21,13 +21,3 @@ struct Template {
         self.segments = segments
     }
 }
-
-/// Fills `{{name}}` placeholders in one pass; unknown names stay as written.
-func fill(_ template: String, with values: [String: String]) -> String {
-    Template(template).segments.map { segment in
-        switch segment {
-        case .text(let text): String(text)
-        case .placeholder(let name): values[name] ?? "{{\(name)}}"
-        }
-    }.joined()
-}
