@@ -104,16 +104,25 @@ public enum TodoReportCommand {
         _ file: InputFile, streams: StandardStreams, _ consume: (ReplayEntry) -> Void
     ) throws(CLIError) -> LogReplayer.Outcome {
         var pending: [UInt8] = []
+        var progress = Progress(input: file.descriptor, error: streams.error)
         func flush() {
+            progress.clear()
             try? writeAll(pending, to: streams.error)
             pending.removeAll(keepingCapacity: true)
         }
+        var frames = 0
         defer { flush() }
         do {
             return try LogReplayer.replay(FileDescriptorByteSource(fileDescriptor: file.descriptor)) { entry in
-                if case .diagnostic(let diagnostic) = entry {
+                switch entry {
+                case .diagnostic(let diagnostic):
                     pending.append(contentsOf: (diagnostic.formatted(path: file.displayName) + "\n").utf8)
                     if pending.count > 1 << 16 { flush() }
+                case .frame:
+                    frames += 1
+                    if frames & 0xFFFF == 0 { progress.update(frames: frames) }
+                default:
+                    break
                 }
                 consume(entry)
             }
