@@ -8,7 +8,7 @@
   var ITEM_ROW = 44, EVENT_ROW = 28, OVERSCAN = 8, MAX_GAP_MS = 1500, UNTIMED_MS = 400;
 
   var data = JSON.parse(document.getElementById('session-data').textContent);
-  var frames = data.frames, ids = data.ids;
+  var frames = data.frames;
   var count = frames.length + 1;
 
   function $(id) { return document.getElementById(id); }
@@ -51,10 +51,10 @@
       case 2: s.p = f[1]; break;
       case 3: s.items.push({ id: f[1], title: s.p, done: false }); s.p = ''; s.c = false; break;
       case 4:
-        if (f[3] < 0) return;  // unknown id: the state stays exactly as it was
-        var it = s.items[f[3]];
-        s.items[f[3]] = { id: it.id, title: it.title, done: f[2] === 1 };
+        var it = s.items[f[1]];
+        s.items[f[1]] = { id: it.id, title: it.title, done: f[2] === 1 };
         break;
+      case 5: return;  // an id no item has: the state stays exactly as it was
     }
     s.n = k;
   }
@@ -118,14 +118,22 @@
     return isNaN(d.getTime()) ? '—' : d.toISOString();
   }
 
-  function eventName(index) { return index === 0 ? INITIAL_NAME + ' (initial state)' : NAMES[kindOf(frames[index - 1])]; }
-  function payloadText(index) {
+  function eventName(index) {
+    if (index === 0) return INITIAL_NAME + ' (initial state)';
+    var k = kindOf(frames[index - 1]);
+    return NAMES[k === 5 ? 4 : k];
+  }
+  // With `state` (the frame's own), a setItemDone also names its item.
+  function payloadText(index, state) {
     if (index === 0) return '';
     var f = frames[index - 1];
     switch (kindOf(f)) {
       case 2: return 'name ' + quote(f[1]);
-      case 3: return 'id ' + ids[f[1]];
-      case 4: return 'id ' + ids[f[1]] + ', isDone ' + (f[2] === 1) + (f[3] < 0 ? ' (unknown item)' : '');
+      case 3: return 'id ' + f[1];
+      case 4:
+        var item = state ? state.items[f[1]] : null;
+        return (item ? 'id ' + item.id + ' ' + quote(item.title) : 'item ' + (f[1] + 1)) + ', isDone ' + (f[2] === 1);
+      case 5: return 'id ' + f[1] + ', isDone ' + (f[2] === 1) + ' (no item has this id)';
       default: return '';
     }
   }
@@ -211,7 +219,7 @@
   function drawInfo() {
     $('frame-position').textContent = 'Frame ' + current + ' of ' + (count - 1);
     $('frame-event').textContent = eventName(current);
-    $('frame-payload').textContent = payloadText(current);
+    $('frame-payload').textContent = payloadText(current, stateAt(current));
     var t = timeOf(current);
     $('frame-time').textContent = isoTime(t);
     $('frame-offset').textContent = t === null ? '' : '(' + (t >= 0 ? '+' : '') + duration(t) + ' from the start)';
@@ -224,7 +232,7 @@
   function touchedItem(index) {
     if (index === 0) return -1;
     var f = frames[index - 1], k = kindOf(f);
-    if (k === 4) return f[3];
+    if (k === 4) return f[1];
     if (k === 3) return stateAt(index).items.length - 1;
     return -1;
   }
@@ -237,7 +245,7 @@
       var shown = Math.min(s.items.length, STATE_ITEM_LIMIT);
       var itemLine = function (i) {
         var it = s.items[i];
-        return ['    {"id": ' + quote(ids[it.id]) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.done + '}' +
+        return ['    {"id": ' + quote(it.id) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.done + '}' +
           (i === s.items.length - 1 ? '' : ','), 'item' + i];
       };
       for (var i = 0; i < shown; i++) out.push(itemLine(i));

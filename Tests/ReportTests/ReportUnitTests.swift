@@ -72,7 +72,8 @@ struct ReportTests {
         let result = try LogReplayer.collect(InMemoryByteSource(text))
         #expect(frames.count == result.frames.count)
         #expect((json["travels"] as? [[Int]])?.first == [54, 52, 30640, 56])
-        #expect((json["ids"] as? [String])?.count == 3)
+        #expect(frames.compactMap { ($0 as? [Any])?.first as? Int }.filter { $0 == 3 }.count == 3, "three items added")
+        #expect(frames.compactMap { ($0 as? [Any])?.first as? Int }.filter { $0 == 4 }.count == 4, "four items ticked")
         #expect(json["t0"] as? Int == 1_795_942_800_000)
     }
 

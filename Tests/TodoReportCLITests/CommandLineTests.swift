@@ -4,191 +4,193 @@ import TodoReportCLI
 
 /// The command line, run in-process with real files. Serialized: the runs
 /// change the process's current folder.
-@Suite("todo-report command line", .serialized)
-struct CommandLineTests {
-    @Test("renders a report and prints the count line")
-    func renders() throws {
-        let space = try Workspace()
-        try space.write("s.jsonl", cleanLog)
-        let run = try space.run(["s.jsonl"])
-        #expect(run.code == 0)
-        #expect(run.stderr == "3 frames, 0 errors, 0 warnings -> s.html\n")
-        let html = String(decoding: try #require(space.read("s.html")), as: UTF8.self)
-        #expect(html.hasPrefix("<!doctype html>"))
-        #expect(html.contains("id=\"scrubber\""))
-    }
-
-    @Test("diagnostics go to standard error compiler style, and the count line uses English plurals")
-    func diagnosticsAndCounts() throws {
-        let space = try Workspace()
-        try space.write("s.jsonl", brokenLog)
-        let run = try space.run(["s.jsonl", "-o", "out.html"])
-        #expect(run.code == 0)
-        #expect(run.stderr == """
-            s.jsonl:3:17: error: invalid-json: expected ',' or '}' after an object member, found '"'
-            s.jsonl:4: warning: empty-title: addItem with an empty name (the app's Add button is disabled then)
-            3 frames, 1 error, 1 warning -> out.html
-
-            """)
-    }
-
-    @Test("--quiet leaves out the count line")
-    func quiet() throws {
-        let space = try Workspace()
-        try space.write("s.jsonl", cleanLog)
-        let run = try space.run(["--quiet", "s.jsonl"])
-        #expect(run.code == 0)
-        #expect(run.stderr.isEmpty)
-        #expect(space.exists("s.html"))
-    }
-
-    @Test("exit codes", arguments: [
-        (["missing.jsonl"], Int32(66)),
-        (["folder"], Int32(66)),
-        ([], Int32(64)),
-        (["a", "b"], Int32(64)),
-        (["--bogus", "s.jsonl"], Int32(64)),
-        (["s.jsonl", "-o"], Int32(64)),
-        (["s.jsonl", "-o", "s.jsonl"], Int32(64)),
-        (["s.jsonl", "-o", "./s.jsonl"], Int32(64)),
-        (["s.jsonl", "-o", "hardlink.jsonl"], Int32(64)),
-        (["-", "-o", "-", "--summary", "-"], Int32(64)),
-        (["-"], Int32(64)),
-        (["broken.jsonl", "--strict"], Int32(65)),
-        (["v2.jsonl"], Int32(65)),
-        (["s.jsonl", "-o", "no/such/folder/r.html"], Int32(73)),
-        (["s.jsonl", "--templates", "folder"], Int32(66)),
-        (["s.jsonl", "--strict"], Int32(0)),
-        (["broken.jsonl"], Int32(0)),
-    ])
-    func exitCodes(arguments: [String], expected: Int32) throws {
-        let space = try Workspace()
-        try space.write("s.jsonl", cleanLog)
-        try space.write("broken.jsonl", brokenLog)
-        try space.write("v2.jsonl", #"{"type":"session","schema":"todo-session/2"}"# + "\n")
-        try FileManager.default.createDirectory(atPath: space.path("folder"), withIntermediateDirectories: true)
-        link(space.path("s.jsonl"), space.path("hardlink.jsonl"))
-        let run = try space.run(arguments)
-        #expect(run.code == expected, "\(run.stderr)")
-        if expected == 64 {
-            #expect(run.stderr.hasPrefix("Error: "))
-            #expect(run.stderr.contains("Usage: todo-report"))
-            #expect(run.stderr.contains("See 'todo-report --help' for more information."))
+extension CLISuite {
+    @Suite("todo-report command line", .serialized)
+    struct CommandLineTests {
+        @Test("renders a report and prints the count line")
+        func renders() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.run(["s.jsonl"])
+            #expect(run.code == 0)
+            #expect(run.stderr == "3 frames, 0 errors, 0 warnings -> s.html\n")
+            let html = String(decoding: try #require(space.read("s.html")), as: UTF8.self)
+            #expect(html.hasPrefix("<!doctype html>"))
+            #expect(html.contains("id=\"scrubber\""))
         }
-        if expected != 0 { #expect(!space.exists("s.html") && !space.exists("broken.html") && !space.exists("v2.html")) }
-        #expect(String(decoding: space.read("s.jsonl") ?? Data(), as: UTF8.self) == cleanLog)
-    }
 
-    @Test("--strict counts errors, not warnings")
-    func strictWarnings() throws {
-        let space = try Workspace()
-        try space.write("w.jsonl", #"{"type":"event","event":"changePartialItemName","name":"x"}"# + "\n")
-        let run = try space.run(["w.jsonl", "--strict"])
-        #expect(run.code == 0)
-        #expect(run.stderr.contains("2 frames, 0 errors, 1 warning -> w.html"))
-    }
+        @Test("diagnostics go to standard error compiler style, and the count line uses English plurals")
+        func diagnosticsAndCounts() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", brokenLog)
+            let run = try space.run(["s.jsonl", "-o", "out.html"])
+            #expect(run.code == 0)
+            #expect(run.stderr == """
+                s.jsonl:3:17: error: invalid-json: expected ',' or '}' after an object member, found '"'
+                s.jsonl:4: warning: empty-title: addItem with an empty name (the app's Add button is disabled then)
+                3 frames, 1 error, 1 warning -> out.html
 
-    @Test("--strict with errors says why and writes nothing")
-    func strictErrors() throws {
-        let space = try Workspace()
-        try space.write("broken.jsonl", brokenLog)
-        let run = try space.run(["broken.jsonl", "--strict", "--summary", "s.md"])
-        #expect(run.code == 65)
-        #expect(run.stderr.hasSuffix("Error: 3 frames, 1 error, 1 warning; --strict allows no errors, so nothing was written.\n"))
-        #expect(try space.listing() == ["broken.jsonl"])
-    }
-
-    @Test("validate prints diagnostics and writes nothing")
-    func validate() throws {
-        let space = try Workspace()
-        try space.write("broken.jsonl", brokenLog)
-        let lenient = try space.run(["validate", "broken.jsonl"])
-        #expect(lenient.code == 0)
-        #expect(lenient.stderr.hasSuffix("3 frames, 1 error, 1 warning\n"))
-        #expect(lenient.stderr.contains("broken.jsonl:3:17: error: invalid-json"))
-        #expect(lenient.stdout.isEmpty)
-        let strict = try space.run(["validate", "--strict", "broken.jsonl"])
-        #expect(strict.code == 65)
-        #expect(try space.listing() == ["broken.jsonl"])
-        #expect(try space.run(["validate", "broken.jsonl", "-o", "x.html"]).code == 64)
-    }
-
-    @Test("--summary - writes the Markdown summary to standard output")
-    func summaryToStandardOutput() throws {
-        let space = try Workspace()
-        let run = try space.run(["-", "-o", "r.html", "--summary", "-"], stdin: try String(contentsOf: sampleURL, encoding: .utf8))
-        #expect(run.code == 0)
-        #expect(run.stdout.hasPrefix("## Session summary: TimeTrave\n"))
-        #expect(run.stdout.contains("### Creation funnel"))
-        #expect(space.exists("r.html"))
-        #expect(run.stderr == "57 frames, 0 errors, 0 warnings -> r.html\n")
-    }
-
-    @Test("-o - writes the page to standard output; diagnostics name <stdin>")
-    func pageToStandardOutput() throws {
-        let space = try Workspace()
-        let run = try space.run(["-", "-o", "-"], stdin: "junk\n")
-        #expect(run.code == 0)
-        #expect(run.stdout.hasPrefix("<!doctype html>"))
-        #expect(run.stderr.hasPrefix("<stdin>:1:1: error: invalid-json"))
-        #expect(run.stderr.hasSuffix("-> standard output\n"))
-    }
-
-    @Test("the same input gives byte-identical output")
-    func byteIdentical() throws {
-        let space = try Workspace()
-        let log = try String(contentsOf: sampleURL, encoding: .utf8)
-        try space.write("a.jsonl", log)
-        #expect(try space.run(["a.jsonl", "-o", "one.html", "--summary", "one.md"]).code == 0)
-        #expect(try space.run(["a.jsonl", "-o", "two.html", "--summary", "two.md"]).code == 0)
-        #expect(space.read("one.html") == space.read("two.html"))
-        #expect(space.read("one.md") == space.read("two.md"))
-    }
-
-    @Test("a failed run leaves an existing report exactly as it was, and no temporary file")
-    func atomicOnFailure() throws {
-        let space = try Workspace()
-        try space.write("broken.jsonl", brokenLog)
-        try space.write("r.html", "previous report")
-        #expect(try space.run(["broken.jsonl", "-o", "r.html", "--strict"]).code == 65)
-        #expect(space.read("r.html") == Data("previous report".utf8))
-        #expect(try space.listing() == ["broken.jsonl", "r.html"])
-    }
-
-    @Test("a report replaces the old one whole, leaving no temporary file")
-    func atomicReplace() throws {
-        let space = try Workspace()
-        try space.write("s.jsonl", cleanLog)
-        try space.write("s.html", "previous report")
-        #expect(try space.run(["s.jsonl"]).code == 0)
-        #expect(String(decoding: try #require(space.read("s.html")), as: UTF8.self).hasSuffix("</html>\n"))
-        #expect(try space.listing() == ["s.html", "s.jsonl"])
-        let attributes = try FileManager.default.attributesOfItem(atPath: space.path("s.html"))
-        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o044 } == 0o044, "readable by others")
-    }
-
-    @Test("--templates uses a customised copy; --title sets the title")
-    func customTemplates() throws {
-        let space = try Workspace()
-        try space.write("s.jsonl", cleanLog)
-        try FileManager.default.createDirectory(atPath: space.path("t"), withIntermediateDirectories: true)
-        try space.write("t/report.html", "<title>{{title}}</title><p>custom {{frameCount}}</p><style>{{css}}</style>")
-        try space.write("t/report.css", "p { color: red }")
-        try space.write("t/report.js", "")
-        let run = try space.run(["s.jsonl", "--templates", "t", "--title", "<Mine>"])
-        #expect(run.code == 0)
-        #expect(String(decoding: try #require(space.read("s.html")), as: UTF8.self)
-            == "<title>&lt;Mine&gt;</title><p>custom 3</p><style>p { color: red }</style>")
-    }
-
-    @Test("--help explains every option with an example; --version prints the version")
-    func help() throws {
-        let space = try Workspace()
-        let run = try space.run(["--help"])
-        #expect(run.code == 0)
-        for option in ["-o, --output", "--summary", "--strict", "--title", "--templates", "--quiet", "validate", "Examples:"] {
-            #expect(run.stdout.contains(option))
+                """)
         }
-        #expect(try space.run(["--version"]).stdout.hasPrefix("todo-report "))
+
+        @Test("--quiet leaves out the count line")
+        func quiet() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.run(["--quiet", "s.jsonl"])
+            #expect(run.code == 0)
+            #expect(run.stderr.isEmpty)
+            #expect(space.exists("s.html"))
+        }
+
+        @Test("exit codes", arguments: [
+            (["missing.jsonl"], Int32(66)),
+            (["folder"], Int32(66)),
+            ([], Int32(64)),
+            (["a", "b"], Int32(64)),
+            (["--bogus", "s.jsonl"], Int32(64)),
+            (["s.jsonl", "-o"], Int32(64)),
+            (["s.jsonl", "-o", "s.jsonl"], Int32(64)),
+            (["s.jsonl", "-o", "./s.jsonl"], Int32(64)),
+            (["s.jsonl", "-o", "hardlink.jsonl"], Int32(64)),
+            (["-", "-o", "-", "--summary", "-"], Int32(64)),
+            (["-"], Int32(64)),
+            (["broken.jsonl", "--strict"], Int32(65)),
+            (["v2.jsonl"], Int32(65)),
+            (["s.jsonl", "-o", "no/such/folder/r.html"], Int32(73)),
+            (["s.jsonl", "--templates", "folder"], Int32(66)),
+            (["s.jsonl", "--strict"], Int32(0)),
+            (["broken.jsonl"], Int32(0)),
+        ])
+        func exitCodes(arguments: [String], expected: Int32) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("broken.jsonl", brokenLog)
+            try space.write("v2.jsonl", #"{"type":"session","schema":"todo-session/2"}"# + "\n")
+            try FileManager.default.createDirectory(atPath: space.path("folder"), withIntermediateDirectories: true)
+            link(space.path("s.jsonl"), space.path("hardlink.jsonl"))
+            let run = try space.run(arguments)
+            #expect(run.code == expected, "\(run.stderr)")
+            if expected == 64 {
+                #expect(run.stderr.hasPrefix("Error: "))
+                #expect(run.stderr.contains("Usage: todo-report"))
+                #expect(run.stderr.contains("See 'todo-report --help' for more information."))
+            }
+            if expected != 0 { #expect(!space.exists("s.html") && !space.exists("broken.html") && !space.exists("v2.html")) }
+            #expect(String(decoding: space.read("s.jsonl") ?? Data(), as: UTF8.self) == cleanLog)
+        }
+
+        @Test("--strict counts errors, not warnings")
+        func strictWarnings() throws {
+            let space = try Workspace()
+            try space.write("w.jsonl", #"{"type":"event","event":"changePartialItemName","name":"x"}"# + "\n")
+            let run = try space.run(["w.jsonl", "--strict"])
+            #expect(run.code == 0)
+            #expect(run.stderr.contains("2 frames, 0 errors, 1 warning -> w.html"))
+        }
+
+        @Test("--strict with errors says why and writes nothing")
+        func strictErrors() throws {
+            let space = try Workspace()
+            try space.write("broken.jsonl", brokenLog)
+            let run = try space.run(["broken.jsonl", "--strict", "--summary", "s.md"])
+            #expect(run.code == 65)
+            #expect(run.stderr.hasSuffix("Error: 3 frames, 1 error, 1 warning; --strict allows no errors, so nothing was written.\n"))
+            #expect(try space.listing() == ["broken.jsonl"])
+        }
+
+        @Test("validate prints diagnostics and writes nothing")
+        func validate() throws {
+            let space = try Workspace()
+            try space.write("broken.jsonl", brokenLog)
+            let lenient = try space.run(["validate", "broken.jsonl"])
+            #expect(lenient.code == 0)
+            #expect(lenient.stderr.hasSuffix("3 frames, 1 error, 1 warning\n"))
+            #expect(lenient.stderr.contains("broken.jsonl:3:17: error: invalid-json"))
+            #expect(lenient.stdout.isEmpty)
+            let strict = try space.run(["validate", "--strict", "broken.jsonl"])
+            #expect(strict.code == 65)
+            #expect(try space.listing() == ["broken.jsonl"])
+            #expect(try space.run(["validate", "broken.jsonl", "-o", "x.html"]).code == 64)
+        }
+
+        @Test("--summary - writes the Markdown summary to standard output")
+        func summaryToStandardOutput() throws {
+            let space = try Workspace()
+            let run = try space.run(["-", "-o", "r.html", "--summary", "-"], stdin: try String(contentsOf: sampleURL, encoding: .utf8))
+            #expect(run.code == 0)
+            #expect(run.stdout.hasPrefix("## Session summary: TimeTrave\n"))
+            #expect(run.stdout.contains("### Creation funnel"))
+            #expect(space.exists("r.html"))
+            #expect(run.stderr == "57 frames, 0 errors, 0 warnings -> r.html\n")
+        }
+
+        @Test("-o - writes the page to standard output; diagnostics name <stdin>")
+        func pageToStandardOutput() throws {
+            let space = try Workspace()
+            let run = try space.run(["-", "-o", "-"], stdin: "junk\n")
+            #expect(run.code == 0)
+            #expect(run.stdout.hasPrefix("<!doctype html>"))
+            #expect(run.stderr.hasPrefix("<stdin>:1:1: error: invalid-json"))
+            #expect(run.stderr.hasSuffix("-> standard output\n"))
+        }
+
+        @Test("the same input gives byte-identical output")
+        func byteIdentical() throws {
+            let space = try Workspace()
+            let log = try String(contentsOf: sampleURL, encoding: .utf8)
+            try space.write("a.jsonl", log)
+            #expect(try space.run(["a.jsonl", "-o", "one.html", "--summary", "one.md"]).code == 0)
+            #expect(try space.run(["a.jsonl", "-o", "two.html", "--summary", "two.md"]).code == 0)
+            #expect(space.read("one.html") == space.read("two.html"))
+            #expect(space.read("one.md") == space.read("two.md"))
+        }
+
+        @Test("a failed run leaves an existing report exactly as it was, and no temporary file")
+        func atomicOnFailure() throws {
+            let space = try Workspace()
+            try space.write("broken.jsonl", brokenLog)
+            try space.write("r.html", "previous report")
+            #expect(try space.run(["broken.jsonl", "-o", "r.html", "--strict"]).code == 65)
+            #expect(space.read("r.html") == Data("previous report".utf8))
+            #expect(try space.listing() == ["broken.jsonl", "r.html"])
+        }
+
+        @Test("a report replaces the old one whole, leaving no temporary file")
+        func atomicReplace() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("s.html", "previous report")
+            #expect(try space.run(["s.jsonl"]).code == 0)
+            #expect(String(decoding: try #require(space.read("s.html")), as: UTF8.self).hasSuffix("</html>\n"))
+            #expect(try space.listing() == ["s.html", "s.jsonl"])
+            let attributes = try FileManager.default.attributesOfItem(atPath: space.path("s.html"))
+            #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o044 } == 0o044, "readable by others")
+        }
+
+        @Test("--templates uses a customised copy; --title sets the title")
+        func customTemplates() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try FileManager.default.createDirectory(atPath: space.path("t"), withIntermediateDirectories: true)
+            try space.write("t/report.html", "<title>{{title}}</title><p>custom {{frameCount}}</p><style>{{css}}</style>")
+            try space.write("t/report.css", "p { color: red }")
+            try space.write("t/report.js", "")
+            let run = try space.run(["s.jsonl", "--templates", "t", "--title", "<Mine>"])
+            #expect(run.code == 0)
+            #expect(String(decoding: try #require(space.read("s.html")), as: UTF8.self)
+                == "<title>&lt;Mine&gt;</title><p>custom 3</p><style>p { color: red }</style>")
+        }
+
+        @Test("--help explains every option with an example; --version prints the version")
+        func help() throws {
+            let space = try Workspace()
+            let run = try space.run(["--help"])
+            #expect(run.code == 0)
+            for option in ["-o, --output", "--summary", "--strict", "--title", "--templates", "--quiet", "validate", "Examples:"] {
+                #expect(run.stdout.contains(option))
+            }
+            #expect(try space.run(["--version"]).stdout.hasPrefix("todo-report "))
+        }
     }
 }

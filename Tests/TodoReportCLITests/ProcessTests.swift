@@ -4,87 +4,89 @@ import Testing
 
 /// The built `todo-report` binary, run as a separate process, killed and
 /// starved on purpose: output is whole or absent, never partial.
-@Suite("todo-report under SIGKILL and a full disk", .serialized)
-struct ProcessTests {
-    /// The binary SwiftPM built beside this test bundle.
-    static var binary: String {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("todo-report").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder.deleteLastPathComponent()
+extension CLISuite {
+    @Suite("todo-report under SIGKILL and a full disk", .serialized)
+    struct ProcessTests {
+        /// The binary SwiftPM built beside this test bundle.
+        static var binary: String {
+            var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            while folder.path != "/" {
+                let candidate = folder.appendingPathComponent("todo-report").path
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+                folder.deleteLastPathComponent()
+            }
+            return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug/todo-report").path
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/todo-report").path
-    }
 
-    static func start(_ arguments: [String], in folder: URL, shell: String? = nil, stdout: FileHandle? = nil) throws -> Process {
-        let process = Process()
-        if let shell {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shell + " exec \"$0\" \"$@\"", binary] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
+        static func start(_ arguments: [String], in folder: URL, shell: String? = nil, stdout: FileHandle? = nil) throws -> Process {
+            let process = Process()
+            if let shell {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", shell + " exec \"$0\" \"$@\"", binary] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: binary)
+                process.arguments = arguments
+            }
+            process.currentDirectoryURL = folder
+            process.standardOutput = stdout ?? FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
         }
-        process.currentDirectoryURL = folder
-        process.standardOutput = stdout ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
 
-    @Test("SIGKILL while writing a large report leaves the previous report or the new one whole, and no temporary file")
-    func killedWhileWriting() throws {
-        let space = try Workspace()
-        #expect(try space.run(["simulate", "--events", "60000", "--seed", "2", "-o", "big.jsonl"]).code == 0)
-        let previous = Data("previous report, complete\n".utf8)
-        var outcomes: Set<String> = []
-        for delay in [0.05, 0.2, 0.5, 1.0, 2.0] {
-            try previous.write(to: space.url.appendingPathComponent("r.html"))
-            let process = try Self.start(["big.jsonl", "-o", "r.html"], in: space.url)
-            Thread.sleep(forTimeInterval: delay)
+        @Test("SIGKILL while writing a large report leaves the previous report or the new one whole, and no temporary file")
+        func killedWhileWriting() throws {
+            let space = try Workspace()
+            #expect(try space.run(["simulate", "--events", "60000", "--seed", "2", "-o", "big.jsonl"]).code == 0)
+            let previous = Data("previous report, complete\n".utf8)
+            var outcomes: Set<String> = []
+            for delay in [0.05, 0.2, 0.5, 1.0, 2.0] {
+                try previous.write(to: space.url.appendingPathComponent("r.html"))
+                let process = try Self.start(["big.jsonl", "-o", "r.html"], in: space.url)
+                Thread.sleep(forTimeInterval: delay)
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                let now = try #require(space.read("r.html"))
+                if now == previous {
+                    outcomes.insert("previous")
+                } else {
+                    let text = String(decoding: now, as: UTF8.self)
+                    #expect(text.hasPrefix("<!doctype html>") && text.hasSuffix("</html>\n"), "a partial report after \(delay) s")
+                    outcomes.insert("complete")
+                }
+                #expect(try space.listing() == ["big.jsonl", "r.html"], "after \(delay) s")
+            }
+            #expect(outcomes.contains("previous"))
+        }
+
+        @Test("a disk that fills up (ulimit -f) fails with 73 and leaves the previous report and no temporary file")
+        func diskFull() throws {
+            let space = try Workspace()
+            #expect(try space.run(["simulate", "--events", "20000", "--seed", "3", "-o", "log.jsonl"]).code == 0)
+            try Data("previous".utf8).write(to: space.url.appendingPathComponent("r.html"))
+            let process = try Self.start(["log.jsonl", "-o", "r.html"], in: space.url, shell: "ulimit -f 64;")
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 73)
+            #expect(space.read("r.html") == Data("previous".utf8))
+            #expect(try space.listing() == ["log.jsonl", "r.html"])
+        }
+
+        @Test("a recording process killed mid-session leaves a log that replays up to its last whole record")
+        func recorderKilled() throws {
+            let space = try Workspace()
+            let path = space.path("live.jsonl")
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            let process = try Self.start(["simulate", "--events", "5000000", "-o", "-"], in: space.url, stdout: output)
+            Thread.sleep(forTimeInterval: 0.4)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let now = try #require(space.read("r.html"))
-            if now == previous {
-                outcomes.insert("previous")
-            } else {
-                let text = String(decoding: now, as: UTF8.self)
-                #expect(text.hasPrefix("<!doctype html>") && text.hasSuffix("</html>\n"), "a partial report after \(delay) s")
-                outcomes.insert("complete")
-            }
-            #expect(try space.listing() == ["big.jsonl", "r.html"], "after \(delay) s")
+            try output.close()
+            let result = try LogReplayer.collect(InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
+            #expect(result.frames.count > 100)
+            #expect(result.diagnostics.allSatisfy { $0.code == .truncatedLine })
+            #expect(result.diagnostics.count <= 1)
         }
-        #expect(outcomes.contains("previous"))
-    }
-
-    @Test("a disk that fills up (ulimit -f) fails with 73 and leaves the previous report and no temporary file")
-    func diskFull() throws {
-        let space = try Workspace()
-        #expect(try space.run(["simulate", "--events", "20000", "--seed", "3", "-o", "log.jsonl"]).code == 0)
-        try Data("previous".utf8).write(to: space.url.appendingPathComponent("r.html"))
-        let process = try Self.start(["log.jsonl", "-o", "r.html"], in: space.url, shell: "ulimit -f 64;")
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 73)
-        #expect(space.read("r.html") == Data("previous".utf8))
-        #expect(try space.listing() == ["log.jsonl", "r.html"])
-    }
-
-    @Test("a recording process killed mid-session leaves a log that replays up to its last whole record")
-    func recorderKilled() throws {
-        let space = try Workspace()
-        let path = space.path("live.jsonl")
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        let process = try Self.start(["simulate", "--events", "5000000", "-o", "-"], in: space.url, stdout: output)
-        Thread.sleep(forTimeInterval: 0.4)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try output.close()
-        let result = try LogReplayer.collect(InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
-        #expect(result.frames.count > 100)
-        #expect(result.diagnostics.allSatisfy { $0.code == .truncatedLine })
-        #expect(result.diagnostics.count <= 1)
     }
 }

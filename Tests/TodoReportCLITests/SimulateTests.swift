@@ -4,43 +4,45 @@ import Testing
 import TodoDomain
 import TodoReportCLI
 
-@Suite("todo-report simulate", .serialized)
-struct SimulateTests {
-    @Test("the same seed gives the same log; another seed another")
-    func deterministic() throws {
-        let space = try Workspace()
-        #expect(try space.run(["simulate", "--events", "3000", "--seed", "5", "-o", "a.jsonl"]).code == 0)
-        #expect(try space.run(["simulate", "--events=3000", "--seed=5", "-o", "b.jsonl"]).code == 0)
-        #expect(try space.run(["simulate", "--events", "3000", "--seed", "6", "-o", "c.jsonl"]).code == 0)
-        let a = try #require(space.read("a.jsonl"))
-        #expect(a == space.read("b.jsonl"))
-        #expect(a != space.read("c.jsonl"))
-    }
+extension CLISuite {
+    @Suite("todo-report simulate", .serialized)
+    struct SimulateTests {
+        @Test("the same seed gives the same log; another seed another")
+        func deterministic() throws {
+            let space = try Workspace()
+            #expect(try space.run(["simulate", "--events", "3000", "--seed", "5", "-o", "a.jsonl"]).code == 0)
+            #expect(try space.run(["simulate", "--events=3000", "--seed=5", "-o", "b.jsonl"]).code == 0)
+            #expect(try space.run(["simulate", "--events", "3000", "--seed", "6", "-o", "c.jsonl"]).code == 0)
+            let a = try #require(space.read("a.jsonl"))
+            #expect(a == space.read("b.jsonl"))
+            #expect(a != space.read("c.jsonl"))
+        }
 
-    @Test("a simulated session has every event kind and travels, and replays with no diagnostic")
-    func clean() throws {
-        let space = try Workspace()
-        let run = try space.run(["simulate", "--events", "20000", "--seed", "11", "-o", "-"])
-        #expect(run.code == 0)
-        let result = try LogReplayer.collect(InMemoryByteSource(run.stdout))
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(3))")
-        #expect(result.frames.count == 20_000)
-        #expect(Set(result.frames.map(\.event.kind)) == Set(TodoEvent.Kind.allCases))
-        #expect(result.travels.count > 10)
-        let titles = result.frames.compactMap(\.addedTitle).joined()
-        #expect(titles.unicodeScalars.contains { $0.value > 0x2E80 }, "CJK or emoji typed")
-        #expect(titles.unicodeScalars.contains { (0xC0...0x24F).contains($0.value) }, "accented letters typed")
-        #expect(result.outcome?.header?.sessionId == "simulated-11")
-    }
+        @Test("a simulated session has every event kind and travels, and replays with no diagnostic")
+        func clean() throws {
+            let space = try Workspace()
+            let run = try space.run(["simulate", "--events", "20000", "--seed", "11", "-o", "-"])
+            #expect(run.code == 0)
+            let result = try LogReplayer.collect(InMemoryByteSource(run.stdout))
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(3))")
+            #expect(result.frames.count == 20_000)
+            #expect(Set(result.frames.map(\.event.kind)) == Set(TodoEvent.Kind.allCases))
+            #expect(result.travels.count > 10)
+            let titles = result.frames.compactMap(\.addedTitle).joined()
+            #expect(titles.unicodeScalars.contains { $0.value > 0x2E80 }, "CJK or emoji typed")
+            #expect(titles.unicodeScalars.contains { (0xC0...0x24F).contains($0.value) }, "accented letters typed")
+            #expect(result.outcome?.header?.sessionId == "simulated-11")
+        }
 
-    @Test("usage errors for simulate", arguments: [
-        ["simulate"], ["simulate", "--events", "-3"], ["simulate", "--events", "x"], ["simulate", "--events", "5", "in.jsonl"],
-        ["in.jsonl", "--seed", "4"],
-    ])
-    func usage(arguments: [String]) throws {
-        let space = try Workspace()
-        let run = try space.run(arguments)
-        #expect(run.code == 64)
-        #expect(run.stderr.hasPrefix("Error: "))
+        @Test("usage errors for simulate", arguments: [
+            ["simulate"], ["simulate", "--events", "-3"], ["simulate", "--events", "x"], ["simulate", "--events", "5", "in.jsonl"],
+            ["in.jsonl", "--seed", "4"],
+        ])
+        func usage(arguments: [String]) throws {
+            let space = try Workspace()
+            let run = try space.run(arguments)
+            #expect(run.code == 64)
+            #expect(run.stderr.hasPrefix("Error: "))
+        }
     }
 }

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import TodoReportCLI
 
+/// Every suite that runs the command, one test at a time: a run in-process
+/// changes the process's current folder, which all tests share.
+@Suite("todo-report command", .serialized)
+enum CLISuite {}
+
 /// A temporary folder for one test, with helpers to run the command in it.
 final class Workspace {
     let url: URL

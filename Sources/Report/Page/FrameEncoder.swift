@@ -9,10 +9,11 @@ import TodoDomain
 /// The format, one JSON object (see `Templates/report.js`, which reads it):
 /// - `t0`: the time origin in milliseconds since 1970 (the header's
 ///   `startedAt`, else the first timestamp), or `null`.
-/// - `ids`: item ids (UUID strings), each once, in order of first use.
 /// - `frames`: frame 1… as `0` (startCreatingItem), `1` (cancelCreatingItem),
-///   `[2,name]`, `[3,id]` (addItem), `[4,id,isDone,position]` (setItemDone;
-///   `position` is the index of the item it changes, -1 when unknown).
+///   `[2,name]`, `[3,id]` (addItem, with the UUID string), `[4,position,isDone]`
+///   (setItemDone of the item at `position`) or `[5,id,isDone]` (setItemDone
+///   naming an id no item has: nothing changes). Ids are written where they
+///   occur rather than interned, so nothing grows with the number of items.
 /// - `times`: per frame, milliseconds since the previous timed frame (or
 ///   since `t0` for the first), or `null` when the record had no timestamp.
 /// - `lines`: per frame, its log line minus the previous frame's.
@@ -20,8 +21,6 @@ import TodoDomain
 ///   milliseconds from `t0` or `null`.
 struct FrameEncoder {
     private(set) var frameCount = 1
-    private var ids: [UUID: Int] = [:]
-    let idList = SpillFile()
     let frames = SpillFile()
     let times = SpillFile()
     let lines = SpillFile()
@@ -49,14 +48,17 @@ struct FrameEncoder {
             frames.append(byte: UInt8(ascii: "]"))
         case .addItem(let id):
             frames.append("[3,")
-            frames.appendDecimal(intern(id))
+            frames.appendUUIDString(id)
             frames.append(byte: UInt8(ascii: "]"))
         case .setItemDone(let id, let isDone):
-            frames.append("[4,")
-            frames.appendDecimal(intern(id))
-            frames.append(isDone ? ",1," : ",0,")
-            frames.appendDecimal(frame.itemPosition ?? -1)
-            frames.append(byte: UInt8(ascii: "]"))
+            if let position = frame.itemPosition {
+                frames.append("[4,")
+                frames.appendDecimal(position)
+            } else {
+                frames.append("[5,")
+                frames.appendUUIDString(id)
+            }
+            frames.append(isDone ? ",1]" : ",0]")
         }
         if !first {
             times.append(byte: UInt8(ascii: ","))
@@ -83,19 +85,9 @@ struct FrameEncoder {
     /// The object's members, in order, as text or as spilled arrays.
     var parts: [PagePart] {
         [
-            .text("{\"v\":1,\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),\"ids\":["), .spill(idList),
-            .text("],\"frames\":["), .spill(frames), .text("],\"times\":["), .spill(times),
+            .text("{\"v\":1,\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),\"frames\":["), .spill(frames), .text("],\"times\":["), .spill(times),
             .text("],\"lines\":["), .spill(lines), .text("],\"travels\":["), .spill(travels), .text("]}"),
         ]
-    }
-
-    private mutating func intern(_ id: UUID) -> Int {
-        if let index = ids[id] { return index }
-        let index = ids.count
-        ids[id] = index
-        if index > 0 { idList.append(byte: UInt8(ascii: ",")) }
-        idList.appendUUIDString(id)
-        return index
     }
 
     /// Milliseconds from the origin (which the first timestamp sets if need be).

@@ -16,9 +16,9 @@ struct SimulatedPerson {
         "Crème", "brûlée", "naïve", "café", "Straße", "Ωmega", "牛乳", "寿司", "買い物", "🥛", "🎉", "🚲", "📚",
         "renew", "passport", "email", "Zoë", "façade", "piñata", "São", "Paulo", "Ünal", "報告書",
     ]
-    /// Past this many items the person scrubs back a long way, to an earlier,
-    /// shorter list: real lists do not grow without end, and a bounded list
-    /// keeps a simulated session of any length linear to make.
+    /// Past this many items the person scrubs back a long way, to the last
+    /// frame where the list had a third as many: real lists do not grow
+    /// without end, and a bounded list keeps a session of any length linear.
     static let longListThreshold = 30_000
 
     /// 2026-11-29T09:00:00Z.
@@ -57,7 +57,9 @@ struct SimulatedPerson {
         func wait(_ milliseconds: Double) { clock.withLock { $0 += milliseconds } }
 
         var dispatched = 0
+        var shortListFrame = 0
         while dispatched < events {
+            if store.state.todoItems.count < Self.longListThreshold / 3 { shortListFrame = store.currentStateIndex }
             if let error = failure.withLock({ $0 }) { throw error }
             // Only what is needed is read: a copy of the state kept across a dispatch would make the store copy the list.
             let isCreating = store.state.isCreatingItem
@@ -79,7 +81,7 @@ struct SimulatedPerson {
             }
             if store.state.todoItems.count >= Self.longListThreshold {
                 wait(Double.random(in: 2_000...8_000, using: &random))
-                store.currentStateIndex = store.currentStateIndex * 2 / 3
+                store.currentStateIndex = shortListFrame
                 target = ""
                 continue
             }
