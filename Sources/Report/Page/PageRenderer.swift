@@ -97,41 +97,19 @@ struct PageRenderer {
 
 /// A state as the page's state panel shows it: JSON, one member per line.
 func stateJSON(_ state: TodoState, itemLimit: Int = 100) -> String {
-    var lines = ["{", "  \"isCreatingItem\": \(state.isCreatingItem),", "  \"partialItemName\": \(jsonStringLiteralForDisplay(state.partialItemName)),"]
+    var lines = ["{", "  \"isCreatingItem\": \(state.isCreatingItem),", "  \"partialItemName\": \(JSONString.literal(state.partialItemName)),"]
     if state.todoItems.isEmpty {
         lines.append("  \"todoItems\": [],")
     } else {
         lines.append("  \"todoItems\": [")
         for (index, item) in state.todoItems.prefix(itemLimit).enumerated() {
             let comma = index == state.todoItems.count - 1 ? "" : ","
-            lines.append("    {\"id\": \"\(item.id.uuidString)\", \"title\": \(jsonStringLiteralForDisplay(item.title)), \"isFinished\": \(item.isFinished)}\(comma)")
+            lines.append("    {\"id\": \"\(item.id.uuidString)\", \"title\": \(JSONString.literal(item.title)), \"isFinished\": \(item.isFinished)}\(comma)")
         }
         if state.todoItems.count > itemLimit { lines.append("    … \(state.todoItems.count - itemLimit) more") }
         lines.append("  ],")
     }
-    lines.append("  \"stateName\": \(jsonStringLiteralForDisplay(state.stateName))")
+    lines.append("  \"stateName\": \(JSONString.literal(state.stateName))")
     lines.append("}")
     return lines.joined(separator: "\n")
-}
-
-/// JSON string literal for reading (not for a script block: escape it for HTML).
-func jsonStringLiteralForDisplay(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }

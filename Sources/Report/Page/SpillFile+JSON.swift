@@ -3,46 +3,9 @@ import SessionLog
 
 extension SpillFile {
     /// Appends `text` as a JSON string literal that is safe inside a
-    /// `<script>` block (the same escaping as `String.scriptSafeJSONLiteral`),
-    /// copying runs of plain bytes straight from the string's UTF-8.
+    /// `<script>` block.
     func appendScriptSafeJSON(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            append(byte: UInt8(ascii: "\""))
-            var runStart = 0
-            var i = 0
-            func flushRun() {
-                if i > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[runStart..<i])) }
-            }
-            while i < utf8.count {
-                let byte = utf8[i]
-                let escape: String?
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "<"): escape = "\\u003c"
-                case UInt8(ascii: ">"): escape = "\\u003e"
-                case UInt8(ascii: "&"): escape = "\\u0026"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-                case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
-                    escape = utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                default: escape = nil
-                }
-                guard let escape else {
-                    i += 1
-                    continue
-                }
-                flushRun()
-                append(escape)
-                i += byte == 0xE2 ? 3 : 1
-                runStart = i
-            }
-            flushRun()
-            append(byte: UInt8(ascii: "\""))
-        }
+        JSONString.write(text, scriptSafe: true) { append($0) }
     }
 
     /// Appends a whole number in decimal.

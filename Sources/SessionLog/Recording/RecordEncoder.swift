@@ -58,42 +58,15 @@ struct JSONObjectWriter {
     private var text = "{"
 
     mutating func add(_ key: String, string value: String) {
-        add(key, raw: jsonStringLiteral(value))
+        add(key, raw: JSONString.literal(value))
     }
 
     mutating func add(_ key: String, raw value: String) {
         if text.utf8.count > 1 { text += "," }
-        text += jsonStringLiteral(key)
+        text += JSONString.literal(key)
         text += ":"
         text += value
     }
 
     var finished: String { text + "}" }
-}
-
-/// `text` as a JSON string literal: quotes, backslashes and control
-/// characters escaped, everything else as UTF-8.
-func jsonStringLiteral(_ text: String) -> String {
-    // Most text needs no escape at all.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-        return "\"" + text + "\""
-    }
-    var result = "\""
-    result.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                result += "\\u00" + hex(UInt8(scalar.value))
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }
