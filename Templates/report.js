@@ -228,7 +228,7 @@
   }
 
   // The panel lists the first items, and the item this frame's event touched wherever it is.
-  var STATE_ITEM_LIMIT = 100;
+  var STATE_ITEM_LIMIT = 50;
   function touchedItem(index) {
     if (index === 0) return -1;
     var f = frames[index - 1], k = kindOf(f);

@@ -96,7 +96,7 @@ struct PageRenderer {
 }
 
 /// A state as the page's state panel shows it: JSON, one member per line.
-func stateJSON(_ state: TodoState, itemLimit: Int = 100) -> String {
+func stateJSON(_ state: TodoState, itemLimit: Int = 50) -> String {
     var lines = ["{", "  \"isCreatingItem\": \(state.isCreatingItem),", "  \"partialItemName\": \(JSONString.literal(state.partialItemName)),"]
     if state.todoItems.isEmpty {
         lines.append("  \"todoItems\": [],")
