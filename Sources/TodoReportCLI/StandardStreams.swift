@@ -1,4 +1,6 @@
 import Foundation
+import Report
+import SessionLog
 
 /// The three streams a run uses, as file descriptors, so tests can run the
 /// command in-process with files or pipes in their place.
@@ -44,4 +46,16 @@ func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(POSIXFailure) {
 struct POSIXFailure: Error, CustomStringConvertible {
     var code: Int32
     var description: String { String(cString: strerror(code)) }
+
+    init(code: Int32) { self.code = code }
+
+    /// The `errno` behind an error of the package's writers (`EIO` for any other).
+    init(_ error: any Error) {
+        switch error {
+        case let failure as POSIXFailure: code = failure.code
+        case let failure as WriteError: code = failure.errno
+        case let failure as RecorderError: code = failure.errno
+        default: code = EIO
+        }
+    }
 }

@@ -53,27 +53,12 @@ public enum TodoReportCommand {
         let countLine = countLine(outcome)
         try check(outcome, strict: options.strict, line: countLine)
 
-        func writePage(to descriptor: Int32) throws(POSIXFailure) {
-            do {
-                try builder.write(toFileDescriptor: descriptor, templates: templates)
-            } catch let error as WriteError {
-                throw POSIXFailure(code: error.errno)
-            } catch {
-                throw POSIXFailure(code: EIO)
-            }
-        }
-        if output == "-" {
-            do { try writePage(to: streams.output) } catch { throw .cannotWrite(path: "standard output", reason: error.description) }
-        } else {
-            try AtomicFile.write(to: output, writePage)
+        try deliver(to: output, streams: streams) { descriptor throws(POSIXFailure) in
+            do { try builder.write(toFileDescriptor: descriptor, templates: templates) } catch { throw POSIXFailure(error) }
         }
         if let summary = options.summary {
             let markdown = Array(builder.summaryMarkdown().utf8)
-            if summary == "-" {
-                do { try writeAll(markdown, to: streams.output) } catch { throw .cannotWrite(path: "standard output", reason: error.description) }
-            } else {
-                try AtomicFile.write(markdown, to: summary)
-            }
+            try deliver(to: summary, streams: streams) { descriptor throws(POSIXFailure) in try writeAll(markdown, to: descriptor) }
         }
         if !options.quiet {
             streams.printError("\(countLine) -> \(output == "-" ? "standard output" : output)")
@@ -82,20 +67,20 @@ public enum TodoReportCommand {
 
     private static func simulate(events: Int, seed: UInt64, output: String?, streams: StandardStreams) throws(CLIError) {
         var person = SimulatedPerson(seed: seed)
-        func record(to descriptor: Int32) throws(POSIXFailure) {
-            do {
-                try person.record(events: events, to: descriptor)
-            } catch let error as RecorderError {
-                throw POSIXFailure(code: error.errno)
-            } catch {
-                throw POSIXFailure(code: EIO)
-            }
+        try deliver(to: output ?? "-", streams: streams) { descriptor throws(POSIXFailure) in
+            do { try person.record(events: events, to: descriptor) } catch { throw POSIXFailure(error) }
         }
-        guard let output, output != "-" else {
-            do { try record(to: streams.output) } catch { throw .cannotWrite(path: "standard output", reason: error.description) }
+    }
+
+    /// Lets `fill` write standard output for `-`, else a file, atomically.
+    private static func deliver(
+        to path: String, streams: StandardStreams, _ fill: (Int32) throws(POSIXFailure) -> Void
+    ) throws(CLIError) {
+        guard path != "-" else {
+            do { try fill(streams.output) } catch { throw .cannotWrite(path: "standard output", reason: error.description) }
             return
         }
-        try AtomicFile.write(to: output, record)
+        try AtomicFile.write(to: path, fill)
     }
 
     // MARK: Steps
