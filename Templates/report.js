@@ -7,6 +7,41 @@
   var INITIAL_NAME = 'runStart';
   var ITEM_ROW = 44, EVENT_ROW = 28, OVERSCAN = 8, MAX_GAP_MS = 1500, UNTIMED_MS = 400;
 
+  // A list of `total` rows shown in a scroll box. Browsers cap an element's
+  // height (about 33 million pixels in Chromium), so past MAX_SPAN the
+  // scroll range is scaled: scrolling picks the first row, and rows are
+  // placed from where the box is scrolled to.
+  var MAX_SPAN = 8000000;
+  function Rows(total, rowHeight, viewport) {
+    var full = total * rowHeight;
+    var span = Math.min(full, MAX_SPAN);
+    var scaled = full > MAX_SPAN;
+    var visible = Math.max(1, Math.floor(viewport / rowHeight));
+    var range = Math.max(1, span - viewport);
+    return {
+      span: span,
+      first: function (scrollTop) {
+        return scaled ? Math.round(Math.min(1, scrollTop / range) * Math.max(0, total - visible)) : Math.floor(scrollTop / rowHeight);
+      },
+      top: function (i, scrollTop) {
+        return scaled ? scrollTop + (i - this.first(scrollTop)) * rowHeight : i * rowHeight;
+      },
+      // The scroll position that shows row i, moving as little as possible from scrollTop.
+      reveal: function (i, scrollTop) {
+        if (!scaled) {
+          var top = i * rowHeight;
+          if (top < scrollTop) return top;
+          if (top + rowHeight > scrollTop + viewport) return top + rowHeight - viewport;
+          return scrollTop;
+        }
+        var first = this.first(scrollTop);
+        if (i >= first && i < first + visible) return scrollTop;
+        var wanted = i < first ? i : i - visible + 1;
+        return Math.round(wanted / Math.max(1, total - visible) * range);
+      },
+    };
+  }
+
   var data = JSON.parse(document.getElementById('session-data').textContent);
   var frames = data.frames;
   var count = frames.length + 1;
@@ -171,6 +206,7 @@
   function measureSizes() {
     sizes.list = listViewport.clientHeight || 480;
     sizes.events = eventViewport.clientHeight || 320;
+    layoutEvents();
   }
   // Kept up to date by the scroll listeners and by our own scrolling, never read back in a jump.
   var scrolled = { list: 0, events: 0 };
@@ -188,16 +224,17 @@
     list.classList.toggle('virtual', virtual);
     var from = 0, to = items.length;
     if (virtual) {
-      list.style.height = (items.length * ITEM_ROW) + 'px';
-      from = Math.max(0, Math.floor(scroll.list / ITEM_ROW) - OVERSCAN);
-      to = Math.min(items.length, Math.ceil((scroll.list + sizes.list) / ITEM_ROW) + OVERSCAN);
+      var itemRows = Rows(items.length, ITEM_ROW, sizes.list);
+      list.style.height = itemRows.span + 'px';
+      from = Math.max(0, itemRows.first(scroll.list) - OVERSCAN);
+      to = Math.min(items.length, itemRows.first(scroll.list) + Math.ceil(sizes.list / ITEM_ROW) + OVERSCAN);
     } else {
       list.style.height = '';
     }
     var rows = document.createDocumentFragment();
     for (var i = from; i < to; i++) {
       var li = itemRow(items[i], i);
-      if (virtual) li.style.top = (i * ITEM_ROW) + 'px';
+      if (virtual) li.style.top = itemRows.top(i, scroll.list) + 'px';
       rows.appendChild(li);
     }
     list.replaceChildren(rows);
@@ -279,16 +316,20 @@
 
   // ---- Event list (draws only the rows in view) ---------------------------
 
-  eventList.style.height = (count * EVENT_ROW) + 'px';
+  var eventRows = null;
+  function layoutEvents() {
+    eventRows = Rows(count, EVENT_ROW, sizes.events);
+    eventList.style.height = eventRows.span + 'px';
+  }
   function drawEvents(scroll) {
     var top = scroll.events, height = sizes.events;
-    var from = Math.max(0, Math.floor(top / EVENT_ROW) - OVERSCAN);
-    var to = Math.min(count, Math.ceil((top + height) / EVENT_ROW) + OVERSCAN);
+    var from = Math.max(0, eventRows.first(top) - OVERSCAN);
+    var to = Math.min(count, eventRows.first(top) + Math.ceil(height / EVENT_ROW) + OVERSCAN);
     var rows = document.createDocumentFragment();
     for (var i = from; i < to; i++) {
       var li = document.createElement('li');
       li.dataset.frame = String(i);
-      li.style.top = (i * EVENT_ROW) + 'px';
+      li.style.top = eventRows.top(i, top) + 'px';
       if (i === current) li.setAttribute('aria-current', 'true');
       var index = document.createElement('span'); index.className = 'index'; index.textContent = String(i);
       var name = document.createElement('span'); name.className = 'name'; name.textContent = eventName(i);
@@ -306,9 +347,7 @@
   }
 
   function keepCurrentEventInView(scroll) {
-    var top = current * EVENT_ROW, height = sizes.events, wanted = scroll.events;
-    if (top < wanted) wanted = top;
-    else if (top + EVENT_ROW > wanted + height) wanted = top + EVENT_ROW - height;
+    var wanted = eventRows.reveal(current, scroll.events);
     if (wanted !== scroll.events) { eventViewport.scrollTop = wanted; scroll.events = wanted; }
   }
 

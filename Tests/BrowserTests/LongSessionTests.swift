@@ -1,0 +1,88 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+import TodoDomain
+
+/// Lists too long to draw whole: the page draws the rows in view, and past
+/// the browser's height limit it scales the scroll range.
+@Suite("Long lists in Chromium", .serialized)
+struct LongSessionTests {
+    static func report(_ log: String, in folder: URL) throws -> (url: URL, states: [TodoState]?) {
+        var builder = ReportBuilder()
+        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
+        builder.finish(with: outcome)
+        let url = folder.appendingPathComponent("long.html")
+        try Data(builder.html().utf8).write(to: url)
+        return (url, nil)
+    }
+
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("a list of 2,000 items draws the rows in view, each with its index, title and switch")
+    func longItemList() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var lines: [String] = []
+        for n in 0..<2_000 {
+            lines.append(#"{"type":"event","event":"startCreatingItem"}"#)
+            lines.append(#"{"type":"event","event":"changePartialItemName","name":"item \#(n)"}"#)
+            lines.append(#"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-\#(String(format: "%012d", n))"}"#)
+            if n % 3 == 0 {
+                lines.append(#"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-\#(String(format: "%012d", n))","isDone":true}"#)
+            }
+        }
+        let (url, _) = try Self.report(lines.map { $0 + "\n" }.joined(), in: folder)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(url.absoluteString)
+        let rows = """
+            [...document.querySelectorAll('#todo-list > li')].map(li => [Number(li.dataset.index),
+              li.querySelector('.item-title').textContent, li.querySelector('[role=switch]').getAttribute('aria-checked')])
+            """
+        func check(_ context: String) throws -> [Int] {
+            let drawn = try #require(try page.evaluate(rows) as? [[Any]])
+            #expect(!drawn.isEmpty && drawn.count < 200, "\(context): only the rows in view are drawn")
+            for row in drawn {
+                let index = try #require(row[0] as? Int)
+                #expect(row[1] as? String == "item \(index)", "\(context)")
+                #expect(row[2] as? String == (index % 3 == 0 ? "true" : "false"), "\(context)")
+            }
+            return drawn.compactMap { $0[0] as? Int }
+        }
+        #expect(try page.evaluate("document.getElementById('todo-list').dataset.count") as? String == "2000")
+        #expect(try check("top").contains(0))
+        _ = try page.evaluate("document.getElementById('list-viewport').scrollTop = 1e9")
+        _ = try page.evaluate("new Promise(r => setTimeout(r, 100))")
+        #expect(try check("bottom").contains(1_999))
+    }
+
+    @Test("an event list taller than the browser allows scales its scroll range and keeps the current row in view")
+    func scaledEventList() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pair = #"{"type":"event","event":"startCreatingItem"}"# + "\n" + #"{"type":"event","event":"cancelCreatingItem"}"# + "\n"
+        let (url, _) = try Self.report(String(repeating: pair, count: 160_000), in: folder)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(url.absoluteString + "#frame=200000")
+        let current = """
+            (() => { const box = document.getElementById('event-viewport').getBoundingClientRect();
+              const row = document.querySelector('#event-list li[aria-current=true]');
+              if (!row) return null;
+              const r = row.getBoundingClientRect();
+              return [Number(row.dataset.frame), r.top >= box.top - 1 && r.bottom <= box.bottom + 1]; })()
+            """
+        #expect(try page.evaluate("document.getElementById('event-list').getBoundingClientRect().height <= 8000000") as? Bool == true)
+        for frame in [200_000, 0, 320_000, 123_457] {
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
+            let shown = try #require(try page.evaluate(current) as? [Any])
+            #expect(shown.first as? Int == frame)
+            #expect(shown.last as? Bool == true, "frame \(frame) is in view")
+        }
+    }
+}
