@@ -5,8 +5,11 @@ import SessionLog
 /// The three streams a run uses, as file descriptors, so tests can run the
 /// command in-process with files or pipes in their place.
 public struct StandardStreams: Sendable {
+    /// Read for the INPUT `-`.
     public var input: Int32
+    /// Where `-o -`, `--summary -` and `--help` write.
     public var output: Int32
+    /// Diagnostics, the count line and errors.
     public var error: Int32
 
     public init(input: Int32, output: Int32, error: Int32) {

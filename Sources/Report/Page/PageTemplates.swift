@@ -5,8 +5,11 @@ public import Foundation
 public struct PageTemplates: Sendable {
     public static let fileNames = (html: "report.html", css: "report.css", js: "report.js")
 
+    /// The skeleton, with `{{name}}` placeholders.
     public var html: String
+    /// Inlined in a `<style>` allowed by its SHA-256.
     public var css: String
+    /// Inlined in a `<script>` allowed by its SHA-256.
     public var js: String
 
     /// The templates compiled into the binary from the package's `Templates/`.

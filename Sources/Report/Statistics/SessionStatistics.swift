@@ -29,13 +29,17 @@ public struct SessionStatistics: Sendable {
     /// How many lines are named per diagnostic code.
     public static let keptLinesPerCode = 5
 
+    /// The log's header, if it had one.
     public private(set) var header: SessionHeader?
+    /// The earliest and the latest timestamp of the kept records.
     public private(set) var firstTimestamp: Timestamp?
     public private(set) var lastTimestamp: Timestamp?
     private var countsByKind = [Int](repeating: 0, count: TodoEvent.Kind.allCases.count)
+    /// Travel records kept.
     public private(set) var travelCount = 0
     /// What had been typed when the first ``keptItems`` add sheets were cancelled, in order.
     public private(set) var cancelledNames: [String] = []
+    /// Every cancelled add sheet, counted.
     public private(set) var cancelCount = 0
     /// How often each whole number of milliseconds from + to Add occurred:
     /// exact medians in memory bounded by the range of durations, not their number.
@@ -43,13 +47,16 @@ public struct SessionStatistics: Sendable {
     private var plusToAddCount = 0
     /// The first ``keptItems`` items added, in order.
     public private(set) var items: [AddedItem] = []
+    /// Every `addItem`, counted.
     public private(set) var itemCount = 0
     /// The chain of state names with runs collapsed: `(name, count)`.
     public private(set) var stateRuns: [(name: String, count: Int)] = [(TodoState.initialStateName, 1)]
     /// Runs past ``keptRuns``, and the states in them.
     public private(set) var omittedRuns = 0
     public private(set) var omittedRunStates = 0
+    /// Diagnostics by code.
     public private(set) var diagnosticCounts: [DiagnosticCode: CodeCount] = [:]
+    /// How the replay ended, once ``finish(with:)`` was called.
     public private(set) var outcome: LogReplayer.Outcome?
 
     private var itemIndexByID: [UUID: Int] = [:]
