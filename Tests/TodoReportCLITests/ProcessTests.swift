@@ -72,6 +72,34 @@ extension CLISuite {
             #expect(try space.listing() == ["log.jsonl", "r.html"])
         }
 
+        @Test("the recorder writes each record with one write(2), newline included (seen with strace)")
+        func oneWritePerRecord() throws {
+            let space = try Workspace()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+            process.arguments = ["-f", "-e", "trace=write", "-e", "signal=none", "-s", "0", "-o", space.path("trace.txt"),
+                                 Self.binary, "simulate", "--events", "300", "-o", space.path("log.jsonl")]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let log = try #require(space.read("log.jsonl"))
+            let lines = log.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+            #expect(log.last == 0x0A)
+            let trace = String(decoding: try #require(space.read("trace.txt")), as: UTF8.self)
+            // write(FD, "", N) = N: the writes to the log's descriptor, each the length of one whole line.
+            let writes = trace.split(separator: "\n").filter { $0.contains("write(") }
+            let lengths = lines.map { $0.count + 1 }
+            let written = writes.compactMap { line -> Int? in
+                guard let equals = line.lastIndex(of: "=") else { return nil }
+                return Int(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            }
+            #expect(lines.count >= 301, "a header and 300 events, plus travels")
+            let logWrites = written.filter { lengths.contains($0) }
+            #expect(logWrites.count == lines.count, "one write per line")
+            #expect(Set(lengths).isSubset(of: Set(written)))
+        }
+
         @Test("a recording process killed mid-session leaves a log that replays up to its last whole record")
         func recorderKilled() throws {
             let space = try Workspace()
