@@ -69,6 +69,16 @@ struct ReportInBrowserTests {
         "(() => { const s = document.getElementById('scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input', {bubbles: true})); })()"
     }
 
+    /// Opens the sample's report (at `hash`) in a fresh headless Chromium.
+    static func withSamplePage(hash: String = "", _ body: (BrowserPage, [TodoState]) throws -> Void) throws {
+        let (url, states, folder) = try sampleReport()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(url.absoluteString + hash)
+        try body(page, states)
+    }
+
     /// Writes the sample's report into a fresh folder and returns its URL with the app's states.
     static func sampleReport() throws -> (url: URL, states: [TodoState], folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
@@ -84,114 +94,99 @@ struct ReportInBrowserTests {
 
     @Test("every frame, first, middle and last, shows exactly the app's state")
     func everyFrame() throws {
-        let (url, states, folder) = try Self.sampleReport()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let browser = try Chromium()
-        let page = try browser.newPage()
-        try page.load(url.absoluteString)
-        // Without a hash the page opens on the last frame.
-        #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: states.count - 1, state: states[states.count - 1]))
-        #expect(try page.evaluate("document.getElementById('scrubber').max") as? String == String(states.count - 1))
-        #expect(try page.evaluate("document.getElementById('scrubber').min") as? String == "0")
-        for (index, state) in states.enumerated() {
-            _ = try page.evaluate(Self.scrub(to: index))
-            #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: index, state: state), "frame \(index)")
-        }
-        // Going backwards (and so through the travel's branch) gives the same frames.
-        for index in stride(from: states.count - 1, through: 0, by: -7) {
-            _ = try page.evaluate(Self.scrub(to: index))
-            #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: index, state: states[index]), "frame \(index)")
+        try Self.withSamplePage { page, states in
+            // Without a hash the page opens on the last frame.
+            #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: states.count - 1, state: states[states.count - 1]))
+            #expect(try page.evaluate("document.getElementById('scrubber').max") as? String == String(states.count - 1))
+            #expect(try page.evaluate("document.getElementById('scrubber').min") as? String == "0")
+            for (index, state) in states.enumerated() {
+                _ = try page.evaluate(Self.scrub(to: index))
+                #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: index, state: state), "frame \(index)")
+            }
+            // Going backwards (and so through the travel's branch) gives the same frames.
+            for index in stride(from: states.count - 1, through: 0, by: -7) {
+                _ = try page.evaluate(Self.scrub(to: index))
+                #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: index, state: states[index]), "frame \(index)")
+            }
         }
     }
 
     @Test("#frame=N opens frame N, and scrubbing keeps the hash up to date")
     func deepLink() throws {
-        let (url, states, folder) = try Self.sampleReport()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let browser = try Chromium()
-        let page = try browser.newPage()
-        try page.load(url.absoluteString + "#frame=12")
-        #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: 12, state: states[12]))
-        _ = try page.evaluate(Self.scrub(to: 30))
-        #expect(try page.evaluate("location.hash") as? String == "#frame=30")
-        _ = try page.evaluate("location.hash = '#frame=5'")
-        _ = try page.evaluate("new Promise(r => setTimeout(r, 50))")
-        #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: 5, state: states[5]))
+        try Self.withSamplePage(hash: "#frame=12") { page, states in
+            #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: 12, state: states[12]))
+            _ = try page.evaluate(Self.scrub(to: 30))
+            #expect(try page.evaluate("location.hash") as? String == "#frame=30")
+            _ = try page.evaluate("location.hash = '#frame=5'")
+            _ = try page.evaluate("new Promise(r => setTimeout(r, 50))")
+            #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: 5, state: states[5]))
+        }
     }
 
     @Test("keys: arrows step, Home and End jump, Space plays and pauses")
     func keys() throws {
-        let (url, states, folder) = try Self.sampleReport()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let browser = try Chromium()
-        let page = try browser.newPage()
-        try page.load(url.absoluteString + "#frame=10")
-        func frame() throws -> Int { try Shown(page.evaluate(Self.snapshot)).frame }
-        try page.press("ArrowRight")
-        #expect(try frame() == 11)
-        try page.press("ArrowLeft")
-        try page.press("ArrowLeft")
-        #expect(try frame() == 9)
-        try page.press("Home")
-        #expect(try frame() == 0)
-        try page.press("End")
-        #expect(try frame() == states.count - 1)
-        // On the focused range input the browser's own keys step it.
-        _ = try page.evaluate("document.getElementById('scrubber').focus()")
-        try page.press("Home")
-        try page.press("ArrowRight")
-        #expect(try frame() == 1)
-        #expect(try page.evaluate("location.hash") as? String == "#frame=1")
-        // Space plays at the chosen speed, and pauses.
-        _ = try page.evaluate("document.getElementById('speed').value = '8'")
-        try page.press(" ")
-        #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Pause")
-        _ = try page.evaluate("new Promise(r => setTimeout(r, 900))")
-        try page.press(" ")
-        let paused = try frame()
-        #expect(paused > 1)
-        #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Play")
-        _ = try page.evaluate("new Promise(r => setTimeout(r, 400))")
-        #expect(try frame() == paused)
+        try Self.withSamplePage(hash: "#frame=10") { page, states in
+            func frame() throws -> Int { try Shown(page.evaluate(Self.snapshot)).frame }
+            try page.press("ArrowRight")
+            #expect(try frame() == 11)
+            try page.press("ArrowLeft")
+            try page.press("ArrowLeft")
+            #expect(try frame() == 9)
+            try page.press("Home")
+            #expect(try frame() == 0)
+            try page.press("End")
+            #expect(try frame() == states.count - 1)
+            // On the focused range input the browser's own keys step it.
+            _ = try page.evaluate("document.getElementById('scrubber').focus()")
+            try page.press("Home")
+            try page.press("ArrowRight")
+            #expect(try frame() == 1)
+            #expect(try page.evaluate("location.hash") as? String == "#frame=1")
+            // Space plays at the chosen speed, and pauses.
+            _ = try page.evaluate("document.getElementById('speed').value = '8'")
+            try page.press(" ")
+            #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Pause")
+            _ = try page.evaluate("new Promise(r => setTimeout(r, 900))")
+            try page.press(" ")
+            let paused = try frame()
+            #expect(paused > 1)
+            #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Play")
+            _ = try page.evaluate("new Promise(r => setTimeout(r, 400))")
+            #expect(try frame() == paused)
+        }
     }
 
     @Test("the add sheet shows the partial name, the placeholder and a disabled Add when empty")
     func addSheet() throws {
-        let (url, states, folder) = try Self.sampleReport()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let browser = try Chromium()
-        let page = try browser.newPage()
-        try page.load(url.absoluteString)
-        let typing = try #require(states.firstIndex { $0.isCreatingItem && $0.partialItemName == "Buy oat" })
-        _ = try page.evaluate(Self.scrub(to: typing))
-        #expect(try page.evaluate("document.getElementById('add-sheet').hidden") as? Bool == false)
-        #expect(try page.evaluate("document.getElementById('partial-name').textContent") as? String == "Buy oat")
-        #expect(try page.evaluate("document.getElementById('add-button').getAttribute('aria-disabled')") as? String == "false")
-        let opened = try #require(states.firstIndex { $0.isCreatingItem && $0.partialItemName.isEmpty })
-        _ = try page.evaluate(Self.scrub(to: opened))
-        #expect(try page.evaluate("document.getElementById('placeholder').hidden") as? Bool == false)
-        #expect(try page.evaluate("document.getElementById('add-button').getAttribute('aria-disabled')") as? String == "true")
-        _ = try page.evaluate(Self.scrub(to: 0))
-        #expect(try page.evaluate("document.getElementById('add-sheet').hasAttribute('hidden')") as? Bool == true)
+        try Self.withSamplePage { page, states in
+            let typing = try #require(states.firstIndex { $0.isCreatingItem && $0.partialItemName == "Buy oat" })
+            _ = try page.evaluate(Self.scrub(to: typing))
+            #expect(try page.evaluate("document.getElementById('add-sheet').hidden") as? Bool == false)
+            #expect(try page.evaluate("document.getElementById('partial-name').textContent") as? String == "Buy oat")
+            #expect(try page.evaluate("document.getElementById('add-button').getAttribute('aria-disabled')") as? String == "false")
+            let opened = try #require(states.firstIndex { $0.isCreatingItem && $0.partialItemName.isEmpty })
+            _ = try page.evaluate(Self.scrub(to: opened))
+            #expect(try page.evaluate("document.getElementById('placeholder').hidden") as? Bool == false)
+            #expect(try page.evaluate("document.getElementById('add-button').getAttribute('aria-disabled')") as? String == "true")
+            _ = try page.evaluate(Self.scrub(to: 0))
+            #expect(try page.evaluate("document.getElementById('add-sheet').hasAttribute('hidden')") as? Bool == true)
+        }
     }
 
     @Test("the event list jumps on click and highlights the current frame; travels are marked")
     func eventList() throws {
-        let (url, _, folder) = try Self.sampleReport()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let browser = try Chromium()
-        let page = try browser.newPage()
-        try page.load(url.absoluteString)
-        #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "56")
-        _ = try page.evaluate("document.getElementById('event-viewport').scrollTop = 0")
-        _ = try page.evaluate("new Promise(r => requestAnimationFrame(() => r()))")
-        _ = try page.evaluate("document.querySelector('#event-list li[data-frame=\"3\"]').click()")
-        #expect(try Shown(page.evaluate(Self.snapshot)).frame == 3)
-        #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "3")
-        #expect(try page.evaluate("document.querySelectorAll('#travel-marks .travel-mark').length") as? Int == 1)
-        _ = try page.evaluate(Self.scrub(to: 55))
-        #expect(try page.evaluate("document.querySelector('#event-list li[data-frame=\"55\"] .travel-note').textContent") as? String
-            == "↶ after travel to 52")
+        try Self.withSamplePage { page, _ in
+            #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "56")
+            _ = try page.evaluate("document.getElementById('event-viewport').scrollTop = 0")
+            _ = try page.evaluate("new Promise(r => requestAnimationFrame(() => r()))")
+            _ = try page.evaluate("document.querySelector('#event-list li[data-frame=\"3\"]').click()")
+            #expect(try Shown(page.evaluate(Self.snapshot)).frame == 3)
+            #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "3")
+            #expect(try page.evaluate("document.querySelectorAll('#travel-marks .travel-mark').length") as? Int == 1)
+            _ = try page.evaluate(Self.scrub(to: 55))
+            #expect(try page.evaluate("document.querySelector('#event-list li[data-frame=\"55\"] .travel-note').textContent") as? String
+                == "↶ after travel to 52")
+        }
     }
 
     @Test("the summary and the diagnostics are on the page")
@@ -221,26 +216,25 @@ struct ReportInBrowserTests {
 
     @Test("loading and using a report makes no network request and breaks no CSP rule")
     func noRequestsNoViolations() throws {
-        let (url, _, folder) = try Self.sampleReport()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let browser = try Chromium()
-        let page = try browser.newPage()
-        try page.load(url.absoluteString)
-        for frame in [0, 20, 40, 56] { _ = try page.evaluate(Self.scrub(to: frame)) }
-        try page.press("Home")
-        try page.press(" ")
-        _ = try page.evaluate("new Promise(r => setTimeout(r, 300))")
-        try page.press(" ")
-        #expect(try page.evaluate("window.__violations") as? [String] == [])
-        #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
-        let requests = page.events.filter { $0["method"] as? String == "Network.requestWillBeSent" }
-            .compactMap { (($0["params"] as? [String: Any])?["request"] as? [String: Any])?["url"] as? String }
-        #expect(requests == [url.absoluteString])
-        let errors = page.events.filter {
-            ($0["method"] as? String == "Runtime.exceptionThrown")
-                || (($0["params"] as? [String: Any])?["entry"] as? [String: Any])?["level"] as? String == "error"
+        try Self.withSamplePage { page, _ in
+            for frame in [0, 20, 40, 56] { _ = try page.evaluate(Self.scrub(to: frame)) }
+            try page.press("Home")
+            try page.press(" ")
+            _ = try page.evaluate("new Promise(r => setTimeout(r, 300))")
+            try page.press(" ")
+            #expect(try page.evaluate("window.__violations") as? [String] == [])
+            #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
+            let requests = page.events.filter { $0["method"] as? String == "Network.requestWillBeSent" }
+                .compactMap { (($0["params"] as? [String: Any])?["request"] as? [String: Any])?["url"] as? String }
+            let document = try page.evaluate("location.href.split('#')[0]") as? String
+            #expect(document?.hasPrefix("file:///") == true)
+            #expect(requests == [document].compactMap { $0 }, "the report itself, and nothing else")
+            let errors = page.events.filter {
+                ($0["method"] as? String == "Runtime.exceptionThrown")
+                    || (($0["params"] as? [String: Any])?["entry"] as? [String: Any])?["level"] as? String == "error"
+            }
+            #expect(errors.isEmpty, "\(errors)")
         }
-        #expect(errors.isEmpty, "\(errors)")
     }
 
     @Test("without JavaScript the page still shows the final frame, the summary and a note")

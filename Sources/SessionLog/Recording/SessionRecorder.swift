@@ -34,42 +34,53 @@ public final class SessionRecorder: Sendable {
     /// - Parameters:
     ///   - clock: The time stamped on each record; inject one for
     ///     reproducible logs.
-    public init(
+    public convenience init(
         path: String,
         header: SessionHeader,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) throws {
-        self.clock = clock
         let existing = try ExistingLog.inspect(path: path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RecorderError(path: path, operation: "open", errno: errno) }
-        var state = Output(descriptor: descriptor, nextSeq: existing.nextSeq, needsLineBreak: existing.endsInsideLine)
-        if existing.isEmpty {
-            try Self.write(RecordEncoder.line(for: header), to: &state, path: path)
-        }
-        self.output = Mutex(state)
-        self.path = path
-        self.ownsDescriptor = true
+        try self.init(
+            output: Output(descriptor: descriptor, nextSeq: existing.nextSeq, needsLineBreak: existing.endsInsideLine),
+            path: path, ownsDescriptor: true, header: existing.isEmpty ? header : nil, clock: clock)
     }
-
-    /// The log's path.
-    public let path: String
 
     /// Records to an already open file (a pipe, standard output, a file the
     /// caller created), writing `header` first. The caller keeps the
     /// descriptor open until ``close()``, which does not close it.
-    public init(
+    public convenience init(
         fileDescriptor: Int32,
         header: SessionHeader,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) throws {
-        self.clock = clock
-        self.path = "fd \(fileDescriptor)"
-        self.ownsDescriptor = false
-        var state = Output(descriptor: fileDescriptor, nextSeq: 0, needsLineBreak: false)
-        try Self.write(RecordEncoder.line(for: header), to: &state, path: path)
-        self.output = Mutex(state)
+        try self.init(
+            output: Output(descriptor: fileDescriptor, nextSeq: 0, needsLineBreak: false),
+            path: "fd \(fileDescriptor)", ownsDescriptor: false, header: header, clock: clock)
     }
+
+    private init(
+        output: Output, path: String, ownsDescriptor: Bool, header: SessionHeader?,
+        clock: @escaping @Sendable () -> Timestamp
+    ) throws {
+        var output = output
+        if let header {
+            do {
+                try Self.write(RecordEncoder.line(for: header), to: &output, path: path)
+            } catch {
+                if ownsDescriptor { _ = systemClose(output.descriptor) }
+                throw error
+            }
+        }
+        self.output = Mutex(output)
+        self.path = path
+        self.ownsDescriptor = ownsDescriptor
+        self.clock = clock
+    }
+
+    /// The log's path (or `fd N` for an open file).
+    public let path: String
 
     private let ownsDescriptor: Bool
 
