@@ -42,3 +42,18 @@ struct SpillTests {
         }
     }
 }
+
+@Suite("Sequence memory")
+struct SequenceMemoryTests {
+    @Test("a nearly contiguous sequence of a million seqs is kept as a few ranges, duplicates still found")
+    func ranges() {
+        var tracker = SequenceTracker()
+        for seq in Int64(0)..<1_000_000 where seq % 250_000 != 7 { tracker.insert(seq) }
+        #expect(tracker.rangeCount == 5)
+        #expect(tracker.judge(999_999) == .duplicate)
+        #expect(tracker.judge(250_007) == .backwards(highest: 999_999))
+        tracker.insert(250_007)
+        #expect(tracker.rangeCount == 4)
+        #expect(tracker.judge(1_000_003) == .gap(missing: 3))
+    }
+}
