@@ -1,43 +1,37 @@
-/// The text of `--help` and of usage errors.
+/// The text of `--help`, `help COMMAND` and usage errors, made from each
+/// command's own options so that help and parsing cannot disagree.
 enum Help {
     static let version = "todo-report 0.1.0"
 
-    static let usage = """
-        Usage: todo-report INPUT [-o OUTPUT] [--summary FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet]
-               todo-report validate INPUT [--strict]
-               todo-report simulate --events N [--seed S] [-o FILE]
-               todo-report --help | --version
-        """
+    static var usage: String {
+        let lines = Subcommands.all.map { $0.usage } + ["todo-report help [COMMAND] | --help | --version"]
+        return "Usage: " + lines.joined(separator: "\n       ")
+    }
 
-    static let text = """
+    /// `todo-report --help`: the report command in full, the others listed.
+    static var overview: String {
+        """
         todo-report turns a recorded Todo-app session (todo-session/1, JSON Lines) into one
         self-contained HTML page that replays it frame by frame, with a Markdown summary.
 
         \(usage)
 
         Arguments:
-          INPUT               A todo-session/1 log, or - for standard input.
+          INPUT                   A todo-session/1 log, or - for standard input.
 
         Options:
-          -o, --output FILE   Where to write the report (default: INPUT with .html; - for
-                              standard output). Written atomically: a failed run leaves an
-                              existing file as it was.
-          --summary FILE      Also write the Markdown session summary (- for standard output,
-                              for example to append to a CI job summary).
-          --strict            Write nothing and exit 65 if the log has any error (warnings
-                              do not count).
-          --title TEXT        The page's title (default: the header's app, else TimeTrave).
-          --templates DIR     Use report.html, report.css and report.js from DIR instead of
-                              the built-in templates.
-          --quiet             Print diagnostics only, without the closing count line.
-          -h, --help          Show this help.
-          --version           Show the version.
+        \(optionList(RenderCommand.options + [.help]))
+          --version               Show the version.
 
-        Subcommands:
-          validate INPUT      Print the log's diagnostics and write nothing.
-          simulate            Record a simulated person's session through the app's Store:
-                              --events N dispatched events, --seed S (default 1; the same
-                              seed gives the same log), -o FILE (default standard output).
+        Commands:
+        \(Subcommands.all.filter { !$0.name.isEmpty }.map { column("  " + $0.name, $0.abstract) }.joined(separator: "\n"))
+          help COMMAND            Show the options of COMMAND (also: COMMAND --help).
+
+        Outputs:
+          A regular file, or a path where nothing is yet, is written to a temporary file in
+          its folder and renamed into place only when every output is complete: a failed run
+          leaves existing files as they were. A symbolic link is followed and the file it
+          names replaced (the link stays); a FIFO, a device or /dev/stdout is written in place.
 
         Diagnostics go to standard error as FILE:LINE:COLUMN: SEVERITY: CODE: MESSAGE.
         Exit codes: 0 success, 64 usage, 65 rejected log (--strict, unsupported schema),
@@ -50,4 +44,25 @@ enum Help {
           cat session.jsonl | todo-report - -o report.html
           todo-report simulate --events 1000000 --seed 7 -o big.jsonl
         """
+    }
+
+    /// `todo-report help COMMAND`.
+    static func text(for command: any Subcommand.Type) -> String {
+        guard !command.name.isEmpty else { return overview }
+        var text = "\(command.abstract)\n\nUsage: \(command.usage)\n\nOptions:\n\(optionList(command.options + [.help]))"
+        if !command.discussion.isEmpty { text += "\n\n" + command.discussion }
+        return text
+    }
+
+    private static func optionList(_ options: [OptionSpec]) -> String {
+        options.map { column("  " + $0.synopsis, $0.help) }.joined(separator: "\n")
+    }
+
+    /// Left column 24 wide, the help's lines aligned after it.
+    private static func column(_ left: String, _ help: String) -> String {
+        let pad = String(repeating: " ", count: 24)
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = left.count < 24 ? left + String(repeating: " ", count: 24 - left.count) + (lines.first ?? "") : left + "\n" + pad + (lines.first ?? "")
+        return ([first] + lines.dropFirst().map { pad + $0 }).joined(separator: "\n")
+    }
 }

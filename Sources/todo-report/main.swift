@@ -1,4 +1,4 @@
 import Foundation
 import TodoReportCLI
 
-exit(TodoReportCommand.run(Array(CommandLine.arguments.dropFirst())))
+exit(TodoReportCommand.run(argumentBytes: TodoReportCommand.processArgumentBytes))

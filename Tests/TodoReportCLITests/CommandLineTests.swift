@@ -173,13 +173,14 @@ extension CLISuite {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
             try FileManager.default.createDirectory(atPath: space.path("t"), withIntermediateDirectories: true)
-            try space.write("t/report.html", "<title>{{title}}</title><p>custom {{frameCount}}</p><style>{{css}}</style>")
+            let skeleton = "<title>{{title}}</title><p>custom {{frameCount}}</p><style>{{css}}</style>"
+            try space.write("t/report.html", skeleton + "<!--{{csp}}{{summary}}{{diagnostics}}{{data}}{{js}}-->")
             try space.write("t/report.css", "p { color: red }")
             try space.write("t/report.js", "")
             let run = try space.run(["s.jsonl", "--templates", "t", "--title", "<Mine>"])
             #expect(run.code == 0)
             #expect(String(decoding: try #require(space.read("s.html")), as: UTF8.self)
-                == "<title>&lt;Mine&gt;</title><p>custom 3</p><style>p { color: red }</style>")
+                .hasPrefix("<title>&lt;Mine&gt;</title><p>custom 3</p><style>p { color: red }</style><!--"))
         }
 
         @Test("--help explains every option with an example; --version prints the version")

@@ -70,3 +70,51 @@ let brokenLog = """
     {"type":"event","event":"addItem"}
 
     """
+
+/// The built `todo-report` binary, found beside the test bundle.
+let todoReportBinary: String = {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    while folder.path != "/" {
+        let candidate = folder.appendingPathComponent("todo-report").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        folder.deleteLastPathComponent()
+    }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/todo-report").path
+}()
+
+extension Workspace {
+    /// Runs `script` with `/bin/sh` in the folder, `$TR` naming the built
+    /// binary, as a person types it: real redirections, FIFOs, limits.
+    func shell(_ script: String) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TR": todoReportBinary]) { $1 }
+        process.currentDirectoryURL = url
+        let outPath = path(".sh-stdout"), errPath = path(".sh-stderr")
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        defer { unlink(outPath); unlink(errPath) }
+        return (
+            process.terminationStatus,
+            String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
+            String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
+        )
+    }
+
+    /// Whether `name` is still a link, a FIFO or a device (not replaced by a regular file).
+    func kind(_ name: String) -> mode_t {
+        var info = stat()
+        return lstat(path(name), &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+}

@@ -1,0 +1,49 @@
+/// A template that cannot make a whole page: a placeholder it needs is
+/// missing (the page would lose the data, the script or its security policy),
+/// or it names one the renderer does not know (it would show as `{{name}}`).
+public struct TemplateProblem: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case missingPlaceholder
+        case unknownPlaceholder
+    }
+
+    /// The template's file name (`report.html`).
+    public var file: String
+    public var placeholder: String
+    public var kind: Kind
+
+    public var description: String {
+        switch kind {
+        case .missingPlaceholder:
+            "\(file) has no {{\(placeholder)}}, which the page needs; copy it from the built-in template."
+        case .unknownPlaceholder:
+            "\(file) uses {{\(placeholder)}}, which is not a placeholder of the report; known ones: "
+                + PageTemplates.placeholders.sorted().map { "{{\($0)}}" }.joined(separator: ", ") + "."
+        }
+    }
+}
+
+extension PageTemplates {
+    /// Every placeholder the page's HTML may use.
+    public static let placeholders: Set<String> = [
+        "csp", "css", "js", "data", "diagnostics", "diagnosticCount", "summary", "title", "facts", "lastFrame",
+        "frameCount", "stateName", "itemCount", "items", "creatingHidden", "partialName", "placeholderHidden",
+        "addDisabled", "stateJSON",
+    ]
+
+    /// The placeholders without which the page loses data, its script or its policy.
+    public static let requiredPlaceholders = ["csp", "css", "js", "data", "summary", "diagnostics"]
+
+    /// What is wrong with these templates, in the order found (empty when they can make a page).
+    public var problems: [TemplateProblem] {
+        let used = Template(html).segments.compactMap { segment -> String? in
+            if case .placeholder(let name) = segment { return name }
+            return nil
+        }
+        let unknown = used.filter { !Self.placeholders.contains($0) }
+            .map { TemplateProblem(file: Self.fileNames.html, placeholder: $0, kind: .unknownPlaceholder) }
+        let missing = Self.requiredPlaceholders.filter { !used.contains($0) }
+            .map { TemplateProblem(file: Self.fileNames.html, placeholder: $0, kind: .missingPlaceholder) }
+        return unknown + missing
+    }
+}

@@ -1,0 +1,72 @@
+/// A subcommand's command line, checked against the options it takes.
+struct ParsedArguments {
+    /// Value options, by canonical name, as raw bytes (a path need not be UTF-8).
+    private(set) var values: [String: [UInt8]] = [:]
+    /// Flags given, by canonical name.
+    private(set) var flags: Set<String> = []
+    /// Everything that is not an option, in order.
+    private(set) var positionals: [Path] = []
+
+    /// Parses `arguments` for `command`. Options may come before or after the
+    /// positionals, as `--name value` or `--name=value`; `--` ends the options,
+    /// and `-` alone is a positional (standard input or output).
+    init(_ arguments: ArraySlice<[UInt8]>, options: [OptionSpec], command: String) throws(CLIError) {
+        var rest = arguments
+        var onlyPositionals = false
+        while let argument = rest.popFirst() {
+            if onlyPositionals || argument.first != UInt8(ascii: "-") || argument == [UInt8(ascii: "-")] {
+                positionals.append(Path(bytes: argument))
+                continue
+            }
+            if argument == Array("--".utf8) {
+                onlyPositionals = true
+                continue
+            }
+            let equals = argument.starts(with: "--".utf8) ? argument.firstIndex(of: UInt8(ascii: "=")) : nil
+            let name = String(decoding: argument[..<(equals ?? argument.endIndex)], as: UTF8.self)
+            let inline = equals.map { Array(argument[($0 + 1)...]) }
+            guard let spec = options.first(where: { $0.names.contains(name) }) else {
+                throw .usage("'\(Path(bytes: argument[..<(equals ?? argument.endIndex)]).display)' is not an option of \(command).")
+            }
+            let key = spec.canonicalName
+            guard spec.valueName != nil else {
+                if inline != nil { throw .usage("\(name) takes no value.") }
+                flags.insert(key)
+                continue
+            }
+            guard let value = inline ?? rest.popFirst() else {
+                throw .usage("\(name) needs a value, as in \(name) \(spec.valueName ?? "VALUE").")
+            }
+            if values[key] != nil { throw .usage("\(name) is given twice; give it once.") }
+            values[key] = value
+        }
+    }
+
+    func has(_ flag: OptionSpec) -> Bool { flags.contains(flag.canonicalName) }
+
+    func path(_ option: OptionSpec) -> Path? { values[option.canonicalName].map { Path(bytes: $0) } }
+
+    /// The value as text (invalid UTF-8 repaired with U+FFFD).
+    func text(_ option: OptionSpec) -> String? { values[option.canonicalName].map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The value as a whole number in `range`, or a usage error that shows an example.
+    func integer<Number: FixedWidthInteger>(
+        _ option: OptionSpec, in range: ClosedRange<Number>, example: String
+    ) throws(CLIError) -> Number? {
+        guard let text = text(option) else { return nil }
+        guard let number = Number(text), range.contains(number) else {
+            let bounds = range.upperBound == Number.max ? "a whole number ≥ \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            throw .usage("\(option.canonicalName) takes \(bounds), as in \(option.canonicalName) \(example); got '\(text)'.")
+        }
+        return number
+    }
+
+    /// The single positional (INPUT), or a usage error.
+    func single(_ what: String) throws(CLIError) -> Path {
+        guard let first = positionals.first else { throw .usage("missing \(what).") }
+        guard positionals.count == 1 else {
+            throw .usage("one INPUT at a time; got \(positionals.count): \(positionals.map(\.display).joined(separator: " ")).")
+        }
+        return first
+    }
+}

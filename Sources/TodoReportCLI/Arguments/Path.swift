@@ -1,0 +1,90 @@
+import Foundation
+
+/// A path exactly as the command line gave it: raw bytes, since a file name
+/// on Linux need not be UTF-8 and a `String` would change the bytes (a file
+/// named `bad\xff.jsonl` would become "no such file").
+struct Path: Hashable, Sendable {
+    /// The bytes of the path, without a terminating NUL.
+    let bytes: [UInt8]
+
+    init(bytes: some Sequence<UInt8>) {
+        self.bytes = Array(bytes)
+    }
+
+    init(_ text: String) {
+        self.bytes = Array(text.utf8)
+    }
+
+    /// `-`: standard input or standard output.
+    var isStandardStream: Bool { bytes == [UInt8(ascii: "-")] }
+
+    var isAbsolute: Bool { bytes.first == UInt8(ascii: "/") }
+
+    /// The path for people: UTF-8 as it is, any other byte and any control
+    /// character as `\xHH`, so a hostile name cannot move the terminal's cursor.
+    var display: String {
+        var text = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let valid = Self.validPrefixLength(rest)
+            for scalar in String(decoding: rest.prefix(valid), as: UTF8.self).unicodeScalars {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    text += "\\x" + Self.hex(UInt8(truncatingIfNeeded: scalar.value))
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+            rest = rest.dropFirst(valid)
+            if let byte = rest.first {
+                text += "\\x" + Self.hex(byte)
+                rest = rest.dropFirst()
+            }
+        }
+        return text
+    }
+
+    /// The folder that holds the last component (`.` for a bare name).
+    var folder: Path {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return Path(".") }
+        return slash == 0 ? Path("/") : Path(bytes: bytes[..<slash])
+    }
+
+    /// The last component.
+    var lastComponent: [UInt8] {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return bytes }
+        return Array(bytes[(slash + 1)...])
+    }
+
+    /// `other` inside this folder, or `other` itself when it is absolute.
+    func appending(_ other: [UInt8]) -> Path {
+        if other.first == UInt8(ascii: "/") { return Path(bytes: other) }
+        return Path(bytes: bytes + (bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + other)
+    }
+
+    /// Calls `body` with the path as a NUL-terminated C string, for system calls.
+    func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+        try (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { preconditionFailure("a C string holds at least its NUL") }
+            return try body(base)
+        }
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+
+    /// How many leading bytes of `bytes` are well-formed UTF-8.
+    private static func validPrefixLength(_ bytes: ArraySlice<UInt8>) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var length = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): length += UTF8.width(scalar)
+            case .emptyInput: return length
+            case .error: return length
+            }
+        }
+    }
+}

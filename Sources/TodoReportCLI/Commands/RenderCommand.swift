@@ -1,0 +1,74 @@
+import Foundation
+import Report
+import SessionLog
+
+/// `todo-report INPUT`: the report, and the summary if asked for.
+enum RenderCommand: Subcommand {
+    static let output = OptionSpec.value(
+        "--output", "-o", valueName: "FILE",
+        help: "Where to write the report (default: INPUT with .html; - for standard\noutput). A file is replaced whole or not at all; see Outputs below.")
+    static let summary = OptionSpec.value(
+        "--summary", valueName: "FILE",
+        help: "Also write the Markdown session summary (- for standard output, for\nexample to append to a CI job summary).")
+    static let title = OptionSpec.value("--title", valueName: "TEXT", help: "The page's title (default: the header's app, else TimeTrave).")
+    static let templates = OptionSpec.value(
+        "--templates", valueName: "DIR", help: "Use report.html, report.css and report.js from DIR instead of the\nbuilt-in templates.")
+
+    static let name = ""
+    static let abstract = "Write the report (and the summary) of a log."
+    static let usage = "todo-report INPUT [-o OUTPUT] [--summary FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet]"
+    static let options = [output, summary] + ReadingOptions.specs + [title, templates]
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
+        let options = try ReadingOptions(arguments)
+        let reportPath: Path
+        if let given = arguments.path(output) { reportPath = given } else { reportPath = try defaultOutput(for: input) }
+        let summaryPath = arguments.path(summary)
+        if reportPath.isStandardStream && summaryPath?.isStandardStream == true {
+            throw .usage("the report and the summary cannot both go to standard output; give one of them a file.")
+        }
+        let pageTemplates = try TemplateLoading.load(arguments.path(templates))
+        var file = try InputFile.locate(input, standardInput: streams.input)
+        var requests = [OutputSet.Request(path: reportPath, role: "report")]
+        if let summaryPath { requests.append(.init(path: summaryPath, role: "summary")) }
+        let outputs = try OutputSet(requests, streams: streams, input: file)
+        try file.open()
+        defer { file.close() }
+
+        var builder = ReportBuilder(title: arguments.text(title))
+        let outcome = try LogReading.replay(file, options: options, streams: streams, allDiagnosticsIn: "all in the report") {
+            builder.add($0)
+        }
+        builder.finish(with: outcome)
+        try LogReading.check(outcome, strict: options.strict)
+
+        try outputs.commit { index, descriptor throws(POSIXFailure) in
+            do {
+                if index == 0 {
+                    try builder.write(toFileDescriptor: descriptor, templates: pageTemplates)
+                } else {
+                    try writeAll(Array(builder.summaryMarkdown().utf8), to: descriptor)
+                }
+            } catch {
+                throw POSIXFailure(error)
+            }
+        }
+        if !options.quiet {
+            streams.printError("\(LogReading.countLine(outcome)) -> \(reportPath.isStandardStream ? "standard output" : reportPath.display)")
+        }
+    }
+
+    /// INPUT with its extension replaced by `.html` (`log.html` gets `log.html.html`).
+    static func defaultOutput(for input: Path) throws(CLIError) -> Path {
+        guard !input.isStandardStream else {
+            throw .usage("reading standard input, the report needs a name: add -o report.html (or -o - for standard output).")
+        }
+        let name = input.lastComponent
+        var base = input.bytes
+        if let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, Array(name[(dot + 1)...]) != Array("html".utf8) {
+            base.removeLast(name.count - dot)
+        }
+        return Path(bytes: base + Array(".html".utf8))
+    }
+}

@@ -1,0 +1,20 @@
+/// `todo-report validate INPUT`: the log's diagnostics, and nothing written.
+enum ValidateCommand: Subcommand {
+    static let name = "validate"
+    static let abstract = "Print the log's diagnostics and write nothing."
+    static let usage = "todo-report validate INPUT [--strict] [--quiet] [--max-diagnostics N] [--max-line-bytes N]"
+    static let options = ReadingOptions.specs
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
+        let options = try ReadingOptions(arguments)
+        var file = try InputFile.locate(input, standardInput: streams.input)
+        try file.open()
+        defer { file.close() }
+        let outcome = try LogReading.replay(
+            file, options: options, streams: streams, allDiagnosticsIn: "--max-diagnostics 0 prints them all"
+        ) { _ in }
+        try LogReading.check(outcome, strict: options.strict)
+        if !options.quiet { streams.printError(LogReading.countLine(outcome)) }
+    }
+}

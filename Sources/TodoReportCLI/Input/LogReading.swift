@@ -1,0 +1,54 @@
+import Foundation
+import SessionLog
+
+/// Reads and replays one input for a command: diagnostics to standard error
+/// (capped), a progress bar on a terminal, and the verdict of `--strict`.
+enum LogReading {
+    /// Replays `file`, handing every entry to `consume`.
+    static func replay(
+        _ file: InputFile, options: ReadingOptions, streams: StandardStreams, allDiagnosticsIn place: String,
+        _ consume: (ReplayEntry) -> Void
+    ) throws(CLIError) -> LogReplayer.Outcome {
+        var printer = DiagnosticPrinter(path: file.displayName, limit: options.maxDiagnostics, error: streams.error)
+        var progress = Progress(input: file.descriptor, error: streams.error)
+        var frames = 0
+        defer {
+            progress.clear()
+            printer.finish(allIn: place)
+        }
+        do {
+            return try LogReplayer.replay(FileDescriptorByteSource(fileDescriptor: file.descriptor)) { entry in
+                switch entry {
+                case .diagnostic(let diagnostic):
+                    progress.clear()
+                    printer.print(diagnostic)
+                case .frame:
+                    frames += 1
+                    if frames & 0xFFFF == 0 { progress.update(frames: frames) }
+                default:
+                    break
+                }
+                consume(entry)
+            }
+        } catch {
+            throw .cannotRead(path: file.displayName, reason: "\(error)")
+        }
+    }
+
+    /// `128 frames, 1 error, 2 warnings`.
+    static func countLine(_ outcome: LogReplayer.Outcome) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "\(plural(outcome.frameCount, "frame")), \(plural(outcome.errorCount, "error")), \(plural(outcome.warningCount, "warning"))"
+    }
+
+    /// Throws when the log must not become output: an unsupported schema, or errors under `--strict`.
+    static func check(_ outcome: LogReplayer.Outcome, strict: Bool) throws(CLIError) {
+        let line = countLine(outcome)
+        if outcome.stoppedOnUnsupportedSchema {
+            throw .rejected("\(line); the log's schema is not todo-session/1, so nothing was written.")
+        }
+        if strict && outcome.errorCount > 0 {
+            throw .rejected("\(line); --strict allows no errors, so nothing was written.")
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// The options every command that reads a log takes.
+struct ReadingOptions {
+    var strict = false
+    var quiet = false
+    var maxDiagnostics = DiagnosticPrinter.defaultLimit
+    var maxLineBytes = 256 << 20
+
+    static let specs: [OptionSpec] = [.strict, .quiet, .maxDiagnostics, .maxLineBytes]
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        strict = arguments.has(.strict)
+        quiet = arguments.has(.quiet)
+        maxDiagnostics = try arguments.integer(.maxDiagnostics, in: 0...Int.max, example: "1000") ?? maxDiagnostics
+        maxLineBytes = try arguments.integer(.maxLineBytes, in: 1...Int.max, example: "1073741824") ?? maxLineBytes
+    }
+}

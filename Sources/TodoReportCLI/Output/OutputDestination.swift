@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where one output goes, decided from what its path names before anything is
+/// written: only a regular file, or a path where nothing exists yet, is
+/// replaced whole (a temporary file, then `rename`); a symbolic link is
+/// followed and the file it names is replaced in *its* folder, the link kept;
+/// a FIFO or a device is written in place, streaming; an open descriptor
+/// (`-`, `/dev/stdout`, `/dev/fd/N`) is written where it points.
+enum OutputDestination: Equatable {
+    /// The command's standard output (`-`).
+    case standardOutput
+    /// An already open descriptor, named as `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N`.
+    case descriptor(Int32)
+    /// A FIFO or a device, opened and written as it is.
+    case inPlace(Path)
+    /// A regular file (`mode` its permissions, kept) or a new one (`mode` nil), replaced atomically.
+    case replace(Path, mode: mode_t?)
+
+    /// Follows `path` (symbolic links included) to what it names.
+    static func resolve(_ path: Path) throws(CLIError) -> OutputDestination {
+        if path.isStandardStream { return .standardOutput }
+        var current = path
+        for _ in 0..<40 {
+            if let descriptor = descriptorAlias(current) { return .descriptor(descriptor) }
+            var info = stat()
+            guard current.withCString({ lstat($0, &info) }) == 0 else {
+                if errno == ENOENT { return .replace(current, mode: nil) }
+                throw .cannotWrite(path: path.display, reason: POSIXFailure(code: errno).description)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                current = current.folder.appending(try linkTarget(current, named: path))
+            case S_IFREG:
+                return .replace(current, mode: info.st_mode & 0o7777)
+            case S_IFDIR:
+                throw .cannotWrite(path: path.display, reason: "it is a directory; name a file in it")
+            case S_IFIFO, S_IFCHR, S_IFBLK:
+                return .inPlace(current)
+            default:
+                throw .cannotWrite(path: path.display, reason: "it is a socket or another kind of file that cannot be written")
+            }
+        }
+        throw .cannotWrite(path: path.display, reason: POSIXFailure(code: ELOOP).description)
+    }
+
+    /// The descriptor a path such as `/dev/stdout` stands for.
+    private static func descriptorAlias(_ path: Path) -> Int32? {
+        switch path.bytes {
+        case Array("/dev/stdout".utf8): return 1
+        case Array("/dev/stderr".utf8): return 2
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.bytes.starts(with: prefix.utf8) {
+            let number = String(decoding: path.bytes.dropFirst(prefix.utf8.count), as: UTF8.self)
+            if let descriptor = Int32(number), descriptor >= 0 { return descriptor }
+        }
+        return nil
+    }
+
+    private static func linkTarget(_ link: Path, named original: Path) throws(CLIError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = link.withCString { name in
+            buffer.withUnsafeMutableBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { chars in chars.baseAddress.map { readlink(name, $0, chars.count) } ?? -1 }
+            }
+        }
+        guard length > 0 else {
+            throw .cannotWrite(path: original.display, reason: "cannot read the link: \(POSIXFailure(code: errno).description)")
+        }
+        return Array(buffer[..<length])
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// Outputs are replaced whole or not at all, only where a regular file (or
+/// nothing) is; links, FIFOs, devices and standard streams are respected; a
+/// run never writes over its own input or writes two outputs to one file.
+extension CLISuite {
+    @Suite("outputs: nothing lost, nothing half-written")
+    struct OutputSafetyTests {
+        static let page = "<!doctype html>"
+
+        @Test("standard input as the output is refused (64) and the log is kept")
+        func standardInputAsOutput() throws {
+            let space = try Workspace()
+            try space.write("log.jsonl", cleanLog)
+            let run = try space.shell(#""$TR" - -o log.jsonl < log.jsonl"#)
+            #expect(run.code == 64, "\(run.stderr)")
+            #expect(run.stderr.contains("is the input file (standard input)"))
+            #expect(String(decoding: space.read("log.jsonl") ?? Data(), as: UTF8.self) == cleanLog)
+            let summary = try space.shell(#""$TR" - -o r.html --summary ./log.jsonl < log.jsonl"#)
+            #expect(summary.code == 64)
+            #expect(String(decoding: space.read("log.jsonl") ?? Data(), as: UTF8.self) == cleanLog)
+            #expect(!space.exists("r.html"))
+        }
+
+        @Test("a symbolic link is followed: the file it names is replaced in its own folder, the link stays")
+        func symbolicLink() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try FileManager.default.createDirectory(atPath: space.path("real"), withIntermediateDirectories: true)
+            try space.write("real/report.html", "old")
+            symlink("real/report.html", space.path("link.html"))
+            symlink("real/new.html", space.path("dangling.html"))
+            #expect(try space.run(["s.jsonl", "-o", "link.html"]).code == 0)
+            #expect(space.kind("link.html") == S_IFLNK)
+            #expect(String(decoding: space.read("real/report.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
+            #expect(try space.run(["s.jsonl", "-o", "dangling.html", "--summary", "link.html"]).code == 0)
+            #expect(space.kind("dangling.html") == S_IFLNK)
+            #expect(String(decoding: space.read("real/new.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
+            #expect(String(decoding: space.read("real/report.html") ?? Data(), as: UTF8.self).hasPrefix("## Session summary"))
+            #expect(try space.listing() == ["dangling.html", "link.html", "real", "s.jsonl"])
+        }
+
+        @Test("a FIFO is written in place, streaming, and stays a FIFO")
+        func fifo() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            #expect(mkfifo(space.path("pipe"), 0o644) == 0)
+            let run = try space.shell(#"cat pipe > got.html & "$TR" s.jsonl -o pipe --summary pipe.md; status=$?; wait; exit $status"#)
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(space.kind("pipe") == S_IFIFO)
+            #expect(String(decoding: space.read("got.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
+            #expect(space.exists("pipe.md"))
+        }
+
+        @Test("a character device is written in place and stays a device")
+        func device() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            // A node like /dev/null, made here so that the old behaviour could only break a test folder.
+            guard mknod(space.path("null"), S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 else {
+                Issue.record("mknod failed (it needs root, as CI has): \(String(cString: strerror(errno)))")
+                return
+            }
+            #expect(try space.run(["s.jsonl", "-o", "null", "--summary", "null"]).code == 0)
+            #expect(space.kind("null") == S_IFCHR)
+        }
+
+        @Test("/dev/stdout and /dev/stderr are the command's own streams, written in place")
+        func standardStreamPaths() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.shell(#"printf 'kept\n' > out.txt; "$TR" s.jsonl -o /dev/stdout --summary /dev/stderr --quiet >> out.txt"#)
+            #expect(run.code == 0, "\(run.stderr)")
+            let out = String(decoding: space.read("out.txt") ?? Data(), as: UTF8.self)
+            #expect(out.hasPrefix("kept\n" + Self.page))
+            #expect(run.stderr.hasPrefix("## Session summary"))
+            #expect(space.kind("/dev/stdout".replacingOccurrences(of: space.url.path, with: "")) != S_IFREG)
+        }
+
+        @Test("two outputs on one file are refused (64) and nothing is written", arguments: [
+            ["-o", "same.out", "--summary", "same.out"],
+            ["-o", "same.out", "--summary", "./same.out"],
+            ["-o", "same.out", "--summary", "sub/../same.out"],
+            ["-o", "link.out", "--summary", "existing.out"],
+            ["-o", "existing.out", "--summary", "hard.out"],
+            ["-o", "new-link.out", "--summary", "fresh.out"],
+        ])
+        func twoOutputsOneFile(arguments: [String]) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("existing.out", "existing")
+            try FileManager.default.createDirectory(atPath: space.path("sub"), withIntermediateDirectories: true)
+            symlink("existing.out", space.path("link.out"))
+            symlink("fresh.out", space.path("new-link.out"))
+            link(space.path("existing.out"), space.path("hard.out"))
+            let before = try space.listing()
+            let run = try space.run(["s.jsonl"] + arguments)
+            #expect(run.code == 64, "\(run.stderr)")
+            #expect(run.stderr.contains("would both be written to"))
+            #expect(try space.listing() == before)
+            #expect(space.read("existing.out") == Data("existing".utf8))
+        }
+
+        @Test("outputs commit together: one that cannot be written leaves the others as they were")
+        func commitTogether() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("report.html", "previous")
+            let run = try space.run(["s.jsonl", "-o", "report.html", "--summary", "missing-dir/s.md"])
+            #expect(run.code == 73)
+            #expect(run.stderr.contains("missing-dir/s.md"))
+            #expect(space.read("report.html") == Data("previous".utf8))
+            #expect(try space.listing() == ["report.html", "s.jsonl"])
+        }
+
+        @Test("an output that cannot be created is reported (73) before the input is read", arguments: [
+            "missing/r.html", "folder", "plain.txt/r.html", "/proc/r.html",
+        ])
+        func failFast(output: String) throws {
+            let space = try Workspace()
+            try FileManager.default.createDirectory(atPath: space.path("folder"), withIntermediateDirectories: true)
+            try space.write("plain.txt", "x")
+            // The input is a FIFO that no one writes: opening or reading it first would wait (timeout ends that with 124).
+            #expect(mkfifo(space.path("in"), 0o644) == 0)
+            let run = try space.shell(#"timeout 20 "$TR" in -o "# + output)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("cannot write \(output)"))
+        }
+
+        @Test("under a file-size limit a large report fails with 73 naming the file, not SIGXFSZ, and leaves nothing")
+        func fileSizeLimit() throws {
+            let space = try Workspace()
+            // Frames past the spill files' 4 MiB in memory: the run writes temporary files before the report.
+            let typing = (0..<200_000).map { #"{"type":"event","event":"changePartialItemName","name":"typed \#($0) of a long title"}"# }
+            try space.write("big.jsonl", #"{"type":"event","event":"startCreatingItem"}"# + "\n" + typing.joined(separator: "\n") + "\n")
+            try space.write("r.html", "previous")
+            let run = try space.shell(#"ulimit -f 2048; "$TR" big.jsonl -o r.html"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("r.html") && run.stderr.contains("File too large"))
+            #expect(space.read("r.html") == Data("previous".utf8))
+            #expect(try space.listing() == ["big.jsonl", "r.html"])
+        }
+
+        @Test("a 249-character output name works: temporary names stay short")
+        func longOutputName() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let name = String(repeating: "n", count: 244) + ".html"
+            try space.write(name, "previous")
+            let run = try space.run(["s.jsonl", "-o", name])
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(String(decoding: space.read(name) ?? Data(), as: UTF8.self).hasPrefix(Self.page))
+        }
+
+        @Test("an input whose name is not UTF-8 is read, and named with its bytes escaped")
+        func nonUTF8Name() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog + "oops\n")
+            let ok = try space.shell(#"cp s.jsonl "$(printf 'bad\377\376.jsonl')" && "$TR" "$(printf 'bad\377\376.jsonl')" -o r.html"#)
+            #expect(ok.code == 0, "\(ok.stderr)")
+            #expect(ok.stderr.contains(#"bad\xFF\xFE.jsonl:4:1: error: invalid-json"#))
+            #expect(space.exists("r.html"))
+            let missing = try space.shell(#""$TR" "$(printf 'gone\377.jsonl')""#)
+            #expect(missing.code == 66)
+            #expect(missing.stderr.contains(#"cannot read gone\xFF.jsonl: no such file"#))
+        }
+
+        @Test("a temporary file left by a killed run is removed by the next run; a live run's is kept")
+        func staleTemporaries() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let old = Date(timeIntervalSinceNow: -3_600)
+            for name in [".todo-report.999999999.abc123", ".todo-report.1.def456", ".todo-report-notours"] {
+                try space.write(name, "leftover")
+                try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: space.path(name))
+            }
+            #expect(try space.run(["s.jsonl", "-o", "r.html"]).code == 0)
+            // Process 999999999 is gone; process 1 is alive; the third name is not of our pattern.
+            #expect(try space.listing() == [".todo-report-notours", ".todo-report.1.def456", "r.html", "s.jsonl"])
+        }
+    }
+}
