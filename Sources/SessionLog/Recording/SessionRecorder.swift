@@ -7,22 +7,33 @@ import Synchronization
 /// happens, so the log survives the app being killed: each record is one
 /// `write(2)` of one whole line, newline included.
 ///
+/// A change the recorder could not write is missing from the log, so handle
+/// the error rather than dropping it with `try?`:
+///
 /// ```swift
 /// let recorder = try SessionRecorder(path: logPath, header: SessionHeader(sessionId: "s-1"))
-/// let store = Store(initialState: TodoState()) { try? recorder.record($0) }
+/// let store = Store(initialState: TodoState()) { change in
+///     do {
+///         try recorder.record(change)
+///     } catch {
+///         logger.error("\(error)")  // this change is not in the log (a full disk, say)
+///     }
+/// }
+/// // At the end of the session, `recorder.firstError` says whether the log is complete.
 /// ```
 ///
 /// Safe to call from several threads: lines never interleave, and `seq`
-/// grows by one per record in file order.
+/// and `timestamp` grow in file order. A write that fails part-way does not
+/// leave half a record for the next one to be glued to (see
+/// ``RecorderError/partialRecord``).
 public final class SessionRecorder: Sendable {
-    private struct Output {
-        var descriptor: Int32
-        var nextSeq: Int64
-        /// The file ended inside a line when it was opened: start on a fresh one.
-        var needsLineBreak: Bool
+    private struct State {
+        /// `nil` once closed.
+        var output: LogOutput?
+        var firstError: RecorderError?
     }
 
-    private let output: Mutex<Output?>
+    private let state: Mutex<State>
     private let clock: @Sendable () -> Timestamp
 
     /// Opens (or creates) the log at `path` for appending.
@@ -30,51 +41,63 @@ public final class SessionRecorder: Sendable {
     /// A new or empty file gets `header` as its first line. An existing log is
     /// continued: `seq` goes on after the highest one it holds, and a torn
     /// last line is closed off so the next record starts on a line of its own.
+    /// A log whose highest `seq` is `Int64.max` cannot be continued: this
+    /// throws, and leaves the file as it was.
     ///
     /// - Parameters:
     ///   - clock: The time stamped on each record; inject one for
-    ///     reproducible logs.
+    ///     reproducible logs. It is read under the recorder's lock (so that
+    ///     time follows `seq`): keep it quick, and do not record from it.
     public convenience init(
         path: String,
         header: SessionHeader,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) throws {
         let existing = try ExistingLog.inspect(path: path)
+        var nextSeq: Int64 = 0
+        if let last = existing.lastSeq {
+            guard last < .max else { throw RecorderError.seqExhausted(path: path, operation: "continue") }
+            nextSeq = last + 1
+        }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RecorderError(path: path, operation: "open", errno: errno) }
         try self.init(
-            output: Output(descriptor: descriptor, nextSeq: existing.nextSeq, needsLineBreak: existing.endsInsideLine),
-            path: path, ownsDescriptor: true, header: existing.isEmpty ? header : nil, clock: clock)
+            output: LogOutput(descriptor: descriptor, path: path, nextSeq: nextSeq, endsInsideLine: existing.endsInsideLine),
+            ownsDescriptor: true, header: existing.isEmpty ? header : nil, clock: clock)
     }
 
     /// Records to an already open file (a pipe, standard output, a file the
     /// caller created), writing `header` first. The caller keeps the
     /// descriptor open until ``close()``, which does not close it.
+    ///
+    /// A record that fails part-way is cut off again only when the
+    /// descriptor is a regular file that nothing else wrote to after it;
+    /// otherwise the next record starts on a new line.
     public convenience init(
         fileDescriptor: Int32,
         header: SessionHeader,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) throws {
         try self.init(
-            output: Output(descriptor: fileDescriptor, nextSeq: 0, needsLineBreak: false),
-            path: "fd \(fileDescriptor)", ownsDescriptor: false, header: header, clock: clock)
+            output: LogOutput(descriptor: fileDescriptor, path: "fd \(fileDescriptor)", nextSeq: 0, endsInsideLine: false),
+            ownsDescriptor: false, header: header, clock: clock)
     }
 
     private init(
-        output: Output, path: String, ownsDescriptor: Bool, header: SessionHeader?,
+        output: LogOutput, ownsDescriptor: Bool, header: SessionHeader?,
         clock: @escaping @Sendable () -> Timestamp
     ) throws {
         var output = output
         if let header {
             do {
-                try Self.write(RecordEncoder.line(for: header), to: &output, path: path)
+                try output.write(RecordEncoder.line(for: header))
             } catch {
                 if ownsDescriptor { _ = systemClose(output.descriptor) }
                 throw error
             }
         }
-        self.output = Mutex(output)
-        self.path = path
+        self.state = Mutex(State(output: output))
+        self.path = output.path
         self.ownsDescriptor = ownsDescriptor
         self.clock = clock
     }
@@ -85,42 +108,40 @@ public final class SessionRecorder: Sendable {
     private let ownsDescriptor: Bool
 
     /// Appends the record for one store change.
+    ///
+    /// - Throws: ``RecorderError`` when the record is not in the log: the
+    ///   file could not be written (`ENOSPC`, `EFBIG`, …), `seq` has run out,
+    ///   or the recorder is closed.
     public func record(_ change: StoreChange<TodoEvent>) throws {
-        let timestamp = clock()
-        try output.withLock { state in
-            guard var current = state else { throw RecorderError(path: path, operation: "write", errno: EBADF) }
-            defer { state = current }
-            try Self.write(RecordEncoder.line(for: change, seq: current.nextSeq, timestamp: timestamp), to: &current, path: path)
-            current.nextSeq += 1
+        try state.withLock { state in
+            do {
+                guard var output = state.output else { throw RecorderError.closed(path: path) }
+                defer { state.output = output }
+                // Read under the lock: a record written later never has an earlier time.
+                try output.record(change, at: clock())
+            } catch let error as RecorderError {
+                if state.firstError == nil { state.firstError = error }
+                throw error
+            }
         }
+    }
+
+    /// The first error ``record(_:)`` threw, kept after ``close()``: whether
+    /// the log misses any change, for an app whose change handler cannot
+    /// throw. `nil` while every record was written.
+    public var firstError: RecorderError? {
+        state.withLock { $0.firstError }
     }
 
     /// Closes the file (one the recorder opened); later records throw.
     public func close() {
-        output.withLock { state in
-            if ownsDescriptor, let descriptor = state?.descriptor { _ = systemClose(descriptor) }
-            state = nil
+        state.withLock { state in
+            if ownsDescriptor, let descriptor = state.output?.descriptor { _ = systemClose(descriptor) }
+            state.output = nil
         }
     }
 
     deinit { close() }
-
-    private static func write(_ line: String, to state: inout Output, path: String) throws {
-        var bytes = Array(line.utf8)
-        if state.needsLineBreak { bytes.insert(0x0A, at: 0) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                systemWrite(state.descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw RecorderError(path: path, operation: "write", errno: errno)
-            }
-            offset += written
-        }
-        state.needsLineBreak = false
-    }
 }
 
 extension Timestamp {
@@ -128,52 +149,6 @@ extension Timestamp {
     public static var now: Timestamp {
         Timestamp(millisecondsSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
-}
-
-/// A recorder's file could not be opened or written.
-public struct RecorderError: Error, CustomStringConvertible {
-    public var path: String
-    public var operation: String
-    public var errno: Int32
-    public var description: String {
-        "\(path): cannot \(operation) the session log: \(String(cString: strerror(errno)))"
-    }
-}
-
-/// What a recorder needs to know of a log it continues.
-private struct ExistingLog {
-    var isEmpty = true
-    var endsInsideLine = false
-    var nextSeq: Int64 = 0
-
-    static func inspect(path: String) throws -> ExistingLog {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return ExistingLog() }
-            throw RecorderError(path: path, operation: "read", errno: errno)
-        }
-        defer { _ = systemClose(descriptor) }
-        var log = ExistingLog()
-        var splitter = LineSplitter(source: FileDescriptorByteSource(fileDescriptor: descriptor))
-        var reader = LogReader()
-        try splitter.forEachLine { line in
-            log.isEmpty = false
-            log.endsInsideLine = !line.endsWithNewline
-            reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) { reading in
-                switch reading {
-                case .record(.event(_, let stamp), _), .record(.travel(_, let stamp), _):
-                    if let seq = stamp.seq { log.nextSeq = max(log.nextSeq, seq + 1) }
-                default: break
-                }
-            }
-            return true
-        }
-        return log
-    }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }
 
 private func systemClose(_ descriptor: Int32) -> Int32 {
