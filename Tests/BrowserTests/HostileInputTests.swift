@@ -82,7 +82,7 @@ struct HostileInputTests {
             _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
             let state = try #require(try page.evaluate(checks) as? [String: Any])
             #expect(state["pwned"] is NSNull, "frame \(frame)")
-            #expect(state["scripts"] as? Int == 2, "frame \(frame)")
+            #expect(state["scripts"] as? Int == 3, "frame \(frame)")
             #expect((state["attributes"] as? [Any])?.isEmpty == true, "frame \(frame): \(state["attributes"] ?? "")")
             #expect(state["dangerous"] as? Int == 0, "frame \(frame)")
             let partial = try page.evaluate("document.getElementById('add-sheet').hidden ? null : document.getElementById('partial-name').textContent")

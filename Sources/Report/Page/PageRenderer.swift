@@ -27,7 +27,9 @@ struct PageRenderer {
             case .placeholder("data"):
                 for part in frameData { try write(part, to: &sink) }
             case .placeholder("diagnostics"):
-                try sink.write(diagnostics.html)
+                try sink.write(diagnostics.staticItems)
+            case .placeholder("diagnosticData"):
+                for part in diagnostics.dataParts { try write(part, to: &sink) }
             case .placeholder(let name):
                 try sink.write(values[name] ?? "{{\(name)}}")
             }
