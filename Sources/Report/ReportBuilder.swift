@@ -24,9 +24,10 @@ public struct ReportBuilder {
         self.titleOverride = title
     }
 
-    /// The page's title: the override, else the header's `app`, else ``defaultTitle``.
+    /// The page's title: the override, else the header's `app`, else
+    /// ``defaultTitle``; without control characters or bidi overrides.
     public var title: String {
-        titleOverride ?? statistics.header?.app ?? Self.defaultTitle
+        ReportTitle.clean(titleOverride ?? statistics.header?.app ?? Self.defaultTitle)
     }
 
     /// Adds one replay entry.

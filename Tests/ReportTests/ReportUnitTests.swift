@@ -107,4 +107,21 @@ struct ReportTests {
         #expect(try Self.build(header, title: "CI run 7").title == "CI run 7")
         #expect(try Self.build("").title == "TimeTrave")
     }
+
+    @Test("control characters and bidi overrides never reach <title>", arguments: [
+        ("Checkout\u{202E}lmth.exe", "Checkoutlmth.exe"),
+        ("a\u{2066}b\u{2069}c\u{202A}d", "abcd"),
+        ("bell\u{07}\u{1B}[31mred", "bell[31mred"),
+        ("two\nlines\tand\rtab", "two lines and tab"),
+        ("next\u{85}line\u{7F}", "nextline"),
+        ("Ωmega 牛乳 🥛", "Ωmega 牛乳 🥛"),
+    ])
+    func titleIsClean(given: String, shown: String) throws {
+        let builder = try Self.build("", title: given)
+        #expect(builder.title == shown)
+        let page = builder.html(templates: PageTemplates(html: "<title>{{title}}</title>", css: "", js: ""))
+        #expect(page == "<title>\(shown)</title>")
+        let header = #"{"type":"session","schema":"todo-session/1","app":"#
+        #expect(try Self.build(header + JSONString.literal(given) + "}\n").title == shown)
+    }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// Each command takes exactly its options, says what it does when asked, and
+/// keeps standard error readable however bad the log.
+extension CLISuite {
+    @Suite("a strict command line")
+    struct StrictCommandLineTests {
+        /// `count` lines that are not JSON, after a clean start.
+        static func garbage(_ count: Int) -> String {
+            cleanLog + (0..<count).map { "garbage \($0)" }.joined(separator: "\n") + "\n"
+        }
+
+        static func diagnosticLines(_ stderr: String) -> [Substring] {
+            stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        }
+
+        @Test("standard error shows the first 100 diagnostics, then one line counting the rest; all are in the report")
+        func diagnosticsCapped() throws {
+            let space = try Workspace()
+            try space.write("g.jsonl", Self.garbage(250))
+            let run = try space.run(["g.jsonl", "-o", "r.html"])
+            #expect(run.code == 0)
+            let lines = Self.diagnosticLines(run.stderr)
+            #expect(lines.count == 100)
+            #expect(lines.first?.hasPrefix("g.jsonl:4:1: error: invalid-json") == true)
+            #expect(lines.last?.hasPrefix("g.jsonl:103:1: error: invalid-json") == true)
+            #expect(run.stderr.contains("\n… and 150 more diagnostics (all in the report)\n"))
+            let page = String(decoding: space.read("r.html") ?? Data(), as: UTF8.self)
+            #expect(page.contains("Diagnostics (250)"))
+        }
+
+        @Test("--max-diagnostics N sets the cap, 0 lifts it; validate obeys it", arguments: [
+            (["g.jsonl", "-o", "r.html", "--max-diagnostics", "0"], 2_500, nil),
+            (["g.jsonl", "-o", "r.html", "--max-diagnostics=7"], 7, "… and 2,493 more diagnostics (all in the report)"),
+            (["validate", "g.jsonl"], 100, "… and 2,400 more diagnostics (--max-diagnostics 0 prints them all)"),
+            (["validate", "--max-diagnostics", "1", "g.jsonl"], 1, "… and 2,499 more diagnostics (--max-diagnostics 0 prints them all)"),
+        ] as [([String], Int, String?)])
+        func diagnosticsCap(arguments: [String], printed: Int, rest: String?) throws {
+            let space = try Workspace()
+            try space.write("g.jsonl", Self.garbage(2_500))
+            let run = try space.run(arguments)
+            #expect(run.code == 0)
+            #expect(Self.diagnosticLines(run.stderr).count == printed)
+            if let rest { #expect(run.stderr.contains("\n\(rest)\n")) } else { #expect(!run.stderr.contains("more diagnostics")) }
+        }
+
+        @Test("validate --quiet prints no count line")
+        func validateQuiet() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("broken.jsonl", brokenLog)
+            let clean = try space.run(["validate", "--quiet", "s.jsonl"])
+            #expect(clean.code == 0)
+            #expect(clean.stderr.isEmpty)
+            let broken = try space.run(["validate", "broken.jsonl", "--quiet"])
+            #expect(broken.code == 0)
+            #expect(Self.diagnosticLines(broken.stderr).count == broken.stderr.split(separator: "\n").count)
+        }
+
+        @Test("simulate refuses the options it does not take, naming them", arguments: [
+            ["--summary", "s.md"], ["--title", "T"], ["--strict"], ["--quiet"], ["--templates", "t"], ["--max-diagnostics", "3"],
+        ])
+        func simulateOptions(option: [String]) throws {
+            let space = try Workspace()
+            let run = try space.run(["simulate", "--events", "10", "-o", "log.jsonl"] + option)
+            #expect(run.code == 64)
+            #expect(run.stderr.hasPrefix("Error: '\(option[0])' is not an option of simulate."))
+            #expect(try space.listing().isEmpty)
+        }
+
+        @Test("validate refuses the report's options, naming them", arguments: [
+            ["-o", "x.html"], ["--summary", "s.md"], ["--title", "T"], ["--templates", "t"],
+        ])
+        func validateOptions(option: [String]) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.run(["validate", "s.jsonl"] + option)
+            #expect(run.code == 64)
+            #expect(run.stderr.hasPrefix("Error: '\(option[0])' is not an option of validate."))
+        }
+
+        @Test("help is a command, even beside a file named help; help COMMAND and COMMAND --help agree")
+        func helpCommand() throws {
+            let space = try Workspace()
+            try space.write("help", cleanLog)
+            let overview = try space.run(["help"])
+            #expect(overview.code == 0)
+            #expect(overview.stdout.contains("Usage: todo-report INPUT"))
+            #expect(!space.exists("help.html"))
+            let topic = try space.run(["help", "validate"])
+            #expect(topic.code == 0)
+            #expect(topic.stdout.contains("--max-diagnostics N"))
+            #expect(!topic.stdout.contains("--templates"))
+            #expect(try space.run(["validate", "--help"]).stdout == topic.stdout)
+            #expect(try space.run(["simulate", "-h"]).stdout == (try space.run(["help", "simulate"])).stdout)
+            #expect(try space.run(["help", "nonsense"]).code == 64)
+        }
+
+        @Test("after --, a word is a file: -- validate reads the file named validate")
+        func doubleDash() throws {
+            let space = try Workspace()
+            try space.write("validate", cleanLog)
+            let run = try space.run(["--", "validate"])
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(space.exists("validate.html"))
+            try space.write("--strict", cleanLog)
+            #expect(try space.run(["-o", "dash.html", "--", "--strict"]).code == 0)
+            #expect(space.exists("dash.html"))
+        }
+
+        @Test("help and version that cannot be written fail (73)", arguments: ["--help", "--version", "help"])
+        func helpToFullDisk(argument: String) throws {
+            let space = try Workspace()
+            let run = try space.shell(#""$TR" \#(argument) > /dev/full"#)
+            #expect(run.code == 73)
+            #expect(run.stderr.contains("cannot write standard output"))
+        }
+
+        @Test("--templates: a missing placeholder, an unknown one or a missing file is refused, naming it", arguments: [
+            ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}</html>", "report.js", "t/report.html", "{{data}}"),
+            ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}{{tilte}}</html>", "report.js", "t/report.html", "{{tilte}}"),
+            ("<html>{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "report.js", "t/report.html", "{{csp}}"),
+            ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "other.js", "t/report.js", "no such file"),
+        ])
+        func templateProblems(html: String, script: String, file: String, named: String) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try FileManager.default.createDirectory(atPath: space.path("t"), withIntermediateDirectories: true)
+            try space.write("t/report.html", html)
+            try space.write("t/report.css", "")
+            try space.write("t/\(script)", "")
+            let run = try space.run(["s.jsonl", "--templates", "t"])
+            #expect(run.code == 66)
+            #expect(run.stderr.hasPrefix("Error: cannot read \(file): "))
+            #expect(run.stderr.contains(named))
+            #expect(!space.exists("s.html"))
+        }
+    }
+}
