@@ -47,12 +47,7 @@ public struct LogReader {
 
         if let problem = firstUTF8Problem(in: bytes) {
             if isLastWithoutNewline { reportTruncated("not valid UTF-8"); return true }
-            switch problem {
-            case .badByte(let offset):
-                report(.invalidUTF8, column: offset + 1, "byte 0x\(hex(bytes[offset])) is not valid UTF-8 here; save the log as UTF-8")
-            case .endsEarly:
-                report(.invalidUTF8, column: nil, "the line ends inside a UTF-8 sequence; save the log as UTF-8")
-            }
+            report(.invalidUTF8, column: problem.offset + 1, problem.message(in: bytes))
             return true
         }
         let topLevel: JSONLineParser.TopLevel
