@@ -73,6 +73,48 @@ public struct LogReader {
     }
 }
 
+extension LogReader {
+    /// Reports a line longer than the reader's limit, whose bytes were
+    /// skipped rather than held: `line-too-long`, with no column. It takes
+    /// the place of the line's record (it can be the first record).
+    ///
+    /// - Parameters:
+    ///   - number: The 1-based line number.
+    ///   - length: The line's length in bytes, without `\n`, a `\r` before it, or a BOM.
+    ///   - limit: The limit it went past.
+    ///   - isLastWithoutNewline: The file ends inside this line.
+    public mutating func skip(
+        longLine number: Int, length: Int, limit: Int, isLastWithoutNewline: Bool = false,
+        into output: (LogReading) -> Void
+    ) {
+        guard !hasStopped else { return }
+        sawFirstRecord = true
+        let ending = isLastWithoutNewline ? " (the log ends inside it)" : ""
+        let message = "the line has \(grouped(length)) bytes\(ending), more than the limit of \(byteCount(limit)); "
+            + "it is skipped without being read. To read it, raise the limit with --max-line-bytes"
+        output(.diagnostic(Diagnostic(line: number, code: .lineTooLong, message: message)))
+    }
+}
+
+/// `268,435,456 bytes (256 MiB)`: exact, with the binary unit when it is round.
+func byteCount(_ count: Int) -> String {
+    let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
+    let exact = "\(grouped(count)) byte\(count == 1 ? "" : "s")"
+    guard let (size, unit) = units.first(where: { count >= $0.0 && count % $0.0 == 0 }) else { return exact }
+    return "\(exact) (\(count / size) \(unit))"
+}
+
+/// `314,572,800`.
+func grouped(_ value: Int) -> String {
+    let digits = Array(String(value.magnitude))
+    var result = value < 0 ? "-" : ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+        result.append(digit)
+    }
+    return result
+}
+
 func hex(_ byte: UInt8) -> String {
     let digits = String(byte, radix: 16, uppercase: true)
     return digits.count == 1 ? "0" + digits : digits
