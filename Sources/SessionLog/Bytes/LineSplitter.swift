@@ -85,7 +85,8 @@ struct LineSplitter<Source: ByteSource> {
                 searchFrom = start
                 continue
             }
-            searchFrom = end
+            // A newline seen before the BOM check (fewer than 3 bytes read) is searched for again.
+            if newline == nil { searchFrom = end }
             if atEndOfInput {
                 if start < end { _ = try handOut(upTo: end, endsWithNewline: false) }
                 return
