@@ -42,8 +42,7 @@ struct LineSplitter<Source: ByteSource> {
     init(source: Source, bufferSize: Int = LineSplitter.initialCapacity, maxLineBytes: Int = LogReplayer.defaultMaxLineBytes) {
         self.source = source
         self.initialSize = max(bufferSize, 16)
-        // Room for the limit plus `\r\n` must not overflow.
-        self.maxLineBytes = min(max(maxLineBytes, 0), Int.max / 4)
+        self.maxLineBytes = min(max(maxLineBytes, 0), LogReplayer.largestMaxLineBytes)
     }
 
     /// Calls `body` with each line in order. Stops early when `body` returns `false`.

@@ -24,6 +24,10 @@ public enum LogReplayer {
     /// spec's default for `--max-line-bytes`).
     public static let defaultMaxLineBytes = 256 << 20
 
+    /// The largest line limit: 4 GiB − 1 (a replay stores a name's length
+    /// in 32 bits). A larger `maxLineBytes` is taken as this.
+    public static let largestMaxLineBytes = Int(UInt32.max)
+
     /// Streams `source` line by line, calling `output` with every frame,
     /// travel and diagnostic in order.
     ///
@@ -32,7 +36,8 @@ public enum LogReplayer {
     ///   - maxLineBytes: The longest line read (not counting its `\n`, a `\r`
     ///     before it, or a BOM). A longer line is `line-too-long`: it is
     ///     skipped without being held in memory, so memory stays bounded by
-    ///     about this much for any input (even one with no line break).
+    ///     about this much for any input (even one with no line break). At
+    ///     most ``largestMaxLineBytes``.
     public static func replay<Source: ByteSource>(
         _ source: Source,
         bufferSize: Int = 1 << 20,
