@@ -4,8 +4,9 @@ import Foundation
 /// ``LineSplitter``: a large block moves by remapping pages rather than by
 /// copying them, and pages never written take no memory.
 final class LineBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
+    // Read for every byte of a line's end and every line: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var capacity: Int
 
     init(capacity: Int) throws(LineBufferError) {
         guard let allocated = malloc(capacity) else { throw LineBufferError(bytes: capacity) }

@@ -16,6 +16,14 @@ struct RawLine {
     var skippedLength: Int? = nil
 }
 
+/// The line `bytes`, or only its length when it is past `limit` (a blank
+/// line stays blank, with no bytes).
+private func rawLine(_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>, endsWithNewline: Bool, limit: Int) -> RawLine {
+    guard bytes.count > limit else { return RawLine(number: number, bytes: bytes, endsWithNewline: endsWithNewline) }
+    return RawLine(number: number, bytes: UnsafeBufferPointer(start: nil, count: 0), endsWithNewline: endsWithNewline,
+                   skippedLength: isBlank(bytes) ? nil : bytes.count)
+}
+
 /// Only spaces and tabs (or nothing): a blank line.
 func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
@@ -55,17 +63,6 @@ struct LineSplitter<Source: ByteSource> {
         var atEndOfInput = false
         var bomChecked = false
 
-        /// Hands out the line `start..<lineEnd`, or only its length when it is past the limit.
-        func handOut(upTo lineEnd: Int, endsWithNewline: Bool) throws -> Bool {
-            lineNumber += 1
-            let bytes = buffer.bytes(from: start, count: lineEnd - start)
-            if bytes.count > maxLineBytes {
-                return try body(RawLine(number: lineNumber, bytes: UnsafeBufferPointer(start: nil, count: 0), endsWithNewline: endsWithNewline,
-                                        skippedLength: isBlank(bytes) ? nil : bytes.count))
-            }
-            return try body(RawLine(number: lineNumber, bytes: bytes, endsWithNewline: endsWithNewline))
-        }
-
         while true {
             let newline = buffer.newline(from: searchFrom, to: end)
             if !bomChecked && (end - start >= 3 || atEndOfInput) {
@@ -79,7 +76,9 @@ struct LineSplitter<Source: ByteSource> {
             if bomChecked, let newline {
                 var lineEnd = newline
                 if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                if try !handOut(upTo: lineEnd, endsWithNewline: true) { return }
+                lineNumber += 1
+                let line = rawLine(lineNumber, buffer.bytes(from: start, count: lineEnd - start), endsWithNewline: true, limit: maxLineBytes)
+                if try !body(line) { return }
                 start = newline + 1
                 searchFrom = start
                 continue
@@ -87,7 +86,10 @@ struct LineSplitter<Source: ByteSource> {
             // A newline seen before the BOM check (fewer than 3 bytes read) is searched for again.
             if newline == nil { searchFrom = end }
             if atEndOfInput {
-                if start < end { _ = try handOut(upTo: end, endsWithNewline: false) }
+                if start < end {
+                    lineNumber += 1
+                    _ = try body(rawLine(lineNumber, buffer.bytes(from: start, count: end - start), endsWithNewline: false, limit: maxLineBytes))
+                }
                 return
             }
             // No newline in `start..<end`: past the limit even if `\r\n` comes next?

@@ -37,17 +37,18 @@ enum ReadingPipeline {
                     } else {
                         var count = 0
                         var madeRecord = false
-                        func collect(_ reading: LogReading) {
-                            if case .record = reading { madeRecord = true }
-                            batch.readings.append(reading)
-                            count += 1
-                        }
                         var nonBlank = true
                         if let length = line.skippedLength {
-                            reader.skip(longLine: line.number, length: length, limit: limit,
-                                        isLastWithoutNewline: !line.endsWithNewline, into: collect)
+                            reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) { reading in
+                                batch.readings.append(reading)
+                                count += 1
+                            }
                         } else {
-                            nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline, into: collect)
+                            nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) { reading in
+                                if case .record = reading { madeRecord = true }
+                                batch.readings.append(reading)
+                                count += 1
+                            }
                         }
                         batch.lines.append(nonBlank ? .read(readings: count, madeRecord: madeRecord) : .blank)
                     }

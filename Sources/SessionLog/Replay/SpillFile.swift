@@ -26,8 +26,13 @@ public final class SpillFile {
     public var onDisk: Int { flushed }
 
     public func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        guard text.utf8.count < memoryLimit else {
+            var text = text
+            text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+            return
+        }
+        memory.append(contentsOf: text.utf8)
+        spillIfNeeded()
     }
 
     /// Appends `bytes`; as many as the memory limit or more go straight to
@@ -96,7 +101,7 @@ public final class SpillFile {
     @discardableResult
     private func spill() -> Bool {
         let moved = memory.withUnsafeBytes { writeAtEnd($0) }
-        if moved { memory.removeAll(keepingCapacity: memory.capacity <= 2 * memoryLimit) }
+        if moved { memory.removeAll(keepingCapacity: memory.capacity <= 4 * memoryLimit) }
         return moved
     }
 
