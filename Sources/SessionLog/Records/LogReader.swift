@@ -91,7 +91,7 @@ extension LogReader {
         sawFirstRecord = true
         let ending = isLastWithoutNewline ? " (the log ends inside it)" : ""
         let message = "the line has \(grouped(length)) bytes\(ending), more than the limit of \(byteCount(limit)); "
-            + "it is skipped without being read. To read it, raise the limit with --max-line-bytes"
+            + "it is skipped. To read it, raise the limit with --max-line-bytes"
         output(.diagnostic(Diagnostic(line: number, code: .lineTooLong, message: message)))
     }
 }
