@@ -48,7 +48,7 @@ public struct ReportBuilder {
     /// Records how the replay ended (for the summary's line accounting).
     public mutating func finish(with outcome: LogReplayer.Outcome) {
         statistics.finish(with: outcome)
-        lastFrameState = outcome.newestState
+        lastFrameState = outcome.newestState.excerpted
     }
 
     /// The summary as CommonMark, for `--summary`.

@@ -71,9 +71,12 @@ struct SummaryTests {
     ])
     func pathological(_ title: String) throws {
         let (markdown, html) = try Self.summary(Self.titled(title))
-        #expect(html.contains("<strong>\(title.htmlEscaped)</strong>"))
+        // The summary shows the first 500 scalars of a long title (the page's frame data holds it whole).
+        let shown = Formatting.excerpt(title)
+        #expect(shown.hasPrefix(String(title.prefix(Formatting.excerptLimit))) && shown.hasSuffix(" bytes in all)"))
+        #expect(html.contains("<strong>\(shown.htmlEscaped)</strong>"))
         let reparsed = Self.markdownToHTML(markdown)
-        #expect(reparsed.contains(title.trimmingCharacters(in: .whitespaces).htmlEscaped))
+        #expect(reparsed.contains(shown.trimmingCharacters(in: .whitespaces).htmlEscaped))
         #expect(!reparsed.contains("<em>"))
         #expect(!reparsed.contains("<a "))
     }

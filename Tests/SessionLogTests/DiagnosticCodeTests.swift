@@ -74,26 +74,72 @@ struct DiagnosticCodeTests {
         #expect(result.diagnostics.allSatisfy { $0.severity == $0.code.severity })
     }
 
-    @Test("invalid-utf8 gives the first bad byte", arguments: [
-        // (line bytes after `{"type":"`, column of the first bad byte)
-        ([0xFF], 10),                     // a byte that never appears in UTF-8
-        ([0x65, 0xC0, 0xAF], 11),         // overlong '/'
-        ([0xED, 0xA0, 0x80], 11),         // an encoded surrogate: bad from its second byte
-        ([0xF4, 0x90, 0x80, 0x80], 11),   // past U+10FFFF
-        ([0x80], 10),                     // a continuation byte with no lead
-        ([0xE2, 0x82, 0x41], 12),         // a sequence cut short mid-line
-    ])
-    func invalidUTF8(tail: [UInt8], column: Int) throws {
-        let line = Array(#"{"type":""#.utf8) + tail + Array(#""}"#.utf8)
-        let bytes = Array((DiagnosticCodeTests.header + "\n").utf8) + line + [0x0A] + Array((DiagnosticCodeTests.start + "\n").utf8)
+    /// A line with ill-formed UTF-8, and where Python's `UnicodeDecodeError.start`
+    /// (Rust's `Utf8Error::valid_up_to()`) puts the problem, plus one.
+    struct IllFormed: CustomTestStringConvertible, Sendable {
+        var name: String
+        var line: [UInt8]
+        var column: Int
+        /// The byte the message names, `0xE9`.
+        var byte: String
+        /// Line 1 after a BOM, instead of line 2 after a header.
+        var afterBOM = false
+        var testDescription: String { name }
+
+        /// `{"type":"` + `bytes` + `"}`: the first of `bytes` is column 10.
+        init(_ name: String, _ bytes: [UInt8], _ column: Int, _ byte: String, afterBOM: Bool = false) {
+            self.init(name, line: Array(#"{"type":""#.utf8) + bytes + Array(#""}"#.utf8), column, byte, afterBOM: afterBOM)
+        }
+
+        init(_ name: String, line: [UInt8], _ column: Int, _ byte: String, afterBOM: Bool = false) {
+            self.name = name
+            self.line = line
+            self.column = column
+            self.byte = byte
+            self.afterBOM = afterBOM
+        }
+    }
+
+    // Columns computed with `bytes.decode("utf-8")` in Python 3: `UnicodeDecodeError.start + 1`.
+    static let illFormed: [IllFormed] = [
+        IllFormed("caf\\xE9 (the spec's example)", line: Array(#"{"a":"caf"#.utf8) + [0xE9] + Array(#""}"#.utf8), 10, "0xE9"),
+        IllFormed("2-byte sequence cut short", [0xC3], 10, "0xC3"),
+        IllFormed("3-byte sequence cut after 1 byte", [0xE2, 0x82], 10, "0xE2"),
+        IllFormed("3-byte sequence cut short mid-line", [0x61, 0x62, 0xE2, 0x82, 0x41], 12, "0xE2"),
+        IllFormed("4-byte sequence cut after 2 bytes", [0xF0, 0x9F, 0x98], 10, "0xF0"),
+        IllFormed("overlong C0 80", [0xC0, 0x80], 10, "0xC0"),
+        IllFormed("overlong C1 BF", [0xC1, 0xBF], 10, "0xC1"),
+        IllFormed("overlong E0 80 80", [0xE0, 0x80, 0x80], 10, "0xE0"),
+        IllFormed("overlong F0 80 80 80", [0xF0, 0x80, 0x80, 0x80], 10, "0xF0"),
+        IllFormed("overlong '/' after a letter", [0x65, 0xC0, 0xAF], 11, "0xC0"),
+        IllFormed("surrogate ED A0 80", [0xED, 0xA0, 0x80], 10, "0xED"),
+        IllFormed("surrogate ED BF BF", [0xED, 0xBF, 0xBF], 10, "0xED"),
+        IllFormed("past U+10FFFF: F4 90 80 80", [0xF4, 0x90, 0x80, 0x80], 10, "0xF4"),
+        IllFormed("F5 lead", [0xF5, 0x80, 0x80, 0x80], 10, "0xF5"),
+        IllFormed("FF", [0xFF], 10, "0xFF"),
+        IllFormed("lone continuation byte", [0x80], 10, "0x80"),
+        IllFormed("continuation byte after a whole scalar", [0xC3, 0xA9, 0xBF], 12, "0xBF"),
+        IllFormed("valid 2-, 3- and 4-byte scalars, then a bad byte", Array("é€😀".utf8) + [0xE9], 19, "0xE9"),
+        IllFormed("3-byte sequence cut by the end of the line", line: Array(#"{"type":"x"}"#.utf8) + [0xE2, 0x82], 13, "0xE2"),
+        IllFormed("2-byte lead at the end of the line", line: Array(#"{"type":"x"} "#.utf8) + [0xDF], 14, "0xDF"),
+        IllFormed("after a BOM on line 1 (not counted)", [0xE9, 0x22], 10, "0xE9", afterBOM: true),
+        IllFormed("cut short at the end, after a BOM on line 1", line: Array(#"{}"#.utf8) + [0xF0, 0x9F], 3, "0xF0", afterBOM: true),
+    ]
+
+    @Test("invalid-utf8 gives and names the first byte of the first ill-formed sequence", arguments: illFormed)
+    func invalidUTF8(_ testCase: IllFormed) throws {
+        let first = testCase.afterBOM ? [0xEF, 0xBB, 0xBF] + testCase.line : Array((DiagnosticCodeTests.header + "\n").utf8) + testCase.line
+        let bytes = first + [0x0A] + Array((DiagnosticCodeTests.start + "\n").utf8)
         let result = try replay(bytes: bytes)
-        #expect(result.found == [Found(2, column, .invalidUTF8)])
+        let line = testCase.afterBOM ? 1 : 2
+        #expect(result.found == [Found(line, testCase.column, .invalidUTF8)])
+        #expect(result.diagnostics.first?.message.contains("byte \(testCase.byte) ") == true, "\(result.diagnostics)")
         #expect(result.outcome?.frameCount == 2)
     }
 
-    @Test("every code of the spec has a case here (invalid-utf8 in its own table)")
+    @Test("every code of the spec has a case here (invalid-utf8 in its own table, line-too-long in LineLimitTests)")
     func everyCodeCovered() {
-        #expect(Set(Self.cases.map(\.code)).union([.invalidUTF8]) == Set(DiagnosticCode.allCases))
+        #expect(Set(Self.cases.map(\.code)).union([.invalidUTF8, .lineTooLong]) == Set(DiagnosticCode.allCases))
     }
 }
 

@@ -241,6 +241,24 @@ struct PreciseRulesTests {
         }
     }
 
+    @Test("input that arrives a few bytes at a time (a pipe) splits as it does read whole", arguments: [
+        "\n", "\r\n", "\u{FEFF}\n", "\u{FEFF}\r\n", " \n", "\n\n",
+    ])
+    func trickle(firstLines: String) throws {
+        let text = firstLines + [Self.start, "", Self.start].lines
+        let whole = try replay(text)
+        for chunk in 1...3 {
+            var result = ReplayResult()
+            result.outcome = try LogReplayer.replay(TrickleSource(Array(text.utf8), chunk: chunk), bufferSize: 16) { entry in
+                if case .frame(let frame) = entry { result.frames.append(frame) }
+                if case .diagnostic(let diagnostic) = entry { result.diagnostics.append(diagnostic) }
+            }
+            #expect(result.frames.map(\.line) == whole.frames.map(\.line), "\(chunk) bytes a read")
+            #expect(result.found == whole.found)
+            #expect(result.outcome?.tally == whole.outcome?.tally)
+        }
+    }
+
     @Test("every line is accounted for")
     func tally() throws {
         let result = try replay([Self.header, "", Self.start, "junk", #"{"type":"travel","to":0}"#, #"{"type":"travel","to":9}"#].lines)

@@ -43,6 +43,39 @@ struct SpillTests {
     }
 }
 
+extension SpillTests {
+    @Test("names longer than the spill's memory and its read window come back whole by undo, redo and snapshot",
+          arguments: [4_096, 1])
+    func longNames(shortTravel: Int) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("long.jsonl").path
+        let recorder = try SessionRecorder(path: path, header: SessionHeader(sessionId: "long"), clock: { Timestamp(millisecondsSince1970: 0) })
+        let store = Store(initialState: TodoState()) { change in
+            #expect(throws: Never.self) { try recorder.record(change) }
+        }
+        func name(_ n: Int, _ length: Int) -> String { "\(n) é " + String(repeating: "abcdefgh", count: length / 8) }
+        for (n, length) in [70_000, 300_000, 10, 65_536, 200_000].enumerated() {
+            store.dispatch(.startCreatingItem)
+            store.dispatch(.changePartialItemName(name(n, length)))
+            if n % 2 == 0 { store.dispatch(.addItem(id: itemID(n))) } else { store.dispatch(.cancelCreatingItem) }
+        }
+        for target in [1, 2, 9, 4, 14, 0, 7] {
+            store.currentStateIndex = target
+            store.dispatch(.changePartialItemName(name(target, 100_000)))
+            store.dispatch(.addItem(id: itemID(100 + target)))
+        }
+        recorder.close()
+        var states = [TodoState()]
+        _ = try LogReplayer.replay(
+            InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))), bufferSize: 64, keepingStates: true, spillMemoryLimit: 64, shortTravel: shortTravel
+        ) { entry in
+            if case .frame(let frame) = entry { states.append(frame.state ?? TodoState()) }
+        }
+        #expect(states == Array(store.allStates))
+    }
+}
+
 @Suite("Sequence memory")
 struct SequenceMemoryTests {
     @Test("a nearly contiguous sequence of a million seqs is kept as a few ranges, duplicates still found")

@@ -63,3 +63,25 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// Bytes handed out at most `chunk` at a time, as a pipe may deliver them.
+struct TrickleSource: ByteSource {
+    private let bytes: [UInt8]
+    private let chunk: Int
+    private var offset = 0
+
+    init(_ bytes: [UInt8], chunk: Int) {
+        self.bytes = bytes
+        self.chunk = chunk
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(chunk, buffer.count, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+        }
+        offset += count
+        return count
+    }
+}

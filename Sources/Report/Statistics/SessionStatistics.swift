@@ -8,6 +8,8 @@ public struct SessionStatistics: Sendable {
     /// One item that was added, on any branch of the session.
     public struct AddedItem: Hashable, Sendable {
         public var id: UUID
+        /// The title, or for a long one (past 500 scalars) its start and its
+        /// length: the totals never hold a long name.
         public var title: String
         public var addedAt: Timestamp?
         public var line: Int
@@ -37,7 +39,8 @@ public struct SessionStatistics: Sendable {
     private var countsByKind = [Int](repeating: 0, count: TodoEvent.Kind.allCases.count)
     /// Travel records kept.
     public private(set) var travelCount = 0
-    /// What had been typed when the first ``keptItems`` add sheets were cancelled, in order.
+    /// What had been typed when the first ``keptItems`` add sheets were
+    /// cancelled, in order (a long name cut as ``AddedItem/title`` is).
     public private(set) var cancelledNames: [String] = []
     /// Every cancelled add sheet, counted.
     public private(set) var cancelCount = 0
@@ -97,7 +100,7 @@ public struct SessionStatistics: Sendable {
             sheetOpenedAt = timestamp
         case .cancelCreatingItem:
             cancelCount += 1
-            if cancelledNames.count < Self.keptItems { cancelledNames.append(frame.partialItemName) }
+            if cancelledNames.count < Self.keptItems { cancelledNames.append(Formatting.excerpt(frame.partialItemName)) }
             sheetOpenedAt = nil
         case .changePartialItemName:
             break
@@ -111,7 +114,7 @@ public struct SessionStatistics: Sendable {
             itemCount += 1
             if items.count < Self.keptItems {
                 if itemIndexByID[id] == nil { itemIndexByID[id] = items.count }
-                items.append(AddedItem(id: id, title: frame.addedTitle ?? "", addedAt: timestamp, line: frame.line, toggles: 0))
+                items.append(AddedItem(id: id, title: Formatting.excerpt(frame.addedTitle ?? ""), addedAt: timestamp, line: frame.line, toggles: 0))
             }
         case .setItemDone(let id, _):
             // Applied only where the item exists in this branch's state.

@@ -34,6 +34,33 @@ enum Formatting {
         "\(count) \(count == 1 ? singular : pluralForm ?? singular + "s")"
     }
 
+    /// Longest text from a log (an item's title, a typed name) that the
+    /// summary and the page's static frame show whole, in Unicode scalars.
+    static let excerptLimit = 500
+
+    /// `text`, or for a longer one its first ``excerptLimit`` scalars and
+    /// `… (12,345,678 bytes in all)`: a long name is stored once, in the
+    /// page's frame data, and shown there whole.
+    static func excerpt(_ text: String) -> String {
+        guard text.utf8.count > excerptLimit else { return text }
+        let scalars = text.unicodeScalars
+        guard let cut = scalars.index(scalars.startIndex, offsetBy: excerptLimit, limitedBy: scalars.endIndex),
+              cut != scalars.endIndex
+        else { return text }
+        return String(scalars[..<cut]) + "… (\(grouped(text.utf8.count)) bytes in all)"
+    }
+
+    /// `12,345,678`.
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        var result = value < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
     private static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }

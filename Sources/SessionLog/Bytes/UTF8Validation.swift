@@ -1,14 +1,28 @@
-/// The first problem in bytes that should be UTF-8.
-enum UTF8Problem: Equatable {
-    /// The byte at this offset cannot start or continue a scalar here
-    /// (overlong forms, surrogates, values past U+10FFFF, stray bytes).
-    case badByte(at: Int)
-    /// The bytes end inside a multi-byte scalar.
-    case endsEarly
+/// The first ill-formed UTF-8 sequence in some bytes.
+///
+/// `offset` is where it starts: the length of the valid prefix, as Python's
+/// `UnicodeDecodeError.start` and Rust's `Utf8Error::valid_up_to()` count it.
+/// For `caf\xE9"` it is the `\xE9`, not the `"` that shows the sequence is
+/// cut short.
+struct UTF8Problem: Equatable {
+    enum Kind: Equatable {
+        /// The byte at `offset` cannot start a scalar (a continuation byte,
+        /// `C0`, `C1`, `F5`…`FF`).
+        case cannotStart
+        /// The byte at `offset` starts a sequence of `length` bytes, and the
+        /// byte at `offset + position` (1, 2 or 3) does not continue it.
+        case notContinued(length: Int, position: Int)
+        /// The byte at `offset` starts a sequence of `length` bytes, and the
+        /// bytes end before it does.
+        case endsEarly(length: Int)
+    }
+
+    var offset: Int
+    var kind: Kind
 }
 
 /// Checks `bytes` against the well-formed UTF-8 table of the Unicode
-/// standard (table 3-7) and returns the first problem, if any.
+/// standard (table 3-7) and returns the first ill-formed sequence, if any.
 func firstUTF8Problem(in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Problem? {
     guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
@@ -37,15 +51,48 @@ func firstUTF8Problem(in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Problem? {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F
-        default: return .badByte(at: i)
+        default: return UTF8Problem(offset: i, kind: .cannotStart)
         }
         for k in 1..<length {
-            guard i + k < count else { return .endsEarly }
+            guard i + k < count else { return UTF8Problem(offset: i, kind: .endsEarly(length: length)) }
             let byte = bytes[i + k]
             let (min, max) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= min, byte <= max else { return .badByte(at: i + k) }
+            guard byte >= min, byte <= max else { return UTF8Problem(offset: i, kind: .notContinued(length: length, position: k)) }
         }
         i += length
     }
     return nil
+}
+
+extension UTF8Problem {
+    /// What is wrong, naming the byte at ``offset`` (and the one that
+    /// betrays it), for an `invalid-utf8` diagnostic.
+    func message(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let lead = bytes[offset]
+        let what: String
+        switch kind {
+        case .cannotStart:
+            switch lead {
+            case 0x80...0xBF: what = "byte 0x\(hex(lead)) continues a UTF-8 sequence, but no sequence was started"
+            case 0xC0, 0xC1: what = "byte 0x\(hex(lead)) can only start an overlong encoding, which UTF-8 forbids"
+            default: what = "byte 0x\(hex(lead)) never occurs in UTF-8"
+            }
+        case .notContinued(let length, let position):
+            let next = bytes[offset + position]
+            let pair = "byte 0x\(hex(lead)) followed by 0x\(hex(next))"
+            if position == 1 && next >= 0x80 && next <= 0xBF {
+                // A continuation byte outside the lead's range (table 3-7).
+                switch lead {
+                case 0xED: what = "\(pair) would encode a surrogate (U+D800…U+DFFF), which UTF-8 forbids"
+                case 0xF4: what = "\(pair) would encode a value past U+10FFFF"
+                default: what = "\(pair) is an overlong encoding, which UTF-8 forbids"
+                }
+            } else {
+                what = "byte 0x\(hex(lead)) starts a \(length)-byte UTF-8 sequence, but byte 0x\(hex(next)) after it does not continue it"
+            }
+        case .endsEarly(let length):
+            what = "byte 0x\(hex(lead)) starts a \(length)-byte UTF-8 sequence, but the line ends before it does"
+        }
+        return what + "; save the log as UTF-8"
+    }
 }

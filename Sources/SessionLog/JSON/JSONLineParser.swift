@@ -266,63 +266,77 @@ struct JSONLineParser {
     }
 
     /// Decodes validated string content with escapes; a `\u` escape of a lone
-    /// surrogate becomes U+FFFD.
+    /// surrogate becomes U+FFFD. Written straight into the string's storage:
+    /// the decoded text is never longer than its escaped form (`\uXXXX` gives
+    /// at most 3 bytes, a pair of them 4, a lone one U+FFFD's 3, others 1).
     private static func unescape(_ content: UnsafeBufferPointer<UInt8>) -> String {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(content.count)
-        var pendingHighSurrogate: UInt32?
-        func flushPending() {
-            if pendingHighSurrogate != nil {
-                decoded.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                pendingHighSurrogate = nil
+        String(unsafeUninitializedCapacity: max(content.count, 1)) { output in
+            var count = 0
+            var pendingHighSurrogate: UInt32?
+            func put(_ scalar: UInt32) {
+                count += encodeUTF8(scalar, into: UnsafeMutableBufferPointer(rebasing: output[count...]))
             }
-        }
-        var i = 0
-        while i < content.count {
-            let byte = content[i]
-            guard byte == UInt8(ascii: "\\"), i + 1 < content.count else {
-                flushPending()
-                decoded.append(byte)
-                i += 1
-                continue
-            }
-            let escape = content[i + 1]
-            i += 2
-            if escape == UInt8(ascii: "u"), i + 4 <= content.count {
-                var unit: UInt32 = 0
-                for k in 0..<4 {
-                    let digit = content[i + k]
-                    let value: UInt8 = digit <= UInt8(ascii: "9") ? digit &- 48 : (digit | 0x20) &- 87
-                    unit = unit << 4 | UInt32(value)
-                }
-                i += 4
-                if let high = pendingHighSurrogate, (0xDC00...0xDFFF).contains(unit) {
-                    appendUTF8(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00), to: &decoded)
+            func flushPending() {
+                if pendingHighSurrogate != nil {
+                    put(0xFFFD)
                     pendingHighSurrogate = nil
+                }
+            }
+            var i = 0
+            while i < content.count {
+                // Copy the run up to the next backslash in one piece.
+                let run = content[i...].firstIndex(of: UInt8(ascii: "\\")) ?? content.count
+                if run > i {
+                    flushPending()
+                    _ = UnsafeMutableBufferPointer(rebasing: output[count..<count + run - i]).initialize(from: content[i..<run])
+                    count += run - i
+                    i = run
+                    continue
+                }
+                guard i + 1 < content.count else {
+                    flushPending()
+                    put(UInt32(content[i]))
+                    i += 1
+                    continue
+                }
+                let escape = content[i + 1]
+                i += 2
+                if escape == UInt8(ascii: "u"), i + 4 <= content.count {
+                    var unit: UInt32 = 0
+                    for k in 0..<4 {
+                        let digit = content[i + k]
+                        let value: UInt8 = digit <= UInt8(ascii: "9") ? digit &- 48 : (digit | 0x20) &- 87
+                        unit = unit << 4 | UInt32(value)
+                    }
+                    i += 4
+                    if let high = pendingHighSurrogate, (0xDC00...0xDFFF).contains(unit) {
+                        put(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00))
+                        pendingHighSurrogate = nil
+                        continue
+                    }
+                    flushPending()
+                    if (0xD800...0xDBFF).contains(unit) {
+                        pendingHighSurrogate = unit
+                    } else if (0xDC00...0xDFFF).contains(unit) {
+                        put(0xFFFD)
+                    } else {
+                        put(unit)
+                    }
                     continue
                 }
                 flushPending()
-                if (0xD800...0xDBFF).contains(unit) {
-                    pendingHighSurrogate = unit
-                } else if (0xDC00...0xDFFF).contains(unit) {
-                    decoded.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                } else {
-                    appendUTF8(unit, to: &decoded)
+                switch escape {
+                case UInt8(ascii: "b"): put(0x08)
+                case UInt8(ascii: "f"): put(0x0C)
+                case UInt8(ascii: "n"): put(0x0A)
+                case UInt8(ascii: "r"): put(0x0D)
+                case UInt8(ascii: "t"): put(0x09)
+                default: put(UInt32(escape))  // " \ /
                 }
-                continue
             }
             flushPending()
-            switch escape {
-            case UInt8(ascii: "b"): decoded.append(0x08)
-            case UInt8(ascii: "f"): decoded.append(0x0C)
-            case UInt8(ascii: "n"): decoded.append(0x0A)
-            case UInt8(ascii: "r"): decoded.append(0x0D)
-            case UInt8(ascii: "t"): decoded.append(0x09)
-            default: decoded.append(escape)  // " \ /
-            }
+            return count
         }
-        flushPending()
-        return String(decoding: decoded, as: UTF8.self)
     }
 
     private mutating func skipString() throws(JSONSyntaxError) {
@@ -347,22 +361,27 @@ struct JSONLineParser {
         return value
     }
 
-    private static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+    /// Writes `scalar` as UTF-8 at the start of `output`; returns how many bytes.
+    private static func encodeUTF8(_ scalar: UInt32, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         switch scalar {
         case 0..<0x80:
-            bytes.append(UInt8(scalar))
+            output[0] = UInt8(scalar)
+            return 1
         case 0x80..<0x800:
-            bytes.append(UInt8(0xC0 | scalar >> 6))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
+            output[0] = UInt8(0xC0 | scalar >> 6)
+            output[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
         case 0x800..<0x10000:
-            bytes.append(UInt8(0xE0 | scalar >> 12))
-            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
+            output[0] = UInt8(0xE0 | scalar >> 12)
+            output[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            output[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
         default:
-            bytes.append(UInt8(0xF0 | scalar >> 18))
-            bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
+            output[0] = UInt8(0xF0 | scalar >> 18)
+            output[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            output[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            output[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
         }
     }
 

@@ -47,12 +47,7 @@ public struct LogReader {
 
         if let problem = firstUTF8Problem(in: bytes) {
             if isLastWithoutNewline { reportTruncated("not valid UTF-8"); return true }
-            switch problem {
-            case .badByte(let offset):
-                report(.invalidUTF8, column: offset + 1, "byte 0x\(hex(bytes[offset])) is not valid UTF-8 here; save the log as UTF-8")
-            case .endsEarly:
-                report(.invalidUTF8, column: nil, "the line ends inside a UTF-8 sequence; save the log as UTF-8")
-            }
+            report(.invalidUTF8, column: problem.offset + 1, problem.message(in: bytes))
             return true
         }
         let topLevel: JSONLineParser.TopLevel
@@ -76,6 +71,48 @@ public struct LogReader {
         if outcome.stopsReading { hasStopped = true }
         return true
     }
+}
+
+extension LogReader {
+    /// Reports a line longer than the reader's limit, whose bytes were
+    /// skipped rather than held: `line-too-long`, with no column. It takes
+    /// the place of the line's record (it can be the first record).
+    ///
+    /// - Parameters:
+    ///   - number: The 1-based line number.
+    ///   - length: The line's length in bytes, without `\n`, a `\r` before it, or a BOM.
+    ///   - limit: The limit it went past.
+    ///   - isLastWithoutNewline: The file ends inside this line.
+    public mutating func skip(
+        longLine number: Int, length: Int, limit: Int, isLastWithoutNewline: Bool = false,
+        into output: (LogReading) -> Void
+    ) {
+        guard !hasStopped else { return }
+        sawFirstRecord = true
+        let ending = isLastWithoutNewline ? " (the log ends inside it)" : ""
+        let message = "the line has \(grouped(length)) bytes\(ending), more than the limit of \(byteCount(limit)); "
+            + "it is skipped. To read it, raise the limit with --max-line-bytes"
+        output(.diagnostic(Diagnostic(line: number, code: .lineTooLong, message: message)))
+    }
+}
+
+/// `268,435,456 bytes (256 MiB)`: exact, with the binary unit when it is round.
+func byteCount(_ count: Int) -> String {
+    let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
+    let exact = "\(grouped(count)) byte\(count == 1 ? "" : "s")"
+    guard let (size, unit) = units.first(where: { count >= $0.0 && count % $0.0 == 0 }) else { return exact }
+    return "\(exact) (\(count / size) \(unit))"
+}
+
+/// `314,572,800`.
+func grouped(_ value: Int) -> String {
+    let digits = Array(String(value.magnitude))
+    var result = value < 0 ? "-" : ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+        result.append(digit)
+    }
+    return result
 }
 
 func hex(_ byte: UInt8) -> String {

@@ -113,57 +113,43 @@ struct FrameLog {
         guard framesSinceSnapshot >= max(shortTravel, state.todoItems.count) else { return }
         framesSinceSnapshot = 0
         snapshotOffsets[frameCount - 1] = snapshots.count
-        // One length-prefixed blob, so loading it is one read.
-        var blob: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, state.isCreatingItem ? 1 : 0, Self.stateNameCode(state.stateName)]
+        // Written piece by piece: a long title goes to disk without a copy of it in memory.
+        let spill = snapshots
+        func append<T>(_ value: T) {
+            withUnsafeBytes(of: value) { spill.append($0) }
+        }
         func appendString(_ text: String) {
             var text = text
             text.withUTF8 { utf8 in
-                withUnsafeBytes(of: UInt32(utf8.count)) { blob.append(contentsOf: $0) }
-                blob.append(contentsOf: utf8)
+                append(UInt32(utf8.count))
+                spill.append(UnsafeRawBufferPointer(utf8))
             }
         }
+        append(UInt8(state.isCreatingItem ? 1 : 0))
+        append(Self.stateNameCode(state.stateName))
         appendString(state.partialItemName)
-        withUnsafeBytes(of: UInt32(state.todoItems.count)) { blob.append(contentsOf: $0) }
+        append(UInt32(state.todoItems.count))
         for item in state.todoItems {
-            withUnsafeBytes(of: item.id.uuid) { blob.append(contentsOf: $0) }
-            blob.append(item.isFinished ? 1 : 0)
+            append(item.id.uuid)
+            append(UInt8(item.isFinished ? 1 : 0))
             appendString(item.title)
         }
-        withUnsafeBytes(of: UInt64(blob.count)) { length in
-            for i in 0..<8 { blob[i] = length[i] }
-        }
-        blob.withUnsafeBytes { snapshots.append($0) }
     }
 
     private func loadSnapshot(at offset: Int) -> TodoState {
-        var length: UInt64 = 0
-        withUnsafeMutableBytes(of: &length) { snapshots.read(at: offset, into: $0) }
-        var blob = [UInt8](repeating: 0, count: Int(length))
-        blob.withUnsafeMutableBytes { snapshots.read(at: offset, into: $0) }
-        return blob.withUnsafeBytes { raw in
-            var position = 8
-            func read<T>(_ type: T.Type) -> T {
-                defer { position += MemoryLayout<T>.size }
-                return raw.loadUnaligned(fromByteOffset: position, as: T.self)
-            }
-            func readString() -> String {
-                let count = Int(read(UInt32.self))
-                defer { position += count }
-                return String(decoding: UnsafeRawBufferPointer(rebasing: raw[position..<position + count]), as: UTF8.self)
-            }
-            let creating = read(UInt8.self) == 1
-            let name = Self.stateNames[Int(read(UInt8.self))]
-            let partial = readString()
-            let count = Int(read(UInt32.self))
-            var items: [TodoItem] = []
-            items.reserveCapacity(count)
-            for _ in 0..<count {
-                let id = UUID(uuid: read(uuid_t.self))
-                let done = read(UInt8.self) == 1
-                items.append(TodoItem(id: id, title: readString(), isFinished: done))
-            }
-            return TodoState(isCreatingItem: creating, partialItemName: partial, todoItems: items, stateName: name)
+        var cursor = SpillCursor(snapshots, at: offset)
+        let creating = cursor.load(UInt8.self) == 1
+        let name = Self.stateNames[Int(cursor.load(UInt8.self))]
+        let partial = cursor.string(count: Int(cursor.load(UInt32.self)))
+        let count = Int(cursor.load(UInt32.self))
+        var items: [TodoItem] = []
+        items.reserveCapacity(count)
+        for _ in 0..<count {
+            let id = UUID(uuid: cursor.load(uuid_t.self))
+            let done = cursor.load(UInt8.self) == 1
+            items.append(TodoItem(id: id, title: cursor.string(count: Int(cursor.load(UInt32.self))), isFinished: done))
         }
+        return TodoState(isCreatingItem: creating, partialItemName: partial, todoItems: items, stateName: name)
     }
 
     // MARK: Travel
@@ -202,7 +188,7 @@ struct FrameLog {
         switch scalars.partial {
         case .none: break
         case .title(let title): state.partialItemName = title
-        case .stored(let payload): state.partialItemName = loadStrings(payload).old
+        case .stored(let payload): state.partialItemName = loadString(payload, old: true)
         }
         redo(downs, on: &state, index: &index)
     }
@@ -264,7 +250,7 @@ struct FrameLog {
         switch Self.kinds[Int(record.kind)] {
         case .startCreatingItem: return .startCreatingItem
         case .cancelCreatingItem: return .cancelCreatingItem
-        case .changePartialItemName: return .changePartialItemName(loadStrings(record.payload).new)
+        case .changePartialItemName: return .changePartialItemName(loadString(record.payload, old: false))
         case .addItem: return .addItem(id: UUID(uuid: record.payload))
         case .setItemDone: return .setItemDone(id: UUID(uuid: record.payload), isDone: record.flags & Record.newDone != 0)
         }
@@ -323,15 +309,20 @@ struct FrameLog {
         return payload
     }
 
-    private func loadStrings(_ payload: uuid_t) -> (new: String, old: String) {
+    /// One of the two strings of `payload` (the old one, or the new), read
+    /// straight into the string's storage: a long name is not copied twice.
+    private func loadString(_ payload: uuid_t, old: Bool) -> String {
         var payload = payload
         let (offset, newLength, oldLength) = withUnsafeBytes(of: &payload) { raw in
             (Int(raw.load(fromByteOffset: 0, as: UInt64.self)), Int(raw.load(fromByteOffset: 8, as: UInt32.self)),
              Int(raw.load(fromByteOffset: 12, as: UInt32.self)))
         }
-        var bytes = [UInt8](repeating: 0, count: newLength + oldLength)
-        bytes.withUnsafeMutableBytes { strings.read(at: offset, into: $0) }
-        return (String(decoding: bytes[..<newLength], as: UTF8.self), String(decoding: bytes[newLength...], as: UTF8.self))
+        let (start, length) = old ? (offset + newLength, oldLength) : (offset, newLength)
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            strings.read(at: start, into: UnsafeMutableRawBufferPointer(buffer))
+            return length
+        }
     }
 }
 

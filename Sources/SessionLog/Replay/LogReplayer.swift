@@ -20,15 +20,33 @@ public enum LogReplayer {
         public var newestState: TodoState
     }
 
+    /// The longest line read when no other limit is given: 256 MiB (the
+    /// spec's default for `--max-line-bytes`).
+    public static let defaultMaxLineBytes = 256 << 20
+
+    /// The largest line limit: 4 GiB − 1 (a replay stores a name's length
+    /// in 32 bits). A larger `maxLineBytes` is taken as this.
+    public static let largestMaxLineBytes = Int(UInt32.max)
+
     /// Streams `source` line by line, calling `output` with every frame,
     /// travel and diagnostic in order.
+    ///
+    /// - Parameters:
+    ///   - bufferSize: The line buffer's size to start with; it grows for a longer line.
+    ///   - maxLineBytes: The longest line read (not counting its `\n`, a `\r`
+    ///     before it, or a BOM). A longer line is `line-too-long`: it is
+    ///     skipped without being held in memory, so memory stays bounded by
+    ///     about this much for any input (even one with no line break). At
+    ///     most ``largestMaxLineBytes``.
     public static func replay<Source: ByteSource>(
         _ source: Source,
         bufferSize: Int = 1 << 20,
         keepingStates: Bool = false,
+        maxLineBytes: Int = defaultMaxLineBytes,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
-        try replay(source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: 4 << 20, into: output)
+        try replay(source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: 4 << 20,
+                   maxLineBytes: maxLineBytes, into: output)
     }
 
     static func replay<Source: ByteSource>(
@@ -37,9 +55,10 @@ public enum LogReplayer {
         keepingStates: Bool,
         spillMemoryLimit: Int,
         shortTravel: Int = 4_096,
+        maxLineBytes: Int = defaultMaxLineBytes,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
-        let channel = ReadingPipeline.start(source, bufferSize: bufferSize)
+        let channel = ReadingPipeline.start(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
         var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit, shortTravel: shortTravel)
         var errors = 0
         var warnings = 0
@@ -86,9 +105,11 @@ public enum LogReplayer {
 
     /// Replays a whole log held in memory and collects everything: for tests,
     /// tools and small sessions.
-    public static func collect<Source: ByteSource>(_ source: Source, bufferSize: Int = 1 << 20) throws -> ReplayResult {
+    public static func collect<Source: ByteSource>(
+        _ source: Source, bufferSize: Int = 1 << 20, maxLineBytes: Int = defaultMaxLineBytes
+    ) throws -> ReplayResult {
         var result = ReplayResult()
-        let outcome = try replay(source, bufferSize: bufferSize, keepingStates: true) { entry in
+        let outcome = try replay(source, bufferSize: bufferSize, keepingStates: true, maxLineBytes: maxLineBytes) { entry in
             switch entry {
             case .header: break
             case .frame(let frame): result.frames.append(frame)

@@ -23,10 +23,11 @@ enum ReadingPipeline {
     static let linesPerBatch = 4_096
 
     /// Starts reading `source` on another thread; batches arrive on the returned channel.
-    static func start<Source: ByteSource>(_ source: Source, bufferSize: Int) -> Channel {
+    static func start<Source: ByteSource>(_ source: Source, bufferSize: Int, maxLineBytes: Int) -> Channel {
         let channel = Channel(capacity: 4)
         DispatchQueue.global(qos: .userInitiated).async {
-            var splitter = LineSplitter(source: source, bufferSize: bufferSize)
+            var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
+            let limit = splitter.maxLineBytes
             var reader = LogReader()
             var batch = Batch()
             do {
@@ -36,12 +37,18 @@ enum ReadingPipeline {
                     } else {
                         var count = 0
                         var madeRecord = false
-                        let nonBlank = reader.read(
-                            line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline
-                        ) { reading in
-                            if case .record = reading { madeRecord = true }
-                            batch.readings.append(reading)
-                            count += 1
+                        var nonBlank = true
+                        if let length = line.skippedLength {
+                            reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) { reading in
+                                batch.readings.append(reading)
+                                count += 1
+                            }
+                        } else {
+                            nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) { reading in
+                                if case .record = reading { madeRecord = true }
+                                batch.readings.append(reading)
+                                count += 1
+                            }
                         }
                         batch.lines.append(nonBlank ? .read(readings: count, madeRecord: madeRecord) : .blank)
                     }

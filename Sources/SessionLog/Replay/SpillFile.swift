@@ -26,11 +26,19 @@ public final class SpillFile {
     public var onDisk: Int { flushed }
 
     public func append(_ text: String) {
+        guard text.utf8.count < memoryLimit else {
+            var text = text
+            text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+            return
+        }
         memory.append(contentsOf: text.utf8)
         spillIfNeeded()
     }
 
+    /// Appends `bytes`; as many as the memory limit or more go straight to
+    /// disk, never copied into memory (a 200 MB item name costs nothing here).
     public func append(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count >= memoryLimit && writeThrough(bytes) { return }
         memory.append(contentsOf: bytes)
         spillIfNeeded()
     }
@@ -85,21 +93,44 @@ public final class SpillFile {
 
     private func spillIfNeeded() {
         guard memory.count >= memoryLimit else { return }
+        spill()
+    }
+
+    /// Moves what memory holds to the file; `false` if it stays in memory
+    /// (no disk, or a full one: kept rather than lost).
+    @discardableResult
+    private func spill() -> Bool {
+        let moved = memory.withUnsafeBytes { writeAtEnd($0) }
+        if moved { memory.removeAll(keepingCapacity: memory.capacity <= 4 * memoryLimit) }
+        return moved
+    }
+
+    /// Writes `bytes` to the file after everything before them; `false`
+    /// (and they stay for memory) if memory could not be emptied first or
+    /// the file cannot take them.
+    private func writeThrough(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard memory.isEmpty || spill() else { return false }
+        return writeAtEnd(bytes)
+    }
+
+    /// Writes `bytes` at the end of the file, creating it if need be;
+    /// `true` once all of them are there.
+    private func writeAtEnd(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !bytes.isEmpty else { return true }
         if descriptor < 0 {
             descriptor = SpillFile.anonymousFile()
-            guard descriptor >= 0 else { return }  // no disk: keep it in memory
+            guard descriptor >= 0 else { return false }  // no disk: keep it in memory
         }
         var written = 0
-        memory.withUnsafeBytes { raw in
-            while written < raw.count {
-                let result = pwrite(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written, off_t(flushed + written))
-                if result <= 0 { break }
-                written += result
-            }
+        while written < bytes.count {
+            let result = pwrite(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written, off_t(flushed + written))
+            if result < 0 && errno == EINTR { continue }
+            if result <= 0 { break }
+            written += result
         }
-        guard written == memory.count else { return }  // a full disk: keep it in memory rather than lose it
+        guard written == bytes.count else { return false }
         flushed += written
-        memory.removeAll(keepingCapacity: true)
+        return true
     }
 
     private static func anonymousFile() -> Int32 {

@@ -1,0 +1,51 @@
+/// Reads a ``SpillFile`` forward from an offset: small values through a
+/// window read a block at a time, a long string straight into its own
+/// storage (never a second copy of it).
+struct SpillCursor {
+    static let windowSize = 1 << 16
+
+    private let spill: SpillFile
+    private(set) var offset: Int
+    private var window = [UInt8](repeating: 0, count: SpillCursor.windowSize)
+    /// `windowStart..<windowStart + windowCount` of the spill is in `window`.
+    private var windowStart = 0
+    private var windowCount = 0
+
+    init(_ spill: SpillFile, at offset: Int) {
+        self.spill = spill
+        self.offset = offset
+    }
+
+    /// The next `T`, as its bytes were appended.
+    mutating func load<T>(_ type: T.Type) -> T {
+        let size = MemoryLayout<T>.size
+        fill(size)
+        defer { offset += size }
+        let start = offset - windowStart
+        return window.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: T.self) }
+    }
+
+    /// The next `count` bytes, as UTF-8.
+    mutating func string(count: Int) -> String {
+        guard count > 0 else { return "" }
+        defer { offset += count }
+        if count <= Self.windowSize {
+            fill(count)
+            let start = offset - windowStart
+            return window.withUnsafeBytes { String(decoding: $0[start..<start + count], as: UTF8.self) }
+        }
+        let from = offset
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            spill.read(at: from, into: UnsafeMutableRawBufferPointer(buffer))
+            return count
+        }
+    }
+
+    /// Makes sure `offset..<offset + count` (at most a window) is in the window.
+    private mutating func fill(_ count: Int) {
+        if offset >= windowStart && offset + count <= windowStart + windowCount { return }
+        windowStart = offset
+        windowCount = max(count, min(Self.windowSize, spill.count - offset))
+        window.withUnsafeMutableBytes { spill.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<windowCount])) }
+    }
+}
