@@ -129,16 +129,20 @@ extension CLISuite {
             #expect(run.stderr.contains("cannot write \(output)"))
         }
 
-        @Test("under a file-size limit a large report fails with 73 naming the file, not SIGXFSZ, and leaves nothing")
-        func fileSizeLimit() throws {
+        @Test("under a file-size limit a run fails with 73 naming the file, not SIGXFSZ, and leaves nothing", arguments: [
+            // The report passes the limit; its temporary data stays in memory.
+            (5_000, 100, "cannot write r.html: File too large"),
+            // The replay's temporary files pass the limit first (past 4 MiB in memory they go to disk).
+            (200_000, 2_048, "cannot write a temporary file in "),
+        ])
+        func fileSizeLimit(keystrokes: Int, kilobytes: Int, message: String) throws {
             let space = try Workspace()
-            // Frames past the spill files' 4 MiB in memory: the run writes temporary files before the report.
-            let typing = (0..<200_000).map { #"{"type":"event","event":"changePartialItemName","name":"typed \#($0) of a long title"}"# }
+            let typing = (0..<keystrokes).map { #"{"type":"event","event":"changePartialItemName","name":"typed \#($0) of a long title"}"# }
             try space.write("big.jsonl", #"{"type":"event","event":"startCreatingItem"}"# + "\n" + typing.joined(separator: "\n") + "\n")
             try space.write("r.html", "previous")
-            let run = try space.shell(#"ulimit -f 2048; "$TR" big.jsonl -o r.html"#)
+            let run = try space.shell(#"ulimit -f \#(kilobytes); "$TR" big.jsonl -o r.html --summary s.md"#)
             #expect(run.code == 73, "\(run.stderr)")
-            #expect(run.stderr.contains("r.html") && run.stderr.contains("File too large"))
+            #expect(run.stderr.contains(message) && run.stderr.contains("File too large"), "\(run.stderr)")
             #expect(space.read("r.html") == Data("previous".utf8))
             #expect(try space.listing() == ["big.jsonl", "r.html"])
         }

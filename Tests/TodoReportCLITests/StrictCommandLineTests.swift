@@ -45,6 +45,24 @@ extension CLISuite {
             if let rest { #expect(run.stderr.contains("\n\(rest)\n")) } else { #expect(!run.stderr.contains("more diagnostics")) }
         }
 
+        @Test("--max-line-bytes: a longer line is a line-too-long error, the lines after it are read", arguments: [
+            (["validate", "long.jsonl", "--max-line-bytes", "1024"], Int32(0)),
+            (["long.jsonl", "-o", "r.html", "--max-line-bytes=1024"], Int32(0)),
+            (["validate", "long.jsonl", "--max-line-bytes", "1024", "--strict"], Int32(65)),
+        ])
+        func maxLineBytes(arguments: [String], code: Int32) throws {
+            let space = try Workspace()
+            let long = #"{"type":"event","event":"changePartialItemName","name":""# + String(repeating: "a", count: 2_000) + "\"}"
+            try space.write("long.jsonl", cleanLog + long + "\n" + #"{"type":"event","event":"addItem"}"# + "\n")
+            let run = try space.run(arguments)
+            #expect(run.code == code)
+            #expect(run.stderr.contains("long.jsonl:4: error: line-too-long"))
+            #expect(run.stderr.contains("--max-line-bytes"))
+            if code == 0 { #expect(run.stderr.contains("4 frames, 1 error")) }
+            #expect(try space.run(["validate", "long.jsonl"]).stderr.hasSuffix("5 frames, 0 errors, 0 warnings\n"))
+            #expect(try space.run(["validate", "long.jsonl", "--max-line-bytes", "0"]).code == 64)
+        }
+
         @Test("validate --quiet prints no count line")
         func validateQuiet() throws {
             let space = try Workspace()

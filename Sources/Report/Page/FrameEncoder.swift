@@ -25,6 +25,7 @@ struct FrameEncoder {
     let times = SpillFile()
     let lines = SpillFile()
     let travels = SpillFile()
+    var spillFailure: Int32? { frames.diskFailure ?? times.diskFailure ?? lines.diskFailure ?? travels.diskFailure }
     private var lastLine = 0
     private var lastTime: Double = 0
     /// The time origin: the header's `startedAt`, else the first timestamp.

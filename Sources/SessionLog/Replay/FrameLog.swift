@@ -55,6 +55,9 @@ struct FrameLog {
     /// Whole states now and then, so a long travel loads one and redoes a
     /// little instead of undoing a long way.
     private let snapshots: SpillFile
+
+    /// The first failed write of its spill files, if any (see ``SpillFile/diskFailure``).
+    var spillFailure: Int32? { records.diskFailure ?? strings.diskFailure ?? snapshots.diskFailure }
     private var snapshotOffsets: [Int: Int] = [:]
     private var framesSinceSnapshot = 0
     private var frameCount = 1

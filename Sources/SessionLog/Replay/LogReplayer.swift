@@ -18,6 +18,9 @@ public enum LogReplayer {
         /// The state of the newest frame (differs from ``finalState`` after a
         /// trailing travel).
         public var newestState: TodoState
+        /// The `errno` of a temporary file of the replay that could not be
+        /// written (see ``SpillFile/diskFailure``), if any.
+        public var spillFailure: Int32?
     }
 
     /// The longest line read when no other limit is given: 256 MiB (the
@@ -99,7 +102,8 @@ public enum LogReplayer {
             warningCount: warnings,
             stoppedOnUnsupportedSchema: stopped,
             finalState: finalState,
-            newestState: replay.newestState()
+            newestState: replay.newestState(),
+            spillFailure: replay.spillFailure
         )
     }
 

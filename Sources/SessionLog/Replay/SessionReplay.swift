@@ -23,6 +23,8 @@ public struct SessionReplay {
     private let keepsStates: Bool
     private var index = ItemIndex()
     private var history: FrameLog
+    /// The first failed write of the undo log's spill files, if any.
+    var spillFailure: Int32? { history.spillFailure }
     private var sequence = SequenceTracker()
     private var lastTimestamp: Timestamp?
 

@@ -25,6 +25,17 @@ public final class SpillFile {
     /// Bytes already moved to disk: everything from here on is in memory.
     public var onDisk: Int { flushed }
 
+    /// The `errno` of the first write to disk that failed (`EFBIG` under
+    /// `ulimit -f`, `ENOSPC` on a full disk), if one did. From then on the
+    /// bytes stay in memory, kept rather than lost, and no write is tried
+    /// again; a command should report it, since its memory is no longer bounded.
+    public private(set) var diskFailure: Int32?
+
+    /// The folder spill files are made in: `TMPDIR`, else `/tmp`.
+    public static var folder: String {
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
     public func append(_ text: String) {
         guard text.utf8.count < memoryLimit else {
             var text = text
@@ -117,15 +128,22 @@ public final class SpillFile {
     /// `true` once all of them are there.
     private func writeAtEnd(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !bytes.isEmpty else { return true }
+        guard diskFailure == nil else { return false }
         if descriptor < 0 {
             descriptor = SpillFile.anonymousFile()
-            guard descriptor >= 0 else { return false }  // no disk: keep it in memory
+            guard descriptor >= 0 else {  // no disk: keep it in memory
+                diskFailure = errno
+                return false
+            }
         }
         var written = 0
         while written < bytes.count {
             let result = pwrite(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written, off_t(flushed + written))
             if result < 0 && errno == EINTR { continue }
-            if result <= 0 { break }
+            if result <= 0 {
+                diskFailure = result < 0 ? errno : EIO
+                break
+            }
             written += result
         }
         guard written == bytes.count else { return false }
@@ -134,7 +152,7 @@ public final class SpillFile {
     }
 
     private static func anonymousFile() -> Int32 {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = Self.folder
         var template = Array("\(folder)/todo-report-spill-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         if descriptor >= 0 { template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } } }

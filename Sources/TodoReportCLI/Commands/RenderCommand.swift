@@ -41,6 +41,7 @@ enum RenderCommand: Subcommand {
             builder.add($0)
         }
         builder.finish(with: outcome)
+        try LogReading.checkSpill(builder.spillFailure)
         try LogReading.check(outcome, strict: options.strict)
 
         try outputs.commit { index, descriptor throws(POSIXFailure) in

@@ -16,8 +16,9 @@ enum LogReading {
             progress.clear()
             printer.finish(allIn: place)
         }
+        let outcome: LogReplayer.Outcome
         do {
-            return try LogReplayer.replay(FileDescriptorByteSource(fileDescriptor: file.descriptor)) { entry in
+            outcome = try LogReplayer.replay(FileDescriptorByteSource(fileDescriptor: file.descriptor), maxLineBytes: options.maxLineBytes) { entry in
                 switch entry {
                 case .diagnostic(let diagnostic):
                     progress.clear()
@@ -33,12 +34,22 @@ enum LogReading {
         } catch {
             throw .cannotRead(path: file.displayName, reason: "\(error)")
         }
+        try checkSpill(outcome.spillFailure)
+        return outcome
     }
 
     /// `128 frames, 1 error, 2 warnings`.
     static func countLine(_ outcome: LogReplayer.Outcome) -> String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         return "\(plural(outcome.frameCount, "frame")), \(plural(outcome.errorCount, "error")), \(plural(outcome.warningCount, "warning"))"
+    }
+
+    /// Throws 73 when a temporary file could not be written (`ulimit -f`, a full disk).
+    static func checkSpill(_ failure: Int32?) throws(CLIError) {
+        guard let failure else { return }
+        throw .cannotWrite(
+            path: "a temporary file in \(SpillFile.folder)",
+            reason: POSIXFailure(code: failure).description + "; set TMPDIR to a folder with room")
     }
 
     /// Throws when the log must not become output: an unsupported schema, or errors under `--strict`.

@@ -1,9 +1,11 @@
+import SessionLog
+
 /// The options every command that reads a log takes.
 struct ReadingOptions {
     var strict = false
     var quiet = false
     var maxDiagnostics = DiagnosticPrinter.defaultLimit
-    var maxLineBytes = 256 << 20
+    var maxLineBytes = LogReplayer.defaultMaxLineBytes
 
     static let specs: [OptionSpec] = [.strict, .quiet, .maxDiagnostics, .maxLineBytes]
 
@@ -11,6 +13,6 @@ struct ReadingOptions {
         strict = arguments.has(.strict)
         quiet = arguments.has(.quiet)
         maxDiagnostics = try arguments.integer(.maxDiagnostics, in: 0...Int.max, example: "1000") ?? maxDiagnostics
-        maxLineBytes = try arguments.integer(.maxLineBytes, in: 1...Int.max, example: "1073741824") ?? maxLineBytes
+        maxLineBytes = try arguments.integer(.maxLineBytes, in: 1...LogReplayer.largestMaxLineBytes, example: "1073741824") ?? maxLineBytes
     }
 }
