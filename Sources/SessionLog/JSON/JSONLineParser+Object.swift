@@ -1,0 +1,124 @@
+/// The top-level object: its wanted members decoded, the others validated.
+extension JSONLineParser {
+    /// The members of the (already validated) object at `start`, each value as
+    /// display text: a string's content, or any other value's JSON as written.
+    static func membersAsText(ofObjectAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [(key: String, value: String)] {
+        var parser = JSONLineParser(bytes: bytes)
+        parser.index = start
+        return (try? parser.parseMembersAsText()) ?? []
+    }
+
+    mutating func parseTopObject(into fields: RecordFields) throws(JSONSyntaxError) -> TopLevel {
+        index += 1  // {
+        var knownSeen: UInt32 = 0
+        var otherKeys = DuplicateKeyFinder()
+        var duplicates: [String] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            return .object(duplicateKeys: [])
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else {
+                throw expectation("a string key")
+            }
+            let rawKey = try scanString()
+            let keyBytes = UnsafeBufferPointer(rebasing: bytes[rawKey.start..<rawKey.end])
+            let key: RecordKey?
+            if rawKey.hasEscapes {
+                let text = Self.unescape(keyBytes)
+                key = RecordKey(name: text)
+                if key == nil, otherKeys.insert(Array(text.utf8)) { duplicates.append(text) }
+            } else {
+                key = RecordKey(bytes: keyBytes)
+                if key == nil, otherKeys.insert(Array(keyBytes)) { duplicates.append(String(decoding: keyBytes, as: UTF8.self)) }
+            }
+            if let key {
+                let bit = UInt32(1) << UInt32(key.rawValue)
+                if knownSeen & bit != 0 { duplicates.append(key.name) }
+                knownSeen |= bit
+            }
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw expectation("':' after an object key") }
+            index += 1
+            skipWhitespace()
+            if let key {
+                let column = index + 1
+                let value = try parseWantedValue()
+                fields[key] = JSONField(key: key, value: value, column: column)  // the last one wins
+            } else {
+                try skipValue()
+            }
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(duplicateKeys: duplicates)
+            default: throw expectation("',' or '}' after an object member")
+            }
+        }
+    }
+
+    mutating func parseWantedValue() throws(JSONSyntaxError) -> JSONValue {
+        switch peek() {
+        case UInt8(ascii: "\""): return .string(try scanString())
+        case UInt8(ascii: "{"):
+            let start = index
+            try skipValue()
+            return .object(start: start)
+        case UInt8(ascii: "["):
+            try skipValue()
+            return .array
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        default:
+            return try parseNumber()
+        }
+    }
+
+    /// An object whose members are kept as display text (the header's `context`).
+    mutating func parseMembersAsText() throws(JSONSyntaxError) -> [(key: String, value: String)] {
+        index += 1  // {
+        var members: [(key: String, value: String)] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            return members
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw expectation("a string key") }
+            let key = Self.decode(try scanString(), in: bytes)
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw expectation("':' after an object key") }
+            index += 1
+            skipWhitespace()
+            let value: String
+            if peek() == UInt8(ascii: "\"") {
+                value = Self.decode(try scanString(), in: bytes)
+            } else {
+                let start = index
+                try skipValue()
+                value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            members.append((key, value))
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                return members
+            default: throw expectation("',' or '}' after an object member")
+            }
+        }
+    }
+}
