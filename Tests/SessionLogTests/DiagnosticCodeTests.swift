@@ -71,7 +71,27 @@ struct DiagnosticCodeTests {
         let result = try replay(testCase.log)
         #expect(result.found == testCase.expected)
         #expect(result.outcome?.frameCount == testCase.frames)
-        #expect(result.diagnostics.allSatisfy { $0.severity == $0.code.severity })
+    }
+
+    /// The severities of the spec's table, written out here rather than read
+    /// from the code under test.
+    static let specSeverities: [(DiagnosticCode, Diagnostic.Severity)] = [
+        (.invalidJSON, .error), (.invalidUTF8, .error), (.notAnObject, .error), (.missingField, .error),
+        (.wrongType, .error), (.unknownType, .error), (.unknownEvent, .error), (.unsupportedSchema, .error),
+        (.misplacedHeader, .error), (.travelOutOfRange, .error), (.truncatedLine, .warning), (.duplicateSeq, .warning),
+        (.seqGap, .warning), (.seqBackwards, .warning), (.timeBackwards, .warning), (.duplicateKey, .warning),
+        (.unknownItem, .warning), (.duplicateItem, .warning), (.emptyTitle, .warning), (.notCreating, .warning),
+        (.lineTooLong, .error),
+    ]
+
+    @Test("each code has the spec's severity", arguments: specSeverities)
+    func severity(code: DiagnosticCode, severity: Diagnostic.Severity) {
+        #expect(code.severity == severity)
+    }
+
+    @Test("the severity table covers every code")
+    func everyCodeHasASeverity() {
+        #expect(Set(Self.specSeverities.map(\.0)) == Set(DiagnosticCode.allCases))
     }
 
     /// A line with ill-formed UTF-8, and where Python's `UnicodeDecodeError.start`

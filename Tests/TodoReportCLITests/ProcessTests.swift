@@ -72,6 +72,25 @@ extension CLISuite {
             #expect(try space.listing() == ["log.jsonl", "r.html"])
         }
 
+        @Test("two processes give byte-identical outputs (hashing is seeded per process, so no output may follow a dictionary's order)")
+        func deterministicAcrossProcesses() throws {
+            let space = try Workspace()
+            let context = (0..<40).map { #""key\#($0)":"value \#($0)""# }.joined(separator: ",")
+            let header = #"{"type":"session","schema":"todo-session/1","sessionId":"s","context":{\#(context)}}"#
+            let noise = (0..<40).map { #"{"type":"event","event":"startCreatingItem","k\#($0)":1,"k\#($0)":2,"extra\#($0)":[\#($0)]}"# }
+            let log = try String(contentsOf: sampleURL, encoding: .utf8)
+            try space.write("a.jsonl", header + "\n" + noise.joined(separator: "\n") + "\n" + log.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n")
+            for name in ["one", "two", "three"] {
+                let process = try Self.start(["a.jsonl", "-o", "\(name).html", "--summary", "\(name).md"], in: space.url)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0)
+            }
+            let pages = ["one", "two", "three"].map { space.read("\($0).html") }
+            let summaries = ["one", "two", "three"].map { space.read("\($0).md") }
+            #expect(pages[0] != nil && Set(pages).count == 1)
+            #expect(summaries[0] != nil && Set(summaries).count == 1)
+        }
+
         @Test("the recorder writes each record with one write(2), newline included (seen with strace)")
         func oneWritePerRecord() throws {
             let space = try Workspace()
