@@ -31,7 +31,7 @@ public struct StandardStreams: Sendable {
 }
 
 /// Writes every byte, retrying short writes and interruptions.
-func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(POSIXFailure) {
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallError) {
     var offset = 0
     while offset < bytes.count {
         let written = bytes.withUnsafeBytes { raw in
@@ -39,26 +39,19 @@ func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(POSIXFailure) {
         }
         if written < 0 {
             if errno == EINTR { continue }
-            throw POSIXFailure(code: errno)
+            throw SystemCallError("", errno: errno)
         }
         offset += written
     }
 }
 
-/// A failed system call's `errno`, with its text.
-struct POSIXFailure: Error, CustomStringConvertible {
-    var code: Int32
-    var description: String { String(cString: strerror(code)) }
-
-    init(code: Int32) { self.code = code }
-
-    /// The `errno` behind an error of the package's writers (`EIO` for any other).
+extension SystemCallError {
+    /// The system call behind an error of the package's writers (`EIO` for any other error).
     init(_ error: any Error) {
         switch error {
-        case let failure as POSIXFailure: code = failure.code
-        case let failure as WriteError: code = failure.errno
-        case let failure as RecorderError: code = failure.errno
-        default: code = EIO
+        case let failure as SystemCallError: self = failure
+        case let failure as RecorderError: self.init(failure.operation, path: failure.path, errno: failure.errno)
+        default: self.init("write", errno: EIO)
         }
     }
 }

@@ -62,7 +62,7 @@ public enum TodoReportCommand {
         do {
             try writeAll(Array((text + "\n").utf8), to: streams.output)
         } catch {
-            throw .cannotWrite(path: "standard output", reason: error.description)
+            throw .cannotWrite(path: "standard output", reason: error.reason)
         }
     }
 }

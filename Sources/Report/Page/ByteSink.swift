@@ -56,15 +56,10 @@ struct FileDescriptorSink: ByteSink {
             let written = Foundation.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw WriteError(errno: errno)
+                throw SystemCallError("write", errno: errno)
             }
             offset += written
         }
     }
 }
 
-/// A failed `write(2)` of the page.
-public struct WriteError: Error, CustomStringConvertible {
-    public var errno: Int32
-    public var description: String { String(cString: strerror(errno)) }
-}

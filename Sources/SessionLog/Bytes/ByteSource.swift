@@ -38,14 +38,8 @@ public struct FileDescriptorByteSource: ByteSource {
             let count = systemRead(fileDescriptor, base, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }
-            throw ReadError(errno: errno)
+            throw SystemCallError("read", errno: errno)
         }
-    }
-
-    /// A failed `read(2)`.
-    public struct ReadError: Error, Sendable, CustomStringConvertible {
-        public var errno: Int32
-        public var description: String { String(cString: strerror(errno)) }
     }
 }
 

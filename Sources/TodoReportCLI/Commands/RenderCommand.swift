@@ -44,7 +44,7 @@ enum RenderCommand: Subcommand {
         try LogReading.checkSpill(builder.spillFailure)
         try LogReading.check(outcome, strict: options.strict)
 
-        try outputs.commit { index, descriptor throws(POSIXFailure) in
+        try outputs.commit { index, descriptor throws(SystemCallError) in
             do {
                 if index == 0 {
                     try builder.write(toFileDescriptor: descriptor, templates: pageTemplates)
@@ -52,7 +52,7 @@ enum RenderCommand: Subcommand {
                     try writeAll(Array(builder.summaryMarkdown().utf8), to: descriptor)
                 }
             } catch {
-                throw POSIXFailure(error)
+                throw SystemCallError(error)
             }
         }
         if !options.quiet {

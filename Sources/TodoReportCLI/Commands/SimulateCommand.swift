@@ -1,3 +1,5 @@
+import SessionLog
+
 /// `todo-report simulate`: a simulated person's session, recorded through the
 /// app's `Store` and recorder.
 enum SimulateCommand: Subcommand {
@@ -17,8 +19,8 @@ enum SimulateCommand: Subcommand {
         }
         var person = SimulatedPerson(seed: try arguments.integer(seed, in: 0...UInt64.max, example: "42") ?? 1)
         let outputs = try OutputSet([.init(path: arguments.path(output) ?? Path("-"), role: "log")], streams: streams, input: nil)
-        try outputs.commit { _, descriptor throws(POSIXFailure) in
-            do { try person.record(events: count, to: descriptor) } catch { throw POSIXFailure(error) }
+        try outputs.commit { _, descriptor throws(SystemCallError) in
+            do { try person.record(events: count, to: descriptor) } catch { throw SystemCallError(error) }
         }
     }
 }

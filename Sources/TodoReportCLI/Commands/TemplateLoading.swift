@@ -1,4 +1,5 @@
 import Foundation
+import SessionLog
 import Report
 
 /// `--templates DIR`: the three template files, read and checked before any input is read.
@@ -19,7 +20,7 @@ enum TemplateLoading {
     private static func read(_ path: Path) throws(CLIError) -> String {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "no such file; --templates needs report.html, report.css and report.js" : POSIXFailure(code: errno).description
+            let reason = errno == ENOENT ? "no such file; --templates needs report.html, report.css and report.js" : SystemCallError("", errno: errno).reason
             throw .cannotRead(path: path.display, reason: reason)
         }
         defer { close(descriptor) }
@@ -28,7 +29,7 @@ enum TemplateLoading {
         while true {
             let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .cannotRead(path: path.display, reason: POSIXFailure(code: errno).description) }
+            guard count >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
         }

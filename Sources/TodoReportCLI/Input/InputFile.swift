@@ -1,4 +1,5 @@
 import Foundation
+import SessionLog
 
 /// An input: a file, or standard input for `-`. It is found (``locate(_:standardInput:)``)
 /// before the outputs are prepared and opened after, so an unwritable output
@@ -19,7 +20,7 @@ struct InputFile {
             return InputFile(path: path, displayName: "<stdin>", node: fstat(standardInput, &info) == 0 ? info : nil, standardInput: standardInput)
         }
         guard path.withCString({ stat($0, &info) }) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : POSIXFailure(code: errno).description
+            let reason = errno == ENOENT ? "no such file" : SystemCallError("", errno: errno).reason
             throw .cannotRead(path: path.display, reason: reason)
         }
         if info.st_mode & S_IFMT == S_IFDIR {
@@ -35,7 +36,7 @@ struct InputFile {
             return
         }
         descriptor = path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: POSIXFailure(code: errno).description) }
+        guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
     }
 
     func close() {

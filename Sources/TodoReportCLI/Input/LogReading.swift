@@ -49,7 +49,7 @@ enum LogReading {
         guard let failure else { return }
         throw .cannotWrite(
             path: "a temporary file in \(SpillFile.folder)",
-            reason: POSIXFailure(code: failure).description + "; set TMPDIR to a folder with room")
+            reason: SystemCallError("", errno: failure).reason + "; set TMPDIR to a folder with room")
     }
 
     /// Throws when the log must not become output: an unsupported schema, or errors under `--strict`.

@@ -1,4 +1,5 @@
 import Foundation
+import SessionLog
 
 /// Where one output goes, decided from what its path names before anything is
 /// written: only a regular file, or a path where nothing exists yet, is
@@ -25,7 +26,7 @@ enum OutputDestination: Equatable {
             var info = stat()
             guard current.withCString({ lstat($0, &info) }) == 0 else {
                 if errno == ENOENT { return .replace(current, mode: nil) }
-                throw .cannotWrite(path: path.display, reason: POSIXFailure(code: errno).description)
+                throw .cannotWrite(path: path.display, reason: SystemCallError("", errno: errno).reason)
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
@@ -40,7 +41,7 @@ enum OutputDestination: Equatable {
                 throw .cannotWrite(path: path.display, reason: "it is a socket or another kind of file that cannot be written")
             }
         }
-        throw .cannotWrite(path: path.display, reason: POSIXFailure(code: ELOOP).description)
+        throw .cannotWrite(path: path.display, reason: SystemCallError("", errno: ELOOP).reason)
     }
 
     /// The descriptor a path such as `/dev/stdout` stands for.
@@ -65,7 +66,7 @@ enum OutputDestination: Equatable {
             }
         }
         guard length > 0 else {
-            throw .cannotWrite(path: original.display, reason: "cannot read the link: \(POSIXFailure(code: errno).description)")
+            throw .cannotWrite(path: original.display, reason: "cannot read the link: \(SystemCallError("", errno: errno).reason)")
         }
         return Array(buffer[..<length])
     }

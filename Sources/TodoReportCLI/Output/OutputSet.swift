@@ -1,4 +1,5 @@
 import Foundation
+import SessionLog
 
 /// Every output one run writes, prepared before the input is read and
 /// committed together.
@@ -41,7 +42,7 @@ final class OutputSet {
                 break
             case .inPlace(let path):
                 let descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
-                guard descriptor >= 0 else { throw .cannotWrite(path: request.path.display, reason: POSIXFailure(code: errno).description) }
+                guard descriptor >= 0 else { throw .cannotWrite(path: request.path.display, reason: SystemCallError("", errno: errno).reason) }
                 prepared.opened = descriptor
             case .replace(let path, _):
                 StaleTemporaries.remove(in: path.folder, olderThan: start)
@@ -59,7 +60,7 @@ final class OutputSet {
 
     /// Calls `fill` for each output in request order with the descriptor to
     /// write it to, temporary files before streams; then puts every file in place.
-    func commit(_ fill: (_ index: Int, _ descriptor: Int32) throws(POSIXFailure) -> Void) throws(CLIError) {
+    func commit(_ fill: (_ index: Int, _ descriptor: Int32) throws(SystemCallError) -> Void) throws(CLIError) {
         let streamedLast = outputs.indices.sorted { (outputs[$0].temporary == nil ? 1 : 0) < (outputs[$1].temporary == nil ? 1 : 0) }
         for index in streamedLast {
             let output = outputs[index]
@@ -75,7 +76,7 @@ final class OutputSet {
             do {
                 try fill(index, descriptor)
             } catch {
-                throw .cannotWrite(path: Self.name(of: output), reason: error.description)
+                throw .cannotWrite(path: Self.name(of: output), reason: error.reason)
             }
         }
         let mask = umask(0)
@@ -85,7 +86,7 @@ final class OutputSet {
             do {
                 try temporary.replace(target, mode: mode ?? (0o666 & ~mask))
             } catch {
-                throw .cannotWrite(path: output.request.path.display, reason: error.description)
+                throw .cannotWrite(path: output.request.path.display, reason: error.reason)
             }
         }
         discard()
@@ -104,11 +105,11 @@ final class OutputSet {
         output.destination == .standardOutput ? "standard output" : output.request.path.display
     }
 
-    private static func folderProblem(_ folder: Path, _ failure: POSIXFailure) -> String {
-        switch failure.code {
+    private static func folderProblem(_ folder: Path, _ failure: SystemCallError) -> String {
+        switch failure.errno {
         case ENOENT: "the folder '\(folder.display)' does not exist"
         case ENOTDIR: "'\(folder.display)' is not a folder"
-        default: "cannot create a file in '\(folder.display)': \(failure.description)"
+        default: "cannot create a file in '\(folder.display)': \(failure.reason)"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SessionLog
 
 /// The file an output is written to before it replaces its target: nameless
 /// where the system allows (`O_TMPFILE` on Linux), so a kill leaves nothing;
@@ -14,7 +15,7 @@ final class TemporaryFile {
     private var name: Path?
 
     /// Creates the file in `folder`, or says why it cannot be.
-    init(in folder: Path) throws(POSIXFailure) {
+    init(in folder: Path) throws(SystemCallError) {
         self.folder = folder
         #if os(Linux) && (arch(x86_64) || arch(arm64))
         // O_TMPFILE is a C macro Swift does not import: __O_TMPFILE | O_DIRECTORY on these architectures.
@@ -28,7 +29,7 @@ final class TemporaryFile {
         #endif
         var template = (folder.appending(Array("\(Self.prefix)\(getpid()).XXXXXX".utf8)).bytes + [0]).map { CChar(bitPattern: $0) }
         let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard created >= 0 else { throw POSIXFailure(code: errno) }
+        guard created >= 0 else { throw SystemCallError("", errno: errno) }
         descriptor = created
         name = Path(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
     }
@@ -38,20 +39,20 @@ final class TemporaryFile {
     /// Makes the complete file `target`: directly when `target` does not exist
     /// (a nameless file is linked in), else through a temporary name and
     /// `rename`, which replaces `target` whole. Then makes the folder's entry last.
-    func replace(_ target: Path, mode: mode_t) throws(POSIXFailure) {
-        guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw POSIXFailure(code: errno) }
+    func replace(_ target: Path, mode: mode_t) throws(SystemCallError) {
+        guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw SystemCallError("", errno: errno) }
         if name == nil {
             if link(to: target) { return syncFolder() }
-            guard errno == EEXIST else { throw POSIXFailure(code: errno) }
+            guard errno == EEXIST else { throw SystemCallError("", errno: errno) }
             var random = SystemRandomNumberGenerator()
             let suffix = String(random.next() % 1_000_000_000, radix: 36)
             let temporary = folder.appending(Array("\(Self.prefix)\(getpid()).\(suffix)".utf8))
-            guard link(to: temporary) else { throw POSIXFailure(code: errno) }
+            guard link(to: temporary) else { throw SystemCallError("", errno: errno) }
             name = temporary
         }
         guard let name else { return }
         let renamed = name.withCString { from in target.withCString { to in rename(from, to) } }
-        guard renamed == 0 else { throw POSIXFailure(code: errno) }
+        guard renamed == 0 else { throw SystemCallError("", errno: errno) }
         self.name = nil
         syncFolder()
     }

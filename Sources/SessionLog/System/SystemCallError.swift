@@ -1,0 +1,27 @@
+import Foundation
+
+/// A system call that failed: which one, on what, and the `errno` it set.
+/// The one error type for reading logs, writing reports and spill files,
+/// so callers handle every such failure the same way.
+public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The call or the step, as people read it: `read`, `write`, `open`.
+    public var operation: String
+    /// The file it was on, when known.
+    public var path: String?
+    /// The system's error number.
+    public var errno: Int32
+
+    public init(_ operation: String, path: String? = nil, errno: Int32) {
+        self.operation = operation
+        self.path = path
+        self.errno = errno
+    }
+
+    /// The system's text for ``errno`` (`No space left on device`).
+    public var reason: String { String(cString: strerror(errno)) }
+
+    /// `cannot write report.html: No space left on device`.
+    public var description: String {
+        "cannot \(operation)\(path.map { " \($0)" } ?? ""): \(reason)"
+    }
+}
