@@ -15,6 +15,7 @@ public struct ReportBuilder {
 
     private let titleOverride: String?
     private var encoder = FrameEncoder()
+    /// The running totals of the replay so far (the summary is made from them).
     public private(set) var statistics = SessionStatistics()
     private var diagnostics = DiagnosticList()
     private var lastFrameState = TodoState()

@@ -12,6 +12,7 @@ public struct StandardStreams: Sendable {
     /// Diagnostics, the count line and errors.
     public var error: Int32
 
+    /// Streams from open descriptors, which stay the caller's.
     public init(input: Int32, output: Int32, error: Int32) {
         self.input = input
         self.output = output

@@ -2,6 +2,7 @@
 /// missing (the page would lose the data, the script or its security policy),
 /// or it names one the renderer does not know (it would show as `{{name}}`).
 public struct TemplateProblem: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the placeholder.
     public enum Kind: Sendable, Equatable {
         case missingPlaceholder
         case unknownPlaceholder
@@ -9,9 +10,12 @@ public struct TemplateProblem: Error, Equatable, CustomStringConvertible {
 
     /// The template's file name (`report.html`).
     public var file: String
+    /// The placeholder's name, without braces.
     public var placeholder: String
+    /// Missing or unknown.
     public var kind: Kind
 
+    /// Says which file and placeholder, and what to do.
     public var description: String {
         switch kind {
         case .missingPlaceholder:

@@ -3,6 +3,7 @@ public import Foundation
 /// The page's HTML skeleton, stylesheet and script: the ones built into the
 /// tool, or a customised copy of `Templates/`.
 public struct PageTemplates: Sendable {
+    /// The names of the three template files in a `--templates` folder.
     public static let fileNames = (html: "report.html", css: "report.css", js: "report.js")
 
     /// The skeleton, with `{{name}}` placeholders.
@@ -19,6 +20,7 @@ public struct PageTemplates: Sendable {
             html: files[fileNames.html] ?? "", css: files[fileNames.css] ?? "", js: files[fileNames.js] ?? "")
     }
 
+    /// Templates from text: `html` with `{{name}}` placeholders, and the stylesheet and script it inlines.
     public init(html: String, css: String, js: String) {
         self.html = html
         self.css = css

@@ -7,11 +7,14 @@ public import TodoDomain
 public struct SessionStatistics: Sendable {
     /// One item that was added, on any branch of the session.
     public struct AddedItem: Hashable, Sendable {
+        /// The item's id, as logged or derived.
         public var id: UUID
         /// The title, or for a long one (past 500 scalars) its start and its
         /// length: the totals never hold a long name.
         public var title: String
+        /// When the `addItem` was recorded, if it says.
         public var addedAt: Timestamp?
+        /// The log line of its `addItem`.
         public var line: Int
         /// `setItemDone` events applied to it.
         public var toggles: Int
@@ -19,8 +22,11 @@ public struct SessionStatistics: Sendable {
 
     /// One diagnostic code's count and its first lines.
     public struct CodeCount: Hashable, Sendable {
+        /// The code counted.
         public var code: DiagnosticCode
+        /// How many diagnostics had it.
         public var count: Int
+        /// The first lines it was on, at most ``SessionStatistics/keptLinesPerCode``.
         public var firstLines: [Int]
     }
 
@@ -35,6 +41,7 @@ public struct SessionStatistics: Sendable {
     public private(set) var header: SessionHeader?
     /// The earliest and the latest timestamp of the kept records.
     public private(set) var firstTimestamp: Timestamp?
+    /// The latest timestamp of the kept records.
     public private(set) var lastTimestamp: Timestamp?
     private var countsByKind = [Int](repeating: 0, count: TodoEvent.Kind.allCases.count)
     /// Travel records kept.
@@ -56,6 +63,7 @@ public struct SessionStatistics: Sendable {
     public private(set) var stateRuns: [(name: String, count: Int)] = [(TodoState.initialStateName, 1)]
     /// Runs past ``keptRuns``, and the states in them.
     public private(set) var omittedRuns = 0
+    /// States in the runs past ``keptRuns``.
     public private(set) var omittedRunStates = 0
     /// Diagnostics by code.
     public private(set) var diagnosticCounts: [DiagnosticCode: CodeCount] = [:]
@@ -66,6 +74,7 @@ public struct SessionStatistics: Sendable {
     private var sheetOpenedAt: Timestamp?
     private var lastRunName = TodoState.initialStateName
 
+    /// Empty totals, before the first entry.
     public init() {}
 
     /// Adds one replay entry to the totals.

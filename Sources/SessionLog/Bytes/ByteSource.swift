@@ -12,9 +12,12 @@ public struct InMemoryByteSource: ByteSource {
     private let bytes: [UInt8]
     private var offset = 0
 
+    /// Serves `bytes`.
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// Serves the UTF-8 bytes of `text`.
     public init(_ text: String) { self.bytes = Array(text.utf8) }
 
+    /// Copies the next bytes into `buffer`; 0 at the end.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = min(buffer.count, bytes.count - offset)
         guard count > 0 else { return 0 }
@@ -28,10 +31,13 @@ public struct InMemoryByteSource: ByteSource {
 
 /// An open file descriptor, read with `read(2)`; the caller owns it.
 public struct FileDescriptorByteSource: ByteSource {
+    /// The descriptor read from; the caller opens and closes it.
     public let fileDescriptor: Int32
 
+    /// Reads from `fileDescriptor`, which stays the caller's.
     public init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
 
+    /// Copies the next bytes into `buffer`; 0 at the end.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         while true {

@@ -55,6 +55,7 @@ final class LineBuffer {
 public struct LineBufferError: Error, Sendable, CustomStringConvertible {
     /// The size asked for.
     public var bytes: Int
+    /// What went wrong and what to do.
     public var description: String {
         "cannot allocate \(bytes) bytes to hold a line; lower the line limit (--max-line-bytes) or free memory"
     }

@@ -11,12 +11,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     /// 1-based byte offset in the line (a BOM on line 1 not counted), or `nil`.
     public var column: Int?
+    /// The stable code of the problem (`invalid-json`).
     public var code: DiagnosticCode
     /// What is wrong and, where it helps, what to do.
     public var message: String
 
+    /// Whether the problem drops its record (error) or keeps it (warning), from its code.
     public var severity: Severity { code.severity }
 
+    /// Makes a diagnostic; the severity follows from `code`.
     public init(line: Int, column: Int? = nil, code: DiagnosticCode, message: String) {
         self.line = line
         self.column = column

@@ -3,11 +3,18 @@
 /// (as `JSON.stringify` does), everything else as UTF-8.
 public enum JSONString {
     /// `text` as a JSON string literal.
-    ///
-    /// - Parameter scriptSafe: Also escape `<`, `>`, `&`, U+2028 and U+2029
-    ///   as `\u` escapes, so the literal can stand inside an HTML `<script>`
-    ///   block without closing it or opening a comment.
-    public static func literal(_ text: String, scriptSafe: Bool = false) -> String {
+    public static func literal(_ text: String) -> String {
+        literal(text, scriptSafe: false)
+    }
+
+    /// `text` as a JSON string literal that can stand inside an HTML
+    /// `<script>` block: `<`, `>`, `&`, U+2028 and U+2029 also escaped as `\u`
+    /// escapes, so it cannot close the block or open a comment. For the page.
+    package static func scriptSafeLiteral(_ text: String) -> String {
+        literal(text, scriptSafe: true)
+    }
+
+    private static func literal(_ text: String, scriptSafe: Bool) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         write(text, scriptSafe: scriptSafe) { bytes.append(contentsOf: $0) }
@@ -16,7 +23,7 @@ public enum JSONString {
 
     /// Writes `text` as a JSON string literal through `write`, copying runs of
     /// plain bytes in one piece.
-    public static func write(_ text: String, scriptSafe: Bool, to write: (UnsafeRawBufferPointer) -> Void) {
+    package static func write(_ text: String, scriptSafe: Bool, to write: (UnsafeRawBufferPointer) -> Void) {
         var text = text
         text.withUTF8 { utf8 in
             let raw = UnsafeRawBufferPointer(utf8)

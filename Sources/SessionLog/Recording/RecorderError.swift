@@ -33,6 +33,7 @@ public struct RecorderError: Error, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// What failed, on which log, and what became of the record.
     public var description: String {
         var text = "\(path): cannot \(operation) the session log: \(reason ?? String(cString: strerror(errno)))"
         switch partialRecord {

@@ -13,6 +13,7 @@ public struct LineTally: Hashable, Sendable {
     /// Lines not read after an `unsupported-schema` header.
     public var unread = 0
 
+    /// An empty tally.
     public init() {}
 
     /// Every line of the log.

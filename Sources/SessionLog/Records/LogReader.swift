@@ -17,6 +17,7 @@ public struct LogReader {
     private var sawFirstRecord = false
     private let fields = RecordFields()
 
+    /// A reader at the start of a log.
     public init() {}
 
     /// Reads one line (without its line break) and reports what it holds.

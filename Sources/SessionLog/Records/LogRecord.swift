@@ -10,9 +10,12 @@ public enum LogRecord: Hashable, Sendable {
 
 /// The `seq` and `timestamp` an event or travel record may carry.
 public struct RecordStamp: Hashable, Sendable {
+    /// The recorder's sequence number, when the record has one.
     public var seq: Int64?
+    /// When the record was written, when it says.
     public var timestamp: Timestamp?
 
+    /// Makes a stamp; both parts are optional in a log.
     public init(seq: Int64? = nil, timestamp: Timestamp? = nil) {
         self.seq = seq
         self.timestamp = timestamp
@@ -28,6 +31,7 @@ public enum LoggedEvent: Hashable, Sendable {
     case addItem(id: UUID?)
     case setItemDone(id: UUID, isDone: Bool)
 
+    /// The logged form of an event the app dispatched.
     public init(_ event: TodoEvent) {
         switch event {
         case .startCreatingItem: self = .startCreatingItem

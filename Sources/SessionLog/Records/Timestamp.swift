@@ -3,10 +3,12 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     /// Milliseconds since 1970-01-01T00:00:00Z (may be negative or fractional).
     public var millisecondsSince1970: Double
 
+    /// A time as milliseconds since 1970-01-01 UTC (may be negative or fractional).
     public init(millisecondsSince1970: Double) {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
+    /// Earlier times come first.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }

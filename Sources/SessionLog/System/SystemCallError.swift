@@ -11,6 +11,7 @@ public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertib
     /// The system's error number.
     public var errno: Int32
 
+    /// Makes the error of one failed call.
     public init(_ operation: String, path: String? = nil, errno: Int32) {
         self.operation = operation
         self.path = path
