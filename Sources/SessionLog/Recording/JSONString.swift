@@ -4,9 +4,11 @@
 public enum JSONString {
     /// `text` as a JSON string literal.
     ///
-    /// - Parameter scriptSafe: Also escape `<`, `>`, `&`, U+2028 and U+2029
-    ///   as `\u` escapes, so the literal can stand inside an HTML `<script>`
-    ///   block without closing it or opening a comment.
+    /// - Parameters:
+    ///   - text: The string to write.
+    ///   - scriptSafe: Also escape `<`, `>`, `&`, U+2028 and U+2029
+    ///     as `\u` escapes, so the literal can stand inside an HTML `<script>`
+    ///     block without closing it or opening a comment.
     public static func literal(_ text: String, scriptSafe: Bool = false) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
