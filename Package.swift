@@ -24,10 +24,18 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Nettle's SHA-256 and base64, for the page's Content-Security-Policy hashes.
+        // Nettle rather than OpenSSL: Homebrew's nettle is linked into the prefix, so
+        // pkg-config finds it on macOS too (openssl@3 is keg-only and needs PKG_CONFIG_PATH).
+        .systemLibrary(
+            name: "CNettle",
+            pkgConfig: "nettle",
+            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+        ),
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
-            dependencies: ["SessionLog", "TodoDomain", "CCmark"],
+            dependencies: ["SessionLog", "TodoDomain", "CCmark", "CNettle"],
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.

@@ -47,7 +47,7 @@ public struct ReportBuilder {
     }
 
     /// The `errno` of a temporary file of the report that could not be
-    /// written (see ``SpillFile/diskFailure``), if any.
+    /// written (see `SpillFile.diskFailure`), if any.
     public var spillFailure: Int32? { encoder.spillFailure ?? diagnostics.rows.diskFailure }
 
     /// Records how the replay ended (for the summary's line accounting).

@@ -1,4 +1,4 @@
-/// The tool's exit codes, from `sysexits.h` as `session-log.md` names them.
+/// The tool's exit codes, from `sysexits.h`, as the `todo-session/1` format article names them.
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// Bad command-line usage.

@@ -1,75 +1,36 @@
-/// SHA-256 (FIPS 180-4), for the page's Content-Security-Policy hashes.
-/// Written here because CryptoKit does not exist on Linux and no package can
-/// be fetched.
-struct SHA256 {
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
+import CNettle
 
+/// SHA-256 and base64 for the page's Content-Security-Policy hashes, from the
+/// system's Nettle (CryptoKit does not exist on Linux). The only file that
+/// imports `CNettle`: no C type leaves it.
+enum SHA256 {
     /// The 32-byte digest of `bytes`.
-    static func hash<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] = UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8 | UInt32(message[b + 3])
+    static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        let contiguous = Array(bytes)
+        contiguous.withUnsafeBufferPointer { input in
+            digest.withUnsafeMutableBufferPointer { output in
+                todo_report_sha256(input.baseAddress, input.count, output.baseAddress)
             }
-            for i in 16..<64 {
-                let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-                let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for i in 0..<64 {
-                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (i, value) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ value }
         }
-        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
+        return digest
     }
 
-    /// The digest in base64, as CSP's `'sha256-…'` sources want it.
+    /// The digest in padded base64, as CSP's `'sha256-…'` sources want it.
     static func base64Digest(of text: String) -> String {
         base64(hash(text.utf8))
     }
 
-    private static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-        var result = ""
-        for chunk in stride(from: 0, to: bytes.count, by: 3) {
-            let values = (0..<3).map { chunk + $0 < bytes.count ? UInt32(bytes[chunk + $0]) : 0 }
-            let triple = values[0] << 16 | values[1] << 8 | values[2]
-            let available = min(3, bytes.count - chunk)
-            for i in 0..<4 {
-                result.append(i <= available ? alphabet[Int(triple >> UInt32(18 - 6 * i) & 0x3F)] : "=")
+    /// Padded base64 (RFC 4648, `+/` alphabet) of `bytes`.
+    static func base64(_ bytes: [UInt8]) -> String {
+        let length = todo_report_base64_length(bytes.count)
+        return String(unsafeUninitializedCapacity: length) { output in
+            bytes.withUnsafeBufferPointer { input in
+                output.withMemoryRebound(to: CChar.self) { characters in
+                    todo_report_base64(input.baseAddress, input.count, characters.baseAddress)
+                }
             }
+            return length
         }
-        return result
-    }
-}
-
-extension UInt32 {
-    fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
-        self >> count | self << (32 - count)
     }
 }

@@ -3,9 +3,9 @@ public import TimeTravel
 public import TodoDomain
 import Synchronization
 
-/// Appends every change of a Todo ``Store`` to a `todo-session/1` file as it
-/// happens, so the log survives the app being killed: each record is one
-/// `write(2)` of one whole line, newline included.
+/// Appends every change of a Todo `Store` (from `TimeTravel`) to a
+/// `todo-session/1` file as it happens, so the log survives the app being
+/// killed: each record is one `write(2)` of one whole line, newline included.
 ///
 /// A change the recorder could not write is missing from the log, so handle
 /// the error rather than dropping it with `try?`:
@@ -45,6 +45,9 @@ public final class SessionRecorder: Sendable {
     /// throws, and leaves the file as it was.
     ///
     /// - Parameters:
+    ///   - path: The log file; created if missing, never truncated.
+    ///   - header: The first line of a new or empty file; not written when
+    ///     an existing log is continued.
     ///   - clock: The time stamped on each record; inject one for
     ///     reproducible logs. It is read under the recorder's lock (so that
     ///     time follows `seq`): keep it quick, and do not record from it.

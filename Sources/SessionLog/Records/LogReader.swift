@@ -26,6 +26,8 @@ public struct LogReader {
     ///   - bytes: The line's bytes, without `\n`, a `\r` before it, or a BOM.
     ///   - number: The 1-based line number.
     ///   - isLastWithoutNewline: The file ends inside this line.
+    ///   - output: Called with each diagnostic of the line, and with its
+    ///     record when the line holds a well-formed one.
     /// - Returns: `false` for a blank line, `true` otherwise.
     @discardableResult
     public mutating func read(
@@ -84,6 +86,7 @@ extension LogReader {
     ///   - length: The line's length in bytes, without `\n`, a `\r` before it, or a BOM.
     ///   - limit: The limit it went past.
     ///   - isLastWithoutNewline: The file ends inside this line.
+    ///   - output: Receives the `line-too-long` diagnostic.
     public mutating func skip(
         longLine number: Int, length: Int, limit: Int, isLastWithoutNewline: Bool = false,
         into output: (LogReading) -> Void

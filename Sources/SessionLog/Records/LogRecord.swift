@@ -22,7 +22,7 @@ public struct RecordStamp: Hashable, Sendable {
     }
 }
 
-/// An event as logged: like ``TodoEvent`` but `addItem` may lack its id, which
+/// An event as logged: like `TodoEvent` but `addItem` may lack its id, which
 /// replay then derives from the session and the line.
 public enum LoggedEvent: Hashable, Sendable {
     case startCreatingItem

@@ -2,7 +2,7 @@ import Foundation
 import TodoDomain
 
 /// Turns a line's top-level members into a ``LogRecord``, with every error of
-/// the record, as `session-log.md` specifies for each record type.
+/// the record, as the `todo-session/1` format specifies for each record type.
 struct RecordDecoder {
     struct Outcome {
         /// `nil` when an error drops the record.

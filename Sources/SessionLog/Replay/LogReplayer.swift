@@ -19,7 +19,7 @@ public enum LogReplayer {
         /// trailing travel).
         public var newestState: TodoState
         /// The `errno` of a temporary file of the replay that could not be
-        /// written (see ``SpillFile/diskFailure``), if any.
+        /// written (`EFBIG` under `ulimit -f`, `ENOSPC` on a full disk), if any.
         public var spillFailure: Int32?
     }
 
@@ -35,12 +35,16 @@ public enum LogReplayer {
     /// travel and diagnostic in order.
     ///
     /// - Parameters:
+    ///   - source: The log's bytes.
     ///   - bufferSize: The line buffer's size to start with; it grows for a longer line.
+    ///   - keepingStates: Whether each ``Frame`` carries a copy of its state (for tests and small tools).
     ///   - maxLineBytes: The longest line read (not counting its `\n`, a `\r`
     ///     before it, or a BOM). A longer line is `line-too-long`: it is
     ///     skipped without being held in memory, so memory stays bounded by
     ///     about this much for any input (even one with no line break). At
     ///     most ``largestMaxLineBytes``.
+    ///   - output: Called with every entry, in the log's order.
+    /// - Returns: How the replay ended.
     public static func replay<Source: ByteSource>(
         _ source: Source,
         bufferSize: Int = 1 << 20,

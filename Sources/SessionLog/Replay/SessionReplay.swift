@@ -1,6 +1,6 @@
 public import TodoDomain
 
-/// Replays records with the app's reducer and its ``TimeTravel/Store``'s
+/// Replays records with the app's reducer and its `Store`'s
 /// semantics (an event applies to the state at the cursor and appends a
 /// frame; a travel moves the cursor; history is never cut), adding the
 /// diagnostics that depend on what came before: sequence, time, travel range

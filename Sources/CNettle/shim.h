@@ -1,0 +1,35 @@
+#ifndef TODO_REPORT_CNETTLE_SHIM_H
+#define TODO_REPORT_CNETTLE_SHIM_H
+/*
+ * Nettle's SHA-256 and base64, behind two functions whose shape does not
+ * change between Nettle versions: Nettle 4 dropped the length argument of
+ * the digest functions, and Nettle's names are macros Swift cannot call.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <nettle/version.h>
+#include <nettle/sha2.h>
+#include <nettle/base64.h>
+
+/* SHA-256 of `length` bytes at `data` into the 32 bytes at `digest`. */
+static inline void todo_report_sha256(const uint8_t *data, size_t length, uint8_t *digest) {
+    struct sha256_ctx context;
+    sha256_init(&context);
+    sha256_update(&context, length, data);
+#if NETTLE_VERSION_MAJOR >= 4
+    sha256_digest(&context, digest);
+#else
+    sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
+#endif
+}
+
+/* The padded base64 length of `length` bytes. */
+static inline size_t todo_report_base64_length(size_t length) {
+    return BASE64_ENCODE_RAW_LENGTH(length);
+}
+
+/* Padded base64 of `length` bytes at `data` into `todo_report_base64_length(length)` bytes at `out`. */
+static inline void todo_report_base64(const uint8_t *data, size_t length, char *out) {
+    base64_encode_raw(out, length, data);
+}
+#endif
