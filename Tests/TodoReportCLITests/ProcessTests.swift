@@ -8,16 +8,7 @@ extension CLISuite {
     @Suite("todo-report under SIGKILL and a full disk", .serialized)
     struct ProcessTests {
         /// The binary SwiftPM built beside this test bundle.
-        static var binary: String {
-            var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            while folder.path != "/" {
-                let candidate = folder.appendingPathComponent("todo-report").path
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-                folder.deleteLastPathComponent()
-            }
-            return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/todo-report").path
-        }
+        static var binary: String { todoReportBinary }
 
         static func start(_ arguments: [String], in folder: URL, shell: String? = nil, stdout: FileHandle? = nil) throws -> Process {
             let process = Process()

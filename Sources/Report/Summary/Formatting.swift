@@ -51,15 +51,7 @@ enum Formatting {
     }
 
     /// `12,345,678`.
-    static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value.magnitude))
-        var result = value < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
+    static func grouped(_ value: Int) -> String { groupedDigits(value) }
 
     private static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"

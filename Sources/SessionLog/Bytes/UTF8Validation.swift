@@ -73,13 +73,13 @@ extension UTF8Problem {
         switch kind {
         case .cannotStart:
             switch lead {
-            case 0x80...0xBF: what = "byte 0x\(hex(lead)) continues a UTF-8 sequence, but no sequence was started"
-            case 0xC0, 0xC1: what = "byte 0x\(hex(lead)) can only start an overlong encoding, which UTF-8 forbids"
-            default: what = "byte 0x\(hex(lead)) never occurs in UTF-8"
+            case 0x80...0xBF: what = "byte 0x\(ASCIIHex.digits(lead)) continues a UTF-8 sequence, but no sequence was started"
+            case 0xC0, 0xC1: what = "byte 0x\(ASCIIHex.digits(lead)) can only start an overlong encoding, which UTF-8 forbids"
+            default: what = "byte 0x\(ASCIIHex.digits(lead)) never occurs in UTF-8"
             }
         case .notContinued(let length, let position):
             let next = bytes[offset + position]
-            let pair = "byte 0x\(hex(lead)) followed by 0x\(hex(next))"
+            let pair = "byte 0x\(ASCIIHex.digits(lead)) followed by 0x\(ASCIIHex.digits(next))"
             if position == 1 && next >= 0x80 && next <= 0xBF {
                 // A continuation byte outside the lead's range (table 3-7).
                 switch lead {
@@ -88,10 +88,10 @@ extension UTF8Problem {
                 default: what = "\(pair) is an overlong encoding, which UTF-8 forbids"
                 }
             } else {
-                what = "byte 0x\(hex(lead)) starts a \(length)-byte UTF-8 sequence, but byte 0x\(hex(next)) after it does not continue it"
+                what = "byte 0x\(ASCIIHex.digits(lead)) starts a \(length)-byte UTF-8 sequence, but byte 0x\(ASCIIHex.digits(next)) after it does not continue it"
             }
         case .endsEarly(let length):
-            what = "byte 0x\(hex(lead)) starts a \(length)-byte UTF-8 sequence, but the line ends before it does"
+            what = "byte 0x\(ASCIIHex.digits(lead)) starts a \(length)-byte UTF-8 sequence, but the line ends before it does"
         }
         return what + "; save the log as UTF-8"
     }

@@ -69,7 +69,7 @@ extension JSONLineParser {
                 i += 2
                 if escape == UInt8(ascii: "u"), i + 4 <= content.count {
                     var unit: UInt32 = 0
-                    for k in 0..<4 { unit = unit << 4 | UInt32(hexDigitValue(content[i + k]) ?? 0) }  // validated by scanString
+                    for k in 0..<4 { unit = unit << 4 | UInt32(ASCIIHex.value(of: content[i + k]) ?? 0) }  // validated by scanString
                     i += 4
                     if let high = pendingHighSurrogate, (0xDC00...0xDFFF).contains(unit) {
                         put(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00))
@@ -109,21 +109,11 @@ extension JSONLineParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count else { throw endedEarly() }
-            guard let digit = Self.hexDigitValue(bytes[index]) else { throw error("expected four hexadecimal digits after '\\u'") }
+            guard let digit = ASCIIHex.value(of: bytes[index]) else { throw error("expected four hexadecimal digits after '\\u'") }
             value = value << 4 | UInt32(digit)
             index += 1
         }
         return value
-    }
-
-    /// The value of one hexadecimal digit, or `nil` for any other byte.
-    static func hexDigitValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// Writes `scalar` as UTF-8 at the start of `output`; returns how many bytes.

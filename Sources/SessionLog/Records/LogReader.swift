@@ -94,7 +94,7 @@ extension LogReader {
         guard !hasStopped else { return }
         sawFirstRecord = true
         let ending = isLastWithoutNewline ? " (the log ends inside it)" : ""
-        let message = "the line has \(grouped(length)) bytes\(ending), more than the limit of \(byteCount(limit)); "
+        let message = "the line has \(groupedDigits(length)) bytes\(ending), more than the limit of \(byteCount(limit)); "
             + "it is skipped. To read it, raise the limit with --max-line-bytes"
         output(.diagnostic(Diagnostic(line: number, code: .lineTooLong, message: message)))
     }
@@ -103,23 +103,9 @@ extension LogReader {
 /// `268,435,456 bytes (256 MiB)`: exact, with the binary unit when it is round.
 func byteCount(_ count: Int) -> String {
     let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
-    let exact = "\(grouped(count)) byte\(count == 1 ? "" : "s")"
+    let exact = "\(groupedDigits(count)) byte\(count == 1 ? "" : "s")"
     guard let (size, unit) = units.first(where: { count >= $0.0 && count % $0.0 == 0 }) else { return exact }
     return "\(exact) (\(count / size) \(unit))"
 }
 
-/// `314,572,800`.
-func grouped(_ value: Int) -> String {
-    let digits = Array(String(value.magnitude))
-    var result = value < 0 ? "-" : ""
-    for (index, digit) in digits.enumerated() {
-        if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-        result.append(digit)
-    }
-    return result
-}
 
-func hex(_ byte: UInt8) -> String {
-    let digits = String(byte, radix: 16, uppercase: true)
-    return digits.count == 1 ? "0" + digits : digits
-}

@@ -27,7 +27,7 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
                 i += 1
                 continue
             }
-            guard let high = hexValue(bytes[i]), let low = hexValue(bytes[i + 1]) else { return false }
+            guard let high = ASCIIHex.value(of: bytes[i]), let low = ASCIIHex.value(of: bytes[i + 1]) else { return false }
             out[position] = high << 4 | low
             position += 1
             i += 2
@@ -37,11 +37,4 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
     return valid ? UUID(uuid: value) : nil
 }
 
-private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-}
+

@@ -1,4 +1,5 @@
 import Foundation
+import SessionLog
 
 /// A path exactly as the command line gave it: raw bytes, since a file name
 /// on Linux need not be UTF-8 and a `String` would change the bytes (a file
@@ -29,14 +30,14 @@ struct Path: Hashable, Sendable {
             let valid = Self.validPrefixLength(rest)
             for scalar in String(decoding: rest.prefix(valid), as: UTF8.self).unicodeScalars {
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    text += "\\x" + Self.hex(UInt8(truncatingIfNeeded: scalar.value))
+                    text += "\\x" + ASCIIHex.digits(UInt8(truncatingIfNeeded: scalar.value))
                 } else {
                     text.unicodeScalars.append(scalar)
                 }
             }
             rest = rest.dropFirst(valid)
             if let byte = rest.first {
-                text += "\\x" + Self.hex(byte)
+                text += "\\x" + ASCIIHex.digits(byte)
                 rest = rest.dropFirst()
             }
         }
@@ -67,11 +68,6 @@ struct Path: Hashable, Sendable {
             guard let base = buffer.baseAddress else { preconditionFailure("a C string holds at least its NUL") }
             return try body(base)
         }
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 
     /// How many leading bytes of `bytes` are well-formed UTF-8.

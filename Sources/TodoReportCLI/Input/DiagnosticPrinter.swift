@@ -43,17 +43,6 @@ struct DiagnosticPrinter {
         flush()
         guard withheld > 0 else { return }
         let noun = withheld == 1 ? "diagnostic" : "diagnostics"
-        try? writeAll(Array("… and \(Self.grouped(withheld)) more \(noun) (\(place))\n".utf8), to: error)
-    }
-
-    /// `999,900`: digits grouped in threes, as people read counts.
-    static func grouped(_ count: Int) -> String {
-        var digits = String(count)
-        var index = digits.endIndex
-        while digits.distance(from: digits.startIndex, to: index) > 3 {
-            index = digits.index(index, offsetBy: -3)
-            digits.insert(",", at: index)
-        }
-        return digits
+        try? writeAll(Array("… and \(groupedDigits(withheld)) more \(noun) (\(place))\n".utf8), to: error)
     }
 }

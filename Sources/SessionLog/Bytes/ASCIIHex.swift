@@ -1,0 +1,19 @@
+/// Hexadecimal digits, both ways: read in JSON escapes and UUIDs, written in
+/// messages that name a byte (`0xE9`, `\xFF`).
+package enum ASCIIHex {
+    /// The value of one hexadecimal digit (either case), or `nil` for any other byte.
+    package static func value(of byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// `byte` as two upper-case digits: `E9`.
+    package static func digits(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+}
