@@ -29,7 +29,8 @@ struct SampleSessionTests {
                 context: [.init(key: "device", value: "iPhone 15"), .init(key: "locale", value: "en_GB")]),
             clock: { Timestamp(millisecondsSince1970: now.withLock { $0 }) })
         defer { recorder.close() }
-        let store = Store(initialState: TodoState()) { change in try? recorder.record(change) }
+        // A failed record is kept by the recorder (`firstError`) and fails the recording below.
+        let store = Store(initialState: TodoState()) { change in _ = try? recorder.record(change) }
 
         var nextID = 1
         func type(_ title: String, keystroke: Double = 180) {
@@ -71,6 +72,7 @@ struct SampleSessionTests {
         store.dispatch(.setItemDone(id: dentist, isDone: true))  // …and carries on from there
         wait(900)
         store.dispatch(.setItemDone(id: milk, isDone: true))
+        if let error = recorder.firstError { throw error }
         return Array(store.allStates)
     }
 
