@@ -32,10 +32,12 @@ let package = Package(
             pkgConfig: "nettle",
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
+        // SHA-256, HMAC-SHA256 and base64 over Nettle, for page hashes, state digests and pseudonyms.
+        .target(name: "Digests", dependencies: ["CNettle"]),
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
-            dependencies: ["SessionLog", "TodoDomain", "CCmark", "CNettle"],
+            dependencies: ["SessionLog", "TodoDomain", "CCmark", "Digests"],
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.
@@ -46,10 +48,11 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
 
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
         .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests"]),
         .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
         .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain"]),

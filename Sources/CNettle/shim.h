@@ -10,6 +10,7 @@
 #include <nettle/version.h>
 #include <nettle/sha2.h>
 #include <nettle/base64.h>
+#include <nettle/hmac.h>
 
 /* SHA-256 of `length` bytes at `data` into the 32 bytes at `digest`. */
 static inline void todo_report_sha256(const uint8_t *data, size_t length, uint8_t *digest) {
@@ -31,5 +32,16 @@ static inline size_t todo_report_base64_length(size_t length) {
 /* Padded base64 of `length` bytes at `data` into `todo_report_base64_length(length)` bytes at `out`. */
 static inline void todo_report_base64(const uint8_t *data, size_t length, char *out) {
     base64_encode_raw(out, length, data);
+}
+/* HMAC-SHA256 (RFC 2104) of `length` bytes at `data` with a key, into the 32 bytes at `digest`. */
+static inline void todo_report_hmac_sha256(const uint8_t *key, size_t key_length, const uint8_t *data, size_t length, uint8_t *digest) {
+    struct hmac_sha256_ctx context;
+    hmac_sha256_set_key(&context, key_length, key);
+    hmac_sha256_update(&context, length, data);
+#if NETTLE_VERSION_MAJOR >= 4
+    hmac_sha256_digest(&context, digest);
+#else
+    hmac_sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
+#endif
 }
 #endif

@@ -1,11 +1,11 @@
 import CNettle
 
-/// SHA-256 and base64 for the page's Content-Security-Policy hashes, from the
-/// system's Nettle (CryptoKit does not exist on Linux). The only file that
-/// imports `CNettle`: no C type leaves it.
-enum SHA256 {
+/// SHA-256 and base64, from the system's Nettle (CryptoKit does not exist on
+/// Linux): the page's Content-Security-Policy hashes, state digests and key
+/// fingerprints. With ``HMACSHA256``, the only code that imports `CNettle`.
+package enum SHA256 {
     /// The 32-byte digest of `bytes`.
-    static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    package static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         let contiguous = Array(bytes)
         contiguous.withUnsafeBufferPointer { input in
@@ -17,12 +17,12 @@ enum SHA256 {
     }
 
     /// The digest in padded base64, as CSP's `'sha256-…'` sources want it.
-    static func base64Digest(of text: String) -> String {
+    package static func base64Digest(of text: String) -> String {
         base64(hash(text.utf8))
     }
 
     /// Padded base64 (RFC 4648, `+/` alphabet) of `bytes`.
-    static func base64(_ bytes: [UInt8]) -> String {
+    package static func base64(_ bytes: [UInt8]) -> String {
         let length = todo_report_base64_length(bytes.count)
         return String(unsafeUninitializedCapacity: length) { output in
             bytes.withUnsafeBufferPointer { input in

@@ -1,5 +1,5 @@
 import Testing
-@testable import Report
+import Digests
 
 /// Nettle's SHA-256 and base64 as the page uses them. The expected values were
 /// computed with Python's `hashlib.sha256` and `base64.b64encode` when these
