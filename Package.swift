@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TodoDomain", targets: ["TodoDomain"]),
         .library(name: "SessionLog", targets: ["SessionLog"]),
         .library(name: "Report", targets: ["Report"]),
+        .library(name: "Redaction", targets: ["Redaction"]),
         .executable(name: "todo-report", targets: ["todo-report"]),
     ],
     targets: [
@@ -34,6 +35,8 @@ let package = Package(
         ),
         // SHA-256, HMAC-SHA256 and base64 over Nettle, for page hashes, state digests and pseudonyms.
         .target(name: "Digests", dependencies: ["CNettle"]),
+        // Masks and keyed pseudonyms, so reports can be shared without what people typed.
+        .target(name: "Redaction", dependencies: ["Digests"]),
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
@@ -49,6 +52,7 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
 
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+        .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
         .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel"]),

@@ -1,0 +1,56 @@
+public import Foundation
+import Digests
+
+/// Stable keyed pseudonyms for identifiers (user and session ids, context
+/// values, titles): HMAC-SHA256 of the value under the team's secret key, so
+/// the same value gets the same pseudonym across sessions and runs, and
+/// analysts can still count one person's sessions, without anyone who lacks
+/// the key learning the value. Without a key every value is `redacted`.
+public struct Pseudonyms: Sendable {
+    /// What a value is: each kind has its own prefix, and the same text as a
+    /// user id and as a title gets two unrelated pseudonyms.
+    public enum Kind: String, Sendable, CaseIterable {
+        case user = "u"
+        case session = "s"
+        case context = "c"
+        case title = "t"
+    }
+
+    /// What every value becomes without a key.
+    public static let withoutKey = "redacted"
+
+    private let key: [UInt8]?
+
+    /// Pseudonyms under `key`, or plain `redacted` for every value when `key` is `nil`.
+    public init(key: [UInt8]?) {
+        self.key = key
+    }
+
+    /// Reads the key from a file: its bytes, less one trailing line break (so
+    /// a key written by `echo` or `openssl rand -hex 32 >` works as it reads).
+    public init(keyFile url: URL) throws {
+        var bytes = [UInt8](try Data(contentsOf: url))
+        if bytes.last == 0x0A { bytes.removeLast() }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        self.init(key: bytes)
+    }
+
+    /// Whether values get keyed pseudonyms (`false`: they are all `redacted`).
+    public var isKeyed: Bool { key != nil }
+
+    /// `u-3f9a2c1d`: the kind's prefix and the first 8 hexadecimal digits of
+    /// the value's HMAC-SHA256 under the key (with the kind, so kinds do not
+    /// collide); ``withoutKey`` when there is no key.
+    public func pseudonym(of value: String, as kind: Kind) -> String {
+        guard let key else { return Self.withoutKey }
+        let mac = HMACSHA256.mac(key: key, message: Array(kind.rawValue.utf8) + [0] + Array(value.utf8))
+        return "\(kind.rawValue)-\(mac.prefix(4).lowercaseHex)"
+    }
+
+    /// A fingerprint of the key (16 hexadecimal digits of a SHA-256 over it)
+    /// that reports show to say which key made their pseudonyms, without
+    /// showing the key; `nil` without a key.
+    public var keyFingerprint: String? {
+        key.map { SHA256.hash(Array("todo-report key fingerprint".utf8) + [0] + $0).prefix(8).lowercaseHex }
+    }
+}

@@ -1,0 +1,35 @@
+/// Masks typed text so that its shape stays and its content goes: a title
+/// still grows keystroke by keystroke and keeps its length, words and
+/// punctuation, so every count stays true, but what was typed is gone.
+///
+/// One character of the mask per user-perceived character (grapheme
+/// cluster): a letter becomes `x` (`X` when upper-case), in any script; a
+/// digit becomes `9`; whitespace and punctuation stay as they are; any other
+/// visible character (an emoji, a currency or math symbol) becomes `*`.
+///
+/// ```swift
+/// TextMask.mask("Buy oat milk")  // "Xxx xxx xxxx"
+/// TextMask.mask("Call Zoë at 5") // "Xxxx Xxx xx 9"
+/// ```
+public enum TextMask {
+    /// `text` with every character replaced by its class.
+    public static func mask(_ text: String) -> String {
+        var masked = ""
+        masked.reserveCapacity(text.utf8.count)
+        for character in text {
+            masked.append(mask(character))
+        }
+        return masked
+    }
+
+    /// The mask of one user-perceived character.
+    public static func mask(_ character: Character) -> Character {
+        if character.isLetter { return character.isUppercase ? "X" : "x" }
+        if character.isNumber { return "9" }
+        if character.isWhitespace || character.isPunctuation { return character }
+        // A character made only of marks or format controls (a lone combining
+        // accent, a bidi control) shows nothing by itself: keep its place.
+        if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) { return character }
+        return "*"
+    }
+}

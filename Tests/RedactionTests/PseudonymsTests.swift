@@ -1,0 +1,53 @@
+import Foundation
+import Redaction
+import Testing
+
+@Suite("Keyed pseudonyms")
+struct PseudonymsTests {
+    static let key = Array("team secret".utf8)
+
+    @Test("a pseudonym is the kind's prefix and 8 hex digits of HMAC-SHA256 (checked with Python's hmac)")
+    func knownValue() {
+        #expect(Pseudonyms(key: Self.key).pseudonym(of: "analyst-demo-07", as: .user) == "u-1714846f")
+    }
+
+    @Test("stable with the same key, different with another key or another kind")
+    func stability() {
+        let one = Pseudonyms(key: Self.key)
+        let again = Pseudonyms(key: Self.key)
+        let other = Pseudonyms(key: Array("another team".utf8))
+        for kind in Pseudonyms.Kind.allCases {
+            let value = one.pseudonym(of: "value-42", as: kind)
+            #expect(value == again.pseudonym(of: "value-42", as: kind))
+            #expect(value != other.pseudonym(of: "value-42", as: kind))
+            #expect(value != one.pseudonym(of: "value-43", as: kind))
+            #expect(value.hasPrefix(kind.rawValue + "-") && value.count == kind.rawValue.count + 9)
+        }
+        #expect(one.pseudonym(of: "x", as: .user).dropFirst(2) != one.pseudonym(of: "x", as: .title).dropFirst(2))
+    }
+
+    @Test("without a key every value is `redacted`")
+    func withoutKey() {
+        let pseudonyms = Pseudonyms(key: nil)
+        #expect(!pseudonyms.isKeyed)
+        #expect(pseudonyms.pseudonym(of: "analyst-demo-07", as: .user) == "redacted")
+        #expect(pseudonyms.keyFingerprint == nil)
+    }
+
+    @Test("the key's fingerprint names it without showing it (checked with Python's hashlib)")
+    func fingerprint() {
+        let fingerprint = Pseudonyms(key: Self.key).keyFingerprint
+        #expect(fingerprint == "b8af948912df3dbd")
+        #expect(fingerprint != Pseudonyms(key: Array("another team".utf8)).keyFingerprint)
+    }
+
+    @Test("a key file's trailing line break is not part of the key")
+    func keyFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("key-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for text in ["team secret\n", "team secret\r\n", "team secret"] {
+            try Data(text.utf8).write(to: url)
+            #expect(try Pseudonyms(keyFile: url).pseudonym(of: "s-1", as: .session) == Pseudonyms(key: Self.key).pseudonym(of: "s-1", as: .session))
+        }
+    }
+}
