@@ -18,7 +18,7 @@ let package = Package(
         // The Todo app's state, events and reducer.
         .target(name: "TodoDomain", dependencies: ["TimeTravel"]),
         // `todo-session/1`: streaming reader with diagnostics, replay, recorder.
-        .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain"]),
+        .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain", "Digests"]),
         // libcmark, from the system.
         .systemLibrary(
             name: "CCmark",
