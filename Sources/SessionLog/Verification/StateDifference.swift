@@ -1,0 +1,65 @@
+public import TodoDomain
+
+/// What differs between two states, as `todo-report diff` compares them:
+/// what a person sees (the sheet, the typed name, the list in order, each
+/// item's title and switch) and the state's name. Item ids are compared only
+/// when asked, since every run of the app makes new ones.
+public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
+    /// One field that differs, with both values as display text.
+    public struct Field: Hashable, Sendable {
+        /// `isCreatingItem`, `partialItemName`, `stateName`, `todoItems.count`,
+        /// or `todoItems[3].title` (`.isFinished`, `.id`).
+        public var path: String
+        /// The value in the first (baseline) state.
+        public var baseline: String
+        /// The value in the second (run) state.
+        public var run: String
+
+        /// A field that differs: where, and the two values as shown.
+        public init(path: String, baseline: String, run: String) {
+            self.path = path
+            self.baseline = baseline
+            self.run = run
+        }
+    }
+
+    /// The fields that differ, in the state's order (empty when the states are equal).
+    public private(set) var fields: [Field] = []
+
+    /// Whether the two states are equal under the comparison.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// Compares `baseline` with `run`.
+    ///
+    /// - Parameter comparingIDs: Also compare item ids (`--compare-ids`).
+    public init(_ baseline: TodoState, _ run: TodoState, comparingIDs: Bool = false) {
+        compare("isCreatingItem", baseline.isCreatingItem, run.isCreatingItem)
+        compare("partialItemName", baseline.partialItemName, run.partialItemName)
+        compare("stateName", baseline.stateName, run.stateName)
+        compare("todoItems.count", baseline.todoItems.count, run.todoItems.count)
+        for (index, (one, two)) in zip(baseline.todoItems, run.todoItems).enumerated() {
+            compare("todoItems[\(index)].title", one.title, two.title)
+            compare("todoItems[\(index)].isFinished", one.isFinished, two.isFinished)
+            if comparingIDs { compare("todoItems[\(index)].id", one.id.uuidString, two.id.uuidString) }
+        }
+        let longer = baseline.todoItems.count > run.todoItems.count ? baseline.todoItems : run.todoItems
+        for index in min(baseline.todoItems.count, run.todoItems.count)..<longer.count {
+            let shown = JSONString.literal(longer[index].title)
+            let inBaseline = index < baseline.todoItems.count
+            fields.append(Field(path: "todoItems[\(index)]", baseline: inBaseline ? shown : "none", run: inBaseline ? "none" : shown))
+        }
+    }
+
+    /// One line per field: `partialItemName: "Buy milk" ≠ "Buy mlk"`.
+    public var description: String {
+        fields.map { "\($0.path): \($0.baseline) ≠ \($0.run)" }.joined(separator: "\n")
+    }
+
+    private mutating func compare(_ path: String, _ baseline: String, _ run: String) {
+        if baseline != run { fields.append(Field(path: path, baseline: JSONString.literal(baseline), run: JSONString.literal(run))) }
+    }
+
+    private mutating func compare<Value: Equatable & CustomStringConvertible>(_ path: String, _ baseline: Value, _ run: Value) {
+        if baseline != run { fields.append(Field(path: path, baseline: baseline.description, run: run.description)) }
+    }
+}
