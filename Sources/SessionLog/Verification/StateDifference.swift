@@ -31,7 +31,10 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
 
     /// Compares `baseline` with `run`.
     ///
-    /// - Parameter comparingIDs: Also compare item ids (`--compare-ids`).
+    /// - Parameters:
+    ///   - baseline: The state of the baseline log's frame.
+    ///   - run: The state of the same frame in the run's log.
+    ///   - comparingIDs: Also compare item ids (`--compare-ids`).
     public init(_ baseline: TodoState, _ run: TodoState, comparingIDs: Bool = false) {
         compare("isCreatingItem", baseline.isCreatingItem, run.isCreatingItem)
         compare("partialItemName", baseline.partialItemName, run.partialItemName)

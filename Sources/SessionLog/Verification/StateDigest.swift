@@ -11,8 +11,10 @@ public enum StateDigest {
     /// `{"isCreatingItem":B,"partialItemName":S,"todoItems":[{"id":S,"title":S,"isFinished":B},…],"stateName":S}`,
     /// no whitespace, ids as upper-case UUIDs, strings escaped as `JSON.stringify` does.
     ///
-    /// - Parameter hasLoggedID: Whether an item's id came from its `addItem`
-    ///   record; an item whose id was derived by a reader shows `"id":null`.
+    /// - Parameters:
+    ///   - state: The state right after an event.
+    ///   - hasLoggedID: Whether an item's id came from its `addItem`
+    ///     record; an item whose id was derived by a reader shows `"id":null`.
     public static func canonicalJSON(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> String {
         var json = "{\"isCreatingItem\":\(state.isCreatingItem),\"partialItemName\":"
         json += JSONString.literal(state.partialItemName)
@@ -27,6 +29,10 @@ public enum StateDigest {
     }
 
     /// The 16-digit digest of `state` (`4977b0af95ca285c` for the initial state).
+    ///
+    /// - Parameters:
+    ///   - state: The state right after an event.
+    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:)``.
     public static func digest(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> String {
         String(SHA256.hash(canonicalJSON(of: state, hasLoggedID: hasLoggedID).utf8).prefix(8).lowercaseHex)
     }
