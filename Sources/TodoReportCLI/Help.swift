@@ -20,8 +20,7 @@ enum Help {
           INPUT                   A todo-session/1 log, or - for standard input.
 
         Options:
-        \(optionList(RenderCommand.options + [.help]))
-          --version               Show the version.
+        \(optionList(RenderCommand.options + [.help, .version]))
 
         Commands:
         \(Subcommands.all.filter { !$0.name.isEmpty }.map { column("  " + $0.name, $0.abstract) }.joined(separator: "\n"))

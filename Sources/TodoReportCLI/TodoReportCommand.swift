@@ -22,10 +22,30 @@ public enum TodoReportCommand {
         }
     }
 
+    /// Runs this process's command line with its own streams: what the
+    /// executable's `main` does. A standard stream that is closed is opened on
+    /// `/dev/null` first (so no output file can take its number) and counted as
+    /// closed, so writing to it is an error rather than a write into a file;
+    /// a closed pipe is an error (exit 73), not a signal.
+    public static func runProcess() -> Int32 {
+        var streams = StandardStreams.process
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
+            _ = open("/dev/null", O_RDWR)
+            switch descriptor {
+            case 0: streams.input = -1
+            case 1: streams.output = -1
+            default: streams.error = -1
+            }
+        }
+        signal(SIGPIPE, SIG_IGN)
+        return run(argumentBytes: processArgumentBytes, streams: streams)
+    }
+
     /// The arguments of this process, as bytes (`CommandLine.arguments` would
     /// repair a name that is not UTF-8 into another name).
     public static var processArgumentBytes: [[UInt8]] {
-        (1..<Int(CommandLine.argc)).map { index in
+        guard CommandLine.argc > 1 else { return [] }
+        return (1..<Int(CommandLine.argc)).map { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return [] }
             return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
         }
@@ -36,7 +56,7 @@ public enum TodoReportCommand {
         if first == "help" {
             let topic = arguments.dropFirst()
             guard topic.count <= 1 else { throw .usage("help takes one COMMAND at most.") }
-            guard let name = topic.first.map({ String(decoding: $0, as: UTF8.self) }) else {
+            guard let name = topic.first.map({ String(decoding: $0, as: UTF8.self) }), name != "help" else {
                 return try printHelp(Help.overview, streams: streams)
             }
             guard let command = Subcommands.named(name) else {
@@ -46,10 +66,10 @@ public enum TodoReportCommand {
         }
         let command: any Subcommand.Type = first.flatMap(Subcommands.named) ?? RenderCommand.self
         let rest = command == RenderCommand.self ? arguments : arguments.dropFirst()
-        let options = rest.prefix { $0 != Array("--".utf8) }
-        if options.contains(Array("--version".utf8)) { return try printHelp(Help.version, streams: streams) }
-        let parsed = try ParsedArguments(rest, options: command.options + [.help], command: command.name.isEmpty ? "todo-report" : command.name)
+        let parsed = try ParsedArguments(
+            rest, options: command.options + [.help, .version], command: command.name.isEmpty ? "todo-report" : command.name)
         if parsed.has(.help) { return try printHelp(Help.text(for: command), streams: streams) }
+        if parsed.has(.version) { return try printHelp(Help.version, streams: streams) }
         try command.run(parsed, streams: streams)
     }
 

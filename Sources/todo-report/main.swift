@@ -1,4 +1,4 @@
 import Foundation
 import TodoReportCLI
 
-exit(TodoReportCommand.run(argumentBytes: TodoReportCommand.processArgumentBytes))
+exit(TodoReportCommand.runProcess())

@@ -171,18 +171,28 @@ extension CLISuite {
             #expect(missing.stderr.contains(#"cannot read gone\xFF.jsonl: no such file"#))
         }
 
-        @Test("a temporary file left by a killed run is removed by the next run; a live run's is kept")
+        @Test("a temporary file left by a killed run is removed by the next run; a live run's, another user's or another name is kept")
         func staleTemporaries() throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
             let old = Date(timeIntervalSinceNow: -3_600)
-            for name in [".todo-report.999999999.abc123", ".todo-report.1.def456", ".todo-report-notours"] {
+            let names = [
+                ".todo-report.999999.abc123",   // left by a killed run: removed
+                ".todo-report.4242.live12",     // held by a live run (flock): kept
+                ".todo-report.5353.theirs",     // another user's: kept
+                ".todo-report.2024.backup1",    // not the pattern (7 characters): kept
+                ".todo-report-notours",         // not the pattern: kept
+            ]
+            for name in names {
                 try space.write(name, "leftover")
                 try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: space.path(name))
             }
+            #expect(chown(space.path(".todo-report.5353.theirs"), 1234, 1234) == 0)
+            let live = open(space.path(".todo-report.4242.live12"), O_RDONLY)
+            defer { close(live) }
+            #expect(flock(live, LOCK_EX) == 0)
             #expect(try space.run(["s.jsonl", "-o", "r.html"]).code == 0)
-            // Process 999999999 is gone; process 1 is alive; the third name is not of our pattern.
-            #expect(try space.listing() == [".todo-report-notours", ".todo-report.1.def456", "r.html", "s.jsonl"])
+            #expect(try space.listing() == (names.dropFirst() + ["r.html", "s.jsonl"]).sorted())
         }
     }
 }

@@ -26,6 +26,7 @@ struct OptionSpec: Sendable {
 
 extension OptionSpec {
     static let help = OptionSpec.flag("--help", "-h", help: "Show this help.")
+    static let version = OptionSpec.flag("--version", help: "Show the version.")
     static let strict = OptionSpec.flag(
         "--strict", help: "Write nothing and exit 65 if the log has any error (warnings do\nnot count).")
     static let quiet = OptionSpec.flag("--quiet", help: "Print diagnostics only, without the closing count line.")

@@ -17,7 +17,10 @@ struct InputFile {
     static func locate(_ path: Path, standardInput: Int32) throws(CLIError) -> InputFile {
         var info = stat()
         if path.isStandardStream {
-            return InputFile(path: path, displayName: "<stdin>", node: fstat(standardInput, &info) == 0 ? info : nil, standardInput: standardInput)
+            guard standardInput >= 0, fstat(standardInput, &info) == 0 else {
+                throw .cannotRead(path: "standard input", reason: "it is not open")
+            }
+            return InputFile(path: path, displayName: "<stdin>", node: info, standardInput: standardInput)
         }
         guard path.withCString({ stat($0, &info) }) == 0 else {
             let reason = errno == ENOENT ? "no such file" : SystemCallError("", errno: errno).reason

@@ -5,38 +5,60 @@ import SessionLog
 /// written: only a regular file, or a path where nothing exists yet, is
 /// replaced whole (a temporary file, then `rename`); a symbolic link is
 /// followed and the file it names is replaced in *its* folder, the link kept;
-/// a FIFO or a device is written in place, streaming; an open descriptor
-/// (`-`, `/dev/stdout`, `/dev/fd/N`) is written where it points.
+/// a FIFO or a character device is written in place, streaming; an open
+/// descriptor (`-`, `/dev/stdout`, `/dev/fd/N`) is written where it points.
+/// Directories, sockets and block devices (disks) are refused.
 enum OutputDestination: Equatable {
     /// The command's standard output (`-`).
     case standardOutput
     /// An already open descriptor, named as `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N`.
     case descriptor(Int32)
-    /// A FIFO or a device, opened and written as it is.
+    /// A FIFO or a character device, opened and written as it is.
     case inPlace(Path)
-    /// A regular file (`mode` its permissions, kept) or a new one (`mode` nil), replaced atomically.
-    case replace(Path, mode: mode_t?)
+    /// A regular file (`existing` says what it was) or a new one (`existing` nil), replaced atomically.
+    case replace(Path, existing: ExistingFile?)
+
+    /// What a regular file was when the outputs were prepared: to keep its
+    /// owner and permissions, and to notice if it changes before the rename.
+    struct ExistingFile: Equatable {
+        var device: dev_t
+        var inode: ino_t
+        var mode: mode_t
+        var owner: uid_t
+        var group: gid_t
+
+        init(_ info: stat) {
+            device = info.st_dev
+            inode = info.st_ino
+            mode = info.st_mode
+            owner = info.st_uid
+            group = info.st_gid
+        }
+    }
 
     /// Follows `path` (symbolic links included) to what it names.
     static func resolve(_ path: Path) throws(CLIError) -> OutputDestination {
         if path.isStandardStream { return .standardOutput }
+        guard !path.bytes.isEmpty else { throw .usage("an output file name is empty; name a file, or - for standard output.") }
         var current = path
         for _ in 0..<40 {
             if let descriptor = descriptorAlias(current) { return .descriptor(descriptor) }
             var info = stat()
             guard current.withCString({ lstat($0, &info) }) == 0 else {
-                if errno == ENOENT { return .replace(current, mode: nil) }
+                if errno == ENOENT { return .replace(current, existing: nil) }
                 throw .cannotWrite(path: path.display, reason: SystemCallError("", errno: errno).reason)
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
                 current = current.folder.appending(try linkTarget(current, named: path))
             case S_IFREG:
-                return .replace(current, mode: info.st_mode & 0o7777)
+                return .replace(current, existing: ExistingFile(info))
             case S_IFDIR:
                 throw .cannotWrite(path: path.display, reason: "it is a directory; name a file in it")
-            case S_IFIFO, S_IFCHR, S_IFBLK:
+            case S_IFIFO, S_IFCHR:
                 return .inPlace(current)
+            case S_IFBLK:
+                throw .cannotWrite(path: path.display, reason: "it is a block device (a disk); name a file")
             default:
                 throw .cannotWrite(path: path.display, reason: "it is a socket or another kind of file that cannot be written")
             }

@@ -1,14 +1,12 @@
 import Foundation
 import SessionLog
 
-/// The file an output is written to before it replaces its target: nameless
-/// where the system allows (`O_TMPFILE` on Linux), so a kill leaves nothing;
-/// elsewhere a short hidden name that ``StaleTemporaries`` recognises and a
-/// later run removes.
+/// The file an output is written to before it takes its target's place:
+/// nameless where the system allows (`O_TMPFILE` on Linux), so a kill leaves
+/// nothing; elsewhere a ``TemporaryName``. It is held with `flock` while this
+/// run lives, which is how ``StaleTemporaries`` tells a live run's file from
+/// one a killed run left.
 final class TemporaryFile {
-    /// Temporary names: `.todo-report.PID.XXXXXX`, short enough for any target name.
-    static let prefix = ".todo-report."
-
     private(set) var descriptor: Int32
     private let folder: Path
     /// Its name while it has one.
@@ -23,58 +21,90 @@ final class TemporaryFile {
         let nameless = folder.withCString { open($0, tmpFile | O_RDWR | O_CLOEXEC, 0o600) }
         if nameless >= 0, access("/proc/self/fd", X_OK) == 0 {
             descriptor = nameless
+            _ = flock(descriptor, LOCK_EX | LOCK_NB)
             return
         }
         if nameless >= 0 { close(nameless) }
         #endif
-        var template = (folder.appending(Array("\(Self.prefix)\(getpid()).XXXXXX".utf8)).bytes + [0]).map { CChar(bitPattern: $0) }
+        var template = (TemporaryName.template(in: folder).bytes + [0]).map { CChar(bitPattern: $0) }
         let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard created >= 0 else { throw SystemCallError("", errno: errno) }
+        guard created >= 0 else { throw SystemCallError("create a file in", path: folder.display, errno: errno) }
         descriptor = created
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
         name = Path(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
     }
 
     deinit { discard() }
 
-    /// Makes the complete file `target`: directly when `target` does not exist
-    /// (a nameless file is linked in), else through a temporary name and
-    /// `rename`, which replaces `target` whole. Then makes the folder's entry last.
-    func replace(_ target: Path, mode: mode_t) throws(SystemCallError) {
-        guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw SystemCallError("", errno: errno) }
+    /// Gives the complete file the owner and permissions it should have and
+    /// makes it durable: the old file's (owner kept where the system allows,
+    /// else set-id bits dropped), or `0666` less the umask for a new file.
+    func finish(replacing existing: OutputDestination.ExistingFile?, umask mask: mode_t) throws(SystemCallError) {
+        var mode = 0o666 & ~mask
+        if let existing {
+            mode = existing.mode & 0o7777
+            if existing.owner != geteuid() || existing.group != getegid() {
+                if fchown(descriptor, existing.owner, existing.group) != 0 { mode &= ~(S_ISUID | S_ISGID) }
+            }
+        }
+        guard fchmod(descriptor, mode) == 0 else { throw SystemCallError("set the permissions of", errno: errno) }
+        guard fsync(descriptor) == 0 else { throw SystemCallError("write", errno: errno) }
+    }
+
+    /// Puts the file at `target`. A target that did not exist is never
+    /// replaced (if one appeared meanwhile, this fails with `EEXIST`); one
+    /// that did is replaced whole by `rename`.
+    func install(at target: Path, replacing existing: Bool) throws(SystemCallError) {
+        if !existing {
+            if let name {
+                // link(2) fails if the target exists; then the temporary name goes.
+                guard name.withCString({ from in target.withCString { systemLink(from, $0) } }) == 0 else {
+                    throw SystemCallError("create", errno: errno)
+                }
+                _ = name.withCString { unlink($0) }
+                self.name = nil
+            } else {
+                guard linkNameless(to: target) else { throw SystemCallError("create", errno: errno) }
+            }
+            return
+        }
         if name == nil {
-            if link(to: target) { return syncFolder() }
-            guard errno == EEXIST else { throw SystemCallError("", errno: errno) }
-            var random = SystemRandomNumberGenerator()
-            let suffix = String(random.next() % 1_000_000_000, radix: 36)
-            let temporary = folder.appending(Array("\(Self.prefix)\(getpid()).\(suffix)".utf8))
-            guard link(to: temporary) else { throw SystemCallError("", errno: errno) }
+            let temporary = TemporaryName.make(in: folder)
+            guard linkNameless(to: temporary) else { throw SystemCallError("create a file in", errno: errno) }
             name = temporary
         }
         guard let name else { return }
-        let renamed = name.withCString { from in target.withCString { to in rename(from, to) } }
-        guard renamed == 0 else { throw SystemCallError("", errno: errno) }
+        guard name.withCString({ from in target.withCString { rename(from, $0) } }) == 0 else {
+            throw SystemCallError("replace", errno: errno)
+        }
         self.name = nil
-        syncFolder()
     }
 
-    /// Closes the file and removes its name, if it has one: nothing is left.
-    func discard() {
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
-        if let name { _ = name.withCString { unlink($0) } }
-        name = nil
-    }
-
-    /// Gives the nameless file the name `path`; false (with `errno`) if it cannot.
-    private func link(to path: Path) -> Bool {
-        path.withCString { target in linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) } == 0
-    }
-
-    private func syncFolder() {
+    /// Makes the folder's new entries last.
+    func syncFolder() {
         let folderDescriptor = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if folderDescriptor >= 0 {
             _ = fsync(folderDescriptor)
             close(folderDescriptor)
         }
     }
+
+    /// Closes the file and removes its name, if it has one: nothing is left.
+    func discard() {
+        if let name { _ = name.withCString { unlink($0) } }
+        name = nil
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+    }
+
+    /// Gives the nameless file the name `path`; false (with `errno`) if it cannot.
+    private func linkNameless(to path: Path) -> Bool {
+        path.withCString { target in linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) } == 0
+    }
+}
+
+/// link(2), named apart from ``TemporaryFile``'s own linking.
+private func systemLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+    link(from, to)
 }

@@ -1,0 +1,68 @@
+import Foundation
+import SessionLog
+
+/// Refuses outputs that would destroy data before anything is written: two
+/// outputs that are one file, an output that is the input, and an output to
+/// a standard stream or descriptor that is closed.
+enum OutputConflicts {
+    /// What a destination is, for telling whether two are one.
+    private enum Identity: Hashable {
+        case node(dev_t, ino_t)
+        case newFile(Path)
+    }
+
+    static func refuse(
+        _ destinations: [(OutputSet.Request, OutputDestination)], streams: StandardStreams, input: InputFile?
+    ) throws(CLIError) {
+        var seen: [Identity: OutputSet.Request] = [:]
+        let inputNode = input?.node.map { Identity.node($0.st_dev, $0.st_ino) }
+        for (request, destination) in destinations {
+            let (identity, shareable) = try identity(of: destination, request: request, streams: streams)
+            if let first = seen[identity], !shareable {
+                let both = first.path == request.path ? "'\(request.path.display)'" : "'\(first.path.display)' and '\(request.path.display)'"
+                throw .usage("the \(first.role) and the \(request.role) would both be written to \(both), one over the other; give each its own file.")
+            }
+            seen[identity] = request
+            if identity == inputNode, !shareable {
+                let name = input?.path.isStandardStream == true ? "standard input" : "'\(input?.path.display ?? "")'"
+                throw .usage("the \(request.role) '\(request.path.display)' is the input file (\(name)); writing there would destroy the log. Choose another output.")
+            }
+        }
+    }
+
+    /// The identity, and whether several outputs (and the input) may share it: a terminal or `/dev/null`.
+    private static func identity(
+        of destination: OutputDestination, request: OutputSet.Request, streams: StandardStreams
+    ) throws(CLIError) -> (Identity, Bool) {
+        var info = stat()
+        switch destination {
+        case .standardOutput, .descriptor:
+            let descriptor: Int32
+            switch destination {
+            case .descriptor(1), .standardOutput: descriptor = streams.output
+            case .descriptor(2): descriptor = streams.error
+            case .descriptor(let number): descriptor = number
+            default: descriptor = -1
+            }
+            guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+                let name = destination == .standardOutput ? "standard output" : request.path.display
+                throw .cannotWrite(path: name, reason: "it is not open")
+            }
+        case .inPlace(let path):
+            guard path.withCString({ stat($0, &info) }) == 0 else {
+                throw .cannotWrite(path: request.path.display, reason: SystemCallError("", errno: errno).reason)
+            }
+        case .replace(let path, let existing):
+            guard existing != nil, path.withCString({ stat($0, &info) }) == 0 else { return (.newFile(canonical(path)), false) }
+        }
+        return (.node(info.st_dev, info.st_ino), info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    /// A path that does not exist yet, with its folder made absolute and free of links.
+    private static func canonical(_ path: Path) -> Path {
+        guard let resolved = path.folder.withCString({ realpath($0, nil) }) else { return path }
+        defer { free(resolved) }
+        return Path(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
+            .appending(path.lastComponent)
+    }
+}

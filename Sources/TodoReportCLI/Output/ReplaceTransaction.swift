@@ -1,0 +1,52 @@
+import Foundation
+
+/// Several renames as one: each replaced target is first kept under a second
+/// name (a hard link, held with `flock` like a temporary file), so that if a
+/// later output cannot be put in place, every earlier one is put back as it
+/// was and every new one removed.
+struct ReplaceTransaction {
+    private struct Kept {
+        var target: Path
+        var copy: Path?
+        var descriptor: Int32
+    }
+
+    private var kept: [Kept] = []
+    private var done: [(target: Path, replaced: Bool)] = []
+
+    /// Keeps the file at `target` under a second name, where the system allows it.
+    mutating func keep(_ target: Path) {
+        let copy = TemporaryName.make(in: target.folder)
+        guard target.withCString({ from in copy.withCString { link(from, $0) } }) == 0 else { return }
+        let descriptor = copy.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        if descriptor >= 0 { _ = flock(descriptor, LOCK_EX | LOCK_NB) }
+        kept.append(Kept(target: target, copy: copy, descriptor: descriptor))
+    }
+
+    /// Notes that `target` now holds its new file.
+    mutating func installed(_ target: Path, replacing: Bool) {
+        done.append((target, replacing))
+    }
+
+    /// Puts back every replaced file and removes every new one.
+    mutating func rollBack() {
+        for (target, replaced) in done.reversed() {
+            if replaced, let copy = kept.first(where: { $0.target == target })?.copy {
+                _ = copy.withCString { from in target.withCString { rename(from, $0) } }
+                if let index = kept.firstIndex(where: { $0.target == target }) { kept[index].copy = nil }
+            } else if !replaced {
+                _ = target.withCString { unlink($0) }
+            }
+        }
+        done.removeAll()
+    }
+
+    /// Drops the second names (the old files go with them unless put back).
+    mutating func finish() {
+        for entry in kept {
+            if let copy = entry.copy { _ = copy.withCString { unlink($0) } }
+            if entry.descriptor >= 0 { close(entry.descriptor) }
+        }
+        kept.removeAll()
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The names this command gives files it writes beside an output:
+/// `.todo-report.PID.XXXXXX` (six letters or digits), short enough beside any
+/// target name, and recognised by ``StaleTemporaries`` and nothing else.
+enum TemporaryName {
+    static let prefix = ".todo-report."
+    static let suffixLength = 6
+
+    /// A new name in `folder` for this process.
+    static func make(in folder: Path) -> Path {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        var random = SystemRandomNumberGenerator()
+        let suffix = (0..<suffixLength).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+        return folder.appending(Array("\(prefix)\(getpid()).".utf8) + suffix)
+    }
+
+    /// The `mkstemp` template of such a name.
+    static func template(in folder: Path) -> Path {
+        folder.appending(Array("\(prefix)\(getpid()).XXXXXX".utf8))
+    }
+
+    /// Whether `name` (a folder entry) has the pattern exactly.
+    static func matches(_ name: [UInt8]) -> Bool {
+        let prefix = Array(self.prefix.utf8)
+        guard name.starts(with: prefix) else { return false }
+        let parts = name.dropFirst(prefix.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(isDigit), parts[1].count == suffixLength else { return false }
+        return parts[1].allSatisfy { isDigit($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// The unlucky and the hostile cases of outputs: closed standard streams,
+/// targets that change while the input is read, a rename that fails half-way,
+/// owners, disks, FIFOs and broken pipes.
+extension CLISuite {
+    @Suite("outputs: edge cases")
+    struct OutputEdgeTests {
+        static let page = "<!doctype html>"
+
+        @Test("a closed standard error or output is never taken by an output file")
+        func closedStreams() throws {
+            let space = try Workspace()
+            try space.write("bad.jsonl", brokenLog)
+            let closedError = try space.shell(#""$TR" bad.jsonl -o e.html 2>&-"#)
+            #expect(closedError.code == 0)
+            #expect(String(decoding: space.read("e.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
+            let closedOutput = try space.shell(#""$TR" bad.jsonl -o - --summary s.md >&-"#)
+            #expect(closedOutput.code == 73)
+            #expect(closedOutput.stderr.contains("cannot write standard output: it is not open"))
+            #expect(!space.exists("s.md"))
+            try space.write("x.html", "previous")
+            let closedInput = try space.shell(#""$TR" - -o x.html <&-"#)
+            #expect(closedInput.code == 66)
+            #expect(space.read("x.html") == Data("previous".utf8))
+            let unopened = try space.shell(#""$TR" bad.jsonl -o r.html --summary /dev/fd/9"#)
+            #expect(unopened.code == 73)
+            #expect(unopened.stderr.contains("cannot write /dev/fd/9: it is not open"))
+            #expect(!space.exists("r.html"))
+        }
+
+        @Test("an empty output name is a usage error, and nothing is written", arguments: [
+            ["-o", "r.html", "--summary", ""], ["--output=", "--summary", "s.md"],
+        ])
+        func emptyName(arguments: [String]) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("r.html", "previous")
+            let run = try space.run(["s.jsonl"] + arguments)
+            #expect(run.code == 64)
+            #expect(space.read("r.html") == Data("previous".utf8))
+            #expect(try space.listing() == ["r.html", "s.jsonl"])
+        }
+
+        @Test("a target that changes while the input is read is not replaced, and neither is any other output")
+        func changedMeanwhile() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("r.html", "previous report")
+            try space.write("s.md", "previous summary")
+            #expect(mkfifo(space.path("in"), 0o644) == 0)
+            // The input arrives only after s.md has become a FIFO.
+            let run = try space.shell(#"(sleep 0.3; rm s.md; mkfifo s.md; cat s.jsonl > in) & "$TR" in -o r.html --summary s.md; status=$?; wait; exit $status"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("it changed while the input was read"))
+            #expect(space.read("r.html") == Data("previous report".utf8))
+            #expect(space.kind("s.md") == S_IFIFO)
+        }
+
+        @Test("when one output cannot be put in place, the ones already replaced are put back")
+        func rollBack() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("r.html", "previous report")
+            try space.write("s.md", "previous summary")
+            try space.write("elsewhere.md", "mounted")
+            // A bind mount over s.md (as a container's volume would be): renaming over it fails with EBUSY.
+            let run = try space.shell(#"unshare -m sh -c 'mount --bind elsewhere.md s.md && "$TR" s.jsonl -o r.html --summary s.md'"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("nothing was written"))
+            #expect(space.read("r.html") == Data("previous report".utf8))
+            #expect(space.read("s.md") == Data("previous summary".utf8))
+            #expect(try space.listing() == ["elsewhere.md", "r.html", "s.jsonl", "s.md"])
+        }
+
+        @Test("a replaced file keeps its owner, group and mode")
+        func ownerKept() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("r.html", "previous")
+            #expect(chown(space.path("r.html"), 1234, 4321) == 0 && chmod(space.path("r.html"), 0o6750) == 0)
+            #expect(try space.run(["s.jsonl", "-o", "r.html"]).code == 0)
+            var info = stat()
+            #expect(stat(space.path("r.html"), &info) == 0)
+            #expect(info.st_uid == 1234 && info.st_gid == 4321 && info.st_mode & 0o7777 == 0o6750)
+            #expect(String(decoding: space.read("r.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
+        }
+
+        @Test("a block device is refused; a FIFO that is also the input is refused without waiting")
+        func disksAndLoops() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            guard mknod(space.path("disk"), S_IFBLK | 0o600, dev_t(7 << 8 | 200)) == 0 else {
+                Issue.record("mknod failed (it needs root, as CI has): \(String(cString: strerror(errno)))")
+                return
+            }
+            let disk = try space.run(["s.jsonl", "-o", "disk"])
+            #expect(disk.code == 73)
+            #expect(disk.stderr.contains("block device"))
+            #expect(mkfifo(space.path("ff"), 0o644) == 0)
+            let loop = try space.shell(#"timeout 10 "$TR" ff -o ff"#)
+            #expect(loop.code == 64, "\(loop.stderr)")
+        }
+
+        @Test("a reader that goes away (a closed pipe) is exit 73 with a message, not a signal")
+        func brokenPipe() throws {
+            let space = try Workspace()
+            #expect(try space.run(["simulate", "--events", "20000", "-o", "big.jsonl"]).code == 0)
+            let run = try space.shell(#"("$TR" big.jsonl -o - 2> err.txt; echo $? > code.txt) | head -c 100 > /dev/null"#)
+            #expect(run.code == 0)
+            #expect(String(decoding: space.read("code.txt") ?? Data(), as: UTF8.self) == "73\n")
+            #expect(String(decoding: space.read("err.txt") ?? Data(), as: UTF8.self).contains("cannot write standard output: Broken pipe"))
+        }
+
+        @Test("--version is an option, not a word found anywhere; help help is the overview")
+        func versionAndHelp() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            #expect(try space.run(["s.jsonl", "--title", "--version", "--quiet"]).code == 0)
+            #expect(String(decoding: space.read("s.html") ?? Data(), as: UTF8.self).contains("<title>--version"))
+            #expect(try space.run(["help", "help"]).stdout == (try space.run(["help"])).stdout)
+            #expect(try space.run(["validate", "--version"]).stdout.hasPrefix("todo-report "))
+        }
+    }
+}
