@@ -39,6 +39,11 @@ struct InputFile {
         guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
     }
 
+    /// Where its bytes come from once open.
+    func byteSource() -> some ByteSource {
+        FileDescriptorByteSource(fileDescriptor: descriptor)
+    }
+
     func close() {
         if !path.isStandardStream && descriptor >= 0 { _ = Foundation.close(descriptor) }
     }
