@@ -53,11 +53,12 @@ enum BatchCommand: Subcommand {
 
         var finished: [SessionStats] = []
         var skipped = 0
+        var rendered = 0
         for result in results {
             switch result {
             case .done(let stats, let wasSkipped):
                 finished.append(stats)
-                if wasSkipped { skipped += 1 }
+                if wasSkipped { skipped += 1 } else if stats.status == .rendered { rendered += 1 }
             case .cannotWrite(let error):
                 throw error
             }
@@ -69,7 +70,6 @@ enum BatchCommand: Subcommand {
         }
         let rejected = finished.filter { $0.status == .rejected }.count
         let unreadable = finished.filter { $0.status == .unreadable }.count
-        let rendered = finished.count - rejected - unreadable - skipped
         var parts = ["\(groupedDigits(rendered)) rendered"]
         if skipped > 0 { parts.append("\(groupedDigits(skipped)) skipped (input and tool unchanged)") }
         if rejected > 0 { parts.append("\(groupedDigits(rejected)) rejected") }
