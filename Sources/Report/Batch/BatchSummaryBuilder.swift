@@ -73,16 +73,14 @@ enum BatchSummaryBuilder {
     private static func dataQuality(_ a: BatchAggregate) -> [MarkdownBlock] {
         let withErrors = a.sessions.filter { $0.errors > 0 }.count
         let withWarnings = a.sessions.filter { $0.warnings > 0 }.count
-        var blocks: [MarkdownBlock] = [
-            .heading(level: 3, [.text("Data quality")]),
-            .bulletList([
-                item("Sessions with errors", Formatting.grouped(withErrors)),
-                item("Sessions with warnings", Formatting.grouped(withWarnings)),
-            ]),
-        ]
+        var rows = [item("Sessions with errors", Formatting.grouped(withErrors)), item("Sessions with warnings", Formatting.grouped(withWarnings))]
         if !a.codes.isEmpty {
-            blocks.append(.bulletList(a.codes.sorted { $0.key < $1.key }.map { [.paragraph([.code($0.key), .text(": \(Formatting.grouped($0.value))")])] }))
+            rows.append([
+                .paragraph([.strong([.text("Diagnostics by code")])]),
+                .bulletList(a.codes.sorted { $0.key < $1.key }.map { [.paragraph([.code($0.key), .text(": \(Formatting.grouped($0.value))")])] }),
+            ])
         }
+        var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")]), .bulletList(rows)]
         let failed = a.sessions.filter { $0.status != .rendered }
         if !failed.isEmpty {
             blocks.append(.paragraph([.text("Not rendered:")]))

@@ -26,6 +26,12 @@ public struct SessionStats: Sendable, Equatable, Decodable {
         public var bucketMs: Int64
         /// Events per bucket.
         public var counts: [Int]
+
+        /// A series of `counts` buckets of `bucketMs` each.
+        public init(bucketMs: Int64, counts: [Int]) {
+            self.bucketMs = bucketMs
+            self.counts = counts
+        }
     }
 
     /// Always ``schemaName``.

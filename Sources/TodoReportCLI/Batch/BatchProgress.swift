@@ -3,7 +3,8 @@ import SessionLog
 import Synchronization
 
 /// `37/1,000 sessions, 2 failed` on standard error, redrawn in place, only
-/// when standard error is a terminal; erased at the end.
+/// when standard error is a terminal; erased at the end. The cursor is left
+/// at the start of the line, so a diagnostic printed meanwhile writes over it.
 final class BatchProgress: Sendable {
     private struct State {
         var done = 0
@@ -31,7 +32,7 @@ final class BatchProgress: Sendable {
             guard enabled, state.done == total || Date().timeIntervalSince(state.lastDraw) >= 0.1 else { return }
             state.lastDraw = Date()
             state.drawn = true
-            let line = "\r\u{1B}[2K\(groupedDigits(state.done))/\(groupedDigits(total)) sessions, \(groupedDigits(state.failed)) failed"
+            let line = "\r\u{1B}[2K\(groupedDigits(state.done))/\(groupedDigits(total)) sessions, \(groupedDigits(state.failed)) failed\r"
             try? writeAll(Array(line.utf8), to: error)
         }
     }
