@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "nettle",
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
+        // zlib's inflate, for `.jsonl.gz` logs read as a stream.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
@@ -39,7 +45,7 @@ let package = Package(
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.
-        .target(name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel"]),
+        .target(name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib"]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
         // Build-time: Templates/* become Swift string constants, so the binary travels alone.

@@ -153,5 +153,35 @@ extension CLISuite {
             }
             #expect(rows.contains { $0["input"] == "team-b/with space, and comma.jsonl" })
         }
+
+        @Test(".jsonl.gz logs (one gzip member or several, in a folder or on standard input) read as their plain text; a cut one is unreadable")
+        func gzipInput() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell("""
+                set -e
+                mkdir -p logs
+                $TR simulate --events 3000 --seed 5 -o plain.jsonl
+                gzip -c plain.jsonl > logs/packed.jsonl.gz
+                (head -c 40000 plain.jsonl | gzip; tail -c +40001 plain.jsonl | gzip) > logs/members.jsonl.gz
+                $TR plain.jsonl -o plain.html --quiet
+                $TR logs/packed.jsonl.gz -o packed.html --quiet
+                gzip -c plain.jsonl | $TR - -o piped.html --quiet
+                $TR batch logs -o out --quiet
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            let plain = try #require(workspace.read("plain.html"))
+            #expect(workspace.read("packed.html") == plain)
+            #expect(workspace.read("piped.html") == plain)
+            #expect(workspace.read("out/sessions/packed.html") == plain)
+            #expect(workspace.read("out/sessions/members.html") == plain)
+            let stats = String(decoding: try #require(workspace.read("out/stats/packed.json")), as: UTF8.self)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: workspace.path("logs/packed.jsonl.gz"))[.size] as? Int)
+            #expect(stats.contains("\"inputBytes\": \(size),"), "the compressed size is the input's")
+
+            let cut = try workspace.shell("head -c 20000 logs/packed.jsonl.gz > cut.jsonl.gz && $TR cut.jsonl.gz -o cut.html")
+            #expect(cut.code == 66)
+            #expect(cut.stderr.contains("cut.jsonl.gz: the gzip data ends early"), "\(cut.stderr)")
+            #expect(!workspace.exists("cut.html"))
+        }
     }
 }

@@ -12,7 +12,7 @@ struct BatchInput: Sendable {
     var problem: String?
 
     /// The endings a folder is searched for.
-    static let extensions = [".jsonl"]
+    static let extensions = [".jsonl", ".jsonl.gz"]
 
     static func isLog(_ name: [UInt8]) -> Bool {
         extensions.contains { name.count > $0.utf8.count && name.reversed().starts(with: $0.utf8.reversed()) }

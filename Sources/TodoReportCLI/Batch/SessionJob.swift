@@ -48,7 +48,7 @@ struct SessionJob: Sendable {
             let outcome: LogReplayer.Outcome
             do throws(CLIError) {
                 (builder, outcome) = try SessionRendering.read(
-                    file, from: DigestingByteSource(file.byteSource(), into: digest), options: options, title: title, streams: streams,
+                    file, from: GzipDetectingByteSource(DigestingByteSource(FileDescriptorByteSource(fileDescriptor: file.descriptor), into: digest)), options: options, title: title, streams: streams,
                     allDiagnosticsIn: "all in its report") { activity.add($0) }
             } catch {
                 if case .cannotWrite = error { return .cannotWrite(error) }

@@ -39,9 +39,9 @@ struct InputFile {
         guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
     }
 
-    /// Where its bytes come from once open.
+    /// Where its bytes come from once open, decompressed if they are gzip data.
     func byteSource() -> some ByteSource {
-        FileDescriptorByteSource(fileDescriptor: descriptor)
+        GzipDetectingByteSource(FileDescriptorByteSource(fileDescriptor: descriptor))
     }
 
     func close() {
