@@ -166,6 +166,7 @@ extension CLISuite {
                 $TR plain.jsonl -o plain.html --quiet
                 $TR logs/packed.jsonl.gz -o packed.html --quiet
                 gzip -c plain.jsonl | $TR - -o piped.html --quiet
+                $TR validate logs/packed.jsonl.gz --strict --quiet
                 $TR batch logs -o out --quiet
                 """)
             #expect(result.code == 0, "\(result.stderr)")

@@ -4,12 +4,12 @@ import SessionLog
 /// Reads and replays one input for a command: diagnostics to standard error
 /// (capped), a progress bar on a terminal, and the verdict of `--strict`.
 enum LogReading {
-    /// Replays `file`, handing every entry to `consume`.
+    /// Replays `file` (decompressed if it is gzip data), handing every entry to `consume`.
     static func replay(
         _ file: InputFile, options: ReadingOptions, streams: StandardStreams, allDiagnosticsIn place: String,
         _ consume: (ReplayEntry) -> Void
     ) throws(CLIError) -> LogReplayer.Outcome {
-        try replay(file, from: FileDescriptorByteSource(fileDescriptor: file.descriptor), options: options, streams: streams,
+        try replay(file, from: file.byteSource(), options: options, streams: streams,
                    allDiagnosticsIn: place, consume)
     }
 
