@@ -37,7 +37,8 @@ struct IndexPageTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try shell("""
+        try shell(
+            """
             set -e
             mkdir -p "logs/old" "logs/new <b>"
             for seed in 1 2 3; do $TR simulate --events $((100 * seed)) --seed $seed -o logs/old/s$seed.jsonl; done
@@ -64,7 +65,8 @@ struct IndexPageTests {
                 let target = try #require(URL(string: link, relativeTo: folder.appendingPathComponent("index.html")))
                 #expect(FileManager.default.fileExists(atPath: target.path), "\(link) resolves to a report")
             }
-            let funnels = try #require(try page.evaluate("[...document.querySelectorAll('#funnel svg')].map(s => s.getAttribute('aria-label'))") as? [String])
+            let funnels = try #require(
+                try page.evaluate("[...document.querySelectorAll('#funnel svg')].map(s => s.getAttribute('aria-label'))") as? [String])
             #expect(funnels.count == 3)
             #expect(funnels[1].hasPrefix("Version 1.5:"))
             #expect(try page.evaluate("window.__violations") as? [String] == [])
@@ -89,13 +91,20 @@ struct IndexPageTests {
             #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "descending")
             #expect(try page.evaluate(events) as? [Int] == ascending.reversed())
 
-            _ = try page.evaluate("(() => { const f = document.getElementById('session-filter'); f.value = 'simulated-5'; f.dispatchEvent(new Event('input')); })()")
+            _ = try page.evaluate(
+                "(() => { const f = document.getElementById('session-filter'); f.value = 'simulated-5'; f.dispatchEvent(new Event('input')); })()"
+            )
             #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == ["simulated-5"])
-            _ = try page.evaluate("(() => { const f = document.getElementById('session-filter'); f.value = ''; f.dispatchEvent(new Event('input')); })()")
-            _ = try page.evaluate("(() => { const s = document.getElementById('version-filter'); s.value = '1.5'; s.dispatchEvent(new Event('change')); })()")
+            _ = try page.evaluate(
+                "(() => { const f = document.getElementById('session-filter'); f.value = ''; f.dispatchEvent(new Event('input')); })()")
+            _ = try page.evaluate(
+                "(() => { const s = document.getElementById('version-filter'); s.value = '1.5'; s.dispatchEvent(new Event('change')); })()")
             let versions = try #require(try page.evaluate("\(Self.rows).map(r => r.children[3].textContent)") as? [String])
             #expect(versions == ["1.5", "1.5", "1.5"])
-            #expect(try page.evaluate("document.querySelector('input#session-filter') !== null && document.querySelector('select#version-filter') !== null") as? Bool == true)
+            #expect(
+                try page.evaluate(
+                    "document.querySelector('input#session-filter') !== null && document.querySelector('select#version-filter') !== null")
+                    as? Bool == true)
         }
     }
 
@@ -105,7 +114,9 @@ struct IndexPageTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let sessions = (0..<100_000).map { (index: Int) -> SessionStats in
-            var stats = SessionStats(name: String(format: "s%06d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false)
+            var stats = SessionStats(
+                name: String(format: "s%06d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
+            )
             stats.sessionId = "id-\(index)"
             stats.events = index
             stats.report = "sessions/\(stats.name).html"
@@ -120,7 +131,9 @@ struct IndexPageTests {
         #expect(try page.evaluate("document.getElementById('sessions').dataset.count") as? String == "100000")
         let drawn = try #require(try page.evaluate("\(Self.rows).length") as? Int)
         #expect(drawn > 0 && drawn < 200)
-        _ = try page.evaluate("(() => { const v = document.getElementById('table-viewport'); v.scrollTop = v.scrollHeight; v.dispatchEvent(new Event('scroll')); })()")
+        _ = try page.evaluate(
+            "(() => { const v = document.getElementById('table-viewport'); v.scrollTop = v.scrollHeight; v.dispatchEvent(new Event('scroll')); })()"
+        )
         let last = try #require(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String])
         #expect(last.last == "id-99999")
         #expect(last.count < 200)

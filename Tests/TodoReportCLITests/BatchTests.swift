@@ -6,7 +6,8 @@ extension CLISuite {
     struct BatchTests {
         /// Four simulated sessions in two folders, and one log with a syntax error.
         static func logs(in workspace: Workspace) throws {
-            let result = try workspace.shell("""
+            let result = try workspace.shell(
+                """
                 set -e
                 mkdir -p logs/team-a logs/team-b
                 $TR simulate --events 300 --seed 1 -o logs/team-a/one.jsonl
@@ -61,7 +62,8 @@ extension CLISuite {
         func sameReportAsSingleCommand() throws {
             let workspace = try Workspace()
             try Self.logs(in: workspace)
-            let result = try workspace.shell("$TR batch logs -o out && $TR logs/team-a/two.jsonl -o single.html && $TR logs/team-b/broken.jsonl -o broken.html")
+            let result = try workspace.shell(
+                "$TR batch logs -o out && $TR logs/team-a/two.jsonl -o single.html && $TR logs/team-b/broken.jsonl -o broken.html")
             #expect(result.code == 0, "\(result.stderr)")
             #expect(workspace.read("out/sessions/team-a--two.html") == workspace.read("single.html"))
             #expect(workspace.read("out/sessions/team-b--broken.html") == workspace.read("broken.html"))
@@ -71,7 +73,8 @@ extension CLISuite {
         func deterministicAcrossJobs() throws {
             let workspace = try Workspace()
             try Self.logs(in: workspace)
-            let result = try workspace.shell("$TR batch logs -o one --jobs 1 && $TR batch logs -o two --jobs 2 && $TR batch logs -o four --jobs 4")
+            let result = try workspace.shell(
+                "$TR batch logs -o one --jobs 1 && $TR batch logs -o two --jobs 2 && $TR batch logs -o four --jobs 4")
             #expect(result.code == 0, "\(result.stderr)")
             let one = try Self.tree(workspace, "one")
             #expect(one.count == 5 + 5 + 3)
@@ -102,8 +105,11 @@ extension CLISuite {
             #expect(again.stderr.contains("5 sessions: 0 rendered, 5 skipped"), "\(again.stderr)")
             #expect(try Self.tree(workspace, "out") == first)
 
-            let changed = try workspace.shell("$TR simulate --events 120 --seed 9 -o logs/team-a/two.jsonl && rm logs/team-b/one.jsonl && $TR batch logs -o out")
-            #expect(changed.stderr.contains("4 sessions: 1 rendered, 3 skipped (input and tool unchanged), 1 removed (input gone)"), "\(changed.stderr)")
+            let changed = try workspace.shell(
+                "$TR simulate --events 120 --seed 9 -o logs/team-a/two.jsonl && rm logs/team-b/one.jsonl && $TR batch logs -o out")
+            #expect(
+                changed.stderr.contains("4 sessions: 1 rendered, 3 skipped (input and tool unchanged), 1 removed (input gone)"),
+                "\(changed.stderr)")
             #expect(!workspace.exists("out/stats/team-b--one.json"))
             #expect(!workspace.exists("out/sessions/team-b--one.html"))
             let csv = String(decoding: try #require(workspace.read("out/sessions.csv")), as: UTF8.self)
@@ -119,7 +125,8 @@ extension CLISuite {
             let workspace = try Workspace()
             try Self.logs(in: workspace)
             #expect(try workspace.shell("$TR batch logs -o out").code == 0)
-            let python = try workspace.shell("""
+            let python = try workspace.shell(
+                """
                 python3 -c 'import csv, json, sys
                 rows = list(csv.DictReader(open("out/sessions.csv", newline="", encoding="utf-8")))
                 json.dump(rows, sys.stdout)'
@@ -154,10 +161,13 @@ extension CLISuite {
             #expect(rows.contains { $0["input"] == "team-b/with space, and comma.jsonl" })
         }
 
-        @Test(".jsonl.gz logs (one gzip member or several, in a folder or on standard input) read as their plain text; a cut one is unreadable")
+        @Test(
+            ".jsonl.gz logs (one gzip member or several, in a folder or on standard input) read as their plain text; a cut one is unreadable"
+        )
         func gzipInput() throws {
             let workspace = try Workspace()
-            let result = try workspace.shell("""
+            let result = try workspace.shell(
+                """
                 set -e
                 mkdir -p logs
                 $TR simulate --events 3000 --seed 5 -o plain.jsonl

@@ -4,11 +4,17 @@
 public struct BatchAggregate: Sendable {
     /// The creation funnel of a group of sessions.
     public struct Funnel: Sendable, Equatable {
+        /// Sessions counted.
         public var sessions = 0
+        /// Add sheets opened.
         public var sheetsOpened = 0
+        /// Sheets with at least one keystroke.
         public var sheetsTyped = 0
+        /// Items added.
         public var itemsAdded = 0
+        /// Sheets cancelled.
         public var sheetsCancelled = 0
+        /// Keystrokes in the name field.
         public var keystrokes = 0
 
         mutating func add(_ stats: SessionStats) {
@@ -55,7 +61,8 @@ public struct BatchAggregate: Sendable {
     public var medianPlusToAdd: Double? {
         let total = plusToAdd.values.reduce(0, +)
         guard total > 0 else { return nil }
-        let lowRank = (total - 1) / 2, highRank = total / 2
+        let lowRank = (total - 1) / 2
+        let highRank = total / 2
         var seen = 0
         var low: Int64?
         for (value, count) in plusToAdd.sorted(by: { $0.key < $1.key }) {

@@ -22,8 +22,10 @@ struct IndexPageRenderer {
 
     func html() -> String {
         let files = EmbeddedTemplates.files
-        let css = files["index.css"] ?? "", js = files["index.js"] ?? ""
-        let csp = "default-src 'none'; script-src 'sha256-\(SHA256.base64Digest(of: js))'; "
+        let css = files["index.css"] ?? ""
+        let js = files["index.js"] ?? ""
+        let csp =
+            "default-src 'none'; script-src 'sha256-\(SHA256.base64Digest(of: js))'; "
             + "style-src 'sha256-\(SHA256.base64Digest(of: css))'; img-src data:; base-uri 'none'; form-action 'none'"
         let total = aggregate.sessions.count
         let failed = total - aggregate.count(.rendered)
@@ -34,7 +36,8 @@ struct IndexPageRenderer {
             "title": title.htmlEscaped,
             "totals": "\(Formatting.plural(total, "session")), \(Formatting.grouped(failed)) failed".htmlEscaped,
             "funnel": funnel(),
-            "versionOptions": aggregate.versions.map { "<option value=\"\($0.htmlEscaped)\">\($0.htmlEscaped)</option>" }.joined(separator: "\n"),
+            "versionOptions": aggregate.versions.map { "<option value=\"\($0.htmlEscaped)\">\($0.htmlEscaped)</option>" }.joined(
+                separator: "\n"),
             "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
             "count": String(total),
             "headers": zip(Self.columns, Self.sortFields).map { column, field in
@@ -56,17 +59,20 @@ struct IndexPageRenderer {
     // MARK: Rows
 
     private func row(_ s: SessionStats) -> String {
-        let link = s.report.map { "<a href=\"\($0.htmlEscaped)\">\(s.name.htmlEscaped)</a>" } ?? "\(s.name.htmlEscaped) (\(s.status.rawValue))"
+        let link =
+            s.report.map { "<a href=\"\($0.htmlEscaped)\">\(s.name.htmlEscaped)</a>" } ?? "\(s.name.htmlEscaped) (\(s.status.rawValue))"
         var cells = ["<td>\(link)</td>"]
         for text in [s.sessionId, s.userId, s.appVersion, s.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
         let numbers: [String] = [
-            s.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—", String(s.events), String(s.itemsAdded), String(s.sheetsOpened),
+            s.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—", String(s.events), String(s.itemsAdded),
+            String(s.sheetsOpened),
             String(s.sheetsCancelled), s.conversion.map { "\(Int(($0 * 100).rounded()))%" } ?? "—", String(s.errors), String(s.warnings),
         ]
         cells += numbers.map { "<td class=\"number\">\($0.htmlEscaped)</td>" }
         cells.append("<td>\(Self.sparkline(s.activity.counts))</td>")
         let failed = s.status == .rendered ? "" : " class=\"failed\""
-        return "<tr data-session-id=\"\((s.sessionId ?? "").htmlEscaped)\" data-name=\"\(s.name.htmlEscaped)\"\(failed)>" + cells.joined() + "</tr>"
+        return "<tr data-session-id=\"\((s.sessionId ?? "").htmlEscaped)\" data-name=\"\(s.name.htmlEscaped)\"\(failed)>" + cells.joined()
+            + "</tr>"
     }
 
     /// A 72×18 polyline of the activity counts, as the script draws it.
@@ -76,7 +82,8 @@ struct IndexPageRenderer {
         let points = counts.enumerated().map { index, count in
             "\(tenths(Double(index) * step)),\(tenths(17 - Double(count) / Double(peak) * 16))"
         }
-        return "<svg class=\"spark\" width=\"72\" height=\"18\" viewBox=\"0 0 72 18\" aria-hidden=\"true\"><polyline points=\"\(points.joined(separator: " "))\"/></svg>"
+        return
+            "<svg class=\"spark\" width=\"72\" height=\"18\" viewBox=\"0 0 72 18\" aria-hidden=\"true\"><polyline points=\"\(points.joined(separator: " "))\"/></svg>"
     }
 
     /// A coordinate rounded to tenths, written as JavaScript writes it (`12`, `12.5`).
@@ -100,17 +107,22 @@ struct IndexPageRenderer {
             ("opened", "Sheets opened", f.sheetsOpened), ("typed", "At least one keystroke", f.sheetsTyped),
             ("added", "Items added", f.itemsAdded), ("cancelled", "Cancelled", f.sheetsCancelled),
         ]
-        let width = 200.0, top = 22
+        let width = 200.0
+        let top = 22
         let whole = max(1, f.sheetsOpened)
-        var parts = ["<svg class=\"funnel-chart\" width=\"380\" height=\"\(top + steps.count * 24)\" viewBox=\"0 0 380 \(top + steps.count * 24)\" role=\"img\" aria-label=\"\(label.htmlEscaped): "
-            + steps.map { "\($0.1) \($0.2)" }.joined(separator: ", ") + "\">"]
+        var parts = [
+            "<svg class=\"funnel-chart\" width=\"380\" height=\"\(top + steps.count * 24)\" viewBox=\"0 0 380 \(top + steps.count * 24)\" role=\"img\" aria-label=\"\(label.htmlEscaped): "
+                + steps.map { "\($0.1) \($0.2)" }.joined(separator: ", ") + "\">"
+        ]
         parts.append("<text x=\"0\" y=\"14\">\(label.htmlEscaped) (\(Formatting.plural(f.sessions, "session")))</text>")
         for (index, step) in steps.enumerated() {
             let y = top + index * 24
             let barWidth = Int((width * Double(min(step.2, whole)) / Double(whole)).rounded())
             parts.append("<text class=\"label\" x=\"0\" y=\"\(y + 15)\">\(step.1)</text>")
             parts.append("<rect class=\"bar \(step.0)\" x=\"150\" y=\"\(y + 3)\" width=\"\(barWidth)\" height=\"16\"/>")
-            parts.append("<text x=\"\(150 + barWidth + 6)\" y=\"\(y + 15)\">\(Formatting.grouped(step.2)) (\(Formatting.percent(step.2, of: f.sheetsOpened)))</text>")
+            parts.append(
+                "<text x=\"\(150 + barWidth + 6)\" y=\"\(y + 15)\">\(Formatting.grouped(step.2)) (\(Formatting.percent(step.2, of: f.sheetsOpened)))</text>"
+            )
         }
         parts.append("</svg>")
         return parts.joined(separator: "\n")
@@ -125,13 +137,17 @@ struct IndexPageRenderer {
         func text(_ value: String?) -> String { value.map { $0.scriptSafeJSONLiteral } ?? "null" }
         func number(_ value: Double?) -> String { value.map(plainNumber) ?? "null" }
         let rows = aggregate.sessions.map { s in
-            "[" + [
-                text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(s.start),
-                number(s.durationMs), String(s.events), String(s.itemsAdded), String(s.sheetsOpened), String(s.sheetsCancelled),
-                number(s.conversion), String(s.errors), String(s.warnings), "[" + s.activity.counts.map(String.init).joined(separator: ",") + "]",
-            ].joined(separator: ",") + "]"
+            "["
+                + [
+                    text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion),
+                    text(s.start),
+                    number(s.durationMs), String(s.events), String(s.itemsAdded), String(s.sheetsOpened), String(s.sheetsCancelled),
+                    number(s.conversion), String(s.errors), String(s.warnings),
+                    "[" + s.activity.counts.map(String.init).joined(separator: ",") + "]",
+                ].joined(separator: ",") + "]"
         }
-        return "{\"unknownVersion\":\(BatchAggregate.unknownVersion.scriptSafeJSONLiteral),\"rows\":[\n" + rows.joined(separator: ",\n") + "\n]}"
+        return "{\"unknownVersion\":\(BatchAggregate.unknownVersion.scriptSafeJSONLiteral),\"rows\":[\n" + rows.joined(separator: ",\n")
+            + "\n]}"
     }
 }
 

@@ -30,8 +30,14 @@ extension SessionStats {
             ("plusToAddMs", "[" + plusToAddMs.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]"),
             ("errors", String(errors)),
             ("warnings", String(warnings)),
-            ("codes", "{" + codes.sorted { $0.key < $1.key }.map { "\(JSONString.literal($0.key)):\($0.value)" }.joined(separator: ",") + "}"),
-            ("activity", "{\"bucketMs\":\(activity.bucketMs),\"counts\":[" + activity.counts.map(String.init).joined(separator: ",") + "]}"),
+            (
+                "codes",
+                "{" + codes.sorted { $0.key < $1.key }.map { "\(JSONString.literal($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+            ),
+            (
+                "activity",
+                "{\"bucketMs\":\(activity.bucketMs),\"counts\":[" + activity.counts.map(String.init).joined(separator: ",") + "]}"
+            ),
             ("inputBytes", String(inputBytes)),
             ("inputSHA256", Self.string(inputSHA256)),
             ("tool", JSONString.literal(tool)),

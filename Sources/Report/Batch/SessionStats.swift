@@ -42,38 +42,53 @@ public struct SessionStats: Sendable, Equatable, Decodable {
     public var input: String
     /// The report's path relative to the batch folder, when rendered.
     public var report: String?
+    /// How the session ended up.
     public var status: Status
     /// Why the session failed, when it did.
     public var problem: String?
+    /// The header's `sessionId`.
     public var sessionId: String?
+    /// The header's `userId`.
     public var userId: String?
+    /// The header's `app`.
     public var app: String?
+    /// The header's `appVersion`.
     public var appVersion: String?
     /// RFC 3339 (ISO 8601), UTC.
     public var start: String?
     /// The last timestamp, RFC 3339.
     public var end: String?
+    /// From the start to the last timestamp, in milliseconds.
     public var durationMs: Double?
     /// Event lines that made frames.
     public var events: Int = 0
+    /// Frames of the report (events plus the initial state).
     public var frames: Int = 0
+    /// Travel records kept.
     public var travels: Int = 0
+    /// `startCreatingItem` events: add sheets opened.
     public var sheetsOpened: Int = 0
     /// Sheets with at least one keystroke.
     public var sheetsTyped: Int = 0
+    /// `addItem` events.
     public var itemsAdded: Int = 0
+    /// `cancelCreatingItem` events.
     public var sheetsCancelled: Int = 0
     /// `changePartialItemName` events.
     public var keystrokes: Int = 0
     /// Items added per sheet opened (nil without a sheet).
     public var conversion: Double?
+    /// The median time from + to Add, in milliseconds.
     public var medianPlusToAddMs: Double?
     /// `[milliseconds, count]`, ascending: every time from + to Add.
     public var plusToAddMs: [[Int64]] = []
+    /// Error diagnostics.
     public var errors: Int = 0
+    /// Warning diagnostics.
     public var warnings: Int = 0
     /// Diagnostics per code.
     public var codes: [String: Int] = [:]
+    /// Events over time, for the sparkline.
     public var activity = Activity(bucketMs: 1_000, counts: [])
     /// The input's size in bytes (compressed, for `.jsonl.gz`).
     public var inputBytes: Int = 0

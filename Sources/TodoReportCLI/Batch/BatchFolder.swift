@@ -65,7 +65,9 @@ struct BatchFolder: Sendable {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            guard name.first != UInt8(ascii: "."), let text = String(validating: name, as: UTF8.self), text.hasSuffix(suffix) else { continue }
+            guard name.first != UInt8(ascii: "."), let text = String(validating: name, as: UTF8.self), text.hasSuffix(suffix) else {
+                continue
+            }
             names.append(String(text.dropLast(suffix.count)))
         }
         return names.sorted()

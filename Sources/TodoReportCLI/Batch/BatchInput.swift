@@ -32,8 +32,12 @@ enum InputDiscovery {
             }
         }
         var seen = Set<[UInt8]>()
-        return found
-            .sorted { $0.relative != $1.relative ? $0.relative.lexicographicallyPrecedes($1.relative) : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
+        return
+            found
+            .sorted {
+                $0.relative != $1.relative
+                    ? $0.relative.lexicographicallyPrecedes($1.relative) : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes)
+            }
             .filter { seen.insert($0.path.bytes).inserted }
     }
 
@@ -53,7 +57,9 @@ enum InputDiscovery {
     /// Depth-first, names in byte order; a folder reached twice (a link loop) is walked once.
     private static func walk(_ folder: Path, relative: [UInt8], into found: inout [BatchInput], visited: inout Set<[UInt64]>, depth: Int) {
         guard depth < 64, let directory = folder.withCString({ opendir($0) }) else {
-            found.append(BatchInput(path: folder, relative: relative, problem: "cannot open the folder: \(SystemCallError("", errno: errno).reason)"))
+            found.append(
+                BatchInput(path: folder, relative: relative, problem: "cannot open the folder: \(SystemCallError("", errno: errno).reason)")
+            )
             return
         }
         var names: [[UInt8]] = []

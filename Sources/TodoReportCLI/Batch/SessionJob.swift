@@ -48,8 +48,12 @@ struct SessionJob: Sendable {
             let outcome: LogReplayer.Outcome
             do throws(CLIError) {
                 (builder, outcome) = try SessionRendering.read(
-                    file, from: GzipDetectingByteSource(DigestingByteSource(FileDescriptorByteSource(fileDescriptor: file.descriptor), into: digest)), options: options, title: title, streams: streams,
-                    allDiagnosticsIn: "all in its report") { activity.add($0) }
+                    file,
+                    from: GzipDetectingByteSource(
+                        DigestingByteSource(FileDescriptorByteSource(fileDescriptor: file.descriptor), into: digest)), options: options,
+                    title: title, streams: streams,
+                    allDiagnosticsIn: "all in its report"
+                ) { activity.add($0) }
             } catch {
                 if case .cannotWrite = error { return .cannotWrite(error) }
                 let reason = Self.reason(error)

@@ -26,7 +26,8 @@ enum SessionNaming {
 
     static func base(_ relative: [UInt8]) -> String {
         var bytes = relative
-        for suffix in [".jsonl.gz", ".jsonl"] where bytes.count > suffix.utf8.count && bytes.reversed().starts(with: suffix.utf8.reversed()) {
+        for suffix in [".jsonl.gz", ".jsonl"] where bytes.count > suffix.utf8.count && bytes.reversed().starts(with: suffix.utf8.reversed())
+        {
             bytes.removeLast(suffix.utf8.count)
             break
         }

@@ -10,8 +10,11 @@ enum BatchCommand: Subcommand {
     static let force = OptionSpec.flag("--force", help: "Render every session again, even those whose input and tool are unchanged.")
     static let shard = OptionSpec.value(
         "--shard", valueName: "K/N",
-        help: "Render only shard K of N (0-based, by a stable hash of each input's\nrelative path) and write its sessions/ and stats/; then run\n'todo-report index DIR' once over the shards' folder.")
-    static let title = OptionSpec.value("--title", valueName: "TEXT", help: "Each report's title (default: the header's app, else TimeTrave).")
+        help:
+            "Render only shard K of N (0-based, by a stable hash of each input's\nrelative path) and write its sessions/ and stats/; then run\n'todo-report index DIR' once over the shards' folder."
+    )
+    static let title = OptionSpec.value(
+        "--title", valueName: "TEXT", help: "Each report's title (default: the header's app, else TimeTrave).")
 
     static let name = "batch"
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
@@ -42,13 +45,21 @@ enum BatchCommand: Subcommand {
         let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
 
         let job = SessionJob(
-            folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force), streams: streams)
+            folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force),
+            streams: streams)
         let progress = BatchProgress(total: chosen.count, error: streams.error)
-        let results = WorkerPool.run(count: chosen.count, width: width, { index in
-            job.run(all[chosen[index]], name: names[chosen[index]])
-        }, finished: { _, result in
-            if case .done(let stats, _) = result { progress.finished(failed: stats.status != .rendered) } else { progress.finished(failed: true) }
-        })
+        let results = WorkerPool.run(
+            count: chosen.count, width: width,
+            { index in
+                job.run(all[chosen[index]], name: names[chosen[index]])
+            },
+            finished: { _, result in
+                if case .done(let stats, _) = result {
+                    progress.finished(failed: stats.status != .rendered)
+                } else {
+                    progress.finished(failed: true)
+                }
+            })
         progress.clear()
 
         var finished: [SessionStats] = []

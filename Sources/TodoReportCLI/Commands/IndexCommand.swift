@@ -16,7 +16,8 @@ enum IndexCommand: Subcommand {
         let folder = BatchFolder(root: root)
         var info = stat()
         guard folder.stats.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw .cannotRead(path: folder.stats.display, reason: "no stats folder; run 'todo-report batch INPUT... -o \(root.display)' first")
+            throw .cannotRead(
+                path: folder.stats.display, reason: "no stats folder; run 'todo-report batch INPUT... -o \(root.display)' first")
         }
         let aggregate = try folder.writeAggregates(streams: streams)
         if !arguments.has(.quiet) {

@@ -81,7 +81,9 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                 count += read
             }
             if count >= 2 && input[0] == 0x1F && input[1] == 0x8B {
-                guard todo_report_inflate_init_gzip(stream) == Z_OK else { throw GzipError(description: "zlib could not start (out of memory)") }
+                guard todo_report_inflate_init_gzip(stream) == Z_OK else {
+                    throw GzipError(description: "zlib could not start (out of memory)")
+                }
                 started = true
                 stream.pointee.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
                 stream.pointee.avail_in = uInt(count)
@@ -129,7 +131,8 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                 }
                 if produced > 0 { return produced }
                 if baseEnded && stream.pointee.avail_in == 0 && !memberEnded {
-                    throw GzipError(description: "the gzip data ends early after \(stream.pointee.total_in) compressed bytes: the file is cut short")
+                    throw GzipError(
+                        description: "the gzip data ends early after \(stream.pointee.total_in) compressed bytes: the file is cut short")
                 }
             }
         }
