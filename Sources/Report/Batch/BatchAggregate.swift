@@ -41,16 +41,24 @@ public struct BatchAggregate: Sendable {
     /// Diagnostics per code over all sessions.
     public private(set) var codes: [String: Int] = [:]
 
-    /// Sorts `sessions` by name and totals them.
-    public init(_ sessions: [SessionStats]) {
-        self.sessions = sessions.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    /// Totals `sessions` and keeps them sorted by name. Takes any sequence,
+    /// so a lazy one read file by file never holds every session's times
+    /// from + to Add: they are merged as they come, and each kept session
+    /// drops its own (``SessionStats/plusToAddMs`` is empty in ``sessions``).
+    public init(_ sessions: some Sequence<SessionStats>) {
+        var kept: [SessionStats] = []
         var byVersion: [String: Funnel] = [:]
-        for stats in self.sessions where stats.status != .unreadable {
-            funnel.add(stats)
-            byVersion[stats.appVersion ?? Self.unknownVersion, default: Funnel()].add(stats)
-            for pair in stats.plusToAddMs where pair.count == 2 { plusToAdd[pair[0], default: 0] += Int(pair[1]) }
-            for (code, count) in stats.codes { codes[code, default: 0] += count }
+        for var stats in sessions {
+            if stats.status != .unreadable {
+                funnel.add(stats)
+                byVersion[stats.appVersion ?? Self.unknownVersion, default: Funnel()].add(stats)
+                for pair in stats.plusToAddMs where pair.count == 2 { plusToAdd[pair[0], default: 0] += Int(pair[1]) }
+                for (code, count) in stats.codes { codes[code, default: 0] += count }
+            }
+            stats.plusToAddMs = []
+            kept.append(stats)
         }
+        self.sessions = kept.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         funnelByVersion = byVersion.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
     }
 

@@ -21,6 +21,13 @@ struct IndexPageRenderer {
     var title: String
 
     func html() -> String {
+        var page = ""
+        write { page += $0 }
+        return page
+    }
+
+    /// The page piece by piece: the rows and their data a session at a time.
+    func write<Failure: Error>(_ output: (String) throws(Failure) -> Void) throws(Failure) {
         let files = EmbeddedTemplates.files
         let css = files["index.css"] ?? ""
         let js = files["index.js"] ?? ""
@@ -44,16 +51,14 @@ struct IndexPageRenderer {
                 "<th scope=\"col\" aria-sort=\"none\" data-column=\"\(field)\"><button type=\"button\">\(column.label.htmlEscaped)</button></th>"
             }.joined(separator: "\n"),
             "rows": aggregate.sessions.prefix(Self.staticRowLimit).map(row).joined(separator: "\n"),
-            "data": data(),
         ]
-        var page = ""
         for segment in Template(files["index.html"] ?? "").segments {
             switch segment {
-            case .text(let text): page += text
-            case .placeholder(let name): page += values[name] ?? ""
+            case .text(let text): try output(String(text))
+            case .placeholder("data"): try writeData(output)
+            case .placeholder(let name): try output(values[name] ?? "")
             }
         }
-        return page
     }
 
     // MARK: Rows
@@ -133,21 +138,20 @@ struct IndexPageRenderer {
     /// `{"unknownVersion": …, "rows": [[name, report, status, sessionId, userId,
     /// appVersion, start, durationMs, events, itemsAdded, sheetsOpened,
     /// sheetsCancelled, conversion, errors, warnings, [activity…]], …]}`.
-    private func data() -> String {
+    private func writeData<Failure: Error>(_ output: (String) throws(Failure) -> Void) throws(Failure) {
         func text(_ value: String?) -> String { value.map { $0.scriptSafeJSONLiteral } ?? "null" }
         func number(_ value: Double?) -> String { value.map(plainNumber) ?? "null" }
-        let rows = aggregate.sessions.map { s in
-            "["
-                + [
-                    text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion),
-                    text(s.start),
-                    number(s.durationMs), String(s.events), String(s.itemsAdded), String(s.sheetsOpened), String(s.sheetsCancelled),
-                    number(s.conversion), String(s.errors), String(s.warnings),
-                    "[" + s.activity.counts.map(String.init).joined(separator: ",") + "]",
-                ].joined(separator: ",") + "]"
+        try output("{\"unknownVersion\":\(BatchAggregate.unknownVersion.scriptSafeJSONLiteral),\"rows\":[\n")
+        for (index, s) in aggregate.sessions.enumerated() {
+            let fields = [
+                text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(s.start),
+                number(s.durationMs), String(s.events), String(s.itemsAdded), String(s.sheetsOpened), String(s.sheetsCancelled),
+                number(s.conversion), String(s.errors), String(s.warnings),
+                "[" + s.activity.counts.map(String.init).joined(separator: ",") + "]",
+            ]
+            try output((index > 0 ? ",\n[" : "[") + fields.joined(separator: ",") + "]")
         }
-        return "{\"unknownVersion\":\(BatchAggregate.unknownVersion.scriptSafeJSONLiteral),\"rows\":[\n" + rows.joined(separator: ",\n")
-            + "\n]}"
+        try output("\n]}")
     }
 }
 
@@ -159,5 +163,12 @@ extension BatchAggregate {
     /// sessions, each row linking to `sessions/NAME.html`.
     public func indexHTML(title: String = BatchAggregate.indexTitle) -> String {
         IndexPageRenderer(aggregate: self, title: ReportTitle.clean(title)).html()
+    }
+
+    /// ``indexHTML(title:)`` piece by piece, for writing to a file without holding it whole.
+    public func writeIndexHTML<Failure: Error>(
+        title: String = BatchAggregate.indexTitle, _ output: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        try IndexPageRenderer(aggregate: self, title: ReportTitle.clean(title)).write(output)
     }
 }

@@ -147,8 +147,8 @@ public struct SessionStats: Sendable, Equatable, Decodable {
     }
 
     /// Reads a `stats/NAME.json` file's bytes; nil when it is not this schema.
-    public init?(json: Data) {
-        guard let decoded = try? JSONDecoder().decode(SessionStats.self, from: json), decoded.schema == Self.schemaName else { return nil }
+    public init?(json: Data, decoder: JSONDecoder = JSONDecoder()) {
+        guard let decoded = try? decoder.decode(SessionStats.self, from: json), decoded.schema == Self.schemaName else { return nil }
         self = decoded
     }
 }

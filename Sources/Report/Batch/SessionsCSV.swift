@@ -12,7 +12,14 @@ extension BatchAggregate {
     /// quotes doubled), UTF-8, a header row, one row per session; numbers
     /// unformatted, times RFC 3339 in UTC, an absent value empty.
     public func csv() -> String {
-        var text = Self.csvColumns.joined(separator: ",") + "\r\n"
+        var text = ""
+        writeCSV { text += $0 }
+        return text
+    }
+
+    /// ``csv()`` piece by piece (a row at a time), for writing to a file without holding it whole.
+    public func writeCSV<Failure: Error>(_ write: (String) throws(Failure) -> Void) throws(Failure) {
+        try write(Self.csvColumns.joined(separator: ",") + "\r\n")
         for stats in sessions {
             let fields: [String?] = [
                 stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app, stats.appVersion,
@@ -22,9 +29,8 @@ extension BatchAggregate {
                 stats.conversion.map(plainNumber), stats.medianPlusToAddMs.map(plainNumber),
                 String(stats.errors), String(stats.warnings), stats.report, String(stats.inputBytes), stats.inputSHA256,
             ]
-            text += fields.map { Self.csvField($0 ?? "") }.joined(separator: ",") + "\r\n"
+            try write(fields.map { Self.csvField($0 ?? "") }.joined(separator: ",") + "\r\n")
         }
-        return text
     }
 
     static func csvField(_ value: String) -> String {

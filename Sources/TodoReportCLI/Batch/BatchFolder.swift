@@ -88,10 +88,11 @@ struct BatchFolder: Sendable {
     }
 
     /// Every `stats/*.json`; a file that is not `todo-report-stats/1` is named on standard error and left out.
-    func allStats(streams: StandardStreams) -> [SessionStats] {
-        names(in: stats, ending: ".json").compactMap { name in
+    func allStats(streams: StandardStreams) -> some Sequence<SessionStats> {
+        let decoder = JSONDecoder()
+        return names(in: stats, ending: ".json").lazy.compactMap { name in
             let path = statsFile(name)
-            guard let stats = Self.read(path).flatMap({ SessionStats(json: Data($0)) }) else {
+            guard let stats = Self.read(path).flatMap({ SessionStats(json: Data($0), decoder: decoder) }) else {
                 streams.printError("\(path.display): warning: not a \(SessionStats.schemaName) file; left out of the index")
                 return nil
             }
@@ -107,15 +108,31 @@ struct BatchFolder: Sendable {
         let names = ["index.html", "sessions.csv", "summary.md"]
         let outputs = try OutputSet(names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
         try outputs.commit { index, descriptor throws(SystemCallError) in
-            let text: String
+            var sink = BufferedWriter(descriptor: descriptor)
             switch index {
-            case 0: text = aggregate.indexHTML()
-            case 1: text = aggregate.csv()
-            default: text = aggregate.summaryMarkdown()
+            case 0: try aggregate.writeIndexHTML { text throws(SystemCallError) in try sink.write(text) }
+            case 1: try aggregate.writeCSV { text throws(SystemCallError) in try sink.write(text) }
+            default: try sink.write(aggregate.summaryMarkdown())
             }
-            try writeAll(Array(text.utf8), to: descriptor)
+            try sink.flush()
         }
         return aggregate
+    }
+
+    /// Collects small pieces of text and writes them in 1 MiB blocks.
+    private struct BufferedWriter {
+        let descriptor: Int32
+        var buffer: [UInt8] = []
+
+        mutating func write(_ text: String) throws(SystemCallError) {
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+
+        mutating func flush() throws(SystemCallError) {
+            try writeAll(buffer, to: descriptor)
+            buffer.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A whole small file, or nil.
