@@ -58,7 +58,8 @@ public struct BatchAggregate: Sendable {
             stats.plusToAddMs = []
             kept.append(stats)
         }
-        self.sessions = kept.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        kept.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        self.sessions = kept
         funnelByVersion = byVersion.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
     }
 

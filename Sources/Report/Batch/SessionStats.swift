@@ -1,17 +1,15 @@
-public import Foundation
-
 /// One session's numbers and facts as `stats/NAME.json` holds them: what the
 /// batch index, `sessions.csv` and the aggregate summary are made from, so
 /// `todo-report index` can rebuild them from the files of any number of runs.
 ///
 /// The schema is `todo-report-stats/1` (see the README's batch section);
 /// a field is added only with a new schema name.
-public struct SessionStats: Sendable, Equatable, Decodable {
+public struct SessionStats: Sendable, Equatable {
     /// The schema name written in every file.
     public static let schemaName = "todo-report-stats/1"
 
     /// How the session ended up.
-    public enum Status: String, Sendable, Decodable {
+    public enum Status: String, Sendable {
         /// Its report was written.
         case rendered
         /// Read, but not rendered: an unsupported schema, or errors under `--strict`.
@@ -21,7 +19,7 @@ public struct SessionStats: Sendable, Equatable, Decodable {
     }
 
     /// The sparkline's series.
-    public struct Activity: Sendable, Equatable, Decodable {
+    public struct Activity: Sendable, Equatable {
         /// Milliseconds per bucket.
         public var bucketMs: Int64
         /// Events per bucket.
@@ -146,9 +144,56 @@ public struct SessionStats: Sendable, Equatable, Decodable {
         self.inputSHA256 = inputSHA256
     }
 
-    /// Reads a `stats/NAME.json` file's bytes; nil when it is not this schema.
-    public init?(json: Data, decoder: JSONDecoder = JSONDecoder()) {
-        guard let decoded = try? decoder.decode(SessionStats.self, from: json), decoded.schema == Self.schemaName else { return nil }
-        self = decoded
+    /// Reads a `stats/NAME.json` file's bytes; nil when it is not JSON of
+    /// this schema (a member missing or of the wrong type).
+    public init?(json: [UInt8]) {
+        guard let root = StatsJSON.parse(json), root["schema"]?.string == Self.schemaName,
+            let name = root["name"]?.string, let input = root["input"]?.string,
+            let status = root["status"]?.string.flatMap(Status.init(rawValue:)), let tool = root["tool"]?.string,
+            let strict = root["strict"]?.bool
+        else { return nil }
+        func text(_ key: String) -> String?? {
+            guard let value = root[key] else { return nil }
+            return value.isNull ? .some(nil) : value.string.map { .some($0) }
+        }
+        func real(_ key: String) -> Double?? {
+            guard let value = root[key] else { return nil }
+            return value.isNull ? .some(nil) : value.double.map { .some($0) }
+        }
+        func whole(_ key: String) -> Int? { root[key]?.int }
+        guard let report = text("report"), let problem = text("problem"), let sessionId = text("sessionId"), let userId = text("userId"),
+            let app = text("app"), let appVersion = text("appVersion"), let start = text("start"), let end = text("end"),
+            let durationMs = real("durationMs"), let conversion = real("conversion"), let median = real("medianPlusToAddMs"),
+            let inputSHA256 = text("inputSHA256"),
+            let events = whole("events"), let frames = whole("frames"), let travels = whole("travels"),
+            let sheetsOpened = whole("sheetsOpened"), let sheetsTyped = whole("sheetsTyped"), let itemsAdded = whole("itemsAdded"),
+            let sheetsCancelled = whole("sheetsCancelled"), let keystrokes = whole("keystrokes"), let errors = whole("errors"),
+            let warnings = whole("warnings"), let inputBytes = whole("inputBytes"),
+            case .object(let codeMembers) = root["codes"], let pairs = root["plusToAddMs"]?.array,
+            let bucketMs = root["activity"]?["bucketMs"]?.int64, let counts = root["activity"]?["counts"]?.array
+        else { return nil }
+        self.init(name: name, input: input, status: status, problem: problem, tool: tool, strict: strict)
+        (self.report, self.sessionId, self.userId, self.app, self.appVersion) = (report, sessionId, userId, app, appVersion)
+        (self.start, self.end, self.durationMs, self.conversion, self.medianPlusToAddMs) = (start, end, durationMs, conversion, median)
+        (self.events, self.frames, self.travels, self.sheetsOpened, self.sheetsTyped) = (events, frames, travels, sheetsOpened, sheetsTyped)
+        (self.itemsAdded, self.sheetsCancelled, self.keystrokes, self.errors, self.warnings) = (
+            itemsAdded, sheetsCancelled, keystrokes, errors, warnings
+        )
+        (self.inputBytes, self.inputSHA256) = (inputBytes, inputSHA256)
+        var codes: [String: Int] = [:]
+        for (code, count) in codeMembers {
+            guard let count = count.int else { return nil }
+            codes[code] = count
+        }
+        self.codes = codes
+        var times: [[Int64]] = []
+        for pair in pairs {
+            guard let values = pair.array?.compactMap(\.int64), values.count == 2 else { return nil }
+            times.append(values)
+        }
+        plusToAddMs = times
+        let series = counts.compactMap(\.int)
+        guard series.count == counts.count else { return nil }
+        activity = Activity(bucketMs: bucketMs, counts: series)
     }
 }

@@ -46,7 +46,7 @@ struct BatchFolder: Sendable {
 
     /// The stats a run wrote for `name`, if readable and of this schema.
     func existingStats(_ name: String) -> SessionStats? {
-        Self.read(statsFile(name)).flatMap { SessionStats(json: Data($0)) }
+        Self.read(statsFile(name)).flatMap { SessionStats(json: $0) }
     }
 
     func exists(_ path: Path) -> Bool {
@@ -89,10 +89,9 @@ struct BatchFolder: Sendable {
 
     /// Every `stats/*.json`; a file that is not `todo-report-stats/1` is named on standard error and left out.
     func allStats(streams: StandardStreams) -> some Sequence<SessionStats> {
-        let decoder = JSONDecoder()
-        return names(in: stats, ending: ".json").lazy.compactMap { name in
+        names(in: stats, ending: ".json").lazy.compactMap { name in
             let path = statsFile(name)
-            guard let stats = Self.read(path).flatMap({ SessionStats(json: Data($0), decoder: decoder) }) else {
+            guard let stats = Self.read(path).flatMap({ SessionStats(json: $0) }) else {
                 streams.printError("\(path.display): warning: not a \(SessionStats.schemaName) file; left out of the index")
                 return nil
             }
