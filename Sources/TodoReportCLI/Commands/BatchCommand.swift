@@ -21,10 +21,11 @@ enum BatchCommand: Subcommand {
     static let usage = "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--strict] [--quiet]"
     static let options = [output, jobs, force, shard, title] + ReadingOptions.specs
     static let discussion = """
-        INPUT is a log, a folder (searched recursively for *.jsonl), or - for a list
-        of paths on standard input, one a line. DIR gets sessions/NAME.html (each
-        report, as 'todo-report INPUT' writes it), stats/NAME.json (its numbers,
-        schema todo-report-stats/1), index.html, sessions.csv and summary.md.
+        INPUT is a log, a folder (searched recursively for *.jsonl and *.jsonl.gz),
+        or - for a list of paths on standard input, one a line. DIR gets
+        sessions/NAME.html (each report, as 'todo-report INPUT' writes it),
+        stats/NAME.json (its numbers, schema todo-report-stats/1), index.html,
+        sessions.csv and summary.md.
         A re-run skips a session whose input bytes, tool version and --strict match
         its stats (--force redoes all) and removes sessions whose input is gone.
         Exit codes: 0 every session rendered, 65 any rejected, 66 any unreadable,
