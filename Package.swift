@@ -37,6 +37,12 @@ let package = Package(
         .target(name: "Digests", dependencies: ["CNettle"]),
         // Masks and keyed pseudonyms, so reports can be shared without what people typed.
         .target(name: "Redaction", dependencies: ["Digests"]),
+        // zlib's inflate, for `.jsonl.gz` logs read as a stream.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
@@ -44,7 +50,7 @@ let package = Package(
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.
-        .target(name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel"]),
+        .target(name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib"]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
         // Build-time: Templates/* become Swift string constants, so the binary travels alone.

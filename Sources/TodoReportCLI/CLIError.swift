@@ -7,6 +7,8 @@ enum CLIError: Error, Equatable {
     case cannotWrite(path: String, reason: String)
     /// The log cannot become a report (the summary line says why).
     case rejected(String)
+    /// Some sessions of a batch failed (each already reported); the line counts them.
+    case sessionsFailed(ExitCode, String)
 
     var exitCode: ExitCode {
         switch self {
@@ -14,6 +16,7 @@ enum CLIError: Error, Equatable {
         case .cannotRead: .noInput
         case .cannotWrite: .cannotCreate
         case .rejected: .dataError
+        case .sessionsFailed(let code, _): code
         }
     }
 
@@ -28,6 +31,8 @@ enum CLIError: Error, Equatable {
             "Error: cannot write \(path): \(reason)"
         case .rejected(let text):
             "Error: \(text)"
+        case .sessionsFailed(_, let line):
+            line
         }
     }
 }

@@ -42,6 +42,7 @@ enum Help {
           todo-report validate session.jsonl
           cat session.jsonl | todo-report - -o report.html
           todo-report simulate --events 1000000 --seed 7 -o big.jsonl
+          todo-report batch logs/ -o out/ --jobs 4
         """
     }
 

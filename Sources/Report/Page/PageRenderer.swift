@@ -1,4 +1,3 @@
-import Digests
 import SessionLog
 import TodoDomain
 
@@ -47,8 +46,7 @@ struct PageRenderer {
     private func values() -> [String: String] {
         let css = templates.css
         let js = templates.js
-        let csp = "default-src 'none'; script-src 'sha256-\(SHA256.base64Digest(of: js))'; "
-            + "style-src 'sha256-\(SHA256.base64Digest(of: css))'; img-src data:; base-uri 'none'; form-action 'none'"
+        let csp = ContentSecurityPolicy.policy(css: css, js: js)
         let values: [String: String] = [
             "csp": csp.htmlEscaped,
             "css": css,

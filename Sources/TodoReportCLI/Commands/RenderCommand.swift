@@ -36,23 +36,16 @@ enum RenderCommand: Subcommand {
         try file.open()
         defer { file.close() }
 
-        var builder = ReportBuilder(title: arguments.text(title))
-        let outcome = try LogReading.replay(file, options: options, streams: streams, allDiagnosticsIn: "all in the report") {
-            builder.add($0)
-        }
-        builder.finish(with: outcome)
-        try LogReading.checkSpill(builder.spillFailure)
+        let (builder, outcome) = try SessionRendering.read(
+            file, from: file.byteSource(), options: options, title: arguments.text(title), streams: streams,
+            allDiagnosticsIn: "all in the report")
         try LogReading.check(outcome, strict: options.strict)
 
         try outputs.commit { index, descriptor throws(SystemCallError) in
-            do {
-                if index == 0 {
-                    try builder.write(toFileDescriptor: descriptor, templates: pageTemplates)
-                } else {
-                    try writeAll(Array(builder.summaryMarkdown().utf8), to: descriptor)
-                }
-            } catch {
-                throw SystemCallError(error)
+            if index == 0 {
+                try SessionRendering.writeReport(builder, templates: pageTemplates, to: descriptor)
+            } else {
+                try writeAll(Array(builder.summaryMarkdown().utf8), to: descriptor)
             }
         }
         if !options.quiet {

@@ -42,6 +42,11 @@ struct InputFile {
         guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
     }
 
+    /// Where its bytes come from once open, decompressed if they are gzip data.
+    func byteSource() -> some ByteSource {
+        GzipDetectingByteSource(FileDescriptorByteSource(fileDescriptor: descriptor))
+    }
+
     func close() {
         if !path.isStandardStream && descriptor >= 0 { _ = Foundation.close(descriptor) }
     }

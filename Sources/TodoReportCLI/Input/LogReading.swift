@@ -4,10 +4,20 @@ import SessionLog
 /// Reads and replays one input for a command: diagnostics to standard error
 /// (capped), a progress bar on a terminal, and the verdict of `--strict`.
 enum LogReading {
-    /// Replays `file`, handing every entry to `consume`.
+    /// Replays `file` (decompressed if it is gzip data), handing every entry to `consume`.
     static func replay(
         _ file: InputFile, options: ReadingOptions, streams: StandardStreams, allDiagnosticsIn place: String,
         _ consume: (ReplayEntry) -> Void
+    ) throws(CLIError) -> LogReplayer.Outcome {
+        try replay(file, from: file.byteSource(), options: options, streams: streams,
+                   allDiagnosticsIn: place, consume)
+    }
+
+    /// Replays `file` read through `source` (which digests or decompresses
+    /// its bytes), handing every entry to `consume`.
+    static func replay(
+        _ file: InputFile, from source: some ByteSource, options: ReadingOptions, streams: StandardStreams,
+        allDiagnosticsIn place: String, _ consume: (ReplayEntry) -> Void
     ) throws(CLIError) -> LogReplayer.Outcome {
         var printer = DiagnosticPrinter(path: file.displayName, limit: options.maxDiagnostics, error: streams.error)
         var progress = Progress(input: file.descriptor, error: streams.error)
@@ -18,7 +28,7 @@ enum LogReading {
         }
         let outcome: LogReplayer.Outcome
         do {
-            outcome = try LogReplayer.replay(FileDescriptorByteSource(fileDescriptor: file.descriptor), maxLineBytes: options.maxLineBytes) { entry in
+            outcome = try LogReplayer.replay(source, maxLineBytes: options.maxLineBytes) { entry in
                 switch entry {
                 case .diagnostic(let diagnostic):
                     progress.clear()

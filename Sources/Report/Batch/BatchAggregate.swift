@@ -1,0 +1,87 @@
+/// Every session of a batch, in name order, and the totals over them: what
+/// `index.html`, `sessions.csv` and `summary.md` are made from. Built from
+/// the same `stats/*.json` by `batch` and by `index`, so both write the same bytes.
+public struct BatchAggregate: Sendable {
+    /// The creation funnel of a group of sessions.
+    public struct Funnel: Sendable, Equatable {
+        /// Sessions counted.
+        public var sessions = 0
+        /// Add sheets opened.
+        public var sheetsOpened = 0
+        /// Sheets with at least one keystroke.
+        public var sheetsTyped = 0
+        /// Items added.
+        public var itemsAdded = 0
+        /// Sheets cancelled.
+        public var sheetsCancelled = 0
+        /// Keystrokes in the name field.
+        public var keystrokes = 0
+
+        mutating func add(_ stats: SessionStats) {
+            sessions += 1
+            sheetsOpened += stats.sheetsOpened
+            sheetsTyped += stats.sheetsTyped
+            itemsAdded += stats.itemsAdded
+            sheetsCancelled += stats.sheetsCancelled
+            keystrokes += stats.keystrokes
+        }
+    }
+
+    /// The label of sessions whose header names no app version.
+    public static let unknownVersion = "(unknown)"
+
+    /// Every session, sorted by name.
+    public let sessions: [SessionStats]
+    /// The funnel over every session that was read.
+    public private(set) var funnel = Funnel()
+    /// The funnel per app version, versions sorted.
+    public private(set) var funnelByVersion: [(version: String, funnel: Funnel)] = []
+    /// Every time from + to Add over all sessions: milliseconds and count.
+    public private(set) var plusToAdd: [Int64: Int] = [:]
+    /// Diagnostics per code over all sessions.
+    public private(set) var codes: [String: Int] = [:]
+
+    /// Totals `sessions` and keeps them sorted by name. Takes any sequence,
+    /// so a lazy one read file by file never holds every session's times
+    /// from + to Add: they are merged as they come, and each kept session
+    /// drops its own (``SessionStats/plusToAddMs`` is empty in ``sessions``).
+    public init(_ sessions: some Sequence<SessionStats>) {
+        var kept: [SessionStats] = []
+        var byVersion: [String: Funnel] = [:]
+        for var stats in sessions {
+            if stats.status != .unreadable {
+                funnel.add(stats)
+                byVersion[stats.appVersion ?? Self.unknownVersion, default: Funnel()].add(stats)
+                for pair in stats.plusToAddMs where pair.count == 2 { plusToAdd[pair[0], default: 0] += Int(pair[1]) }
+                for (code, count) in stats.codes { codes[code, default: 0] += count }
+            }
+            stats.plusToAddMs = []
+            kept.append(stats)
+        }
+        kept.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        self.sessions = kept
+        funnelByVersion = byVersion.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
+    }
+
+    /// Sessions by status.
+    public func count(_ status: SessionStats.Status) -> Int { sessions.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+
+    /// The median of every time from + to Add, in milliseconds.
+    public var medianPlusToAdd: Double? {
+        let total = plusToAdd.values.reduce(0, +)
+        guard total > 0 else { return nil }
+        let lowRank = (total - 1) / 2
+        let highRank = total / 2
+        var seen = 0
+        var low: Int64?
+        for (value, count) in plusToAdd.sorted(by: { $0.key < $1.key }) {
+            if low == nil && seen + count > lowRank { low = value }
+            if seen + count > highRank, let low { return Double(low + value) / 2 }
+            seen += count
+        }
+        return nil
+    }
+
+    /// The app versions seen, sorted (for the version filter).
+    public var versions: [String] { funnelByVersion.map(\.version) }
+}

@@ -1,0 +1,127 @@
+/// The aggregate summary of a batch (`summary.md`) as a Markdown tree, like
+/// the session summary: text from logs is always a text node.
+enum BatchSummaryBuilder {
+    /// Sessions listed under "most cancellations".
+    static let mostCancellations = 10
+
+    static func build(_ aggregate: BatchAggregate) -> [MarkdownBlock] {
+        var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Batch summary")])]
+        blocks += totals(aggregate)
+        blocks += funnel(aggregate)
+        blocks += cancellations(aggregate)
+        blocks += dataQuality(aggregate)
+        return blocks
+    }
+
+    private static func item(_ label: String, _ value: String) -> [MarkdownBlock] {
+        [.paragraph([.strong([.text(label)]), .text(": " + value)])]
+    }
+
+    private static func totals(_ a: BatchAggregate) -> [MarkdownBlock] {
+        let events = a.sessions.reduce(0) { $0 + $1.events }
+        return [
+            .heading(level: 3, [.text("Totals")]),
+            .bulletList([
+                item("Sessions", Formatting.grouped(a.sessions.count)),
+                item("Rendered", Formatting.grouped(a.count(.rendered))),
+                item("Rejected", Formatting.grouped(a.count(.rejected))),
+                item("Unreadable", Formatting.grouped(a.count(.unreadable))),
+                item("Events", Formatting.grouped(events)),
+                item("App versions", a.versions.isEmpty ? "none" : a.versions.joined(separator: ", ")),
+            ]),
+        ]
+    }
+
+    private static func funnelItems(_ f: BatchAggregate.Funnel) -> [[MarkdownBlock]] {
+        [
+            item("Add sheets opened", Formatting.grouped(f.sheetsOpened)),
+            item(
+                "With at least one keystroke",
+                "\(Formatting.grouped(f.sheetsTyped)) (\(Formatting.percent(f.sheetsTyped, of: f.sheetsOpened)))"),
+            item(
+                "Items added",
+                "\(Formatting.grouped(f.itemsAdded)) (\(Formatting.percent(f.itemsAdded, of: f.sheetsOpened)) of opened sheets)"),
+            item("Sheets cancelled", Formatting.grouped(f.sheetsCancelled)),
+            item("Keystrokes per item", f.itemsAdded > 0 ? Formatting.oneDecimal(Double(f.keystrokes) / Double(f.itemsAdded)) : "n/a"),
+        ]
+    }
+
+    private static func funnel(_ a: BatchAggregate) -> [MarkdownBlock] {
+        var overall = funnelItems(a.funnel)
+        overall.append(item("Median time from + to Add", a.medianPlusToAdd.map { Formatting.duration(milliseconds: $0) } ?? "n/a"))
+        var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(overall)]
+        blocks.append(.heading(level: 3, [.text("Creation funnel per app version")]))
+        if a.funnelByVersion.isEmpty {
+            blocks.append(.paragraph([.text("No session was read.")]))
+        } else {
+            blocks.append(
+                .bulletList(
+                    a.funnelByVersion.map { version, funnel in
+                        [
+                            .paragraph([.code(version), .text(" — \(Formatting.plural(funnel.sessions, "session"))")]),
+                            .bulletList(funnelItems(funnel)),
+                        ]
+                    }))
+        }
+        return blocks
+    }
+
+    private static func cancellations(_ a: BatchAggregate) -> [MarkdownBlock] {
+        let top = a.sessions.filter { $0.sheetsCancelled > 0 }
+            .sorted {
+                $0.sheetsCancelled != $1.sheetsCancelled
+                    ? $0.sheetsCancelled > $1.sheetsCancelled : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+            }
+            .prefix(mostCancellations)
+        var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Sessions with the most cancellations")])]
+        guard !top.isEmpty else { return blocks + [.paragraph([.text("No add sheet was cancelled.")])] }
+        blocks.append(
+            .bulletList(
+                top.map { stats in
+                    [
+                        .paragraph([
+                            .code(stats.name),
+                            .text(
+                                ": \(Formatting.plural(stats.sheetsCancelled, "cancellation")) of \(Formatting.plural(stats.sheetsOpened, "sheet"))"
+                                    + (stats.sessionId.map { " (session \($0))" } ?? "")),
+                        ])
+                    ]
+                }))
+        return blocks
+    }
+
+    private static func dataQuality(_ a: BatchAggregate) -> [MarkdownBlock] {
+        let withErrors = a.sessions.filter { $0.errors > 0 }.count
+        let withWarnings = a.sessions.filter { $0.warnings > 0 }.count
+        var rows = [
+            item("Sessions with errors", Formatting.grouped(withErrors)), item("Sessions with warnings", Formatting.grouped(withWarnings)),
+        ]
+        if !a.codes.isEmpty {
+            rows.append([
+                .paragraph([.strong([.text("Diagnostics by code")])]),
+                .bulletList(
+                    a.codes.sorted { $0.key < $1.key }.map { [.paragraph([.code($0.key), .text(": \(Formatting.grouped($0.value))")])] }),
+            ])
+        }
+        var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")]), .bulletList(rows)]
+        let failed = a.sessions.filter { $0.status != .rendered }
+        if !failed.isEmpty {
+            blocks.append(.paragraph([.text("Not rendered:")]))
+            blocks.append(
+                .bulletList(
+                    failed.map { stats in
+                        [.paragraph([.code(stats.input), .text(" — \(stats.status.rawValue)" + (stats.problem.map { ": \($0)" } ?? ""))])]
+                    }))
+        }
+        return blocks
+    }
+}
+
+extension BatchAggregate {
+    /// `summary.md`: totals, the funnel overall and per app version, the
+    /// median time from + to Add, keystrokes per item, the sessions with the
+    /// most cancellations and data quality, rendered by libcmark.
+    public func summaryMarkdown() -> String {
+        CommonMarkRenderer.commonMark(BatchSummaryBuilder.build(self))
+    }
+}

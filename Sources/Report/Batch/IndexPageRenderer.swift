@@ -1,0 +1,172 @@
+import SessionLog
+
+/// The batch's `index.html`: one self-contained page under the same policy
+/// as a report (the inlined stylesheet and script allowed by their SHA-256,
+/// nothing fetched, the data in a script-safe JSON block that the script
+/// reads and shows with `textContent`). Without JavaScript it shows the
+/// funnel and the first ``staticRowLimit`` rows.
+struct IndexPageRenderer {
+    /// Rows written as HTML; the script draws any number, a screenful at a time.
+    static let staticRowLimit = 100
+    /// The table's columns: label, and whether numbers (right-aligned).
+    static let columns: [(label: String, numeric: Bool)] = [
+        ("Log", false), ("Session", false), ("User", false), ("App version", false), ("Start", false), ("Duration", true),
+        ("Events", true), ("Items added", true), ("Sheets opened", true), ("Sheets cancelled", true), ("Conversion", true),
+        ("Errors", true), ("Warnings", true), ("Activity", false),
+    ]
+    /// Which data field each column sorts by (see `Templates/index.js`).
+    static let sortFields = [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+
+    var aggregate: BatchAggregate
+    var title: String
+
+    func html() -> String {
+        var page = ""
+        write { page += $0 }
+        return page
+    }
+
+    /// The page piece by piece: the rows and their data a session at a time.
+    func write<Failure: Error>(_ output: (String) throws(Failure) -> Void) throws(Failure) {
+        let files = EmbeddedTemplates.files
+        let css = files["index.css"] ?? ""
+        let js = files["index.js"] ?? ""
+        let csp = ContentSecurityPolicy.policy(css: css, js: js)
+        let total = aggregate.sessions.count
+        let failed = total - aggregate.count(.rendered)
+        let values: [String: String] = [
+            "csp": csp.htmlEscaped,
+            "css": css,
+            "js": js,
+            "title": title.htmlEscaped,
+            "totals": "\(Formatting.plural(total, "session")), \(Formatting.grouped(failed)) failed".htmlEscaped,
+            "funnel": funnel(),
+            "versionOptions": aggregate.versions.map { "<option value=\"\($0.htmlEscaped)\">\($0.htmlEscaped)</option>" }.joined(
+                separator: "\n"),
+            "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
+            "count": String(total),
+            "headers": zip(Self.columns, Self.sortFields).map { column, field in
+                "<th scope=\"col\" aria-sort=\"none\" data-column=\"\(field)\"><button type=\"button\">\(column.label.htmlEscaped)</button></th>"
+            }.joined(separator: "\n"),
+            "rows": aggregate.sessions.prefix(Self.staticRowLimit).map(row).joined(separator: "\n"),
+        ]
+        for segment in Template(files["index.html"] ?? "").segments {
+            switch segment {
+            case .text(let text): try output(String(text))
+            case .placeholder("data"): try writeData(output)
+            case .placeholder(let name): try output(values[name] ?? "")
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    private func row(_ s: SessionStats) -> String {
+        let link =
+            s.report.map { "<a href=\"\($0.htmlEscaped)\">\(s.name.htmlEscaped)</a>" } ?? "\(s.name.htmlEscaped) (\(s.status.rawValue))"
+        var cells = ["<td>\(link)</td>"]
+        for text in [s.sessionId, s.userId, s.appVersion, s.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
+        let numbers: [String] = [
+            s.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—", String(s.events), String(s.itemsAdded),
+            String(s.sheetsOpened),
+            String(s.sheetsCancelled), s.conversion.map { "\(Int(($0 * 100).rounded()))%" } ?? "—", String(s.errors), String(s.warnings),
+        ]
+        cells += numbers.map { "<td class=\"number\">\($0.htmlEscaped)</td>" }
+        cells.append("<td>\(Self.sparkline(s.activity.counts))</td>")
+        let failed = s.status == .rendered ? "" : " class=\"failed\""
+        return "<tr data-session-id=\"\((s.sessionId ?? "").htmlEscaped)\" data-name=\"\(s.name.htmlEscaped)\"\(failed)>" + cells.joined()
+            + "</tr>"
+    }
+
+    /// A 72×18 polyline of the activity counts, as the script draws it.
+    static func sparkline(_ counts: [Int]) -> String {
+        let peak = max(1, counts.max() ?? 1)
+        let step = counts.count > 1 ? 72 / Double(counts.count - 1) : 0
+        let points = counts.enumerated().map { index, count in
+            "\(tenths(Double(index) * step)),\(tenths(17 - Double(count) / Double(peak) * 16))"
+        }
+        return
+            "<svg class=\"spark\" width=\"72\" height=\"18\" viewBox=\"0 0 72 18\" aria-hidden=\"true\"><polyline points=\"\(points.joined(separator: " "))\"/></svg>"
+    }
+
+    /// A coordinate rounded to tenths, written as JavaScript writes it (`12`, `12.5`).
+    private static func tenths(_ value: Double) -> String {
+        let scaled = Int((value * 10).rounded())
+        return scaled % 10 == 0 ? String(scaled / 10) : "\(scaled / 10).\(abs(scaled % 10))"
+    }
+
+    // MARK: Funnel
+
+    private func funnel() -> String {
+        var charts = [Self.funnelChart(aggregate.funnel, label: "All versions")]
+        for (version, funnel) in aggregate.funnelByVersion { charts.append(Self.funnelChart(funnel, label: "Version \(version)")) }
+        return "<div class=\"funnels\">\n" + charts.joined(separator: "\n") + "\n</div>"
+    }
+
+    /// Four bars (opened, typed, added, cancelled), widths relative to the
+    /// sheets opened, each with its number: readable without any script.
+    static func funnelChart(_ f: BatchAggregate.Funnel, label: String) -> String {
+        let steps: [(String, String, Int)] = [
+            ("opened", "Sheets opened", f.sheetsOpened), ("typed", "At least one keystroke", f.sheetsTyped),
+            ("added", "Items added", f.itemsAdded), ("cancelled", "Cancelled", f.sheetsCancelled),
+        ]
+        let width = 200.0
+        let top = 22
+        let whole = max(1, f.sheetsOpened)
+        var parts = [
+            "<svg class=\"funnel-chart\" width=\"380\" height=\"\(top + steps.count * 24)\" viewBox=\"0 0 380 \(top + steps.count * 24)\" role=\"img\" aria-label=\"\(label.htmlEscaped): "
+                + steps.map { "\($0.1) \($0.2)" }.joined(separator: ", ") + "\">"
+        ]
+        parts.append("<text x=\"0\" y=\"14\">\(label.htmlEscaped) (\(Formatting.plural(f.sessions, "session")))</text>")
+        for (index, step) in steps.enumerated() {
+            let y = top + index * 24
+            let barWidth = Int((width * Double(min(step.2, whole)) / Double(whole)).rounded())
+            parts.append("<text class=\"label\" x=\"0\" y=\"\(y + 15)\">\(step.1)</text>")
+            parts.append("<rect class=\"bar \(step.0)\" x=\"150\" y=\"\(y + 3)\" width=\"\(barWidth)\" height=\"16\"/>")
+            parts.append(
+                "<text x=\"\(150 + barWidth + 6)\" y=\"\(y + 15)\">\(Formatting.grouped(step.2)) (\(Formatting.percent(step.2, of: f.sheetsOpened)))</text>"
+            )
+        }
+        parts.append("</svg>")
+        return parts.joined(separator: "\n")
+    }
+
+    // MARK: Data
+
+    /// `{"unknownVersion": …, "rows": [[name, report, status, sessionId, userId,
+    /// appVersion, start, durationMs, events, itemsAdded, sheetsOpened,
+    /// sheetsCancelled, conversion, errors, warnings, [activity…]], …]}`.
+    private func writeData<Failure: Error>(_ output: (String) throws(Failure) -> Void) throws(Failure) {
+        func text(_ value: String?) -> String { value.map { $0.scriptSafeJSONLiteral } ?? "null" }
+        func number(_ value: Double?) -> String { value.map(plainNumber) ?? "null" }
+        try output("{\"unknownVersion\":\(BatchAggregate.unknownVersion.scriptSafeJSONLiteral),\"rows\":[\n")
+        for (index, s) in aggregate.sessions.enumerated() {
+            let fields = [
+                text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(s.start),
+                number(s.durationMs), String(s.events), String(s.itemsAdded), String(s.sheetsOpened), String(s.sheetsCancelled),
+                number(s.conversion), String(s.errors), String(s.warnings),
+                "[" + s.activity.counts.map(String.init).joined(separator: ",") + "]",
+            ]
+            try output((index > 0 ? ",\n[" : "[") + fields.joined(separator: ",") + "]")
+        }
+        try output("\n]}")
+    }
+}
+
+extension BatchAggregate {
+    /// The title of `index.html`.
+    public static let indexTitle = "Sessions"
+
+    /// `index.html`: the funnel overall and per app version, and the table of
+    /// sessions, each row linking to `sessions/NAME.html`.
+    public func indexHTML(title: String = BatchAggregate.indexTitle) -> String {
+        IndexPageRenderer(aggregate: self, title: ReportTitle.clean(title)).html()
+    }
+
+    /// ``indexHTML(title:)`` piece by piece, for writing to a file without holding it whole.
+    public func writeIndexHTML<Failure: Error>(
+        title: String = BatchAggregate.indexTitle, _ output: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        try IndexPageRenderer(aggregate: self, title: ReportTitle.clean(title)).write(output)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+extension BatchAggregate {
+    /// The columns of `sessions.csv`, in order.
+    public static let csvColumns = [
+        "name", "input", "status", "problem", "session_id", "user_id", "app", "app_version", "start", "end", "duration_ms",
+        "events", "frames", "travels", "sheets_opened", "sheets_typed", "items_added", "sheets_cancelled", "keystrokes",
+        "conversion", "median_plus_to_add_ms", "errors", "warnings", "report", "input_bytes", "input_sha256",
+    ]
+
+    /// `sessions.csv`: RFC 4180 (CRLF, fields with `,` `"` CR or LF quoted,
+    /// quotes doubled), UTF-8, a header row, one row per session; numbers
+    /// unformatted, times RFC 3339 in UTC, an absent value empty.
+    public func csv() -> String {
+        var text = ""
+        writeCSV { text += $0 }
+        return text
+    }
+
+    /// ``csv()`` piece by piece (a row at a time), for writing to a file without holding it whole.
+    public func writeCSV<Failure: Error>(_ write: (String) throws(Failure) -> Void) throws(Failure) {
+        try write(Self.csvColumns.joined(separator: ",") + "\r\n")
+        for stats in sessions {
+            let fields: [String?] = [
+                stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app, stats.appVersion,
+                stats.start, stats.end, stats.durationMs.map(plainNumber),
+                String(stats.events), String(stats.frames), String(stats.travels), String(stats.sheetsOpened), String(stats.sheetsTyped),
+                String(stats.itemsAdded), String(stats.sheetsCancelled), String(stats.keystrokes),
+                stats.conversion.map(plainNumber), stats.medianPlusToAddMs.map(plainNumber),
+                String(stats.errors), String(stats.warnings), stats.report, String(stats.inputBytes), stats.inputSHA256,
+            ]
+            try write(fields.map { Self.csvField($0 ?? "") }.joined(separator: ",") + "\r\n")
+        }
+    }
+
+    static func csvField(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

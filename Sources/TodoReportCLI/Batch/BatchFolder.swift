@@ -1,0 +1,157 @@
+import Foundation
+import Report
+import SessionLog
+
+/// The output folder of `batch` and `index`: `sessions/NAME.html`,
+/// `stats/NAME.json`, and the aggregates made from every `stats/*.json`.
+/// Every file is written whole to a temporary file and renamed into place.
+struct BatchFolder: Sendable {
+    let root: Path
+    var sessions: Path { root.appending(Array("sessions".utf8)) }
+    var stats: Path { root.appending(Array("stats".utf8)) }
+
+    func report(_ name: String) -> Path { sessions.appending(Array("\(name).html".utf8)) }
+    func statsFile(_ name: String) -> Path { stats.appending(Array("\(name).json".utf8)) }
+
+    /// Creates the folder and its two subfolders if they are missing.
+    func create() throws(CLIError) {
+        for folder in [root, sessions, stats] {
+            guard folder.withCString({ mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
+                throw .cannotWrite(path: folder.display, reason: SystemCallError("", errno: errno).reason)
+            }
+            var info = stat()
+            guard folder.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw .cannotWrite(path: folder.display, reason: "it is not a folder")
+            }
+            StaleTemporaries.remove(in: folder, olderThan: time(nil))
+        }
+    }
+
+    /// Replaces `path` with the bytes `fill` writes, atomically (a regular
+    /// file or a new one only, as for every output).
+    static func write(_ path: Path, _ fill: (Int32) throws(SystemCallError) -> Void) throws(CLIError) {
+        guard case .replace(let target, let existing) = try OutputDestination.resolve(path) else {
+            throw .cannotWrite(path: path.display, reason: "it is not a regular file")
+        }
+        do {
+            let temporary = try TemporaryFile(in: target.folder)
+            try fill(temporary.descriptor)
+            let mask = umask(0)
+            umask(mask)
+            try temporary.finish(replacing: existing, umask: mask)
+            try temporary.install(at: target, replacing: existing != nil)
+            temporary.syncFolder()
+        } catch {
+            throw .cannotWrite(path: path.display, reason: error.reason)
+        }
+    }
+
+    static func write(_ path: Path, text: String) throws(CLIError) {
+        try write(path) { descriptor throws(SystemCallError) in try writeAll(Array(text.utf8), to: descriptor) }
+    }
+
+    /// The stats a run wrote for `name`, if readable and of this schema.
+    func existingStats(_ name: String) -> SessionStats? {
+        Self.read(statsFile(name)).flatMap { SessionStats(json: $0) }
+    }
+
+    func exists(_ path: Path) -> Bool {
+        var info = stat()
+        return path.withCString { stat($0, &info) } == 0
+    }
+
+    func remove(_ path: Path) {
+        _ = path.withCString { unlink($0) }
+    }
+
+    /// The names of the files in `folder` that end with `suffix`, suffix removed.
+    func names(in folder: Path, ending suffix: String) -> [String] {
+        guard let directory = folder.withCString({ opendir($0) }) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard name.first != UInt8(ascii: "."), let text = String(validating: name, as: UTF8.self), text.hasSuffix(suffix) else {
+                continue
+            }
+            names.append(String(text.dropLast(suffix.count)))
+        }
+        return names.sorted()
+    }
+
+    /// Removes the report and stats of every session not in `keep` (its input is gone).
+    func removeSessions(notIn keep: Set<String>) -> Int {
+        var removed = Set<String>()
+        for name in names(in: stats, ending: ".json") where !keep.contains(name) {
+            remove(statsFile(name))
+            removed.insert(name)
+        }
+        for name in names(in: sessions, ending: ".html") where !keep.contains(name) {
+            remove(report(name))
+            removed.insert(name)
+        }
+        return removed.count
+    }
+
+    /// Every `stats/*.json`; a file that is not `todo-report-stats/1` is named on standard error and left out.
+    func allStats(streams: StandardStreams) -> some Sequence<SessionStats> {
+        names(in: stats, ending: ".json").lazy.compactMap { name in
+            let path = statsFile(name)
+            guard let stats = Self.read(path).flatMap({ SessionStats(json: $0) }) else {
+                streams.printError("\(path.display): warning: not a \(SessionStats.schemaName) file; left out of the index")
+                return nil
+            }
+            return stats
+        }
+    }
+
+    /// Writes `index.html`, `sessions.csv` and `summary.md` from every
+    /// `stats/*.json`, committed together; returns the aggregate.
+    @discardableResult
+    func writeAggregates(streams: StandardStreams) throws(CLIError) -> BatchAggregate {
+        let aggregate = BatchAggregate(allStats(streams: streams))
+        let names = ["index.html", "sessions.csv", "summary.md"]
+        let outputs = try OutputSet(names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
+        try outputs.commit { index, descriptor throws(SystemCallError) in
+            var sink = BufferedWriter(descriptor: descriptor)
+            switch index {
+            case 0: try aggregate.writeIndexHTML { text throws(SystemCallError) in try sink.write(text) }
+            case 1: try aggregate.writeCSV { text throws(SystemCallError) in try sink.write(text) }
+            default: try sink.write(aggregate.summaryMarkdown())
+            }
+            try sink.flush()
+        }
+        return aggregate
+    }
+
+    /// Collects small pieces of text and writes them in 1 MiB blocks.
+    private struct BufferedWriter {
+        let descriptor: Int32
+        var buffer: [UInt8] = []
+
+        mutating func write(_ text: String) throws(SystemCallError) {
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+
+        mutating func flush() throws(SystemCallError) {
+            try writeAll(buffer, to: descriptor)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// A whole small file, or nil.
+    static func read(_ path: Path) -> [UInt8]? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? bytes : nil }
+            bytes += chunk[..<count]
+        }
+    }
+}

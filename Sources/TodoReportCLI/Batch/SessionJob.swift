@@ -1,0 +1,119 @@
+import Foundation
+import Report
+import SessionLog
+
+/// One session of a batch: skipped when unchanged, else read, its report and
+/// stats written. A session that cannot be read or is rejected becomes stats
+/// that say so; only an output that cannot be written stops the batch.
+struct SessionJob: Sendable {
+    enum Result: Sendable {
+        case done(SessionStats, skipped: Bool)
+        case cannotWrite(CLIError)
+    }
+
+    var folder: BatchFolder
+    var options: ReadingOptions
+    var title: String?
+    var templates: PageTemplates
+    var force: Bool
+    var streams: StandardStreams
+
+    static var tool: String { Help.version }
+
+    func run(_ input: BatchInput, name: String) -> Result {
+        let relative = Path(bytes: input.relative).display
+        func failed(_ status: SessionStats.Status, _ problem: String) -> SessionStats {
+            SessionStats(name: name, input: relative, status: status, problem: problem, tool: Self.tool, strict: options.strict)
+        }
+        do throws(CLIError) {
+            if let problem = input.problem {
+                streams.printError("\(input.path.display): error: cannot read: \(problem)")
+                return try record(failed(.unreadable, problem), removingReport: true, skipped: false)
+            }
+            var file: InputFile
+            do throws(CLIError) {
+                file = try InputFile.locate(input.path, standardInput: -1)
+                try file.open()
+            } catch {
+                let reason = Self.reason(error)
+                streams.printError("\(input.path.display): error: cannot read: \(reason)")
+                return try record(failed(.unreadable, reason), removingReport: true, skipped: false)
+            }
+            defer { file.close() }
+            if let unchanged = unchanged(file, name: name) { return .done(unchanged, skipped: true) }
+
+            let digest = InputDigestRecorder()
+            var activity = SessionActivity()
+            let builder: ReportBuilder
+            let outcome: LogReplayer.Outcome
+            do throws(CLIError) {
+                (builder, outcome) = try SessionRendering.read(
+                    file,
+                    from: GzipDetectingByteSource(
+                        DigestingByteSource(FileDescriptorByteSource(fileDescriptor: file.descriptor), into: digest)), options: options,
+                    title: title, streams: streams,
+                    allDiagnosticsIn: "all in its report"
+                ) { activity.add($0) }
+            } catch {
+                if case .cannotWrite = error { return .cannotWrite(error) }
+                let reason = Self.reason(error)
+                streams.printError("\(input.path.display): error: cannot read: \(reason)")
+                return try record(failed(.unreadable, reason), removingReport: true, skipped: false)
+            }
+            var status = SessionStats.Status.rendered
+            var problem: String?
+            do throws(CLIError) {
+                try LogReading.check(outcome, strict: options.strict)
+            } catch {
+                status = .rejected
+                problem = Self.reason(error)
+                streams.printError("\(input.path.display): error: rejected: \(problem ?? "")")
+            }
+            let stats = SessionStats(
+                name: name, input: relative, status: status, problem: problem, statistics: builder.statistics, activity: activity,
+                inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: Self.tool, strict: options.strict)
+            if status == .rendered {
+                try BatchFolder.write(folder.report(name)) { descriptor throws(SystemCallError) in
+                    try SessionRendering.writeReport(builder, templates: templates, to: descriptor)
+                }
+            }
+            return try record(stats, removingReport: status != .rendered, skipped: false)
+        } catch {
+            return .cannotWrite(error)
+        }
+    }
+
+    private func record(_ stats: SessionStats, removingReport: Bool, skipped: Bool) throws(CLIError) -> Result {
+        if removingReport { folder.remove(folder.report(stats.name)) }
+        try BatchFolder.write(folder.statsFile(stats.name), text: stats.json)
+        return .done(stats, skipped: skipped)
+    }
+
+    /// The stats of the last run when the input's bytes, the tool and
+    /// `--strict` are the same (and its report is still there).
+    private func unchanged(_ file: InputFile, name: String) -> SessionStats? {
+        guard !force, let old = folder.existingStats(name), old.tool == Self.tool, old.strict == options.strict,
+            let oldHash = old.inputSHA256,
+            let size = file.node.map({ Int($0.st_size) }), size == old.inputBytes,
+            old.status != .rendered || folder.exists(folder.report(name))
+        else { return nil }
+        defer { _ = lseek(file.descriptor, 0, SEEK_SET) }
+        var digest = InputDigest()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            chunk.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+        return digest.hex() == oldHash ? old : nil
+    }
+
+    private static func reason(_ error: CLIError) -> String {
+        switch error {
+        case .cannotRead(_, let reason), .cannotWrite(_, let reason): reason
+        case .rejected(let text), .usage(let text), .sessionsFailed(_, let text): text
+        }
+    }
+}

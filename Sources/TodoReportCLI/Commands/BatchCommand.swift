@@ -1,0 +1,115 @@
+import Foundation
+import Report
+import SessionLog
+
+/// `todo-report batch INPUT... -o DIR`: every log's report and stats, in
+/// parallel, then the index page, the CSV and the aggregate summary.
+enum BatchCommand: Subcommand {
+    static let output = OptionSpec.value("--output", "-o", valueName: "DIR", help: "The folder to write (created if missing).")
+    static let jobs = OptionSpec.value("--jobs", "-j", valueName: "N", help: "Sessions rendered at once (default: the number of cores).")
+    static let force = OptionSpec.flag("--force", help: "Render every session again, even those whose input and tool are unchanged.")
+    static let shard = OptionSpec.value(
+        "--shard", valueName: "K/N",
+        help:
+            "Render only shard K of N (0-based, by a stable hash of each input's\nrelative path) and write its sessions/ and stats/; then run\n'todo-report index DIR' once over the shards' folder."
+    )
+    static let title = OptionSpec.value(
+        "--title", valueName: "TEXT", help: "Each report's title (default: the header's app, else TimeTrave).")
+
+    static let name = "batch"
+    static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
+    static let usage = "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--strict] [--quiet]"
+    static let options = [output, jobs, force, shard, title] + ReadingOptions.specs
+    static let discussion = """
+        INPUT is a log, a folder (searched recursively for *.jsonl and *.jsonl.gz),
+        or - for a list of paths on standard input, one a line. DIR gets
+        sessions/NAME.html (each report, as 'todo-report INPUT' writes it),
+        stats/NAME.json (its numbers, schema todo-report-stats/1), index.html,
+        sessions.csv and summary.md.
+        A re-run skips a session whose input bytes, tool version and --strict match
+        its stats (--force redoes all) and removes sessions whose input is gone.
+        Exit codes: 0 every session rendered, 65 any rejected, 66 any unreadable,
+        73 an output cannot be written.
+        """
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        guard !arguments.positionals.isEmpty else { throw .usage("batch needs INPUT: logs, folders, or - for a list on standard input.") }
+        guard let root = arguments.path(output) else { throw .usage("batch needs -o DIR, the folder to write, as in batch logs/ -o out.") }
+        let options = try ReadingOptions(arguments)
+        let width = try arguments.integer(jobs, in: 1...1024, example: "4") ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let selectedShard = try arguments.text(shard).map { text throws(CLIError) in try Shard(parsing: text) }
+
+        let folder = BatchFolder(root: root)
+        try folder.create()
+        let all = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
+        let names = SessionNaming.names(for: all)
+        let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
+
+        let job = SessionJob(
+            folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force),
+            streams: streams)
+        let progress = BatchProgress(total: chosen.count, error: streams.error)
+        let results = WorkerPool.run(
+            count: chosen.count, width: width,
+            { index in
+                job.run(all[chosen[index]], name: names[chosen[index]])
+            },
+            finished: { _, result in
+                if case .done(let stats, _) = result {
+                    progress.finished(failed: stats.status != .rendered)
+                } else {
+                    progress.finished(failed: true)
+                }
+            })
+        progress.clear()
+
+        var finished: [SessionStats] = []
+        var skipped = 0
+        var rendered = 0
+        for result in results {
+            switch result {
+            case .done(let stats, let wasSkipped):
+                finished.append(stats)
+                if wasSkipped { skipped += 1 } else if stats.status == .rendered { rendered += 1 }
+            case .cannotWrite(let error):
+                throw error
+            }
+        }
+        var removed = 0
+        if selectedShard == nil {
+            removed = folder.removeSessions(notIn: Set(names))
+            try folder.writeAggregates(streams: streams)
+        }
+        let rejected = finished.filter { $0.status == .rejected }.count
+        let unreadable = finished.filter { $0.status == .unreadable }.count
+        var parts = ["\(groupedDigits(rendered)) rendered"]
+        if skipped > 0 { parts.append("\(groupedDigits(skipped)) skipped (input and tool unchanged)") }
+        if rejected > 0 { parts.append("\(groupedDigits(rejected)) rejected") }
+        if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
+        if removed > 0 { parts.append("\(groupedDigits(removed)) removed (input gone)") }
+        let line = "\(groupedDigits(finished.count)) sessions: " + parts.joined(separator: ", ") + " -> \(root.display)"
+        if unreadable > 0 { throw .sessionsFailed(.noInput, line) }
+        if rejected > 0 { throw .sessionsFailed(.dataError, line) }
+        if !options.quiet { streams.printError(line) }
+    }
+}
+
+/// `--shard K/N`: which inputs one machine of N renders.
+struct Shard: Sendable {
+    let index: UInt64
+    let count: UInt64
+
+    init(parsing text: String) throws(CLIError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = UInt64(parts[0]), let count = UInt64(parts[1]), count > 0, index < count else {
+            throw .usage("--shard takes K/N with 0 ≤ K < N, as in --shard 0/4; got '\(text)'.")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// Whether the input at `relative` is in this shard: FNV-1a of the relative path, modulo N.
+    func contains(_ relative: [UInt8]) -> Bool {
+        SessionNaming.fnv1a(relative) % count == index
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Report
+import SessionLog
+
+/// `todo-report index DIR`: `index.html`, `sessions.csv` and `summary.md`
+/// from every `stats/*.json` under DIR, as written by any number of
+/// `batch --shard` runs: the same bytes one `batch` over all inputs writes.
+enum IndexCommand: Subcommand {
+    static let name = "index"
+    static let abstract = "Rebuild a batch folder's index page, CSV and summary from its stats."
+    static let usage = "todo-report index DIR [--quiet]"
+    static let options = [OptionSpec.quiet]
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        let root = try arguments.single("DIR: the folder a batch wrote")
+        let folder = BatchFolder(root: root)
+        var info = stat()
+        guard folder.stats.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotRead(
+                path: folder.stats.display, reason: "no stats folder; run 'todo-report batch INPUT... -o \(root.display)' first")
+        }
+        let aggregate = try folder.writeAggregates(streams: streams)
+        if !arguments.has(.quiet) {
+            streams.printError("\(groupedDigits(aggregate.sessions.count)) sessions indexed -> \(root.display)")
+        }
+    }
+}

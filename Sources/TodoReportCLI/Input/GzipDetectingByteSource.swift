@@ -1,0 +1,140 @@
+import CZlib
+import SessionLog
+
+/// Why a gzip-compressed log could not be read.
+struct GzipError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A log's bytes, decompressed when they are gzip data (`.jsonl.gz`; told by
+/// the first two bytes, 1F 8B, which no JSON text starts with), as they are
+/// read: memory stays one input chunk and zlib's window whatever the size.
+/// Concatenated gzip members are read one after the other, as `gzip -d` does.
+struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
+    /// zlib's stream must not be copied, and a source is passed by value, so
+    /// the state lives in one box that every copy shares. Unchecked: the
+    /// replayer reads a source from one thread at a time (as a file
+    /// descriptor is read), and nothing else touches the box.
+    private final class Box: @unchecked Sendable {
+        var state: State
+        init(_ base: Base) { state = State(base) }
+    }
+
+    private let box: Box
+
+    init(_ base: Base) {
+        box = Box(base)
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try box.state.read(into: buffer)
+    }
+
+    private struct State: ~Copyable {
+        enum Mode { case undecided, plain, gzip }
+
+        var base: Base
+        var mode = Mode.undecided
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        let input = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        var started = false
+        var baseEnded = false
+        var memberEnded = false
+        /// Plain bytes read while deciding, not yet handed out.
+        var pending = 0..<0
+
+        init(_ base: Base) {
+            self.base = base
+            stream.initialize(to: z_stream())
+        }
+
+        deinit {
+            if started { inflateEnd(stream) }
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+            input.deallocate()
+        }
+
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            guard buffer.count > 0 else { return 0 }
+            if mode == .undecided { try decide() }
+            switch mode {
+            case .plain, .undecided:
+                guard pending.isEmpty else {
+                    let count = min(pending.count, buffer.count)
+                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[pending.lowerBound..<pending.lowerBound + count]))
+                    pending = pending.lowerBound + count..<pending.upperBound
+                    return count
+                }
+                return try base.read(into: buffer)
+            case .gzip:
+                return try inflate(into: buffer)
+            }
+        }
+
+        /// Reads until two bytes are known (or the input ends) and looks at them.
+        private mutating func decide() throws {
+            var count = 0
+            while count < 2 {
+                let read = try base.read(into: UnsafeMutableRawBufferPointer(rebasing: input[count...]))
+                if read == 0 { break }
+                count += read
+            }
+            if count >= 2 && input[0] == 0x1F && input[1] == 0x8B {
+                guard todo_report_inflate_init_gzip(stream) == Z_OK else {
+                    throw GzipError(description: "zlib could not start (out of memory)")
+                }
+                started = true
+                stream.pointee.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.avail_in = uInt(count)
+                mode = .gzip
+            } else {
+                pending = 0..<count
+                mode = .plain
+            }
+        }
+
+        private mutating func inflate(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            while true {
+                if stream.pointee.avail_in == 0 && !baseEnded {
+                    let read = try base.read(into: input)
+                    if read == 0 {
+                        baseEnded = true
+                    } else {
+                        stream.pointee.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                        stream.pointee.avail_in = uInt(read)
+                    }
+                }
+                if memberEnded {
+                    guard stream.pointee.avail_in > 0 else {
+                        if baseEnded { return 0 }
+                        continue
+                    }
+                    // Another gzip member follows.
+                    inflateReset(stream)
+                    memberEnded = false
+                }
+                stream.pointee.next_out = buffer.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.avail_out = uInt(min(buffer.count, Int(UInt32.max)))
+                let status = CZlib.inflate(stream, Z_NO_FLUSH)
+                let produced = min(buffer.count, Int(UInt32.max)) - Int(stream.pointee.avail_out)
+                switch status {
+                case Z_STREAM_END:
+                    memberEnded = true
+                case Z_OK, Z_BUF_ERROR:
+                    break
+                case Z_MEM_ERROR:
+                    throw GzipError(description: "zlib ran out of memory")
+                default:
+                    let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(status)"
+                    throw GzipError(description: "it is not valid gzip data after \(stream.pointee.total_in) compressed bytes: \(message)")
+                }
+                if produced > 0 { return produced }
+                if baseEnded && stream.pointee.avail_in == 0 && !memberEnded {
+                    throw GzipError(
+                        description: "the gzip data ends early after \(stream.pointee.total_in) compressed bytes: the file is cut short")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+// The batch index: sorts, filters and draws only the visible rows of the
+// sessions table from the JSON block, so 100,000 sessions stay fast. All
+// text from logs is set with textContent; nothing is fetched.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('index-data').textContent);
+  var rows = data.rows;
+  // Row fields (see IndexPageRenderer.swift).
+  var NAME = 0, REPORT = 1, STATUS = 2, SESSION = 3, USER = 4, VERSION = 5, START = 6, DURATION = 7,
+    EVENTS = 8, ITEMS = 9, OPENED = 10, CANCELLED = 11, CONVERSION = 12, ERRORS = 13, WARNINGS = 14, ACTIVITY = 15;
+  var table = document.getElementById('sessions');
+  var body = document.getElementById('session-rows');
+  var viewport = document.getElementById('table-viewport');
+  var filterInput = document.getElementById('session-filter');
+  var versionSelect = document.getElementById('version-filter');
+  var shown = document.getElementById('shown-count');
+  var headers = Array.prototype.slice.call(table.querySelectorAll('th[data-column]'));
+  var ROW_HEIGHT = 29, OVERSCAN = 20;
+  var order = rows.map(function (_, i) { return i; });
+  var visible = order;
+  var sortColumn = -1, sortDirection = 1;
+  var drawn = '';
+
+  function pad(n) { return n < 10 ? '0' + n : '' + n; }
+  function duration(ms) {
+    if (ms === null) return '—';
+    var sign = ms < 0 ? '−' : '', v = Math.abs(ms);
+    if (v < 1000) return sign + Math.round(v) + ' ms';
+    if (v < 60000) { var t = Math.round(v / 100); return sign + Math.floor(t / 10) + '.' + (t % 10) + ' s'; }
+    var s = Math.round(v / 1000);
+    if (s < 3600) return sign + Math.floor(s / 60) + ' min ' + pad(s % 60) + ' s';
+    return sign + Math.floor(s / 3600) + ' h ' + pad(Math.floor(s / 60) % 60) + ' min';
+  }
+  function percent(x) { return x === null ? '—' : Math.round(x * 100) + '%'; }
+  function sum(a) { var t = 0; for (var i = 0; i < a.length; i++) t += a[i]; return t; }
+
+  function sortValue(row, column) {
+    var v = column === ACTIVITY ? sum(row[ACTIVITY]) : row[column];
+    return v === null || v === undefined ? null : v;
+  }
+  function compare(a, b) {
+    var x = sortValue(rows[a], sortColumn), y = sortValue(rows[b], sortColumn);
+    if (x === y) return a - b;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sortDirection;
+    return (x < y ? -1 : 1) * sortDirection;
+  }
+
+  var SVG = 'http://www.w3.org/2000/svg';
+  function sparkline(counts) {
+    var svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('class', 'spark');
+    svg.setAttribute('width', '72');
+    svg.setAttribute('height', '18');
+    svg.setAttribute('viewBox', '0 0 72 18');
+    svg.setAttribute('aria-hidden', 'true');
+    var line = document.createElementNS(SVG, 'polyline');
+    line.setAttribute('points', sparkPoints(counts));
+    svg.appendChild(line);
+    return svg;
+  }
+  function sparkPoints(counts) {
+    var max = 1, points = [];
+    for (var i = 0; i < counts.length; i++) max = Math.max(max, counts[i]);
+    var step = counts.length > 1 ? 72 / (counts.length - 1) : 0;
+    for (var j = 0; j < counts.length; j++) {
+      points.push((Math.round(j * step * 10) / 10) + ',' + (Math.round((17 - counts[j] / max * 16) * 10) / 10));
+    }
+    return points.join(' ');
+  }
+
+  function cell(tr, text, numeric) {
+    var td = document.createElement('td');
+    if (numeric) td.className = 'number';
+    td.textContent = text === null || text === undefined ? '—' : String(text);
+    tr.appendChild(td);
+    return td;
+  }
+  function rowElement(index) {
+    var row = rows[index];
+    var tr = document.createElement('tr');
+    tr.setAttribute('data-session-id', row[SESSION] === null ? '' : row[SESSION]);
+    tr.setAttribute('data-name', row[NAME]);
+    if (row[STATUS] !== 'rendered') tr.className = 'failed';
+    var first = document.createElement('td');
+    if (row[REPORT] !== null) {
+      var a = document.createElement('a');
+      a.setAttribute('href', row[REPORT]);
+      a.textContent = row[NAME];
+      first.appendChild(a);
+    } else {
+      first.textContent = row[NAME] + ' (' + row[STATUS] + ')';
+    }
+    tr.appendChild(first);
+    cell(tr, row[SESSION]); cell(tr, row[USER]); cell(tr, row[VERSION]); cell(tr, row[START]);
+    cell(tr, duration(row[DURATION]), true);
+    cell(tr, row[EVENTS], true); cell(tr, row[ITEMS], true); cell(tr, row[OPENED], true); cell(tr, row[CANCELLED], true);
+    cell(tr, percent(row[CONVERSION]), true); cell(tr, row[ERRORS], true); cell(tr, row[WARNINGS], true);
+    var spark = document.createElement('td');
+    spark.appendChild(sparkline(row[ACTIVITY]));
+    tr.appendChild(spark);
+    return tr;
+  }
+  function spacer(height) {
+    var tr = document.createElement('tr');
+    tr.className = 'spacer';
+    var td = document.createElement('td');
+    td.colSpan = headers.length;
+    td.style.height = height + 'px';
+    tr.appendChild(td);
+    return tr;
+  }
+
+  function draw(force) {
+    var first = Math.max(0, Math.floor(viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
+    var count = Math.ceil(viewport.clientHeight / ROW_HEIGHT) + 2 * OVERSCAN;
+    var last = Math.min(visible.length, first + count);
+    var key = first + ':' + last;
+    if (!force && key === drawn) return;
+    drawn = key;
+    var fragment = document.createDocumentFragment();
+    if (first > 0) fragment.appendChild(spacer(first * ROW_HEIGHT));
+    for (var i = first; i < last; i++) fragment.appendChild(rowElement(visible[i]));
+    if (last < visible.length) fragment.appendChild(spacer((visible.length - last) * ROW_HEIGHT));
+    body.replaceChildren(fragment);
+  }
+
+  function apply() {
+    var text = filterInput.value.trim().toLowerCase();
+    var version = versionSelect.value;
+    var sorted = order;
+    if (sortColumn >= 0) sorted = order.slice().sort(compare);
+    visible = sorted.filter(function (i) {
+      var row = rows[i];
+      if (version !== '' && (row[VERSION] === null ? data.unknownVersion : row[VERSION]) !== version) return false;
+      if (text === '') return true;
+      return [row[NAME], row[SESSION], row[USER], row[VERSION], row[STATUS]].some(function (v) {
+        return v !== null && String(v).toLowerCase().indexOf(text) >= 0;
+      });
+    });
+    shown.textContent = visible.length + ' of ' + rows.length + ' sessions';
+    table.setAttribute('data-shown', String(visible.length));
+    draw(true);
+  }
+
+  headers.forEach(function (th) {
+    th.querySelector('button').addEventListener('click', function () {
+      var column = Number(th.getAttribute('data-column'));
+      sortDirection = column === sortColumn ? -sortDirection : 1;
+      sortColumn = column;
+      headers.forEach(function (other) { other.setAttribute('aria-sort', 'none'); });
+      th.setAttribute('aria-sort', sortDirection === 1 ? 'ascending' : 'descending');
+      apply();
+    });
+  });
+  filterInput.addEventListener('input', apply);
+  versionSelect.addEventListener('change', apply);
+  viewport.addEventListener('scroll', function () { draw(false); });
+  window.addEventListener('resize', function () { draw(false); });
+  apply();
+  document.documentElement.setAttribute('data-ready', 'true');
+})();

@@ -1,0 +1,141 @@
+import Foundation
+import Report
+import Testing
+
+/// The batch's `index.html` in real headless Chromium: made by the built
+/// `todo-report batch` from simulated logs, loaded from `file://`.
+@Suite("Batch index in Chromium", .serialized)
+struct IndexPageTests {
+    /// The built `todo-report` binary, beside the test bundle.
+    static let binary: String = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("todo-report").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/todo-report").path
+    }()
+
+    /// Runs `script` with `$TR` in `folder`; fails the test on a non-zero exit.
+    static func shell(_ script: String, in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TR": binary]) { $1 }
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(script) exited \(process.terminationStatus)")
+    }
+
+    /// Six sessions in two app versions (one a copy with its version changed), and a batch of them.
+    static func withIndex(_ body: (BrowserPage, URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try shell(
+            """
+            set -e
+            mkdir -p "logs/old" "logs/new <b>"
+            for seed in 1 2 3; do $TR simulate --events $((100 * seed)) --seed $seed -o logs/old/s$seed.jsonl; done
+            for seed in 4 5 6; do $TR simulate --events $((50 * seed)) --seed $seed | sed 's/"appVersion":"simulator"/"appVersion":"1.5"/' > "logs/new <b>/s$seed.jsonl"; done
+            $TR batch logs -o "out dir" --quiet
+            """, in: folder)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(folder.appendingPathComponent("out dir/index.html").absoluteString)
+        try body(page, folder.appendingPathComponent("out dir"))
+    }
+
+    static let rows = "[...document.querySelectorAll('#sessions tbody tr[data-session-id]')]"
+
+    @Test("six sessions: every row links to a report that exists, the funnel is drawn per version, nothing fetched, no CSP violation")
+    func linksFunnelAndPolicy() throws {
+        try Self.withIndex { page, folder in
+            #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
+            #expect(try page.evaluate("document.getElementById('sessions').dataset.count") as? String == "6")
+            let links = try #require(try page.evaluate("\(Self.rows).map(r => r.querySelector('a').getAttribute('href'))") as? [String])
+            #expect(links.count == 6)
+            for link in links {
+                #expect(!link.hasPrefix("/") && !link.contains(":"), "relative: \(link)")
+                let target = try #require(URL(string: link, relativeTo: folder.appendingPathComponent("index.html")))
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(link) resolves to a report")
+            }
+            let funnels = try #require(
+                try page.evaluate("[...document.querySelectorAll('#funnel svg')].map(s => s.getAttribute('aria-label'))") as? [String])
+            #expect(funnels.count == 3)
+            #expect(funnels[1].hasPrefix("Version 1.5:"))
+            #expect(try page.evaluate("window.__violations") as? [String] == [])
+            let requests = page.events.filter { $0["method"] as? String == "Network.requestWillBeSent" }
+                .compactMap { (($0["params"] as? [String: Any])?["request"] as? [String: Any])?["url"] as? String }
+            #expect(requests.count == 1 && requests.first?.hasSuffix("index.html") == true, "\(requests)")
+            let errors = page.events.filter { $0["method"] as? String == "Runtime.exceptionThrown" }
+            #expect(errors.isEmpty, "\(errors)")
+        }
+    }
+
+    @Test("sorting by a column orders the rows both ways and says so in aria-sort; the filters narrow them")
+    func sortAndFilter() throws {
+        try Self.withIndex { page, _ in
+            let eventsColumn = "[...document.querySelectorAll('#sessions th')].find(th => th.textContent === 'Events')"
+            let events = "\(Self.rows).map(r => Number(r.children[6].textContent))"
+            _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
+            #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "ascending")
+            let ascending = try #require(try page.evaluate(events) as? [Int])
+            #expect(ascending == ascending.sorted() && ascending.count == 6)
+            _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
+            #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "descending")
+            #expect(try page.evaluate(events) as? [Int] == ascending.reversed())
+
+            _ = try page.evaluate(
+                "(() => { const f = document.getElementById('session-filter'); f.value = 'simulated-5'; f.dispatchEvent(new Event('input')); })()"
+            )
+            #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == ["simulated-5"])
+            _ = try page.evaluate(
+                "(() => { const f = document.getElementById('session-filter'); f.value = ''; f.dispatchEvent(new Event('input')); })()")
+            _ = try page.evaluate(
+                "(() => { const s = document.getElementById('version-filter'); s.value = '1.5'; s.dispatchEvent(new Event('change')); })()")
+            let versions = try #require(try page.evaluate("\(Self.rows).map(r => r.children[3].textContent)") as? [String])
+            #expect(versions == ["1.5", "1.5", "1.5"])
+            #expect(
+                try page.evaluate(
+                    "document.querySelector('input#session-filter') !== null && document.querySelector('select#version-filter') !== null")
+                    as? Bool == true)
+        }
+    }
+
+    @Test("100,000 sessions: only a screenful of rows is in the document, and scrolling to the end shows the last")
+    func virtualizedRows() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-big-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sessions = (0..<100_000).map { (index: Int) -> SessionStats in
+            var stats = SessionStats(
+                name: String(format: "s%06d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
+            )
+            stats.sessionId = "id-\(index)"
+            stats.events = index
+            stats.report = "sessions/\(stats.name).html"
+            stats.activity = .init(bucketMs: 1_000, counts: [index % 7, 3, index % 5])
+            return stats
+        }
+        let url = folder.appendingPathComponent("index.html")
+        try Data(BatchAggregate(sessions).indexHTML().utf8).write(to: url)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(url.absoluteString)
+        #expect(try page.evaluate("document.getElementById('sessions').dataset.count") as? String == "100000")
+        let drawn = try #require(try page.evaluate("\(Self.rows).length") as? Int)
+        #expect(drawn > 0 && drawn < 200)
+        _ = try page.evaluate(
+            "(() => { const v = document.getElementById('table-viewport'); v.scrollTop = v.scrollHeight; v.dispatchEvent(new Event('scroll')); })()"
+        )
+        let last = try #require(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String])
+        #expect(last.last == "id-99999")
+        #expect(last.count < 200)
+    }
+}

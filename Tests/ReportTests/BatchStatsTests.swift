@@ -1,0 +1,67 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+
+@Suite("stats/NAME.json and the batch aggregate")
+struct BatchStatsTests {
+    static let log = """
+        {"type":"session","schema":"todo-session/1","sessionId":"s \\"1\\" \\u00e9\\ud83d\\ude00","appVersion":"1.5","userId":"u<1>","startedAt":"2026-01-01T00:00:00Z"}
+        {"type":"event","event":"startCreatingItem","timestamp":"2026-01-01T00:00:01Z"}
+        {"type":"event","event":"changePartialItemName","name":"Milk","timestamp":"2026-01-01T00:00:02Z"}
+        {"type":"event","event":"addItem","timestamp":"2026-01-01T00:00:03.5Z"}
+        {"type":"event","event":"startCreatingItem","timestamp":"2026-01-01T00:01:00Z"}
+        {"type":"event","event":"cancelCreatingItem","timestamp":"2026-01-01T00:01:02Z"}
+        {"type":"event" "event":"x"}
+
+        """
+
+    static func stats(name: String = "a--b") throws -> SessionStats {
+        var builder = ReportBuilder()
+        var activity = SessionActivity()
+        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) {
+            builder.add($0)
+            activity.add($0)
+        }
+        builder.finish(with: outcome)
+        return SessionStats(
+            name: name, input: "a/b\u{1}.jsonl", status: .rendered, problem: nil, statistics: builder.statistics, activity: activity,
+            inputBytes: log.utf8.count, inputSHA256: "00ff", tool: "todo-report test", strict: false)
+    }
+
+    @Test("a session's stats read back from their JSON text are the same stats")
+    func roundTrip() throws {
+        let stats = try Self.stats()
+        #expect(stats.sheetsOpened == 2 && stats.sheetsTyped == 1 && stats.itemsAdded == 1 && stats.sheetsCancelled == 1)
+        #expect(stats.plusToAddMs == [[2500, 1]])
+        #expect(stats.codes == ["invalid-json": 1])
+        let text = stats.json
+        #expect(text.hasPrefix("{\n  \"schema\": \"todo-report-stats/1\",\n"))
+        #expect(SessionStats(json: Array(text.utf8)) == stats)
+        #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any], "valid JSON for other readers")
+    }
+
+    @Test(
+        "a file that is not todo-report-stats/1 is not read",
+        arguments: [
+            "", "{}", "[1]", "{\"schema\": \"todo-report-stats/2\"}", "not json",
+        ])
+    func rejectsOthers(text: String) throws {
+        #expect(SessionStats(json: Array(text.utf8)) == nil)
+        let valid = try Self.stats().json
+        #expect(SessionStats(json: Array(valid.replacingOccurrences(of: "\"events\": ", with: "\"events\": \"").utf8)) == nil)
+        #expect(SessionStats(json: Array(valid.dropLast(3).utf8)) == nil)
+    }
+
+    @Test("the aggregate is the same whatever order the sessions come in")
+    func orderIndependent() throws {
+        let sessions = try ["c", "a", "b"].map { try Self.stats(name: $0) }
+        let forward = BatchAggregate(sessions)
+        let backward = BatchAggregate(sessions.reversed())
+        #expect(forward.csv() == backward.csv())
+        #expect(forward.indexHTML() == backward.indexHTML())
+        #expect(forward.summaryMarkdown() == backward.summaryMarkdown())
+        #expect(forward.medianPlusToAdd == 2500)
+        #expect(forward.funnelByVersion.map(\.version) == ["1.5"])
+    }
+}

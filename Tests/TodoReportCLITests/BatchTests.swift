@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+extension CLISuite {
+    @Suite("todo-report batch and index")
+    struct BatchTests {
+        /// Four simulated sessions in two folders, and one log with a syntax error.
+        static func logs(in workspace: Workspace) throws {
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p logs/team-a logs/team-b
+                $TR simulate --events 300 --seed 1 -o logs/team-a/one.jsonl
+                $TR simulate --events 250 --seed 2 -o logs/team-a/two.jsonl
+                $TR simulate --events 200 --seed 3 -o logs/team-b/one.jsonl
+                $TR simulate --events 150 --seed 4 -o "logs/team-b/with space, and comma.jsonl"
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            try workspace.write("logs/team-b/broken.jsonl", brokenLog)
+        }
+
+        /// Every file under `folder`, relative path → bytes.
+        static func tree(_ workspace: Workspace, _ folder: String) throws -> [String: Data] {
+            let root = URL(fileURLWithPath: workspace.path(folder))
+            var files: [String: Data] = [:]
+            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = enumerator?.nextObject() as? URL {
+                guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+                files[String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+            }
+            return files
+        }
+
+        @Test("a rejected and an unreadable session among good ones: the others are rendered, the failures listed, exit 65 then 66")
+        func failuresPerSession() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            let lenient = try workspace.shell("$TR batch logs -o out")
+            #expect(lenient.code == 0, "\(lenient.stderr)")
+            #expect(lenient.stderr.contains("logs/team-b/broken.jsonl:3:"))
+
+            let strict = try workspace.shell("$TR batch logs -o strict --strict")
+            #expect(strict.code == 65)
+            #expect(strict.stderr.contains("logs/team-b/broken.jsonl: error: rejected"))
+            #expect(strict.stderr.contains("5 sessions: 4 rendered, 1 rejected"))
+            #expect(workspace.exists("strict/sessions/team-a--one.html"))
+            #expect(!workspace.exists("strict/sessions/team-b--broken.html"))
+            let csv = String(decoding: try #require(workspace.read("strict/sessions.csv")), as: UTF8.self)
+            #expect(csv.contains("team-b--broken,team-b/broken.jsonl,rejected,"))
+            let index = String(decoding: try #require(workspace.read("strict/index.html")), as: UTF8.self)
+            #expect(index.contains("team-b--broken (rejected)"))
+
+            let missing = try workspace.shell("$TR batch logs/team-a no-such.jsonl -o missing")
+            #expect(missing.code == 66)
+            #expect(missing.stderr.contains("no-such.jsonl: error: cannot read: no such file"))
+            #expect(workspace.exists("missing/sessions/one.html"))
+            let stats = String(decoding: try #require(workspace.read("missing/stats/no-such.json")), as: UTF8.self)
+            #expect(stats.contains("\"status\": \"unreadable\""))
+        }
+
+        @Test("a batch session's report is byte for byte what the single command writes")
+        func sameReportAsSingleCommand() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            let result = try workspace.shell(
+                "$TR batch logs -o out && $TR logs/team-a/two.jsonl -o single.html && $TR logs/team-b/broken.jsonl -o broken.html")
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(workspace.read("out/sessions/team-a--two.html") == workspace.read("single.html"))
+            #expect(workspace.read("out/sessions/team-b--broken.html") == workspace.read("broken.html"))
+        }
+
+        @Test("the same bytes whatever --jobs is")
+        func deterministicAcrossJobs() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            let result = try workspace.shell(
+                "$TR batch logs -o one --jobs 1 && $TR batch logs -o two --jobs 2 && $TR batch logs -o four --jobs 4")
+            #expect(result.code == 0, "\(result.stderr)")
+            let one = try Self.tree(workspace, "one")
+            #expect(one.count == 5 + 5 + 3)
+            #expect(try Self.tree(workspace, "two") == one)
+            #expect(try Self.tree(workspace, "four") == one)
+        }
+
+        @Test("N shard runs and index write what one batch writes", arguments: [2, 3])
+        func shardsThenIndex(shards: Int) throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            var script = "set -e\n$TR batch logs -o whole\n"
+            for shard in 0..<shards { script += "$TR batch logs -o sharded --shard \(shard)/\(shards)\n" }
+            script += "$TR index sharded\n"
+            let result = try workspace.shell(script)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(try Self.tree(workspace, "sharded") == (try Self.tree(workspace, "whole")))
+        }
+
+        @Test("a re-run skips unchanged sessions, redoes a changed one, removes one whose input is gone; --force redoes all")
+        func incremental() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let first = try Self.tree(workspace, "out")
+
+            let again = try workspace.shell("$TR batch logs -o out")
+            #expect(again.stderr.contains("5 sessions: 0 rendered, 5 skipped"), "\(again.stderr)")
+            #expect(try Self.tree(workspace, "out") == first)
+
+            let changed = try workspace.shell(
+                "$TR simulate --events 120 --seed 9 -o logs/team-a/two.jsonl && rm logs/team-b/one.jsonl && $TR batch logs -o out")
+            #expect(
+                changed.stderr.contains("4 sessions: 1 rendered, 3 skipped (input and tool unchanged), 1 removed (input gone)"),
+                "\(changed.stderr)")
+            #expect(!workspace.exists("out/stats/team-b--one.json"))
+            #expect(!workspace.exists("out/sessions/team-b--one.html"))
+            let csv = String(decoding: try #require(workspace.read("out/sessions.csv")), as: UTF8.self)
+            #expect(!csv.contains("team-b--one,"))
+            #expect(csv.contains("simulated-9"))
+
+            let forced = try workspace.shell("$TR batch logs -o out --force")
+            #expect(forced.stderr.contains("4 sessions: 4 rendered"), "\(forced.stderr)")
+        }
+
+        @Test("sessions.csv read back by Python's csv module matches stats/*.json")
+        func csvReadBack() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let python = try workspace.shell(
+                """
+                python3 -c 'import csv, json, sys
+                rows = list(csv.DictReader(open("out/sessions.csv", newline="", encoding="utf-8")))
+                json.dump(rows, sys.stdout)'
+                """)
+            try #require(python.code == 0, "\(python.stderr)")
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(python.stdout.utf8)) as? [[String: String]])
+            #expect(rows.count == 5)
+            let pairs: [(String, String)] = [
+                ("session_id", "sessionId"), ("user_id", "userId"), ("app_version", "appVersion"), ("start", "start"), ("end", "end"),
+                ("duration_ms", "durationMs"), ("events", "events"), ("items_added", "itemsAdded"), ("sheets_opened", "sheetsOpened"),
+                ("sheets_cancelled", "sheetsCancelled"), ("conversion", "conversion"), ("errors", "errors"), ("warnings", "warnings"),
+                ("input", "input"), ("status", "status"),
+            ]
+            for row in rows {
+                let name = try #require(row["name"])
+                let data = try #require(workspace.read("out/stats/\(name).json"))
+                let stats = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                for (column, key) in pairs {
+                    switch stats[key] {
+                    case let text as String:
+                        #expect(row[column] == text, "\(name): \(column)")
+                    case let number as NSNumber:
+                        // Foundation's JSON reader on Linux may be one unit in the last place off: compare as numbers.
+                        let value = try #require(Double(row[column] ?? ""), "\(name): \(column) is not a plain number")
+                        #expect(abs(value - number.doubleValue) <= abs(value) * 1e-12, "\(name): \(column)")
+                        #expect(!(row[column] ?? "").contains(","), "\(name): \(column) is grouped")
+                    default:
+                        #expect(row[column] == "", "\(name): \(column) should be empty")
+                    }
+                }
+            }
+            #expect(rows.contains { $0["input"] == "team-b/with space, and comma.jsonl" })
+        }
+
+        @Test(
+            ".jsonl.gz logs (one gzip member or several, in a folder or on standard input) read as their plain text; a cut one is unreadable"
+        )
+        func gzipInput() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p logs
+                $TR simulate --events 3000 --seed 5 -o plain.jsonl
+                gzip -c plain.jsonl > logs/packed.jsonl.gz
+                (head -c 40000 plain.jsonl | gzip; tail -c +40001 plain.jsonl | gzip) > logs/members.jsonl.gz
+                $TR plain.jsonl -o plain.html --quiet
+                $TR logs/packed.jsonl.gz -o packed.html --quiet
+                gzip -c plain.jsonl | $TR - -o piped.html --quiet
+                $TR validate logs/packed.jsonl.gz --strict --quiet
+                $TR batch logs -o out --quiet
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            let plain = try #require(workspace.read("plain.html"))
+            #expect(workspace.read("packed.html") == plain)
+            #expect(workspace.read("piped.html") == plain)
+            #expect(workspace.read("out/sessions/packed.html") == plain)
+            #expect(workspace.read("out/sessions/members.html") == plain)
+            let stats = String(decoding: try #require(workspace.read("out/stats/packed.json")), as: UTF8.self)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: workspace.path("logs/packed.jsonl.gz"))[.size] as? Int)
+            #expect(stats.contains("\"inputBytes\": \(size),"), "the compressed size is the input's")
+
+            let cut = try workspace.shell("head -c 20000 logs/packed.jsonl.gz > cut.jsonl.gz && $TR cut.jsonl.gz -o cut.html")
+            #expect(cut.code == 66)
+            #expect(cut.stderr.contains("cut.jsonl.gz: the gzip data ends early"), "\(cut.stderr)")
+            #expect(!workspace.exists("cut.html"))
+        }
+    }
+}
