@@ -20,6 +20,8 @@ public struct Frame: Sendable {
     public var parent: Int
     /// The event, with the id it was given if the log had none.
     public var event: TodoEvent
+    /// What the event changed, as the reducer reported it.
+    public var patch: TodoPatch
     public var stamp: RecordStamp
     /// The log line it came from.
     public var line: Int

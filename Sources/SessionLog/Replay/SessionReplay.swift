@@ -98,17 +98,16 @@ public struct SessionReplay {
             if itemIndex == nil { warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output) }
         }
         let parent = cursor
-        history.append(event, parent: parent, before: state, itemIndex: itemIndex)
-        index.willApply(event, to: state)
-        state.update(with: event, itemIndex: itemIndex)
-        history.didApply(giving: state)
+        let patch = state.apply(event, itemIndex: itemIndex)
+        if let item = patch.appendedItem { index.didAppend(item.id, at: state.todoItems.count - 1) }
+        history.append(patch, parent: parent, giving: state)
         cursor = frameCount
         frameCount += 1
         tally.events += 1
         output(.frame(Frame(
-            index: cursor, parent: parent, event: event, stamp: stamp, line: line, stateName: state.stateName,
+            index: cursor, parent: parent, event: event, patch: patch, stamp: stamp, line: line, stateName: state.stateName,
             itemPosition: itemIndex ?? addedAt, partialItemName: state.partialItemName,
-            addedTitle: addedAt.map { state.todoItems[$0].title }, state: keepsStates ? state : nil)))
+            addedTitle: patch.appendedItem?.title, state: keepsStates ? state : nil)))
     }
 
     private mutating func move(to frame: Int) {

@@ -1,0 +1,17 @@
+/// Small codes for the few distinct state names a log sees, so that a
+/// frame record holds a byte instead of a string.
+struct NameTable {
+    private(set) var names: [String] = []
+
+    /// The code of `name`, added if it is new. The reducer makes one name per
+    /// event kind, so the table stays a handful long; past 255 names every
+    /// further name shares code 255 (`name(_:)` then gives the 255th).
+    mutating func code(of name: String) -> UInt8 {
+        for (code, known) in names.enumerated() where known == name { return UInt8(code) }
+        guard names.count < 256 else { return 255 }
+        names.append(name)
+        return UInt8(names.count - 1)
+    }
+
+    func name(_ code: UInt8) -> String { names[Int(code)] }
+}
