@@ -47,21 +47,31 @@ public struct TodoState: StateMachine, Hashable, Sendable {
         case .startCreatingItem:
             patch.isCreatingItem = .init(old: isCreatingItem, new: true)
             patch.partialItemName = .init(old: partialItemName, new: "")
+            isCreatingItem = true
+            partialItemName = ""
         case .cancelCreatingItem:
             patch.isCreatingItem = .init(old: isCreatingItem, new: false)
+            isCreatingItem = false
         case .changePartialItemName(let name):
             patch.partialItemName = .init(old: partialItemName, new: name)
+            partialItemName = name
         case .addItem(let id):
-            patch.appendedItem = TodoItem(id: id, title: partialItemName)
+            let item = TodoItem(id: id, title: partialItemName)
+            patch.appendedItem = item
             patch.partialItemName = .init(old: partialItemName, new: "")
             patch.isCreatingItem = .init(old: isCreatingItem, new: false)
+            todoItems.append(item)
+            partialItemName = ""
+            isCreatingItem = false
         case .setItemDone(_, let isDone):
             // An unknown id leaves the state exactly as it was, stateName included.
             guard let itemIndex else { return patch }
             patch.itemFinished = .init(index: itemIndex, old: todoItems[itemIndex].isFinished, new: isDone)
+            todoItems[itemIndex].isFinished = isDone
         }
-        patch.stateName = .init(old: stateName, new: event.kind.rawValue)
-        redo(patch)
+        let name = event.kind.rawValue
+        patch.stateName = .init(old: stateName, new: name)
+        stateName = name
         return patch
     }
 }

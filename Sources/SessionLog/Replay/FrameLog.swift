@@ -52,10 +52,14 @@ struct FrameLog {
             record.flags.insert(.appended)
             withUnsafeBytes(of: item.id.uuid) { values.append($0) }
             values.append(byte: item.isFinished ? 1 : 0)
-            var title = item.title
-            title.withUTF8 { utf8 in
-                withUnsafeBytes(of: UInt32(utf8.count)) { values.append($0) }
-                values.append(UnsafeRawBufferPointer(utf8))
+            if let change = patch.partialItemName, change.old == item.title {
+                record.flags.insert(.titleIsOldPartial)
+            } else {
+                var title = item.title
+                title.withUTF8 { utf8 in
+                    withUnsafeBytes(of: UInt32(utf8.count)) { values.append($0) }
+                    values.append(UnsafeRawBufferPointer(utf8))
+                }
             }
         }
         if let change = patch.itemFinished {
@@ -211,8 +215,13 @@ struct FrameLog {
         var length: UInt32 = 0
         withUnsafeMutableBytes(of: &id) { values.read(at: offset, into: $0) }
         withUnsafeMutableBytes(of: &finished) { values.read(at: offset + 16, into: $0) }
-        withUnsafeMutableBytes(of: &length) { values.read(at: offset + 17, into: $0) }
-        let title = loadString(at: offset + 21, length: Int(length))
+        let title: String
+        if record.flags.contains(.titleIsOldPartial) {
+            title = loadString(at: Int(record.values), length: Int(record.oldPartialLength))
+        } else {
+            withUnsafeMutableBytes(of: &length) { values.read(at: offset + 17, into: $0) }
+            title = loadString(at: offset + 21, length: Int(length))
+        }
         return TodoItem(id: UUID(uuid: id), title: title, isFinished: finished == 1)
     }
 

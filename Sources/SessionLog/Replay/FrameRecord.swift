@@ -3,7 +3,8 @@
 /// The fixed part of the patch lives here; its strings and the appended item
 /// are in the log's value spill, from `values` on, in this order: the old
 /// partial name, the new one, then the appended item (id, finished byte,
-/// title length, title).
+/// title length, title; the last two left out when the title is the old
+/// partial name).
 struct FrameRecord {
     var parent: Int64 = 0
     /// Where the frame's values start in the value spill.
@@ -29,6 +30,8 @@ struct FrameRecord {
         static let oldFinished = Flags(rawValue: 64)
         static let newFinished = Flags(rawValue: 128)
         static let stateName = Flags(rawValue: 256)
+        /// The appended item's title is the old partial name, not written again.
+        static let titleIsOldPartial = Flags(rawValue: 512)
     }
 
     /// Where the appended item starts in the value spill.

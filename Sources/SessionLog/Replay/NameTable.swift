@@ -7,7 +7,9 @@ struct NameTable {
     /// event kind, so the table stays a handful long; past 255 names every
     /// further name shares code 255 (`name(_:)` then gives the 255th).
     mutating func code(of name: String) -> UInt8 {
-        for (code, known) in names.enumerated() where known == name { return UInt8(code) }
+        // Lengths first: comparing two different names costs more than two counts.
+        let length = name.utf8.count
+        for (code, known) in names.enumerated() where known.utf8.count == length && known == name { return UInt8(code) }
         guard names.count < 256 else { return 255 }
         names.append(name)
         return UInt8(names.count - 1)
