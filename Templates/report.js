@@ -3,8 +3,8 @@
 (function () {
   'use strict';
 
-  var NAMES = ['startCreatingItem', 'cancelCreatingItem', 'changePartialItemName', 'addItem', 'setItemDone'];
-  var INITIAL_NAME = 'runStart';
+  // The version of #session-data this script reads (FrameEncoder.formatVersion in Swift).
+  var FORMAT = 2;
   var ITEM_ROW = 44, EVENT_ROW = 28, OVERSCAN = 8, MAX_GAP_MS = 1500, UNTIMED_MS = 400;
 
   // A list of `total` rows shown in a scroll box. Browsers cap an element's
@@ -42,11 +42,17 @@
     };
   }
 
+  function $(id) { return document.getElementById(id); }
+
   var data = JSON.parse(document.getElementById('session-data').textContent);
+  if (data.v !== FORMAT) {
+    $('no-script').textContent = 'This page\u2019s script reads frame data of version ' + FORMAT + ', but its data is of version ' +
+      data.v + ': make the report again with the same todo-report, or use its built-in report.js. The final frame, the summary ' +
+      'and the first diagnostics below are shown without the script.';
+    return;
+  }
   var frames = data.frames;
   var count = frames.length + 1;
-
-  function $(id) { return document.getElementById(id); }
 
   // ---- Frames: parents, lines, checkpoints -------------------------------
 
@@ -71,27 +77,48 @@
     if (next < count) { parent[next] = t[1]; travelInto[next] = t[1]; }
   });
 
-  function kindOf(f) { return typeof f === 'number' ? f : f[0]; }
+  // ---- Patches -------------------------------------------------------------
+  // Each frame is a shape's number, or [shape, arguments…]; the shape says
+  // which parts of the state the frame's patch sets and where each value is
+  // (see FrameEncoder and FrameShape in Swift). The page only applies them.
 
-  // State: { c: creating, p: partial name, items: [{id, title, done}], n: kind or -1 }.
+  var shapes = data.shapes;
+  shapes.forEach(function (shape) { shape.fields = shape.set ? Object.keys(shape.set) : []; });
+  function shapeOf(f) { return shapes[typeof f === 'number' ? f : f[0]]; }
+
+  // A value of a frame: a constant, an argument, a field of the state before
+  // the frame, or the id of the item at a position.
+  function valueOf(source, f, s) {
+    if ('value' in source) return source.value;
+    if ('arg' in source) return f[source.arg + 1];
+    if ('before' in source) return s[source.before];
+    var item = s ? s.todoItems[valueOf(source.itemId, f, s)] : undefined;
+    return item ? item.id : null;
+  }
+
+  // State: { isCreatingItem, partialItemName, todoItems: [{id, title, isFinished}], stateName }.
   // Item objects are never changed, only replaced, so copies of a state share them.
-  function initialState() { return { c: false, p: '', items: [], n: -1 }; }
-  function copy(s) { return { c: s.c, p: s.p, items: s.items.slice(), n: s.n }; }
+  function copy(s) {
+    return { isCreatingItem: s.isCreatingItem, partialItemName: s.partialItemName, todoItems: s.todoItems.slice(), stateName: s.stateName };
+  }
+  function initialState() { return copy(data.initialState); }
 
+  var setValues = [];
   function apply(s, f) {
-    var k = kindOf(f);
-    switch (k) {
-      case 0: s.c = true; s.p = ''; break;
-      case 1: s.c = false; break;
-      case 2: s.p = f[1]; break;
-      case 3: s.items.push({ id: f[1], title: s.p, done: false }); s.p = ''; s.c = false; break;
-      case 4:
-        var it = s.items[f[1]];
-        s.items[f[1]] = { id: it.id, title: it.title, done: f[2] === 1 };
-        break;
-      case 5: return;  // an id no item has: the state stays exactly as it was
+    var shape = shapeOf(f), fields = shape.fields;
+    // Every value is read from the state before any part is set.
+    var appended = shape.append ? {
+      id: valueOf(shape.append.id, f, s), title: valueOf(shape.append.title, f, s), isFinished: valueOf(shape.append.isFinished, f, s),
+    } : null;
+    var finishAt = shape.finish ? valueOf(shape.finish.index, f, s) : -1;
+    var finishTo = shape.finish ? valueOf(shape.finish.isFinished, f, s) : false;
+    for (var i = 0; i < fields.length; i++) setValues[i] = valueOf(shape.set[fields[i]], f, s);
+    if (appended) s.todoItems.push(appended);
+    if (finishAt >= 0) {
+      var it = s.todoItems[finishAt];
+      s.todoItems[finishAt] = { id: it.id, title: it.title, isFinished: finishTo };
     }
-    s.n = k;
+    for (var j = 0; j < fields.length; j++) s[fields[j]] = setValues[j];
   }
 
   var checkpoints = new Array(count);
@@ -113,7 +140,7 @@
       apply(current, frames[i - 1]);
       since++;
       // Spaced so that copying stays in proportion to replaying.
-      if (since >= Math.max(32, current.items.length >> 4)) { checkpoints[i] = copy(current); since = 0; }
+      if (since >= Math.max(32, current.todoItems.length >> 4)) { checkpoints[i] = copy(current); since = 0; }
     }
   })();
 
@@ -135,7 +162,6 @@
 
   // ---- Text helpers -------------------------------------------------------
 
-  function nameOf(s) { return s.n < 0 ? INITIAL_NAME : NAMES[s.n]; }
   function quote(text) { return JSON.stringify(text); }
   function oneDecimal(v) { var t = Math.round(v * 10); return Math.floor(t / 10) + '.' + (t % 10); }
   function duration(ms) {
@@ -154,23 +180,23 @@
   }
 
   function eventName(index) {
-    if (index === 0) return INITIAL_NAME + ' (initial state)';
-    var k = kindOf(frames[index - 1]);
-    return NAMES[k === 5 ? 4 : k];
+    return index === 0 ? data.initialState.stateName + ' (initial state)' : shapeOf(frames[index - 1]).event;
   }
-  // With `state` (the frame's own), a setItemDone also names its item.
+  // The payload's fields as the shape lists them. With `state` (the frame's
+  // own), an item named by its position is shown with its id and title.
   function payloadText(index, state) {
     if (index === 0) return '';
-    var f = frames[index - 1];
-    switch (kindOf(f)) {
-      case 2: return 'name ' + quote(f[1]);
-      case 3: return 'id ' + f[1];
-      case 4:
-        var item = state ? state.items[f[1]] : null;
-        return (item ? 'id ' + item.id + ' ' + quote(item.title) : 'item ' + (f[1] + 1)) + ', isDone ' + (f[2] === 1);
-      case 5: return 'id ' + f[1] + ', isDone ' + (f[2] === 1) + ' (no item has this id)';
-      default: return '';
-    }
+    var f = frames[index - 1], shape = shapeOf(f);
+    var text = (shape.payload || []).map(function (field) {
+      var source = field[1];
+      if ('itemId' in source) {
+        var at = valueOf(source.itemId, f, null), item = state ? state.todoItems[at] : null;
+        return item ? field[0] + ' ' + item.id + ' ' + quote(item.title) : 'item ' + (at + 1);
+      }
+      var v = valueOf(source, f, null);
+      return field[0] + ' ' + (field[2] ? quote(v) : String(v));
+    }).join(', ');
+    return shape.set || shape.append || shape.finish ? text : text + ' (nothing changes)';
   }
 
   // ---- Elements -----------------------------------------------------------
@@ -192,7 +218,7 @@
     var toggle = document.createElement('span');
     toggle.className = 'switch';
     toggle.setAttribute('role', 'switch');
-    toggle.setAttribute('aria-checked', item.done ? 'true' : 'false');
+    toggle.setAttribute('aria-checked', item.isFinished ? 'true' : 'false');
     toggle.setAttribute('aria-label', 'Done: ' + item.title);
     li.appendChild(title);
     li.appendChild(toggle);
@@ -218,7 +244,7 @@
   window.addEventListener('resize', function () { measureSizes(); go(current, { keepHash: true }); });
 
   function drawItems(scroll) {
-    var items = stateAt(current).items;
+    var items = stateAt(current).todoItems;
     list.dataset.count = String(items.length);
     var virtual = items.length > VIRTUAL_ITEMS;
     list.classList.toggle('virtual', virtual);
@@ -242,13 +268,13 @@
 
   function drawPhone(s, scroll) {
     view.dataset.frame = String(current);
-    view.dataset.stateName = nameOf(s);
+    view.dataset.stateName = s.stateName;
     drawItems(scroll);
-    sheet.hidden = !s.c;
-    overlay.hidden = !s.c;
-    partial.textContent = s.p;
-    placeholder.hidden = s.p.length > 0;
-    addButton.setAttribute('aria-disabled', s.p.length > 0 ? 'false' : 'true');
+    sheet.hidden = !s.isCreatingItem;
+    overlay.hidden = !s.isCreatingItem;
+    partial.textContent = s.partialItemName;
+    placeholder.hidden = s.partialItemName.length > 0;
+    addButton.setAttribute('aria-disabled', s.partialItemName.length > 0 ? 'false' : 'true');
   }
 
   // ---- Frame info, state panel --------------------------------------------
@@ -268,33 +294,35 @@
   var STATE_ITEM_LIMIT = 50;
   function touchedItem(index) {
     if (index === 0) return -1;
-    var f = frames[index - 1], k = kindOf(f);
-    if (k === 4) return f[1];
-    if (k === 3) return stateAt(index).items.length - 1;
+    var f = frames[index - 1], shape = shapeOf(f);
+    if (shape.finish) return valueOf(shape.finish.index, f, null);
+    if (shape.append) return stateAt(index).todoItems.length - 1;
     return -1;
   }
 
   function stateLines(s, touched) {
-    var out = [['{', 'open'], ['  "isCreatingItem": ' + s.c + ',', 'c'], ['  "partialItemName": ' + quote(s.p) + ',', 'p']];
-    if (s.items.length === 0) out.push(['  "todoItems": [],', 'items']);
+    var items = s.todoItems;
+    var out = [['{', 'open'], ['  "isCreatingItem": ' + s.isCreatingItem + ',', 'isCreatingItem'],
+      ['  "partialItemName": ' + quote(s.partialItemName) + ',', 'partialItemName']];
+    if (items.length === 0) out.push(['  "todoItems": [],', 'todoItems']);
     else {
-      out.push(['  "todoItems": [', 'items']);
-      var shown = Math.min(s.items.length, STATE_ITEM_LIMIT);
+      out.push(['  "todoItems": [', 'todoItems']);
+      var shown = Math.min(items.length, STATE_ITEM_LIMIT);
       var itemLine = function (i) {
-        var it = s.items[i];
-        return ['    {"id": ' + quote(it.id) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.done + '}' +
-          (i === s.items.length - 1 ? '' : ','), 'item' + i];
+        var it = items[i];
+        return ['    {"id": ' + quote(it.id) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.isFinished + '}' +
+          (i === items.length - 1 ? '' : ','), 'item' + i];
       };
       for (var i = 0; i < shown; i++) out.push(itemLine(i));
-      if (touched >= shown && touched < s.items.length) {
+      if (touched >= shown && touched < items.length) {
         if (touched > shown) out.push(['    … ' + (touched - shown) + ' more', 'gap']);
         out.push(itemLine(touched));
         shown = touched + 1;
       }
-      if (s.items.length > shown) out.push(['    … ' + (s.items.length - shown) + ' more', 'more']);
+      if (items.length > shown) out.push(['    … ' + (items.length - shown) + ' more', 'more']);
       out.push(['  ],', 'close-items']);
     }
-    out.push(['  "stateName": ' + quote(nameOf(s)), 'n'], ['}', 'close']);
+    out.push(['  "stateName": ' + quote(s.stateName), 'stateName'], ['}', 'close']);
     return out;
   }
 
@@ -352,7 +380,7 @@
   }
 
   eventViewport.addEventListener('scroll', function () { drawEvents(readScroll()); });
-  listViewport.addEventListener('scroll', function () { if (stateAt(current).items.length > VIRTUAL_ITEMS) drawItems(readScroll()); });
+  listViewport.addEventListener('scroll', function () { if (stateAt(current).todoItems.length > VIRTUAL_ITEMS) drawItems(readScroll()); });
   eventList.addEventListener('click', function (e) {
     var li = e.target.closest('li');
     if (li) go(Number(li.dataset.frame));

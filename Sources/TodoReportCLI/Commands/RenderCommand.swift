@@ -36,7 +36,7 @@ enum RenderCommand: Subcommand {
         try file.open()
         defer { file.close() }
 
-        var builder = ReportBuilder(title: arguments.text(title))
+        let builder = ReportBuilder(title: arguments.text(title))
         let outcome = try LogReading.replay(file, options: options, streams: streams, allDiagnosticsIn: "all in the report") {
             builder.add($0)
         }
