@@ -1,0 +1,92 @@
+/// Time travel, written once: one live state, a cursor, and a history of
+/// patches in a ``FrameStorage``.
+///
+/// ``dispatch(_:)`` applies an event to the state at the cursor and appends
+/// the result as the newest frame; history is never cut, so acting after a
+/// travel starts a branch. ``travel(to:)`` moves the state to any frame by
+/// undoing patches up to the common ancestor and redoing them down to the
+/// target, or from a kept whole state when that is shorter. The app's
+/// ``Store`` and the session replay are two uses of it.
+package struct TimeTravelEngine<Storage: FrameStorage> {
+    package typealias State = Storage.State
+
+    /// The state at the cursor.
+    package private(set) var state: State
+    /// The frame the state belongs to.
+    package private(set) var cursor = 0
+    package private(set) var storage: Storage
+
+    /// - Parameters:
+    ///   - initialState: Frame 0's state; `storage` must hold just frame 0.
+    package init(initialState: State, storage: Storage) {
+        self.state = initialState
+        self.storage = storage
+    }
+
+    /// Frames so far, the initial one included.
+    package var frameCount: Int { storage.frameCount }
+
+    /// Applies `event` to the state at the cursor, keeps the patch as the
+    /// newest frame and moves the cursor there.
+    @discardableResult
+    package mutating func dispatch(_ event: State.Event) -> State.Patch {
+        dispatch { $0.apply(event) }
+    }
+
+    /// The same, with the reducer called by the caller (for one that passes
+    /// the reducer more than the event).
+    @discardableResult
+    package mutating func dispatch(_ reduce: (inout State) -> State.Patch) -> State.Patch {
+        let parent = cursor
+        let patch = reduce(&state)
+        storage.append(patch, parent: parent, giving: state)
+        cursor = storage.frameCount - 1
+        return patch
+    }
+
+    /// Moves the cursor, and the state with it, to frame `frame` (which must exist).
+    package mutating func travel(to frame: Int) {
+        guard frame != cursor else { return }
+        Self.move(&state, from: cursor, to: frame, in: storage)
+        cursor = frame
+    }
+
+    /// The state of frame `frame`, without moving the cursor: rebuilt from
+    /// the nearest kept state on its line, else from the cursor's.
+    package func state(of frame: Int) -> State {
+        if frame != cursor, let (kept, path) = storage.checkpoint(onLineTo: frame, within: .max) {
+            var state = kept
+            for frame in path.reversed() { state.redo(storage.patch(of: frame)) }
+            return state
+        }
+        var copy = state
+        Self.move(&copy, from: cursor, to: frame, in: storage)
+        return copy
+    }
+
+    /// Moves `state`, the state of frame `from`, to frame `to`: through the
+    /// common ancestor, found by parents alone, or from a kept state on
+    /// `to`'s line when that is a shorter way.
+    package static func move(_ state: inout State, from: Int, to: Int, in storage: Storage) {
+        var up = from
+        var down = to
+        var ups: [Int] = []
+        var downs: [Int] = []
+        while up != down {
+            if up > down {
+                ups.append(up)
+                up = storage.parent(of: up)
+            } else {
+                downs.append(down)
+                down = storage.parent(of: down)
+            }
+        }
+        if let (kept, path) = storage.checkpoint(onLineTo: to, within: ups.count + downs.count) {
+            state = kept
+            for frame in path.reversed() { state.redo(storage.patch(of: frame)) }
+            return
+        }
+        for frame in ups { state.undo(storage.patch(of: frame)) }
+        for frame in downs.reversed() { state.redo(storage.patch(of: frame)) }
+    }
+}
