@@ -17,9 +17,22 @@ package protocol FrameStorage {
     /// The patch that made frame `frame` (≥ 1).
     func patch(of frame: Int) -> State.Patch
 
+    /// Undoes frame `frame`'s patch on `state` (the state of that frame).
+    /// The default reads the whole patch; a storage may read only what an
+    /// undo needs.
+    func undo(_ frame: Int, on state: inout State)
+
+    /// Redoes frame `frame`'s patch on `state` (the state of its parent).
+    func redo(_ frame: Int, on state: inout State)
+
     /// A whole state kept on the line of ancestors of `frame` (`frame`
     /// itself included), if one is nearer than `limit` frames and worth
     /// loading rather than walking that far: the state and the frames to
     /// redo from it to reach `frame`, newest first.
     func checkpoint(onLineTo frame: Int, within limit: Int) -> (state: State, path: [Int])?
+}
+
+extension FrameStorage {
+    package func undo(_ frame: Int, on state: inout State) { state.undo(patch(of: frame)) }
+    package func redo(_ frame: Int, on state: inout State) { state.redo(patch(of: frame)) }
 }

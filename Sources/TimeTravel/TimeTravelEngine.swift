@@ -11,24 +11,27 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
     package typealias State = Storage.State
 
     /// The state at the cursor.
-    package private(set) var state: State
+    @usableFromInline package private(set) var state: State
     /// The frame the state belongs to.
-    package private(set) var cursor = 0
-    package private(set) var storage: Storage
+    @usableFromInline package private(set) var cursor = 0
+    @usableFromInline package private(set) var storage: Storage
 
     /// - Parameters:
     ///   - initialState: Frame 0's state; `storage` must hold just frame 0.
+    @inlinable
     package init(initialState: State, storage: Storage) {
         self.state = initialState
         self.storage = storage
     }
 
     /// Frames so far, the initial one included.
+    @inlinable
     package var frameCount: Int { storage.frameCount }
 
     /// Applies `event` to the state at the cursor, keeps the patch as the
     /// newest frame and moves the cursor there.
     @discardableResult
+    @inlinable
     package mutating func dispatch(_ event: State.Event) -> State.Patch {
         dispatch { $0.apply(event) }
     }
@@ -36,6 +39,7 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
     /// The same, with the reducer called by the caller (for one that passes
     /// the reducer more than the event).
     @discardableResult
+    @inlinable
     package mutating func dispatch(_ reduce: (inout State) -> State.Patch) -> State.Patch {
         let parent = cursor
         let patch = reduce(&state)
@@ -45,6 +49,7 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
     }
 
     /// Moves the cursor, and the state with it, to frame `frame` (which must exist).
+    @inlinable
     package mutating func travel(to frame: Int) {
         guard frame != cursor else { return }
         Self.move(&state, from: cursor, to: frame, in: storage)
@@ -53,10 +58,11 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
 
     /// The state of frame `frame`, without moving the cursor: rebuilt from
     /// the nearest kept state on its line, else from the cursor's.
+    @inlinable
     package func state(of frame: Int) -> State {
         if frame != cursor, let (kept, path) = storage.checkpoint(onLineTo: frame, within: .max) {
             var state = kept
-            for frame in path.reversed() { state.redo(storage.patch(of: frame)) }
+            for frame in path.reversed() { storage.redo(frame, on: &state) }
             return state
         }
         var copy = state
@@ -67,6 +73,7 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
     /// Moves `state`, the state of frame `from`, to frame `to`: through the
     /// common ancestor, found by parents alone, or from a kept state on
     /// `to`'s line when that is a shorter way.
+    @inlinable
     package static func move(_ state: inout State, from: Int, to: Int, in storage: Storage) {
         var up = from
         var down = to
@@ -83,10 +90,10 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
         }
         if let (kept, path) = storage.checkpoint(onLineTo: to, within: ups.count + downs.count) {
             state = kept
-            for frame in path.reversed() { state.redo(storage.patch(of: frame)) }
+            for frame in path.reversed() { storage.redo(frame, on: &state) }
             return
         }
-        for frame in ups { state.undo(storage.patch(of: frame)) }
-        for frame in downs.reversed() { state.redo(storage.patch(of: frame)) }
+        for frame in ups { storage.undo(frame, on: &state) }
+        for frame in downs.reversed() { storage.redo(frame, on: &state) }
     }
 }

@@ -3,17 +3,19 @@ import TodoDomain
 
 /// The session's history as an undo log of patches, kept in ``SpillFile``s
 /// rather than as states: per frame its parent and the ``TodoPatch`` its
-/// event made. With it the one live state can travel to any frame: undo up
-/// to the common ancestor, redo down to the target. That costs the length
-/// of the path, whatever the size of the state. The log never looks at
-/// events: what an event does is the reducer's to say.
+/// event made, with a whole state now and then. With it the one live state
+/// can travel to any frame: undo up to the common ancestor, redo down to
+/// the target, or start from a snapshot when that is nearer. That costs the length
+/// of the path, whatever the size of the state (``TimeTravelEngine`` does
+/// the walking). The log never looks at events: what an event does is the
+/// reducer's to say.
 struct FrameLog {
     private let records: SpillFile
     /// Each frame's strings and appended item (see ``FrameRecord``).
     private let values: SpillFile
     private var snapshots: StateSnapshots
     private var names = NameTable()
-    private var frameCount = 1
+    private(set) var frameCount = 1
 
     /// The first failed write of its spill files, if any (see ``SpillFile/diskFailure``).
     var spillFailure: Int32? { records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure }
@@ -83,108 +85,66 @@ struct FrameLog {
         return UInt32(text.withUTF8 { values.append(UnsafeRawBufferPointer($0)); return $0.count })
     }
 
-    // MARK: Travel
+    // MARK: Reading
 
-    /// Moves `state` (the state of frame `from`, with its id index) to frame `to`.
-    ///
-    /// The way through the common ancestor is found first, by parents alone;
-    /// when it is long and a snapshot on `to`'s line is nearer, the travel
-    /// starts from the snapshot instead.
-    func travel(_ state: inout TodoState, index: inout ItemIndex, from: Int, to: Int) {
-        var up = from
-        var down = to
-        var ups: [Int] = []
-        var downs: [Int] = []
-        while up != down {
-            if up > down {
-                ups.append(up)
-                up = parent(of: up)
-            } else {
-                downs.append(down)
-                down = parent(of: down)
-            }
-        }
-        let direct = ups.count + downs.count
-        if direct > shortTravel, let (snapshot, path) = snapshotPath(to: to, within: direct - state.todoItems.count) {
-            state = snapshots.state(of: snapshot)
-            index = ItemIndex(state)
-            redo(path, on: &state, index: &index)
-            return
-        }
-        var scalars = PendingScalars()
-        for frame in ups { undo(record(frame), on: &state, index: &index, scalars: &scalars) }
-        write(scalars, to: &state)
-        redo(downs, on: &state, index: &index)
+    /// The patch of frame `frame` (≥ 1), read back.
+    func patch(of frame: Int) -> TodoPatch {
+        patch(of: frame, reading: [.old, .new])
     }
 
-    /// The nearest snapshot on `to`'s line of ancestors (frame 0 at the
-    /// latest) and the frames to redo from it, if there are at most `limit`.
-    private func snapshotPath(to: Int, within limit: Int) -> (snapshot: Int, path: [Int])? {
+    /// Which values of a patch to read back: an undo needs only the old
+    /// ones, a redo the new ones (the others are left empty).
+    struct Sides: OptionSet {
+        var rawValue: UInt8
+        static let old = Sides(rawValue: 1)
+        static let new = Sides(rawValue: 2)
+    }
+
+    func patch(of frame: Int, reading sides: Sides) -> TodoPatch {
+        let record = self.record(frame)
+        let flags = record.flags
+        var patch = TodoPatch()
+        if flags.contains(.creating) {
+            patch.isCreatingItem = .init(old: flags.contains(.oldCreating), new: flags.contains(.newCreating))
+        }
+        if flags.contains(.partial) {
+            let old = Int(record.oldPartialLength)
+            patch.partialItemName = .init(
+                old: sides.contains(.old) ? loadString(at: Int(record.values), length: old) : "",
+                new: sides.contains(.new) ? loadString(at: Int(record.values) + old, length: Int(record.newPartialLength)) : "")
+        }
+        if flags.contains(.appended) { patch.appendedItem = appendedItem(record) }
+        if flags.contains(.finished) {
+            patch.itemFinished = .init(
+                index: Int(record.itemIndex), old: flags.contains(.oldFinished), new: flags.contains(.newFinished))
+        }
+        if flags.contains(.stateName) { patch.stateName = .init(old: names.name(record.oldName), new: names.name(record.newName)) }
+        return patch
+    }
+
+    /// The nearest snapshot on `frame`'s line of ancestors (frame 0 at the
+    /// latest) and the frames to redo from it, when walking there and
+    /// loading it costs less than `limit` frames. Travels shorter than
+    /// ``shortTravel`` never look.
+    func snapshot(onLineTo frame: Int, within limit: Int) -> (state: TodoState, path: [Int])? {
+        guard limit > shortTravel else { return nil }
         var path: [Int] = []
-        var frame = to
+        var frame = frame
         while frame > 0 {
-            if snapshots.has(frame) { return (frame, path) }
+            if let items = snapshots.itemCount(of: frame) {
+                guard path.count + items < limit else { return nil }
+                return (snapshots.state(of: frame), path)
+            }
             guard path.count < limit else { return nil }
             path.append(frame)
             frame = parent(of: frame)
         }
-        return (0, path)
-    }
-
-    /// Redoes `frames`, given newest first.
-    private func redo(_ frames: [Int], on state: inout TodoState, index: inout ItemIndex) {
-        var scalars = PendingScalars()
-        for frame in frames.reversed() {
-            let record = self.record(frame)
-            let flags = record.flags
-            if flags.contains(.creating) { scalars.creating = flags.contains(.newCreating) }
-            if flags.contains(.partial) {
-                scalars.partial = (Int(record.values) + Int(record.oldPartialLength), Int(record.newPartialLength))
-            }
-            if flags.contains(.appended) {
-                let item = appendedItem(record)
-                state.todoItems.append(item)
-                index.didAppend(item.id, at: state.todoItems.count - 1)
-            }
-            if flags.contains(.finished) { state.todoItems[Int(record.itemIndex)].isFinished = flags.contains(.newFinished) }
-            if flags.contains(.stateName) { scalars.stateName = record.newName }
-        }
-        write(scalars, to: &state)
-    }
-
-    /// Undoes one record: the list at once (its changes depend on order),
-    /// the scalar fields into `scalars`, where an older record's values
-    /// replace a newer one's.
-    private func undo(_ record: FrameRecord, on state: inout TodoState, index: inout ItemIndex, scalars: inout PendingScalars) {
-        let flags = record.flags
-        if flags.contains(.finished) { state.todoItems[Int(record.itemIndex)].isFinished = flags.contains(.oldFinished) }
-        if flags.contains(.appended), let item = state.todoItems.popLast() {
-            index.didRemoveLast(item.id, count: state.todoItems.count)
-        }
-        if flags.contains(.creating) { scalars.creating = flags.contains(.oldCreating) }
-        if flags.contains(.partial) { scalars.partial = (Int(record.values), Int(record.oldPartialLength)) }
-        if flags.contains(.stateName) { scalars.stateName = record.oldName }
-    }
-
-    /// Values of the scalar fields found along a path; written once at the
-    /// end, so that a long path decodes each string once.
-    private struct PendingScalars {
-        var creating: Bool?
-        var partial: (offset: Int, length: Int)?
-        var stateName: UInt8?
-    }
-
-    private func write(_ scalars: PendingScalars, to state: inout TodoState) {
-        if let creating = scalars.creating { state.isCreatingItem = creating }
-        if let name = scalars.stateName { state.stateName = names.name(name) }
-        if let (offset, length) = scalars.partial { state.partialItemName = loadString(at: offset, length: length) }
+        return (TodoState(), path)
     }
 
     func parent(of frame: Int) -> Int {
         Int(record(frame).parent)
     }
-
-    // MARK: Reading
 
     private func record(_ frame: Int) -> FrameRecord {
         let stride = MemoryLayout<FrameRecord>.stride

@@ -5,7 +5,8 @@ import TodoDomain
 /// long travel loads one and redoes a little instead of undoing a long way.
 struct StateSnapshots {
     private let spill: SpillFile
-    private var offsets: [Int: Int] = [:]
+    /// Per frame with a snapshot: where it starts and how many items it holds.
+    private var offsets: [Int: (offset: Int, items: Int)] = [:]
     private var framesSinceSnapshot = 0
     /// Snapshots are taken at least this many frames apart.
     private let spacing: Int
@@ -24,7 +25,7 @@ struct StateSnapshots {
         framesSinceSnapshot += 1
         guard framesSinceSnapshot >= max(spacing, state.todoItems.count) else { return }
         framesSinceSnapshot = 0
-        offsets[frame] = spill.count
+        offsets[frame] = (spill.count, state.todoItems.count)
         // Written piece by piece: a long title goes to disk without a copy of it in memory.
         let spill = self.spill
         func append<T>(_ value: T) {
@@ -48,12 +49,12 @@ struct StateSnapshots {
         }
     }
 
-    /// Whether frame `frame` has a snapshot.
-    func has(_ frame: Int) -> Bool { offsets[frame] != nil }
+    /// How many items the snapshot of frame `frame` holds, if it has one.
+    func itemCount(of frame: Int) -> Int? { offsets[frame]?.items }
 
     /// The state of frame `frame`, which must have a snapshot (frame 0 is the initial state).
     func state(of frame: Int) -> TodoState {
-        guard let offset = offsets[frame] else { return TodoState() }
+        guard let offset = offsets[frame]?.offset else { return TodoState() }
         var cursor = SpillCursor(spill, at: offset)
         let creating = cursor.load(UInt8.self) == 1
         let name = cursor.string(count: Int(cursor.load(UInt32.self)))
