@@ -18,7 +18,7 @@ public final class ReportBuilder {
     private let encoder = FrameEncoder()
     public private(set) var statistics = SessionStatistics()
     private let diagnostics = DiagnosticList()
-    private var lastFrameState = TodoState()
+    private var newestFrameState = TodoState()
 
     /// - Parameter title: Overrides the header's `app` as the page's title.
     public init(title: String? = nil) {
@@ -53,7 +53,7 @@ public final class ReportBuilder {
     /// Records how the replay ended (for the summary's line accounting).
     public func finish(with outcome: LogReplayer.Outcome) {
         statistics.finish(with: outcome)
-        lastFrameState = outcome.newestState.excerpted
+        newestFrameState = outcome.newestFrameState.excerpted
     }
 
     /// The summary as CommonMark, for `--summary`.
@@ -83,7 +83,7 @@ public final class ReportBuilder {
 
     private func renderer(_ templates: PageTemplates) -> PageRenderer {
         PageRenderer(
-            templates: templates, title: title, statistics: statistics, lastFrameState: lastFrameState,
+            templates: templates, title: title, statistics: statistics, newestFrameState: newestFrameState,
             frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTML(),
             frameData: encoder.parts)
     }

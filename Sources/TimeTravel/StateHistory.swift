@@ -17,7 +17,7 @@ public struct StateHistory<State: ReversibleStateMachine>: RandomAccessCollectio
 
     /// The state at `index`, rebuilt from the nearest kept state if need be.
     public subscript(index: Int) -> State {
-        engine.state(of: index)
+        engine.keptState(of: index)
     }
 
     /// The patch that produced the state at `index` (which must be ≥ 1).

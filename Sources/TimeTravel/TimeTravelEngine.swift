@@ -56,18 +56,24 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
         cursor = frame
     }
 
-    /// The state of frame `frame`, without moving the cursor: rebuilt from
-    /// the nearest kept state on its line, else from the cursor's.
+    /// The state of frame `frame`, without moving the cursor: the way a
+    /// travel there would take, on a copy.
     @inlinable
     package func state(of frame: Int) -> State {
-        if frame != cursor, let (kept, path) = storage.checkpoint(onLineTo: frame, within: .max) {
-            var state = kept
-            for frame in path.reversed() { storage.redo(frame, on: &state) }
-            return state
-        }
         var copy = state
         Self.move(&copy, from: cursor, to: frame, in: storage)
         return copy
+    }
+
+    /// The state of frame `frame` rebuilt from the nearest kept state on its
+    /// line alone, whatever the cursor: for reading many frames in a row
+    /// (the walk costs the distance to that state, not to the cursor).
+    @inlinable
+    package func keptState(of frame: Int) -> State {
+        guard let (kept, path) = storage.checkpoint(onLineTo: frame, within: .max) else { return state(of: frame) }
+        var state = kept
+        for frame in path.reversed() { storage.redo(frame, on: &state) }
+        return state
     }
 
     /// Moves `state`, the state of frame `from`, to frame `to`: through the

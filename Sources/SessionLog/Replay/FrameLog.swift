@@ -17,8 +17,11 @@ struct FrameLog {
     private var names = NameTable()
     private(set) var frameCount = 1
 
-    /// The first failed write of its spill files, if any (see ``SpillFile/diskFailure``).
-    var spillFailure: Int32? { records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure }
+    /// The first failed write of its spill files (see ``SpillFile/diskFailure``)
+    /// or failed read, if any: a replay must then not be trusted.
+    var spillFailure: Int32? { records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure ?? readFailure.first?.code }
+    /// The first read that came back short.
+    private let readFailure = SpillReadFailures()
 
     /// Travels shorter than this (in frames) undo and redo; longer ones may
     /// start from a snapshot, taken at least this many frames apart.
@@ -133,7 +136,13 @@ struct FrameLog {
         while frame > 0 {
             if let items = snapshots.itemCount(of: frame) {
                 guard path.count + items < limit else { return nil }
-                return (snapshots.state(of: frame), path)
+                do {
+                    return (try snapshots.state(of: frame), path)
+                } catch {
+                    // The long way, by patches, still gets there.
+                    readFailure.record(error)
+                    return nil
+                }
             }
             guard path.count < limit else { return nil }
             path.append(frame)
@@ -152,7 +161,7 @@ struct FrameLog {
         var record = FrameRecord()
         // Records still in memory are read directly; those on disk a block at a time.
         guard offset + stride <= records.onDisk else {
-            withUnsafeMutableBytes(of: &record) { records.read(at: offset, into: $0) }
+            withUnsafeMutableBytes(of: &record) { read(records, at: offset, into: $0) }
             return record
         }
         let block = offset / RecordCache.blockSize
@@ -160,7 +169,7 @@ struct FrameLog {
             let start = block * RecordCache.blockSize
             let size = min(RecordCache.blockSize, records.onDisk - start)
             cache.bytes = [UInt8](repeating: 0, count: size)
-            cache.bytes.withUnsafeMutableBytes { records.read(at: start, into: $0) }
+            cache.bytes.withUnsafeMutableBytes { read(records, at: start, into: $0) }
             cache.block = block
         }
         return cache.bytes.withUnsafeBytes { raw in
@@ -173,13 +182,13 @@ struct FrameLog {
         var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var finished: UInt8 = 0
         var length: UInt32 = 0
-        withUnsafeMutableBytes(of: &id) { values.read(at: offset, into: $0) }
-        withUnsafeMutableBytes(of: &finished) { values.read(at: offset + 16, into: $0) }
+        withUnsafeMutableBytes(of: &id) { read(values, at: offset, into: $0) }
+        withUnsafeMutableBytes(of: &finished) { read(values, at: offset + 16, into: $0) }
         let title: String
         if record.flags.contains(.titleIsOldPartial) {
             title = loadString(at: Int(record.values), length: Int(record.oldPartialLength))
         } else {
-            withUnsafeMutableBytes(of: &length) { values.read(at: offset + 17, into: $0) }
+            withUnsafeMutableBytes(of: &length) { read(values, at: offset + 17, into: $0) }
             title = loadString(at: offset + 21, length: Int(length))
         }
         return TodoItem(id: UUID(uuid: id), title: title, isFinished: finished == 1)
@@ -190,8 +199,27 @@ struct FrameLog {
     private func loadString(at offset: Int, length: Int) -> String {
         guard length > 0 else { return "" }
         return String(unsafeUninitializedCapacity: length) { buffer in
-            values.read(at: offset, into: UnsafeMutableRawBufferPointer(buffer))
+            read(values, at: offset, into: UnsafeMutableRawBufferPointer(buffer))
             return length
         }
+    }
+
+    /// Reads from a spill; a short read is kept as the log's failure (see
+    /// ``spillFailure``), which fails the command, rather than passed over.
+    private func read(_ spill: SpillFile, at offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+        do {
+            try spill.read(at: offset, into: buffer)
+        } catch {
+            readFailure.record(error)
+        }
+    }
+}
+
+/// The first failed read of a ``FrameLog``'s spills.
+private final class SpillReadFailures {
+    private(set) var first: SpillReadError?
+
+    func record(_ error: any Error) {
+        if first == nil { first = error as? SpillReadError ?? SpillReadError(offset: 0, missing: 0, errno: EIO) }
     }
 }

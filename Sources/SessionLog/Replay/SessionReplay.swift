@@ -74,10 +74,10 @@ public struct SessionReplay {
         if unread { tally.unread += 1 }
     }
 
-    /// The state of the newest frame (the cursor moves there).
-    public mutating func newestState() -> TodoState {
-        engine.travel(to: frameCount - 1)
-        return state
+    /// The state of frame `frame` (which must exist), rebuilt without
+    /// moving the cursor.
+    public func state(ofFrame frame: Int) -> TodoState {
+        engine.state(of: frame).todo
     }
 
     // MARK: Applying

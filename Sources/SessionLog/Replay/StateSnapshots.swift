@@ -53,19 +53,19 @@ struct StateSnapshots {
     func itemCount(of frame: Int) -> Int? { offsets[frame]?.items }
 
     /// The state of frame `frame`, which must have a snapshot (frame 0 is the initial state).
-    func state(of frame: Int) -> TodoState {
+    func state(of frame: Int) throws -> TodoState {
         guard let offset = offsets[frame]?.offset else { return TodoState() }
         var cursor = SpillCursor(spill, at: offset)
-        let creating = cursor.load(UInt8.self) == 1
-        let name = cursor.string(count: Int(cursor.load(UInt32.self)))
-        let partial = cursor.string(count: Int(cursor.load(UInt32.self)))
-        let count = Int(cursor.load(UInt32.self))
+        let creating = try cursor.load(UInt8.self) == 1
+        let name = try cursor.string(count: Int(try cursor.load(UInt32.self)))
+        let partial = try cursor.string(count: Int(try cursor.load(UInt32.self)))
+        let count = Int(try cursor.load(UInt32.self))
         var items: [TodoItem] = []
         items.reserveCapacity(count)
         for _ in 0..<count {
-            let id = UUID(uuid: cursor.load(uuid_t.self))
-            let done = cursor.load(UInt8.self) == 1
-            items.append(TodoItem(id: id, title: cursor.string(count: Int(cursor.load(UInt32.self))), isFinished: done))
+            let id = UUID(uuid: try cursor.load(uuid_t.self))
+            let done = try cursor.load(UInt8.self) == 1
+            items.append(TodoItem(id: id, title: try cursor.string(count: Int(try cursor.load(UInt32.self))), isFinished: done))
         }
         return TodoState(isCreatingItem: creating, partialItemName: partial, todoItems: items, stateName: name)
     }
