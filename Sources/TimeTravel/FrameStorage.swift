@@ -17,13 +17,15 @@ package protocol FrameStorage {
     /// The patch that made frame `frame` (≥ 1).
     func patch(of frame: Int) -> State.Patch
 
-    /// Undoes frame `frame`'s patch on `state` (the state of that frame).
-    /// The default reads the whole patch; a storage may read only what an
-    /// undo needs.
-    func undo(_ frame: Int, on state: inout State)
+    /// Undoes the patches of `frames`, newest first, each frame the parent
+    /// of the one before, on `state` (the state of the first). The default
+    /// undoes patch by patch; a storage may read only what an undo needs,
+    /// or set a part overwritten many times along the path once.
+    func undo(_ frames: [Int], on state: inout State)
 
-    /// Redoes frame `frame`'s patch on `state` (the state of its parent).
-    func redo(_ frame: Int, on state: inout State)
+    /// Redoes the patches of `frames`, given newest first, on `state` (the
+    /// state of the last one's parent), oldest first.
+    func redo(_ frames: [Int], on state: inout State)
 
     /// A whole state kept on the line of ancestors of `frame` (`frame`
     /// itself included), if one is nearer than `limit` frames and worth
@@ -33,6 +35,11 @@ package protocol FrameStorage {
 }
 
 extension FrameStorage {
-    package func undo(_ frame: Int, on state: inout State) { state.undo(patch(of: frame)) }
-    package func redo(_ frame: Int, on state: inout State) { state.redo(patch(of: frame)) }
+    package func undo(_ frames: [Int], on state: inout State) {
+        for frame in frames { state.undo(patch(of: frame)) }
+    }
+
+    package func redo(_ frames: [Int], on state: inout State) {
+        for frame in frames.reversed() { state.redo(patch(of: frame)) }
+    }
 }

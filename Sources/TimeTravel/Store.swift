@@ -17,6 +17,10 @@ public import Observation
 /// store.currentStateIndex = 0   // back to the start
 /// ```
 ///
+/// The history holds each event's patch (see ``ReversibleStateMachine``) and
+/// the states its ``CheckpointPolicy`` keeps whole; travel undoes and redoes
+/// patches with the same engine that replays a recorded session.
+///
 /// A store is not thread-safe: use it from one isolation domain, typically the
 /// main actor.
 public final class Store<State: ReversibleStateMachine>: Observable {

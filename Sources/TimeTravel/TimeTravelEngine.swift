@@ -72,7 +72,7 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
     package func keptState(of frame: Int) -> State {
         guard let (kept, path) = storage.checkpoint(onLineTo: frame, within: .max) else { return state(of: frame) }
         var state = kept
-        for frame in path.reversed() { storage.redo(frame, on: &state) }
+        storage.redo(path, on: &state)
         return state
     }
 
@@ -96,10 +96,10 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
         }
         if let (kept, path) = storage.checkpoint(onLineTo: to, within: ups.count + downs.count) {
             state = kept
-            for frame in path.reversed() { storage.redo(frame, on: &state) }
+            storage.redo(path, on: &state)
             return
         }
-        for frame in ups { storage.undo(frame, on: &state) }
-        for frame in downs.reversed() { storage.redo(frame, on: &state) }
+        storage.undo(ups, on: &state)
+        storage.redo(downs, on: &state)
     }
 }

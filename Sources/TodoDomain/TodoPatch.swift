@@ -8,9 +8,13 @@
 public struct TodoPatch: Hashable, Sendable {
     /// A part's value before and after.
     public struct Change<Value: Hashable & Sendable>: Hashable, Sendable {
+        /// The value before the event: what an undo puts back.
         public var old: Value
+        /// The value after the event: what a redo sets.
         public var new: Value
 
+        /// A part set from `old` to `new`.
+        @inlinable
         public init(old: Value, new: Value) {
             self.old = old
             self.new = new
@@ -21,9 +25,13 @@ public struct TodoPatch: Hashable, Sendable {
     public struct ItemFinished: Hashable, Sendable {
         /// The item's position in ``TodoState/todoItems``.
         public var index: Int
+        /// `isFinished` before the event.
         public var old: Bool
+        /// `isFinished` after the event.
         public var new: Bool
 
+        /// The item at `index` set from `old` to `new`.
+        @inlinable
         public init(index: Int, old: Bool, new: Bool) {
             self.index = index
             self.old = old
@@ -43,6 +51,7 @@ public struct TodoPatch: Hashable, Sendable {
     public var stateName: Change<String>?
 
     /// A patch that changes nothing.
+    @inlinable
     public init(
         isCreatingItem: Change<Bool>? = nil,
         partialItemName: Change<String>? = nil,

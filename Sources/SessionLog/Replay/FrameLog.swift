@@ -92,18 +92,6 @@ struct FrameLog {
 
     /// The patch of frame `frame` (≥ 1), read back.
     func patch(of frame: Int) -> TodoPatch {
-        patch(of: frame, reading: [.old, .new])
-    }
-
-    /// Which values of a patch to read back: an undo needs only the old
-    /// ones, a redo the new ones (the others are left empty).
-    struct Sides: OptionSet {
-        var rawValue: UInt8
-        static let old = Sides(rawValue: 1)
-        static let new = Sides(rawValue: 2)
-    }
-
-    func patch(of frame: Int, reading sides: Sides) -> TodoPatch {
         let record = self.record(frame)
         let flags = record.flags
         var patch = TodoPatch()
@@ -113,8 +101,8 @@ struct FrameLog {
         if flags.contains(.partial) {
             let old = Int(record.oldPartialLength)
             patch.partialItemName = .init(
-                old: sides.contains(.old) ? loadString(at: Int(record.values), length: old) : "",
-                new: sides.contains(.new) ? loadString(at: Int(record.values) + old, length: Int(record.newPartialLength)) : "")
+                old: loadString(at: Int(record.values), length: old),
+                new: loadString(at: Int(record.values) + old, length: Int(record.newPartialLength)))
         }
         if flags.contains(.appended) { patch.appendedItem = appendedItem(record) }
         if flags.contains(.finished) {
@@ -123,6 +111,42 @@ struct FrameLog {
         }
         if flags.contains(.stateName) { patch.stateName = .init(old: names.name(record.oldName), new: names.name(record.newName)) }
         return patch
+    }
+
+    /// Undoes (or redoes) the patches of `frames` in the order given: the
+    /// list at once, since its changes depend on order; the other parts
+    /// once at the end, to the value the last patch on the way gives them,
+    /// so that a long walk reads each string once.
+    func walk<Frames: Sequence<Int>>(_ frames: Frames, undoing: Bool, on state: inout TodoState, index: inout ItemIndex) {
+        var creating: Bool?
+        var partial: (offset: Int, length: Int)?
+        var name: UInt8?
+        for frame in frames {
+            let record = self.record(frame)
+            let flags = record.flags
+            if flags.contains(.finished) {
+                state.todoItems[Int(record.itemIndex)].isFinished = flags.contains(undoing ? .oldFinished : .newFinished)
+            }
+            if flags.contains(.appended) {
+                if undoing {
+                    if let item = state.todoItems.popLast() { index.didRemoveLast(item.id, count: state.todoItems.count) }
+                } else {
+                    let item = appendedItem(record)
+                    state.todoItems.append(item)
+                    index.didAppend(item.id, at: state.todoItems.count - 1)
+                }
+            }
+            if flags.contains(.creating) { creating = flags.contains(undoing ? .oldCreating : .newCreating) }
+            if flags.contains(.partial) {
+                partial = undoing
+                    ? (Int(record.values), Int(record.oldPartialLength))
+                    : (Int(record.values) + Int(record.oldPartialLength), Int(record.newPartialLength))
+            }
+            if flags.contains(.stateName) { name = undoing ? record.oldName : record.newName }
+        }
+        if let creating { state.isCreatingItem = creating }
+        if let name { state.stateName = names.name(name) }
+        if let (offset, length) = partial { state.partialItemName = loadString(at: offset, length: length) }
     }
 
     /// The nearest snapshot on `frame`'s line of ancestors (frame 0 at the

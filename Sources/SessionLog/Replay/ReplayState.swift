@@ -45,12 +45,12 @@ extension FrameLog: FrameStorage {
         append(patch, parent: parent, giving: state.todo)
     }
 
-    func undo(_ frame: Int, on state: inout ReplayState) {
-        state.undo(patch(of: frame, reading: .old))
+    func undo(_ frames: [Int], on state: inout ReplayState) {
+        walk(frames, undoing: true, on: &state.todo, index: &state.index)
     }
 
-    func redo(_ frame: Int, on state: inout ReplayState) {
-        state.redo(patch(of: frame, reading: .new))
+    func redo(_ frames: [Int], on state: inout ReplayState) {
+        walk(frames.reversed(), undoing: false, on: &state.todo, index: &state.index)
     }
 
     func checkpoint(onLineTo frame: Int, within limit: Int) -> (state: ReplayState, path: [Int])? {

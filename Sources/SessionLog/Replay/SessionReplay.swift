@@ -98,11 +98,14 @@ public struct SessionReplay {
         let parent = cursor
         let patch = engine.dispatch(event)
         tally.events += 1
-        let state = self.state
+        let todo = engine.state.todo
+        let itemPosition = patch.itemFinished?.index ?? (patch.appendedItem != nil ? todo.todoItems.count - 1 : nil)
+        let addedTitle = patch.appendedItem?.title
+        // The patch moves into the frame: no copy of its strings.
         output(.frame(Frame(
-            index: cursor, parent: parent, event: event, patch: patch, stamp: stamp, line: line, stateName: state.stateName,
-            itemPosition: patch.itemFinished?.index ?? (patch.appendedItem != nil ? state.todoItems.count - 1 : nil),
-            partialItemName: state.partialItemName, addedTitle: patch.appendedItem?.title, state: keepsStates ? state : nil)))
+            index: cursor, parent: parent, event: event, patch: consume patch, stamp: stamp, line: line,
+            stateName: todo.stateName, itemPosition: itemPosition, partialItemName: todo.partialItemName,
+            addedTitle: addedTitle, state: keepsStates ? todo : nil)))
     }
 
     // MARK: Checks
