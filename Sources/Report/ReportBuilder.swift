@@ -2,23 +2,24 @@ public import SessionLog
 import TodoDomain
 
 /// Builds a session's report and summary from its replay, entry by entry.
+/// A class: its spill files are its own, so a copy never writes into them.
 ///
 /// ```swift
-/// var builder = ReportBuilder(title: nil)
+/// let builder = ReportBuilder(title: nil)
 /// let outcome = try LogReplayer.replay(source) { builder.add($0) }
 /// builder.finish(with: outcome)
 /// let page = builder.html(templates: .builtIn)
 /// ```
-public struct ReportBuilder {
+public final class ReportBuilder {
     /// The title over the list when neither `--title` nor the header's `app` gives one.
     public static let defaultTitle = "TimeTrave"
 
     private let titleOverride: String?
-    private var encoder = FrameEncoder()
+    private let encoder = FrameEncoder()
     /// The running totals of the replay so far (the summary is made from them).
     public private(set) var statistics = SessionStatistics()
-    private var diagnostics = DiagnosticList()
-    private var lastFrameState = TodoState()
+    private let diagnostics = DiagnosticList()
+    private var newestFrameState = TodoState()
 
     /// - Parameter title: Overrides the header's `app` as the page's title.
     public init(title: String? = nil) {
@@ -32,7 +33,7 @@ public struct ReportBuilder {
     }
 
     /// Adds one replay entry.
-    public mutating func add(_ entry: ReplayEntry) {
+    public func add(_ entry: ReplayEntry) {
         statistics.add(entry)
         switch entry {
         case .header(let header):
@@ -51,9 +52,9 @@ public struct ReportBuilder {
     public var spillFailure: Int32? { encoder.spillFailure ?? diagnostics.rows.diskFailure }
 
     /// Records how the replay ended (for the summary's line accounting).
-    public mutating func finish(with outcome: LogReplayer.Outcome) {
+    public func finish(with outcome: LogReplayer.Outcome) {
         statistics.finish(with: outcome)
-        lastFrameState = outcome.newestState.excerpted
+        newestFrameState = outcome.newestFrameState.excerpted
     }
 
     /// The summary as CommonMark, for `--summary`.
@@ -83,7 +84,7 @@ public struct ReportBuilder {
 
     private func renderer(_ templates: PageTemplates) -> PageRenderer {
         PageRenderer(
-            templates: templates, title: title, statistics: statistics, lastFrameState: lastFrameState,
+            templates: templates, title: title, statistics: statistics, newestFrameState: newestFrameState,
             frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTML(),
             frameData: encoder.parts)
     }

@@ -2,6 +2,7 @@
 // built tool carries its page templates wherever it is copied.
 //
 // Usage: TemplateEmbedder OUTPUT.swift INPUT...
+// (an INPUT in a folder NAME.parts is a piece of the template NAME)
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -18,15 +19,27 @@ func rawLiteral(_ text: String) -> String {
     return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
 }
 
-var source = "// Generated from Templates/ by TemplateEmbedder. Do not edit.\n\n"
-source += "enum EmbeddedTemplates {\n    static let files: [String: String] = [\n"
+// A file in a folder `NAME.parts` is a piece of the template NAME: the
+// pieces are joined in the order of their file names.
+var templates: [String: String] = [:]
 for path in arguments.dropFirst().sorted() {
     let url = URL(fileURLWithPath: path)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
         FileHandle.standardError.write(Data("TemplateEmbedder: cannot read \(path) as UTF-8\n".utf8))
         exit(65)
     }
-    source += "        \"\(url.lastPathComponent)\": \(rawLiteral(text)),\n"
+    let folder = url.deletingLastPathComponent().lastPathComponent
+    if folder.hasSuffix(".parts") {
+        templates[String(folder.dropLast(".parts".count)), default: ""] += text
+    } else {
+        templates[url.lastPathComponent] = text
+    }
+}
+
+var source = "// Generated from Templates/ by TemplateEmbedder. Do not edit.\n\n"
+source += "enum EmbeddedTemplates {\n    static let files: [String: String] = [\n"
+for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
+    source += "        \"\(name)\": \(rawLiteral(text)),\n"
 }
 source += "    ]\n}\n"
 do {

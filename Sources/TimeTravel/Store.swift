@@ -17,28 +17,26 @@ public import Observation
 /// store.currentStateIndex = 0   // back to the start
 /// ```
 ///
+/// The history holds each event's patch (see ``ReversibleStateMachine``) and
+/// the states its ``CheckpointPolicy`` keeps whole; travel undoes and redoes
+/// patches with the same engine that replays a recorded session.
+///
 /// A store is not thread-safe: use it from one isolation domain, typically the
 /// main actor.
-public final class Store<State: StateMachine>: Observable {
+public final class Store<State: ReversibleStateMachine>: Observable {
     /// The initial state followed by every state after it, oldest first.
-    public private(set) var allStates: StateHistory<State> {
+    public var allStates: StateHistory<State> {
         get {
             registrar.access(self, keyPath: keys.allStates)
-            return history
-        }
-        set {
-            registrar.withMutation(of: self, keyPath: keys.allStates) { history = newValue }
+            return StateHistory(engine)
         }
     }
 
     /// The state at the cursor: what the app shows.
-    public private(set) var state: State {
+    public var state: State {
         get {
             registrar.access(self, keyPath: keys.state)
-            return current
-        }
-        set {
-            registrar.withMutation(of: self, keyPath: keys.state) { current = newValue }
+            return engine.state
         }
     }
 
@@ -47,7 +45,7 @@ public final class Store<State: StateMachine>: Observable {
     public var currentStateIndex: Int {
         get {
             registrar.access(self, keyPath: keys.currentStateIndex)
-            return cursor
+            return engine.cursor
         }
         set { travel(to: newValue) }
     }
@@ -56,9 +54,8 @@ public final class Store<State: StateMachine>: Observable {
     private let registrar = ObservationRegistrar()
     /// Key paths made once: a generic class's key paths are costly to make on every access.
     private let keys = Keys()
-    private var history: StateHistory<State>
-    private var current: State
-    private var cursor: Int
+    /// Time travel itself, with the history in memory.
+    private var engine: TimeTravelEngine<InMemoryFrames<State>>
 
     private struct Keys {
         let allStates = \Store<State>.allStates
@@ -79,30 +76,34 @@ public final class Store<State: StateMachine>: Observable {
         checkpoints: CheckpointPolicy<State> = .every(16),
         onChange: ((StoreChange<State.Event>) -> Void)? = nil
     ) {
-        self.history = StateHistory(initialState: initialState, policy: checkpoints)
-        self.current = initialState
-        self.cursor = 0
+        self.engine = TimeTravelEngine(
+            initialState: initialState, storage: InMemoryFrames(initialState: initialState, policy: checkpoints))
         self.onChange = onChange
     }
 
     /// How many states the history holds (at least 1).
-    public var stateCount: Int { allStates.count }
+    public var stateCount: Int {
+        registrar.access(self, keyPath: keys.allStates)
+        return engine.frameCount
+    }
 
     /// Applies `event` to the state at the cursor, appends the result and
     /// moves the cursor to it.
     public func dispatch(_ event: State.Event) {
-        let parent = cursor
-        registrar.withMutation(of: self, keyPath: keys.state) { current.update(with: event) }
-        registrar.withMutation(of: self, keyPath: keys.allStates) { history.append(event, appliedTo: parent, giving: current) }
-        registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { cursor = history.count - 1 }
+        registrar.withMutation(of: self, keyPath: keys.state) {
+            registrar.withMutation(of: self, keyPath: keys.allStates) {
+                registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { _ = engine.dispatch(event) }
+            }
+        }
         onChange?(.dispatched(event))
     }
 
     private func travel(to index: Int) {
-        let clamped = min(max(index, 0), history.count - 1)
-        guard clamped != cursor else { return }
-        state = history[clamped]
-        registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { cursor = clamped }
+        let clamped = min(max(index, 0), engine.frameCount - 1)
+        guard clamped != engine.cursor else { return }
+        registrar.withMutation(of: self, keyPath: keys.state) {
+            registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { engine.travel(to: clamped) }
+        }
         onChange?(.traveled(to: clamped))
     }
 }

@@ -26,11 +26,27 @@ public enum TodoEvent: Hashable, Sendable {
 
     /// The five kinds of event; the raw value is the name used in logs and as
     /// ``TodoState/stateName``.
+    ///
+    /// This is the package's one list of event kinds: their order gives
+    /// their ``code``s, and the report page reads their names from the data
+    /// it is given rather than from a list of its own.
     public enum Kind: String, CaseIterable, Sendable {
         case startCreatingItem
         case cancelCreatingItem
         case changePartialItemName
         case addItem
         case setItemDone
+
+        /// A small number for the kind: its position in ``allCases``, for
+        /// tables indexed by kind.
+        public var code: Int {
+            switch self {
+            case .startCreatingItem: 0
+            case .cancelCreatingItem: 1
+            case .changePartialItemName: 2
+            case .addItem: 3
+            case .setItemDone: 4
+            }
+        }
     }
 }

@@ -26,36 +26,52 @@ public struct TodoState: StateMachine, Hashable, Sendable {
         self.stateName = stateName
     }
 
-    /// The app's reducer, exactly as `session-log.md` specifies it.
+    /// The app's reducer, exactly as `session-log.md` specifies it (what it
+    /// changes is described by ``apply(_:)``'s patch).
     public mutating func update(with event: TodoEvent) {
-        if case .setItemDone(let id, _) = event {
-            update(with: event, itemIndex: indexOfItem(id: id))
-        } else {
-            update(with: event, itemIndex: nil)
-        }
+        _ = apply(event)
     }
 
     /// The same reducer, for a caller that keeps its own index of item ids:
     /// `itemIndex` is where the item a `setItemDone` names is (the first with
     /// its id), or `nil` when no item has it. Other events ignore it.
-    public mutating func update(with event: TodoEvent, itemIndex: Int?) {
+    package mutating func update(with event: TodoEvent, itemIndex: Int?) {
+        _ = apply(event, itemIndex: itemIndex)
+    }
+
+    /// The reducer itself, the one place that says what each event does: it
+    /// applies `event` and returns the parts it set, old and new.
+    package mutating func apply(_ event: TodoEvent, itemIndex: Int?) -> TodoPatch {
+        var patch = TodoPatch()
         switch event {
         case .startCreatingItem:
+            patch.isCreatingItem = .init(old: isCreatingItem, new: true)
+            patch.partialItemName = .init(old: partialItemName, new: "")
             isCreatingItem = true
             partialItemName = ""
         case .cancelCreatingItem:
+            patch.isCreatingItem = .init(old: isCreatingItem, new: false)
             isCreatingItem = false
         case .changePartialItemName(let name):
+            patch.partialItemName = .init(old: partialItemName, new: name)
             partialItemName = name
         case .addItem(let id):
-            todoItems.append(TodoItem(id: id, title: partialItemName))
+            let item = TodoItem(id: id, title: partialItemName)
+            patch.appendedItem = item
+            patch.partialItemName = .init(old: partialItemName, new: "")
+            patch.isCreatingItem = .init(old: isCreatingItem, new: false)
+            todoItems.append(item)
             partialItemName = ""
             isCreatingItem = false
         case .setItemDone(_, let isDone):
             // An unknown id leaves the state exactly as it was, stateName included.
-            guard let itemIndex else { return }
+            guard let itemIndex else { return patch }
+            patch.itemFinished = .init(index: itemIndex, old: todoItems[itemIndex].isFinished, new: isDone)
             todoItems[itemIndex].isFinished = isDone
         }
-        stateName = event.kind.rawValue
+        let name = event.kind.rawValue
+        patch.stateName = .init(old: stateName, new: name)
+        stateName = name
+        return patch
     }
 }

@@ -54,7 +54,7 @@ struct HostileInputTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var builder = ReportBuilder()
+        let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(Self.hostileLog())) { builder.add($0) }
         builder.finish(with: outcome)
         let url = folder.appendingPathComponent("hostile.html")

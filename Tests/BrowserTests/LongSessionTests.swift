@@ -9,7 +9,7 @@ import TodoDomain
 @Suite("Long lists in Chromium", .serialized)
 struct LongSessionTests {
     static func report(_ log: String, in folder: URL) throws -> (url: URL, states: [TodoState]?) {
-        var builder = ReportBuilder()
+        let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
         builder.finish(with: outcome)
         let url = folder.appendingPathComponent("long.html")

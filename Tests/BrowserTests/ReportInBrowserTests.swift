@@ -84,7 +84,7 @@ struct ReportInBrowserTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let log = try Data(contentsOf: sampleURL)
-        var builder = ReportBuilder()
+        let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(Array(log))) { builder.add($0) }
         builder.finish(with: outcome)
         let url = folder.appendingPathComponent("sample report.html")
@@ -196,7 +196,7 @@ struct ReportInBrowserTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         var log = try String(contentsOf: Self.sampleURL, encoding: .utf8)
         log += "not json\n{\"type\":\"travel\",\"to\":999}\n"
-        var builder = ReportBuilder()
+        let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
         builder.finish(with: outcome)
         let url = folder.appendingPathComponent("r.html")

@@ -17,7 +17,7 @@ struct BatchStatsTests {
         """
 
     static func stats(name: String = "a--b") throws -> SessionStats {
-        var builder = ReportBuilder()
+        let builder = ReportBuilder()
         var activity = SessionActivity()
         let outcome = try LogReplayer.replay(InMemoryByteSource(log)) {
             builder.add($0)

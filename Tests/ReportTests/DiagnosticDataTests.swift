@@ -46,7 +46,7 @@ struct DiagnosticData {
 @Suite("Diagnostics in the page")
 struct DiagnosticDataTests {
     static func build(_ log: String) throws -> (html: String, diagnostics: [Diagnostic]) {
-        var builder = ReportBuilder()
+        let builder = ReportBuilder()
         var diagnostics: [Diagnostic] = []
         let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { entry in
             if case .diagnostic(let diagnostic) = entry { diagnostics.append(diagnostic) }
@@ -84,7 +84,7 @@ struct DiagnosticDataTests {
 
     @Test("full tables: kinds and arguments are written in the row, and still read back exactly")
     func fullTables() throws {
-        var list = DiagnosticList(tableLimit: 2, argumentTableBytes: 8)
+        let list = DiagnosticList(tableLimit: 2, argumentTableBytes: 8)
         let diagnostics = [
             Diagnostic(line: 1, column: 1, code: .invalidJSON, message: "unexpected 'x'; expected a value"),
             Diagnostic(line: 2, code: .unknownType, message: #"unknown record type "abcdefghij"; expected "session", "event" or "travel""#),

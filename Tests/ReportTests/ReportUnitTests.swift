@@ -56,7 +56,7 @@ struct ReportTests {
         .deletingLastPathComponent().appendingPathComponent("seeds/sample-session.jsonl")
 
     static func build(_ text: String, title: String? = nil) throws -> ReportBuilder {
-        var builder = ReportBuilder(title: title)
+        let builder = ReportBuilder(title: title)
         let outcome = try LogReplayer.replay(InMemoryByteSource(text)) { builder.add($0) }
         builder.finish(with: outcome)
         return builder
@@ -73,8 +73,13 @@ struct ReportTests {
         let result = try LogReplayer.collect(InMemoryByteSource(text))
         #expect(frames.count == result.frames.count)
         #expect((json["travels"] as? [[Int]])?.first == [54, 52, 30640, 56])
-        #expect(frames.compactMap { ($0 as? [Any])?.first as? Int }.filter { $0 == 3 }.count == 3, "three items added")
-        #expect(frames.compactMap { ($0 as? [Any])?.first as? Int }.filter { $0 == 4 }.count == 4, "four items ticked")
+        // Each frame is a shape's number, alone or first in an array; the shape says what the patch does.
+        let shapes = try #require(json["shapes"] as? [[String: Any]])
+        let frameShapes = try frames.map { frame in try #require(shapes[safe: (frame as? Int) ?? ((frame as? [Any])?.first as? Int) ?? -1]) }
+        #expect(frameShapes.filter { $0["append"] != nil }.count == 3, "three items added")
+        #expect(frameShapes.filter { $0["finish"] != nil }.count == 4, "four items ticked")
+        #expect(frameShapes.map { $0["event"] as? String } == result.frames.map { $0.event.kind.rawValue })
+        #expect(json["v"] as? Int == 2)
         #expect(json["t0"] as? Int == 1_795_942_800_000)
     }
 
@@ -125,4 +130,9 @@ struct ReportTests {
         let header = #"{"type":"session","schema":"todo-session/1","app":"#
         #expect(try Self.build(header + JSONString.literal(given) + "}\n").title == shown)
     }
+}
+
+extension Array {
+    /// The element at `index`, or `nil` outside the array.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -3,14 +3,22 @@ import Testing
 import TimeTravel
 
 /// A state machine small enough to see every state at a glance.
-struct Tally: StateMachine, Equatable {
+struct Tally: ReversibleStateMachine, Equatable {
     enum Event: Equatable { case add(Int) }
     var total = 0
     mutating func update(with event: Event) {
+        _ = apply(event)
+    }
+    /// The patch is the amount added.
+    mutating func apply(_ event: Event) -> Int {
         switch event {
-        case .add(let amount): total += amount
+        case .add(let amount):
+            total += amount
+            return amount
         }
     }
+    mutating func undo(_ patch: Int) { total -= patch }
+    mutating func redo(_ patch: Int) { total += patch }
 }
 
 @Suite("Store")

@@ -62,6 +62,7 @@ struct ReducerTests {
     func kindNames() {
         #expect(TodoEvent.Kind.allCases.map(\.rawValue)
             == ["startCreatingItem", "cancelCreatingItem", "changePartialItemName", "addItem", "setItemDone"])
+        #expect(TodoEvent.Kind.allCases.map(\.code) == Array(TodoEvent.Kind.allCases.indices), "a kind's code is its position")
         #expect(TodoEvent.setItemDone(id: idA, isDone: false).kind == .setItemDone)
         #expect(TodoEvent.changePartialItemName("x").kind == .changePartialItemName)
     }

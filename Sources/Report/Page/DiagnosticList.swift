@@ -19,7 +19,7 @@ import SessionLog
 /// The tables stop growing at `tableLimit` entries (and the arguments at
 /// `argumentTableBytes`); past that, rows carry their text inline: correct,
 /// only larger. Rows are spilled to disk as they come.
-struct DiagnosticList {
+final class DiagnosticList {
     /// Diagnostics shown as HTML without JavaScript; the script lists them all.
     static let staticLimit = 100
     /// Entries each of `kinds` and `args` may hold.
@@ -53,7 +53,7 @@ struct DiagnosticList {
         self.argumentTableBytes = argumentTableBytes
     }
 
-    mutating func add(_ diagnostic: Diagnostic) {
+    func add(_ diagnostic: Diagnostic) {
         count += 1
         if diagnostic.severity == .error { errors += 1 }
         if count <= Self.staticLimit { staticHTML += Self.listItem(diagnostic) }
@@ -107,7 +107,7 @@ struct DiagnosticList {
         ]
     }
 
-    private mutating func index(of code: DiagnosticCode) -> Int {
+    private func index(of code: DiagnosticCode) -> Int {
         if let known = codeIndex[code] { return known }
         codeIndex[code] = codes.count
         codes.append(code)

@@ -2,24 +2,32 @@ import Foundation
 import SessionLog
 import TodoDomain
 
-/// Encodes frames for the page as compact deltas as they come, into spill
-/// files: an event code with just what the page needs to apply it, never a
-/// copy of the state. The page rebuilds any frame from these.
+/// Encodes frames for the page as they come, into spill files: each frame as
+/// the patch its event made, never a copy of the state and never the event's
+/// meaning. The page applies the patches; it knows nothing of what an event
+/// does, so a change to the reducer shows in the report as it is.
 ///
 /// The format, one JSON object (see `Templates/report.js`, which reads it):
+/// - `v`: ``formatVersion``; the page refuses data of another version.
+/// - `initialState`: frame 0, as `{isCreatingItem, partialItemName,
+///   todoItems: [{id, title, isFinished}], stateName}`.
+/// - `shapes`: what frames do (see ``FrameShape``), each written once.
+/// - `frames`: frame 1… as its shape's number, or `[shape, arguments…]`.
+///   Ids are written where they occur rather than interned, so nothing
+///   grows with the number of items.
 /// - `t0`: the time origin in milliseconds since 1970 (the header's
 ///   `startedAt`, else the first timestamp), or `null`.
-/// - `frames`: frame 1… as `0` (startCreatingItem), `1` (cancelCreatingItem),
-///   `[2,name]`, `[3,id]` (addItem, with the UUID string), `[4,position,isDone]`
-///   (setItemDone of the item at `position`) or `[5,id,isDone]` (setItemDone
-///   naming an id no item has: nothing changes). Ids are written where they
-///   occur rather than interned, so nothing grows with the number of items.
 /// - `times`: per frame, milliseconds since the previous timed frame (or
 ///   since `t0` for the first), or `null` when the record had no timestamp.
 /// - `lines`: per frame, its log line minus the previous frame's.
 /// - `travels`: `[newestFrame, to, time, line]` per kept travel, `time` in
 ///   milliseconds from `t0` or `null`.
-struct FrameEncoder {
+///
+/// A class: its spill files are its own, and a copy must not write into them.
+final class FrameEncoder {
+    /// The version of the format above; `Templates/report.js` checks it.
+    static let formatVersion = 2
+
     private(set) var frameCount = 1
     let frames = SpillFile()
     let times = SpillFile()
@@ -30,38 +38,22 @@ struct FrameEncoder {
     private var lastTime: Double = 0
     /// The time origin: the header's `startedAt`, else the first timestamp.
     private(set) var origin: Timestamp?
+    /// ``FrameShape/packed`` of each shape, in the order of `shapes`: a
+    /// session has a handful, so a look along the list beats hashing.
+    private var shapeKeys: [UInt32] = []
+    private var shapes: [String] = []
+    private var names = NameTable()
 
-    mutating func setOrigin(_ startedAt: Timestamp?) {
+    init() {}
+
+    func setOrigin(_ startedAt: Timestamp?) {
         if origin == nil { origin = startedAt }
     }
 
-    mutating func add(_ frame: Frame) {
-        let first = frameCount == 1
-        if !first { frames.append(byte: UInt8(ascii: ",")) }
-        switch frame.event {
-        case .startCreatingItem:
-            frames.append(byte: UInt8(ascii: "0"))
-        case .cancelCreatingItem:
-            frames.append(byte: UInt8(ascii: "1"))
-        case .changePartialItemName(let name):
-            frames.append("[2,")
-            frames.appendScriptSafeJSON(name)
-            frames.append(byte: UInt8(ascii: "]"))
-        case .addItem(let id):
-            frames.append("[3,")
-            frames.appendUUIDString(id)
-            frames.append(byte: UInt8(ascii: "]"))
-        case .setItemDone(let id, let isDone):
-            if let position = frame.itemPosition {
-                frames.append("[4,")
-                frames.appendDecimal(position)
-            } else {
-                frames.append("[5,")
-                frames.appendUUIDString(id)
-            }
-            frames.append(isDone ? ",1]" : ",0]")
-        }
-        if !first {
+    func add(_ frame: Frame) {
+        if frameCount > 1 { frames.append(byte: UInt8(ascii: ",")) }
+        writePatch(of: frame)
+        if frameCount > 1 {
             times.append(byte: UInt8(ascii: ","))
             lines.append(byte: UInt8(ascii: ","))
         }
@@ -77,7 +69,82 @@ struct FrameEncoder {
         frameCount += 1
     }
 
-    mutating func add(_ travel: Travel) {
+    /// The frame's shape number, then its arguments in the shape's order.
+    private func writePatch(of frame: Frame) {
+        let patch = frame.patch
+        var shape = FrameShape(event: UInt8(frame.event.kind.code))
+        if let change = patch.isCreatingItem { shape.isCreatingItem = change.new ? .toTrue : .toFalse }
+        if let change = patch.partialItemName { shape.partialItemName = change.new.isEmpty ? .toEmpty : .toArgument }
+        if let item = patch.appendedItem {
+            shape.appendedItem = patch.partialItemName?.old == item.title ? .titleIsPartialName : .titleIsArgument
+            shape.appendedFinished = item.isFinished
+        }
+        if let change = patch.itemFinished { shape.itemFinished = change.new ? .toTrue : .toFalse }
+        if let change = patch.stateName { shape.stateName = Int16(names.code(of: change.new)) }
+        // The payload, told by what the event says and where the patch holds it already.
+        var payloadArgument: (name: String?, id: UUID?) = (nil, nil)
+        switch frame.event {
+        case .startCreatingItem, .cancelCreatingItem:
+            break
+        case .changePartialItemName(let name):
+            if shape.partialItemName == .toArgument, patch.partialItemName?.new == name {
+                shape.payload = .nameIsPartialName
+            } else {
+                shape.payload = .nameIsArgument
+                payloadArgument.name = name
+            }
+        case .addItem(let id):
+            if patch.appendedItem?.id == id {
+                shape.payload = .idIsAppendedId
+            } else {
+                shape.payload = .idIsArgument
+                payloadArgument.id = id
+            }
+        case .setItemDone(let id, let isDone):
+            shape.isDone = isDone
+            if patch.itemFinished != nil, frame.itemPosition == patch.itemFinished?.index {
+                shape.payload = .idOfFinishedItem
+            } else {
+                shape.payload = .idIsArgument
+                payloadArgument.id = id
+            }
+        }
+        let number = shapeNumber(shape)
+        let hasArguments = shape.partialItemName == .toArgument || patch.appendedItem != nil || patch.itemFinished != nil
+            || payloadArgument.name != nil || payloadArgument.id != nil
+        guard hasArguments else {
+            frames.appendDecimal(number)
+            return
+        }
+        frames.append(byte: UInt8(ascii: "["))
+        frames.appendDecimal(number)
+        if shape.partialItemName == .toArgument, let change = patch.partialItemName {
+            argument { frames.appendScriptSafeJSON(change.new) }
+        }
+        if let item = patch.appendedItem {
+            argument { frames.appendUUIDString(item.id) }
+            if shape.appendedItem == .titleIsArgument { argument { frames.appendScriptSafeJSON(item.title) } }
+        }
+        if let change = patch.itemFinished { argument { frames.appendDecimal(change.index) } }
+        if let name = payloadArgument.name { argument { frames.appendScriptSafeJSON(name) } }
+        if let id = payloadArgument.id { argument { frames.appendUUIDString(id) } }
+        frames.append(byte: UInt8(ascii: "]"))
+    }
+
+    private func argument(_ write: () -> Void) {
+        frames.append(byte: UInt8(ascii: ","))
+        write()
+    }
+
+    private func shapeNumber(_ shape: FrameShape) -> Int {
+        let key = shape.packed
+        if let number = shapeKeys.firstIndex(of: key) { return number }
+        shapes.append(shape.json(names: names))
+        shapeKeys.append(key)
+        return shapes.count - 1
+    }
+
+    func add(_ travel: Travel) {
         if travels.count > 0 { travels.append(byte: UInt8(ascii: ",")) }
         let time = milliseconds(travel.stamp.timestamp).map(number) ?? "null"
         travels.append("[\(travel.newestFrame),\(travel.to),\(time),\(travel.line)]")
@@ -85,14 +152,20 @@ struct FrameEncoder {
 
     /// The object's members, in order, as text or as spilled arrays.
     var parts: [PagePart] {
-        [
-            .text("{\"v\":1,\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),\"frames\":["), .spill(frames), .text("],\"times\":["), .spill(times),
+        let initial = TodoState()
+        let initialState = "{\"isCreatingItem\":\(initial.isCreatingItem),\"partialItemName\":"
+            + JSONString.scriptSafeLiteral(initial.partialItemName) + ",\"todoItems\":[],\"stateName\":"
+            + JSONString.scriptSafeLiteral(initial.stateName) + "}"
+        return [
+            .text("{\"v\":\(Self.formatVersion),\"initialState\":\(initialState),\"shapes\":[\(shapes.joined(separator: ","))],"
+                + "\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),\"frames\":["),
+            .spill(frames), .text("],\"times\":["), .spill(times),
             .text("],\"lines\":["), .spill(lines), .text("],\"travels\":["), .spill(travels), .text("]}"),
         ]
     }
 
     /// Milliseconds from the origin (which the first timestamp sets if need be).
-    private mutating func milliseconds(_ timestamp: Timestamp?) -> Double? {
+    private func milliseconds(_ timestamp: Timestamp?) -> Double? {
         guard let timestamp else { return nil }
         if origin == nil { origin = timestamp }
         return timestamp.millisecondsSince1970 - (origin?.millisecondsSince1970 ?? 0)

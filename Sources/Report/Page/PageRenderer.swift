@@ -11,7 +11,7 @@ struct PageRenderer {
     var templates: PageTemplates
     var title: String
     var statistics: SessionStatistics
-    var lastFrameState: TodoState
+    var newestFrameState: TodoState
     var frameCount: Int
     var diagnostics: DiagnosticList
     var summaryHTML: String
@@ -55,14 +55,14 @@ struct PageRenderer {
             "facts": facts(),
             "lastFrame": String(frameCount - 1),
             "frameCount": String(frameCount),
-            "stateName": lastFrameState.stateName.htmlEscaped,
-            "itemCount": String(lastFrameState.todoItems.count),
+            "stateName": newestFrameState.stateName.htmlEscaped,
+            "itemCount": String(newestFrameState.todoItems.count),
             "items": staticItems(),
-            "creatingHidden": lastFrameState.isCreatingItem ? "" : " hidden",
-            "partialName": lastFrameState.partialItemName.htmlEscaped,
-            "placeholderHidden": lastFrameState.partialItemName.isEmpty ? "" : " hidden",
-            "addDisabled": lastFrameState.partialItemName.isEmpty ? "true" : "false",
-            "stateJSON": stateJSON(lastFrameState).htmlEscaped,
+            "creatingHidden": newestFrameState.isCreatingItem ? "" : " hidden",
+            "partialName": newestFrameState.partialItemName.htmlEscaped,
+            "placeholderHidden": newestFrameState.partialItemName.isEmpty ? "" : " hidden",
+            "addDisabled": newestFrameState.partialItemName.isEmpty ? "true" : "false",
+            "stateJSON": stateJSON(newestFrameState).htmlEscaped,
             "summary": summaryHTML,
             "diagnosticCount": String(diagnostics.count),
         ]
@@ -86,11 +86,11 @@ struct PageRenderer {
     }
 
     private func staticItems() -> String {
-        var rows = lastFrameState.todoItems.prefix(Self.staticItemLimit).enumerated().map { index, item in
+        var rows = newestFrameState.todoItems.prefix(Self.staticItemLimit).enumerated().map { index, item in
             "<li data-index=\"\(index)\"><span class=\"item-title\">\(item.title.htmlEscaped)</span>"
                 + "<span class=\"switch\" role=\"switch\" aria-checked=\"\(item.isFinished)\" aria-label=\"Done: \(item.title.htmlEscaped)\"></span></li>"
         }
-        let hidden = lastFrameState.todoItems.count - Self.staticItemLimit
+        let hidden = newestFrameState.todoItems.count - Self.staticItemLimit
         if hidden > 0 { rows.append("<li class=\"more\">and \(hidden) more items</li>") }
         return rows.joined(separator: "\n")
     }

@@ -102,7 +102,7 @@ public struct SessionStatistics: Sendable {
     }
 
     private mutating func add(_ frame: Frame) {
-        countsByKind[Self.kindIndex(frame.event)] += 1
+        countsByKind[frame.event.kind.code] += 1
         let timestamp = frame.stamp.timestamp
         switch frame.event {
         case .startCreatingItem:
@@ -153,17 +153,7 @@ public struct SessionStatistics: Sendable {
 
     /// How many events of each kind made frames.
     public var eventCounts: [TodoEvent.Kind: Int] {
-        Dictionary(uniqueKeysWithValues: TodoEvent.Kind.allCases.enumerated().map { ($1, countsByKind[$0]) })
-    }
-
-    private static func kindIndex(_ event: TodoEvent) -> Int {
-        switch event {
-        case .startCreatingItem: 0
-        case .cancelCreatingItem: 1
-        case .changePartialItemName: 2
-        case .addItem: 3
-        case .setItemDone: 4
-        }
+        Dictionary(uniqueKeysWithValues: TodoEvent.Kind.allCases.map { ($0, countsByKind[$0.code]) })
     }
 
     /// When the session started: the header's `startedAt`, else the first timestamp.

@@ -75,7 +75,7 @@ enum SummaryBuilder {
         }
         // Looked up by id once: the final list can hold tens of thousands of items.
         var finalDone: [UUID: Bool] = [:]
-        for item in s.outcome?.finalState.todoItems ?? [] where finalDone[item.id] == nil { finalDone[item.id] = item.isFinished }
+        for item in s.outcome?.newestFrameState.todoItems ?? [] where finalDone[item.id] == nil { finalDone[item.id] = item.isFinished }
         var rows: [[MarkdownBlock]] = s.items.map { item in
             let end: String
             if let done = finalDone[item.id] {

@@ -1,66 +1,27 @@
 import Foundation
 import TodoDomain
 
-/// The session's history as an undo log, kept in ``SpillFile``s rather than
-/// as states: per frame its parent, its event and what the event overwrote.
-/// With it the one live state can travel to any frame: undo up to the
-/// common ancestor, redo down to the target. That costs the length of the
-/// path, whatever the size of the state.
+/// The session's history as an undo log of patches, kept in ``SpillFile``s
+/// rather than as states: per frame its parent and the ``TodoPatch`` its
+/// event made, with a whole state now and then. With it the one live state
+/// can travel to any frame: undo up to the common ancestor, redo down to
+/// the target, or start from a snapshot when that is nearer. That costs the length
+/// of the path, whatever the size of the state (``TimeTravelEngine`` does
+/// the walking). The log never looks at events: what an event does is the
+/// reducer's to say.
 struct FrameLog {
-    /// One frame's record: 32 bytes.
-    private struct Record {
-        var parent: Int64 = 0
-        var kind: UInt8 = 0
-        var flags: UInt8 = 0
-        var oldStateName: UInt8 = 0
-        var reserved: UInt8 = 0
-        /// setItemDone: the item's position, -1 when no item has the id.
-        var position: Int32 = -1
-        /// add and setItemDone: the id. change and start: string offset and lengths.
-        var payload: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-
-        static let oldCreating: UInt8 = 1
-        static let oldDone: UInt8 = 2
-        static let newDone: UInt8 = 4
-    }
-
-    private static let stateNames = [TodoState.initialStateName] + TodoEvent.Kind.allCases.map(\.rawValue)
-    private static let kinds = TodoEvent.Kind.allCases
-
-    private static func code(of kind: TodoEvent.Kind) -> UInt8 {
-        switch kind {
-        case .startCreatingItem: 0
-        case .cancelCreatingItem: 1
-        case .changePartialItemName: 2
-        case .addItem: 3
-        case .setItemDone: 4
-        }
-    }
-
-    /// A state name's code: 0 for the initial name, 1… for the event kinds
-    /// (the six names have six different lengths).
-    private static func stateNameCode(_ name: String) -> UInt8 {
-        switch name.utf8.count {
-        case 17: 1
-        case 18: 2
-        case 21: 3
-        case 7: 4
-        case 11: 5
-        default: 0
-        }
-    }
-
     private let records: SpillFile
-    private let strings: SpillFile
-    /// Whole states now and then, so a long travel loads one and redoes a
-    /// little instead of undoing a long way.
-    private let snapshots: SpillFile
+    /// Each frame's strings and appended item (see ``FrameRecord``).
+    private let values: SpillFile
+    private var snapshots: StateSnapshots
+    private var names = NameTable()
+    private(set) var frameCount = 1
 
-    /// The first failed write of its spill files, if any (see ``SpillFile/diskFailure``).
-    var spillFailure: Int32? { records.diskFailure ?? strings.diskFailure ?? snapshots.diskFailure }
-    private var snapshotOffsets: [Int: Int] = [:]
-    private var framesSinceSnapshot = 0
-    private var frameCount = 1
+    /// The first failed write of its spill files (see ``SpillFile/diskFailure``)
+    /// or failed read, if any: a replay must then not be trusted.
+    var spillFailure: Int32? { records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure ?? readFailure.first?.code }
+    /// The first read that came back short.
+    private let readFailure = SpillReadFailures()
 
     /// Travels shorter than this (in frames) undo and redo; longer ones may
     /// start from a snapshot, taken at least this many frames apart.
@@ -72,168 +33,159 @@ struct FrameLog {
     init(memoryLimit: Int = 4 << 20, shortTravel: Int = 4_096) {
         self.shortTravel = shortTravel
         records = SpillFile(memoryLimit: memoryLimit)
-        strings = SpillFile(memoryLimit: memoryLimit)
-        snapshots = SpillFile(memoryLimit: memoryLimit)
+        values = SpillFile(memoryLimit: memoryLimit)
+        snapshots = StateSnapshots(memoryLimit: memoryLimit, spacing: shortTravel)
     }
 
     // MARK: Writing
 
-    /// Records the event that made the next frame from `parent`, given the
-    /// state it was applied to (before the event) and the item position a
-    /// `setItemDone` resolved to.
-    mutating func append(_ event: TodoEvent, parent: Int, before state: TodoState, itemIndex: Int?) {
-        var record = Record()
-        record.parent = Int64(parent)
-        record.kind = Self.code(of: event.kind)
-        record.oldStateName = Self.stateNameCode(state.stateName)
-        if state.isCreatingItem { record.flags |= Record.oldCreating }
-        switch event {
-        case .startCreatingItem:
-            record.payload = storeStrings("", state.partialItemName)
-        case .cancelCreatingItem:
-            break
-        case .changePartialItemName(let name):
-            record.payload = storeStrings(name, state.partialItemName)
-        case .addItem(let id):
-            record.payload = id.uuid
-        case .setItemDone(let id, let isDone):
-            record.payload = id.uuid
-            if isDone { record.flags |= Record.newDone }
-            if let itemIndex {
-                record.position = Int32(itemIndex)
-                if state.todoItems[itemIndex].isFinished { record.flags |= Record.oldDone }
+    /// Records the next frame: made from frame `parent` by `patch`, giving
+    /// `state`.
+    mutating func append(_ patch: TodoPatch, parent: Int, giving state: TodoState) {
+        var record = FrameRecord(parent: Int64(parent), values: UInt64(values.count))
+        if let change = patch.isCreatingItem {
+            record.flags.insert(.creating)
+            if change.old { record.flags.insert(.oldCreating) }
+            if change.new { record.flags.insert(.newCreating) }
+        }
+        if let change = patch.partialItemName {
+            record.flags.insert(.partial)
+            record.oldPartialLength = appendString(change.old)
+            record.newPartialLength = appendString(change.new)
+        }
+        if let item = patch.appendedItem {
+            record.flags.insert(.appended)
+            withUnsafeBytes(of: item.id.uuid) { values.append($0) }
+            values.append(byte: item.isFinished ? 1 : 0)
+            if let change = patch.partialItemName, change.old == item.title {
+                record.flags.insert(.titleIsOldPartial)
+            } else {
+                var title = item.title
+                title.withUTF8 { utf8 in
+                    withUnsafeBytes(of: UInt32(utf8.count)) { values.append($0) }
+                    values.append(UnsafeRawBufferPointer(utf8))
+                }
             }
         }
+        if let change = patch.itemFinished {
+            record.flags.insert(.finished)
+            record.itemIndex = Int32(change.index)
+            if change.old { record.flags.insert(.oldFinished) }
+            if change.new { record.flags.insert(.newFinished) }
+        }
+        if let change = patch.stateName {
+            record.flags.insert(.stateName)
+            record.oldName = names.code(of: change.old)
+            record.newName = names.code(of: change.new)
+        }
         withUnsafeBytes(of: &record) { records.append($0) }
+        snapshots.didMake(frame: frameCount, state: state)
         frameCount += 1
     }
 
-    /// Call after the event appended last has been applied: keeps a snapshot
-    /// of `state` when enough frames have passed for its size. Snapshots
-    /// cost about one item written per frame, whatever the list's length.
-    mutating func didApply(giving state: TodoState) {
-        framesSinceSnapshot += 1
-        guard framesSinceSnapshot >= max(shortTravel, state.todoItems.count) else { return }
-        framesSinceSnapshot = 0
-        snapshotOffsets[frameCount - 1] = snapshots.count
-        // Written piece by piece: a long title goes to disk without a copy of it in memory.
-        let spill = snapshots
-        func append<T>(_ value: T) {
-            withUnsafeBytes(of: value) { spill.append($0) }
+    private func appendString(_ text: String) -> UInt32 {
+        var text = text
+        return UInt32(text.withUTF8 { values.append(UnsafeRawBufferPointer($0)); return $0.count })
+    }
+
+    // MARK: Reading
+
+    /// The patch of frame `frame` (≥ 1), read back.
+    func patch(of frame: Int) -> TodoPatch {
+        let record = self.record(frame)
+        let flags = record.flags
+        var patch = TodoPatch()
+        if flags.contains(.creating) {
+            patch.isCreatingItem = .init(old: flags.contains(.oldCreating), new: flags.contains(.newCreating))
         }
-        func appendString(_ text: String) {
-            var text = text
-            text.withUTF8 { utf8 in
-                append(UInt32(utf8.count))
-                spill.append(UnsafeRawBufferPointer(utf8))
+        if flags.contains(.partial) {
+            let old = Int(record.oldPartialLength)
+            patch.partialItemName = .init(
+                old: loadString(at: Int(record.values), length: old),
+                new: loadString(at: Int(record.values) + old, length: Int(record.newPartialLength)))
+        }
+        if flags.contains(.appended) { patch.appendedItem = appendedItem(record) }
+        if flags.contains(.finished) {
+            patch.itemFinished = .init(
+                index: Int(record.itemIndex), old: flags.contains(.oldFinished), new: flags.contains(.newFinished))
+        }
+        if flags.contains(.stateName) { patch.stateName = .init(old: names.name(record.oldName), new: names.name(record.newName)) }
+        return patch
+    }
+
+    /// Undoes (or redoes) the patches of `frames` in the order given: the
+    /// list at once, since its changes depend on order; the other parts
+    /// once at the end, to the value the last patch on the way gives them,
+    /// so that a long walk reads each string once.
+    func walk<Frames: Sequence<Int>>(_ frames: Frames, undoing: Bool, on state: inout TodoState, index: inout ItemIndex) {
+        var creating: Bool?
+        var partial: (offset: Int, length: Int)?
+        var name: UInt8?
+        for frame in frames {
+            let record = self.record(frame)
+            let flags = record.flags
+            if flags.contains(.finished) {
+                state.todoItems[Int(record.itemIndex)].isFinished = flags.contains(undoing ? .oldFinished : .newFinished)
             }
-        }
-        append(UInt8(state.isCreatingItem ? 1 : 0))
-        append(Self.stateNameCode(state.stateName))
-        appendString(state.partialItemName)
-        append(UInt32(state.todoItems.count))
-        for item in state.todoItems {
-            append(item.id.uuid)
-            append(UInt8(item.isFinished ? 1 : 0))
-            appendString(item.title)
-        }
-    }
-
-    private func loadSnapshot(at offset: Int) -> TodoState {
-        var cursor = SpillCursor(snapshots, at: offset)
-        let creating = cursor.load(UInt8.self) == 1
-        let name = Self.stateNames[Int(cursor.load(UInt8.self))]
-        let partial = cursor.string(count: Int(cursor.load(UInt32.self)))
-        let count = Int(cursor.load(UInt32.self))
-        var items: [TodoItem] = []
-        items.reserveCapacity(count)
-        for _ in 0..<count {
-            let id = UUID(uuid: cursor.load(uuid_t.self))
-            let done = cursor.load(UInt8.self) == 1
-            items.append(TodoItem(id: id, title: cursor.string(count: Int(cursor.load(UInt32.self))), isFinished: done))
-        }
-        return TodoState(isCreatingItem: creating, partialItemName: partial, todoItems: items, stateName: name)
-    }
-
-    // MARK: Travel
-
-    /// Moves `state` (the state of frame `from`, with its id index) to frame `to`.
-    ///
-    /// The way through the common ancestor is found first, by parents alone;
-    /// when it is long and a snapshot on `to`'s line is nearer, the travel
-    /// starts from the snapshot instead.
-    func travel(_ state: inout TodoState, index: inout ItemIndex, from: Int, to: Int) {
-        var up = from
-        var down = to
-        var ups: [Int] = []
-        var downs: [Int] = []
-        while up != down {
-            if up > down {
-                ups.append(up)
-                up = parent(of: up)
-            } else {
-                downs.append(down)
-                down = parent(of: down)
+            if flags.contains(.appended) {
+                if undoing {
+                    if let item = state.todoItems.popLast() { index.didRemoveLast(item.id, count: state.todoItems.count) }
+                } else {
+                    let item = appendedItem(record)
+                    state.todoItems.append(item)
+                    index.didAppend(item.id, at: state.todoItems.count - 1)
+                }
             }
+            if flags.contains(.creating) { creating = flags.contains(undoing ? .oldCreating : .newCreating) }
+            if flags.contains(.partial) {
+                partial = undoing
+                    ? (Int(record.values), Int(record.oldPartialLength))
+                    : (Int(record.values) + Int(record.oldPartialLength), Int(record.newPartialLength))
+            }
+            if flags.contains(.stateName) { name = undoing ? record.oldName : record.newName }
         }
-        let direct = ups.count + downs.count
-        if direct > shortTravel, let (snapshot, path) = snapshotPath(to: to, within: direct - state.todoItems.count) {
-            state = snapshot.map(loadSnapshot) ?? TodoState()
-            index = ItemIndex(state)
-            redo(path, on: &state, index: &index)
-            return
-        }
-        var scalars = PendingScalars()
-        for frame in ups { undo(record(frame), on: &state, index: &index, scalars: &scalars) }
-        // Of the fields every event overwrites, only the oldest undone value counts: decode it once.
-        if let creating = scalars.creating { state.isCreatingItem = creating }
-        if let name = scalars.stateName { state.stateName = Self.stateNames[Int(name)] }
-        switch scalars.partial {
-        case .none: break
-        case .title(let title): state.partialItemName = title
-        case .stored(let payload): state.partialItemName = loadString(payload, old: true)
-        }
-        redo(downs, on: &state, index: &index)
+        if let creating { state.isCreatingItem = creating }
+        if let name { state.stateName = names.name(name) }
+        if let (offset, length) = partial { state.partialItemName = loadString(at: offset, length: length) }
     }
 
-    /// The nearest snapshot on `to`'s line of ancestors (`nil` for frame 0)
-    /// and the frames to redo from it, if there are at most `limit`.
-    private func snapshotPath(to: Int, within limit: Int) -> (snapshot: Int?, path: [Int])? {
+    /// The nearest snapshot on `frame`'s line of ancestors (frame 0 at the
+    /// latest) and the frames to redo from it, when walking there and
+    /// loading it costs less than `limit` frames. Travels shorter than
+    /// ``shortTravel`` never look.
+    func snapshot(onLineTo frame: Int, within limit: Int) -> (state: TodoState, path: [Int])? {
+        guard limit > shortTravel else { return nil }
         var path: [Int] = []
-        var frame = to
+        var frame = frame
         while frame > 0 {
-            if let offset = snapshotOffsets[frame] { return (offset, path) }
+            if let items = snapshots.itemCount(of: frame) {
+                guard path.count + items < limit else { return nil }
+                do {
+                    return (try snapshots.state(of: frame), path)
+                } catch {
+                    // The long way, by patches, still gets there.
+                    readFailure.record(error)
+                    return nil
+                }
+            }
             guard path.count < limit else { return nil }
             path.append(frame)
             frame = parent(of: frame)
         }
-        return (nil, path)
-    }
-
-
-    private func redo(_ frames: [Int], on state: inout TodoState, index: inout ItemIndex) {
-        for frame in frames.reversed() {
-            let record = self.record(frame)
-            let event = self.event(record)
-            let itemIndex = record.position >= 0 ? Int(record.position) : nil
-            index.willApply(event, to: state)
-            state.update(with: event, itemIndex: itemIndex)
-        }
+        return (TodoState(), path)
     }
 
     func parent(of frame: Int) -> Int {
         Int(record(frame).parent)
     }
 
-    // MARK: Reading
-
-    private func record(_ frame: Int) -> Record {
-        let stride = MemoryLayout<Record>.stride
+    private func record(_ frame: Int) -> FrameRecord {
+        let stride = MemoryLayout<FrameRecord>.stride
         let offset = (frame - 1) * stride
-        var record = Record()
+        var record = FrameRecord()
         // Records still in memory are read directly; those on disk a block at a time.
         guard offset + stride <= records.onDisk else {
-            withUnsafeMutableBytes(of: &record) { records.read(at: offset, into: $0) }
+            withUnsafeMutableBytes(of: &record) { read(records, at: offset, into: $0) }
             return record
         }
         let block = offset / RecordCache.blockSize
@@ -241,126 +193,57 @@ struct FrameLog {
             let start = block * RecordCache.blockSize
             let size = min(RecordCache.blockSize, records.onDisk - start)
             cache.bytes = [UInt8](repeating: 0, count: size)
-            cache.bytes.withUnsafeMutableBytes { records.read(at: start, into: $0) }
+            cache.bytes.withUnsafeMutableBytes { read(records, at: start, into: $0) }
             cache.block = block
         }
         return cache.bytes.withUnsafeBytes { raw in
-            raw.loadUnaligned(fromByteOffset: offset - block * RecordCache.blockSize, as: Record.self)
+            raw.loadUnaligned(fromByteOffset: offset - block * RecordCache.blockSize, as: FrameRecord.self)
         }
     }
 
-    private func event(_ record: Record) -> TodoEvent {
-        switch Self.kinds[Int(record.kind)] {
-        case .startCreatingItem: return .startCreatingItem
-        case .cancelCreatingItem: return .cancelCreatingItem
-        case .changePartialItemName: return .changePartialItemName(loadString(record.payload, old: false))
-        case .addItem: return .addItem(id: UUID(uuid: record.payload))
-        case .setItemDone: return .setItemDone(id: UUID(uuid: record.payload), isDone: record.flags & Record.newDone != 0)
+    private func appendedItem(_ record: FrameRecord) -> TodoItem {
+        let offset = record.appendedItemOffset
+        var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var finished: UInt8 = 0
+        var length: UInt32 = 0
+        withUnsafeMutableBytes(of: &id) { read(values, at: offset, into: $0) }
+        withUnsafeMutableBytes(of: &finished) { read(values, at: offset + 16, into: $0) }
+        let title: String
+        if record.flags.contains(.titleIsOldPartial) {
+            title = loadString(at: Int(record.values), length: Int(record.oldPartialLength))
+        } else {
+            withUnsafeMutableBytes(of: &length) { read(values, at: offset + 17, into: $0) }
+            title = loadString(at: offset + 21, length: Int(length))
         }
+        return TodoItem(id: UUID(uuid: id), title: title, isFinished: finished == 1)
     }
 
-    /// Undoes one record: the list at once (its changes depend on order),
-    /// the scalar fields into `scalars`, where an older record's values replace
-    /// a newer one's.
-    private func undo(_ record: Record, on state: inout TodoState, index: inout ItemIndex, scalars: inout PendingScalars) {
-        let oldCreating = record.flags & Record.oldCreating != 0
-        scalars.stateName = record.oldStateName
-        switch Self.kinds[Int(record.kind)] {
-        case .startCreatingItem:
-            scalars.creating = oldCreating
-            scalars.partial = .stored(record.payload)
-        case .cancelCreatingItem:
-            scalars.creating = oldCreating
-        case .changePartialItemName:
-            scalars.partial = .stored(record.payload)
-        case .addItem:
-            if let item = state.todoItems.popLast() {
-                index.didRemoveLast(item, count: state.todoItems.count)
-                scalars.partial = .title(item.title)
-            }
-            scalars.creating = oldCreating
-        case .setItemDone:
-            if record.position >= 0 { state.todoItems[Int(record.position)].isFinished = record.flags & Record.oldDone != 0 }
-        }
-    }
-
-    /// Values of the scalar fields found while undoing; applied once at the end.
-    private struct PendingScalars {
-        enum Partial {
-            case title(String)
-            case stored(uuid_t)
-        }
-        var creating: Bool?
-        var partial: Partial?
-        var stateName: UInt8?
-    }
-
-    // MARK: Strings
-
-    /// Stores two strings back to back; the payload holds offset and lengths.
-    private func storeStrings(_ new: String, _ old: String) -> uuid_t {
-        let offset = UInt64(strings.count)
-        var newCopy = new, oldCopy = old
-        let newLength = UInt32(newCopy.withUTF8 { strings.append(UnsafeRawBufferPointer($0)); return $0.count })
-        let oldLength = UInt32(oldCopy.withUTF8 { strings.append(UnsafeRawBufferPointer($0)); return $0.count })
-        var payload: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &payload) { raw in
-            raw.storeBytes(of: offset, toByteOffset: 0, as: UInt64.self)
-            raw.storeBytes(of: newLength, toByteOffset: 8, as: UInt32.self)
-            raw.storeBytes(of: oldLength, toByteOffset: 12, as: UInt32.self)
-        }
-        return payload
-    }
-
-    /// One of the two strings of `payload` (the old one, or the new), read
-    /// straight into the string's storage: a long name is not copied twice.
-    private func loadString(_ payload: uuid_t, old: Bool) -> String {
-        var payload = payload
-        let (offset, newLength, oldLength) = withUnsafeBytes(of: &payload) { raw in
-            (Int(raw.load(fromByteOffset: 0, as: UInt64.self)), Int(raw.load(fromByteOffset: 8, as: UInt32.self)),
-             Int(raw.load(fromByteOffset: 12, as: UInt32.self)))
-        }
-        let (start, length) = old ? (offset + newLength, oldLength) : (offset, newLength)
+    /// `length` bytes of the value spill from `offset`, read straight into
+    /// the string's storage: a long name is not copied twice.
+    private func loadString(at offset: Int, length: Int) -> String {
         guard length > 0 else { return "" }
         return String(unsafeUninitializedCapacity: length) { buffer in
-            strings.read(at: start, into: UnsafeMutableRawBufferPointer(buffer))
+            read(values, at: offset, into: UnsafeMutableRawBufferPointer(buffer))
             return length
         }
     }
-}
 
-/// One block of a ``FrameLog``'s records, read back whole.
-private final class RecordCache {
-    static let blockSize = 64 * 1024
-    var block = -1
-    var bytes: [UInt8] = []
-}
-
-/// Where the first item with each id sits in the live state: what
-/// `setItemDone` needs, kept up to date as items are added and undone.
-struct ItemIndex {
-    private var positions: [UUID: Int] = [:]
-
-    init() {}
-
-    /// The index of a whole state.
-    init(_ state: TodoState) {
-        positions.reserveCapacity(state.todoItems.count)
-        for (position, item) in state.todoItems.enumerated() where positions[item.id] == nil {
-            positions[item.id] = position
+    /// Reads from a spill; a short read is kept as the log's failure (see
+    /// ``spillFailure``), which fails the command, rather than passed over.
+    private func read(_ spill: SpillFile, at offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+        do {
+            try spill.read(at: offset, into: buffer)
+        } catch {
+            readFailure.record(error)
         }
     }
+}
 
-    func position(of id: UUID) -> Int? { positions[id] }
+/// The first failed read of a ``FrameLog``'s spills.
+private final class SpillReadFailures {
+    private(set) var first: SpillReadError?
 
-    /// Call before applying `event` to `state`.
-    mutating func willApply(_ event: TodoEvent, to state: TodoState) {
-        if case .addItem(let id) = event, positions[id] == nil {
-            positions[id] = state.todoItems.count
-        }
-    }
-
-    mutating func didRemoveLast(_ item: TodoItem, count: Int) {
-        if positions[item.id] == count { positions[item.id] = nil }
+    func record(_ error: any Error) {
+        if first == nil { first = error as? SpillReadError ?? SpillReadError(offset: 0, missing: 0, errno: EIO) }
     }
 }

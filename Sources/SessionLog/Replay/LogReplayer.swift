@@ -13,11 +13,13 @@ public enum LogReplayer {
         public var warningCount: Int
         /// The header named an unsupported schema: the log was not read.
         public var stoppedOnUnsupportedSchema: Bool
-        /// The state at the cursor when the log ended: what the app showed.
-        public var finalState: TodoState
-        /// The state of the newest frame (differs from ``finalState`` after a
-        /// trailing travel).
-        public var newestState: TodoState
+        /// The state of the newest frame: where the session's history ends,
+        /// and what the report's summary and page both call the end (the
+        /// page opens on this frame).
+        public var newestFrameState: TodoState
+        /// The state at the cursor when the log ended: what the app showed
+        /// last. It differs from ``newestFrameState`` after a trailing travel.
+        public var stateAtCursor: TodoState
         /// The `errno` of a temporary file of the replay that could not be
         /// written (`EFBIG` under `ulimit -f`, `ENOSPC` on a full disk), if any.
         public var spillFailure: Int32?
@@ -97,7 +99,6 @@ public enum LogReplayer {
                 break
             }
         }
-        let finalState = replay.state
         return Outcome(
             header: replay.header,
             tally: replay.tally,
@@ -105,8 +106,8 @@ public enum LogReplayer {
             errorCount: errors,
             warningCount: warnings,
             stoppedOnUnsupportedSchema: stopped,
-            finalState: finalState,
-            newestState: replay.newestState(),
+            newestFrameState: replay.state(ofFrame: replay.frameCount - 1),
+            stateAtCursor: replay.state,
             spillFailure: replay.spillFailure
         )
     }

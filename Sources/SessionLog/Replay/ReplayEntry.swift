@@ -20,6 +20,8 @@ public struct Frame: Sendable {
     public var parent: Int
     /// The event, with the id it was given if the log had none.
     public var event: TodoEvent
+    /// What the event changed, as the reducer reported it.
+    public var patch: TodoPatch
     public var stamp: RecordStamp
     /// The log line it came from.
     public var line: Int
@@ -36,6 +38,26 @@ public struct Frame: Sendable {
     /// The whole state after the event, when the replay was asked to keep
     /// states (``SessionReplay/init(keepingStates:)``); `nil` when streaming.
     public var state: TodoState?
+
+    /// A frame as a replay makes it; for tests and tools of this package
+    /// that feed a report frames of their own.
+    package init(
+        index: Int, parent: Int, event: TodoEvent, patch: TodoPatch, stamp: RecordStamp = RecordStamp(), line: Int,
+        stateName: String, itemPosition: Int? = nil, partialItemName: String = "", addedTitle: String? = nil,
+        state: TodoState? = nil
+    ) {
+        self.index = index
+        self.parent = parent
+        self.event = event
+        self.patch = patch
+        self.stamp = stamp
+        self.line = line
+        self.stateName = stateName
+        self.itemPosition = itemPosition
+        self.partialItemName = partialItemName
+        self.addedTitle = addedTitle
+        self.state = state
+    }
 }
 
 /// A travel record that was kept.

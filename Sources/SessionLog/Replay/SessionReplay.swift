@@ -1,3 +1,4 @@
+import TimeTravel
 public import TodoDomain
 
 /// Replays records with the app's reducer and its `Store`'s
@@ -13,18 +14,18 @@ public struct SessionReplay {
     public private(set) var header: SessionHeader?
     public private(set) var tally = LineTally()
     /// The state at the cursor.
-    public private(set) var state = TodoState()
+    public var state: TodoState { engine.state.todo }
     /// The frame the cursor is on.
-    public private(set) var cursor = 0
+    public var cursor: Int { engine.cursor }
     /// Frames so far, the initial one included.
-    public private(set) var frameCount = 1
+    public var frameCount: Int { engine.frameCount }
 
     /// Whether each ``Frame`` carries a copy of its state (for tests and small tools).
     private let keepsStates: Bool
-    private var index = ItemIndex()
-    private var history: FrameLog
+    /// The package's one time-travel engine, its history in spill files.
+    private var engine: TimeTravelEngine<FrameLog>
     /// The first failed write of the undo log's spill files, if any.
-    var spillFailure: Int32? { history.spillFailure }
+    var spillFailure: Int32? { engine.storage.spillFailure }
     private var sequence = SequenceTracker()
     private var lastTimestamp: Timestamp?
 
@@ -35,7 +36,8 @@ public struct SessionReplay {
 
     init(keepingStates: Bool, spillMemoryLimit: Int, shortTravel: Int = 4_096) {
         self.keepsStates = keepingStates
-        self.history = FrameLog(memoryLimit: spillMemoryLimit, shortTravel: shortTravel)
+        self.engine = TimeTravelEngine(
+            initialState: ReplayState(), storage: FrameLog(memoryLimit: spillMemoryLimit, shortTravel: shortTravel))
     }
 
     /// Replays one reading of a ``LogReader``.
@@ -59,7 +61,7 @@ public struct SessionReplay {
                 return
             }
             guard admit(stamp, line: line, output) else { return }
-            move(to: Int(to))
+            engine.travel(to: Int(to))
             tally.travels += 1
             output(.travel(Travel(to: Int(to), newestFrame: frameCount - 1, stamp: stamp, line: line)))
         }
@@ -72,17 +74,15 @@ public struct SessionReplay {
         if unread { tally.unread += 1 }
     }
 
-    /// The state of the newest frame (the cursor moves there).
-    public mutating func newestState() -> TodoState {
-        move(to: frameCount - 1)
-        return state
+    /// The state of frame `frame` (which must exist), rebuilt without
+    /// moving the cursor.
+    public func state(ofFrame frame: Int) -> TodoState {
+        engine.state(of: frame).todo
     }
 
     // MARK: Applying
 
     private mutating func apply(_ event: TodoEvent, stamp: RecordStamp, line: Int, _ output: (ReplayEntry) -> Void) {
-        var itemIndex: Int?
-        var addedAt: Int?
         switch event {
         case .startCreatingItem, .cancelCreatingItem:
             break
@@ -91,30 +91,21 @@ public struct SessionReplay {
         case .addItem(let id):
             if !state.isCreatingItem { warn(.notCreating, "addItem while the add sheet is closed", line, output) }
             if state.partialItemName.isEmpty { warn(.emptyTitle, "addItem with an empty name (the app's Add button is disabled then)", line, output) }
-            if index.position(of: id) != nil { warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output) }
-            addedAt = state.todoItems.count
+            if engine.state.index.position(of: id) != nil { warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output) }
         case .setItemDone(let id, _):
-            itemIndex = index.position(of: id)
-            if itemIndex == nil { warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output) }
+            if engine.state.index.position(of: id) == nil { warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output) }
         }
         let parent = cursor
-        history.append(event, parent: parent, before: state, itemIndex: itemIndex)
-        index.willApply(event, to: state)
-        state.update(with: event, itemIndex: itemIndex)
-        history.didApply(giving: state)
-        cursor = frameCount
-        frameCount += 1
+        let patch = engine.dispatch(event)
         tally.events += 1
+        let todo = engine.state.todo
+        let itemPosition = patch.itemFinished?.index ?? (patch.appendedItem != nil ? todo.todoItems.count - 1 : nil)
+        let addedTitle = patch.appendedItem?.title
+        // The patch moves into the frame: no copy of its strings.
         output(.frame(Frame(
-            index: cursor, parent: parent, event: event, stamp: stamp, line: line, stateName: state.stateName,
-            itemPosition: itemIndex ?? addedAt, partialItemName: state.partialItemName,
-            addedTitle: addedAt.map { state.todoItems[$0].title }, state: keepsStates ? state : nil)))
-    }
-
-    private mutating func move(to frame: Int) {
-        guard frame != cursor else { return }
-        history.travel(&state, index: &index, from: cursor, to: frame)
-        cursor = frame
+            index: cursor, parent: parent, event: event, patch: consume patch, stamp: stamp, line: line,
+            stateName: todo.stateName, itemPosition: itemPosition, partialItemName: todo.partialItemName,
+            addedTitle: addedTitle, state: keepsStates ? todo : nil)))
     }
 
     // MARK: Checks

@@ -17,35 +17,35 @@ struct SpillCursor {
     }
 
     /// The next `T`, as its bytes were appended.
-    mutating func load<T>(_ type: T.Type) -> T {
+    mutating func load<T>(_ type: T.Type) throws -> T {
         let size = MemoryLayout<T>.size
-        fill(size)
+        try fill(size)
         defer { offset += size }
         let start = offset - windowStart
         return window.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: T.self) }
     }
 
     /// The next `count` bytes, as UTF-8.
-    mutating func string(count: Int) -> String {
+    mutating func string(count: Int) throws -> String {
         guard count > 0 else { return "" }
         defer { offset += count }
         if count <= Self.windowSize {
-            fill(count)
+            try fill(count)
             let start = offset - windowStart
             return window.withUnsafeBytes { String(decoding: $0[start..<start + count], as: UTF8.self) }
         }
         let from = offset
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            spill.read(at: from, into: UnsafeMutableRawBufferPointer(buffer))
+        return try String(unsafeUninitializedCapacity: count) { buffer in
+            try spill.read(at: from, into: UnsafeMutableRawBufferPointer(buffer))
             return count
         }
     }
 
     /// Makes sure `offset..<offset + count` (at most a window) is in the window.
-    private mutating func fill(_ count: Int) {
+    private mutating func fill(_ count: Int) throws {
         if offset >= windowStart && offset + count <= windowStart + windowCount { return }
         windowStart = offset
         windowCount = max(count, min(Self.windowSize, spill.count - offset))
-        window.withUnsafeMutableBytes { spill.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<windowCount])) }
+        try window.withUnsafeMutableBytes { try spill.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<windowCount])) }
     }
 }

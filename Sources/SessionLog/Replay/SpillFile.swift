@@ -3,14 +3,14 @@ import Foundation
 /// Append-only bytes that stay in memory while small and move to an unlinked
 /// temporary file when they grow, so memory stays flat however long the log.
 /// The file has no name, so nothing is left behind even if the process dies.
-public final class SpillFile {
+package final class SpillFile {
     @exclusivity(unchecked) private var memory: [UInt8] = []
     private var descriptor: Int32 = -1
     private var flushed = 0  // bytes already in the file
     private let memoryLimit: Int
 
     /// - Parameter memoryLimit: Bytes kept in memory before spilling to disk.
-    public init(memoryLimit: Int = 4 << 20) {
+    package init(memoryLimit: Int = 4 << 20) {
         self.memoryLimit = memoryLimit
         memory.reserveCapacity(min(memoryLimit, 1 << 16))
     }
@@ -20,23 +20,23 @@ public final class SpillFile {
     }
 
     /// Bytes appended so far.
-    public var count: Int { flushed + memory.count }
+    package var count: Int { flushed + memory.count }
 
     /// Bytes already moved to disk: everything from here on is in memory.
-    public var onDisk: Int { flushed }
+    package var onDisk: Int { flushed }
 
     /// The `errno` of the first write to disk that failed (`EFBIG` under
     /// `ulimit -f`, `ENOSPC` on a full disk), if one did. From then on the
     /// bytes stay in memory, kept rather than lost, and no write is tried
     /// again; a command should report it, since its memory is no longer bounded.
-    public private(set) var diskFailure: Int32?
+    package private(set) var diskFailure: Int32?
 
     /// The folder spill files are made in: `TMPDIR`, else `/tmp`.
-    public static var folder: String {
+    package static var folder: String {
         ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
-    public func append(_ text: String) {
+    package func append(_ text: String) {
         guard text.utf8.count < memoryLimit else {
             var text = text
             text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
@@ -48,46 +48,56 @@ public final class SpillFile {
 
     /// Appends `bytes`; as many as the memory limit or more go straight to
     /// disk, never copied into memory (a 200 MB item name costs nothing here).
-    public func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         if bytes.count >= memoryLimit && writeThrough(bytes) { return }
         memory.append(contentsOf: bytes)
         spillIfNeeded()
     }
 
-    public func append(byte: UInt8) {
+    package func append(byte: UInt8) {
         memory.append(byte)
         if memory.count >= memoryLimit { spillIfNeeded() }
     }
 
-    /// Copies `buffer.count` bytes from `offset` into `buffer`.
-    public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+    /// Copies `buffer.count` bytes from `offset` into `buffer`; throws when
+    /// the file gives back fewer (an I/O error, a file cut short), rather
+    /// than leave the rest as zeros.
+    package func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
         var done = 0
         if offset < flushed, let base = buffer.baseAddress {
             let fromFile = min(buffer.count, flushed - offset)
             while done < fromFile {
                 let got = pread(descriptor, base + done, fromFile - done, off_t(offset + done))
-                if got <= 0 { break }
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else {
+                    throw SpillReadError(offset: offset + done, missing: buffer.count - done, errno: got < 0 ? errno : nil)
+                }
                 done += got
             }
         }
         let memoryStart = offset + done - flushed
         let remaining = buffer.count - done
-        if remaining > 0, memoryStart >= 0, memoryStart + remaining <= memory.count {
+        guard remaining > 0 else { return }
+        let available = min(remaining, memory.count - memoryStart)
+        if available > 0 {
             memory.withUnsafeBytes { raw in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[done...]).copyMemory(
-                    from: UnsafeRawBufferPointer(rebasing: raw[memoryStart..<memoryStart + remaining]))
+                UnsafeMutableRawBufferPointer(rebasing: buffer[done..<done + available]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: raw[memoryStart..<memoryStart + available]))
             }
+        }
+        if available < remaining {
+            throw SpillReadError(offset: count, missing: remaining - max(available, 0), errno: nil)
         }
     }
 
     /// Calls `body` with the content in order, in chunks.
-    public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         if flushed > 0 {
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             var offset = 0
             while offset < flushed {
                 let size = min(chunk.count, flushed - offset)
-                chunk.withUnsafeMutableBytes { read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<size])) }
+                try chunk.withUnsafeMutableBytes { try read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<size])) }
                 try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<size])) }
                 offset += size
             }
@@ -96,7 +106,7 @@ public final class SpillFile {
     }
 
     /// The whole content as text (for small spills and tests).
-    public var text: String {
+    package var text: String {
         var bytes: [UInt8] = []
         try? forEachChunk { bytes.append(contentsOf: $0) }
         return String(decoding: bytes, as: UTF8.self)

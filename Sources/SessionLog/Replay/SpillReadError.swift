@@ -1,0 +1,20 @@
+import Foundation
+
+/// A read of a ``SpillFile`` that got fewer bytes back than were written:
+/// the temporary file failed (`errno`) or was cut short under the process.
+package struct SpillReadError: Error, Equatable, CustomStringConvertible {
+    /// Where the missing bytes start.
+    package var offset: Int
+    /// How many bytes did not come back.
+    package var missing: Int
+    /// The failed `pread`'s `errno`, or `nil` when the file simply ended.
+    package var errno: Int32?
+
+    /// The `errno` to report: the read's own, else `EIO`.
+    package var code: Int32 { errno ?? EIO }
+
+    package var description: String {
+        "a temporary file gave back \(missing) bytes too few at offset \(offset)"
+            + (errno.map { " (\(String(cString: strerror($0))))" } ?? " (it ended early)")
+    }
+}

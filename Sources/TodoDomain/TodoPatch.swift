@@ -1,0 +1,73 @@
+/// What one event changed in a ``TodoState``: for each part it set, the old
+/// and the new value. A `nil` part was not touched.
+///
+/// The reducer (``TodoState/apply(_:)``) is the only code that decides what
+/// an event does; a patch is its answer, small enough to keep for every
+/// frame of a long session, and enough to undo, redo or draw the change.
+/// A part may be set to the value it already had (`old == new`).
+public struct TodoPatch: Hashable, Sendable {
+    /// A part's value before and after.
+    public struct Change<Value: Hashable & Sendable>: Hashable, Sendable {
+        /// The value before the event: what an undo puts back.
+        public var old: Value
+        /// The value after the event: what a redo sets.
+        public var new: Value
+
+        /// A part set from `old` to `new`.
+        @inlinable
+        public init(old: Value, new: Value) {
+            self.old = old
+            self.new = new
+        }
+    }
+
+    /// An item's `isFinished`, set at a position of the list.
+    public struct ItemFinished: Hashable, Sendable {
+        /// The item's position in ``TodoState/todoItems``.
+        public var index: Int
+        /// `isFinished` before the event.
+        public var old: Bool
+        /// `isFinished` after the event.
+        public var new: Bool
+
+        /// The item at `index` set from `old` to `new`.
+        @inlinable
+        public init(index: Int, old: Bool, new: Bool) {
+            self.index = index
+            self.old = old
+            self.new = new
+        }
+    }
+
+    /// ``TodoState/isCreatingItem``.
+    public var isCreatingItem: Change<Bool>?
+    /// ``TodoState/partialItemName``.
+    public var partialItemName: Change<String>?
+    /// An item appended at the end of ``TodoState/todoItems``.
+    public var appendedItem: TodoItem?
+    /// An item's ``TodoItem/isFinished``.
+    public var itemFinished: ItemFinished?
+    /// ``TodoState/stateName``.
+    public var stateName: Change<String>?
+
+    /// A patch that changes nothing.
+    @inlinable
+    public init(
+        isCreatingItem: Change<Bool>? = nil,
+        partialItemName: Change<String>? = nil,
+        appendedItem: TodoItem? = nil,
+        itemFinished: ItemFinished? = nil,
+        stateName: Change<String>? = nil
+    ) {
+        self.isCreatingItem = isCreatingItem
+        self.partialItemName = partialItemName
+        self.appendedItem = appendedItem
+        self.itemFinished = itemFinished
+        self.stateName = stateName
+    }
+
+    /// Whether the patch changes nothing at all.
+    public var isEmpty: Bool {
+        isCreatingItem == nil && partialItemName == nil && appendedItem == nil && itemFinished == nil && stateName == nil
+    }
+}

@@ -1,0 +1,91 @@
+  // ---- Diagnostics (all of them, built from #diagnostic-data) -------------
+
+  // Rows of `d.rows`: line minus the previous row's line, a kind (an index in
+  // `d.kinds`, or the kind itself: [code, column, piece, …]), then one value
+  // per argument (an index in `d.args`, or the text). The message is the
+  // pieces with the arguments between them. Past VIRTUAL_DIAGNOSTICS rows,
+  // only the rows in view are drawn, as in the event list.
+  var DIAGNOSTIC_ROW = 40, VIRTUAL_DIAGNOSTICS = 100;
+  var diagnostics = null;
+
+  function readDiagnostics(d) {
+    var rows = d.rows, total = d.count;
+    var starts = new Int32Array(total), rowLines = new Float64Array(total);
+    var at = 0, line = 0, n = 0;
+    for (; n < total && at < rows.length; n++) {
+      starts[n] = at;
+      line += rows[at];
+      rowLines[n] = line;
+      var k = rows[at + 1];
+      at += 2 + (typeof k === 'number' ? d.kinds[k] : k).length - 3;
+    }
+    return { data: d, count: n, starts: starts, lines: rowLines, height: 0, rows: null };
+  }
+
+  function diagnosticAt(i) {
+    var d = diagnostics.data, at = diagnostics.starts[i];
+    var k = d.rows[at + 1];
+    var kind = typeof k === 'number' ? d.kinds[k] : k;
+    var message = kind[2];
+    for (var j = 3; j < kind.length; j++) {
+      var a = d.rows[at + j - 1];
+      message += (typeof a === 'number' ? d.args[a] : a) + kind[j];
+    }
+    var code = d.codes[kind[0]];
+    return { line: diagnostics.lines[i], column: kind[1], code: code[0], severity: code[1], message: message };
+  }
+
+  function diagnosticRow(i) {
+    var d = diagnosticAt(i);
+    var li = document.createElement('li');
+    li.className = d.severity;
+    function part(tag, className, text) {
+      var e = document.createElement(tag); e.className = className; e.textContent = text; return e;
+    }
+    li.append(part('span', 'location', 'line ' + d.line + (d.column === null ? '' : ':' + d.column)), ' ',
+      part('span', 'severity', d.severity), ' ', part('code', 'code', d.code), ' ', part('span', 'message', d.message));
+    return li;
+  }
+
+  function drawDiagnostics() {
+    var list = $('diagnostics'), box = $('diagnostic-viewport');
+    var all = diagnostics.count, from = 0, to = all, top = box.scrollTop, dRows = diagnostics.rows;
+    if (dRows) {
+      from = Math.max(0, dRows.first(top) - OVERSCAN);
+      to = Math.min(all, dRows.first(top) + Math.ceil(diagnostics.height / DIAGNOSTIC_ROW) + OVERSCAN);
+    }
+    var rows = document.createDocumentFragment();
+    for (var i = from; i < to; i++) {
+      var li = diagnosticRow(i);
+      if (dRows) {
+        li.style.top = dRows.top(i, top) + 'px';
+        li.setAttribute('aria-posinset', String(i + 1));
+        li.setAttribute('aria-setsize', String(all));
+        li.title = li.textContent;
+      }
+      rows.appendChild(li);
+    }
+    list.replaceChildren(rows);
+  }
+
+  function layoutDiagnostics() {
+    var list = $('diagnostics'), box = $('diagnostic-viewport');
+    if (diagnostics.count <= VIRTUAL_DIAGNOSTICS) return;
+    diagnostics.height = box.clientHeight || 320;
+    diagnostics.rows = Rows(diagnostics.count, DIAGNOSTIC_ROW, diagnostics.height);
+    list.style.height = diagnostics.rows.span + 'px';
+  }
+
+  function startDiagnostics() {
+    var block = $('diagnostic-data'), list = $('diagnostics'), box = $('diagnostic-viewport');
+    if (!block || !list || !box) return;  // a customised page from before the block: its static list stays
+    diagnostics = readDiagnostics(JSON.parse(block.textContent));
+    var virtual = diagnostics.count > VIRTUAL_DIAGNOSTICS;
+    list.classList.toggle('virtual', virtual);
+    box.classList.toggle('virtual', virtual);
+    layoutDiagnostics();
+    drawDiagnostics();
+    box.addEventListener('scroll', function () { if (diagnostics.rows) drawDiagnostics(); });
+    window.addEventListener('resize', function () { if (diagnostics.rows) { layoutDiagnostics(); drawDiagnostics(); } });
+  }
+

@@ -1,0 +1,78 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+import TodoDomain
+
+/// The page draws whatever the frames' patches say, knowing nothing of what
+/// events do: a change to the reducer shows in the report with no edit to
+/// JavaScript.
+@Suite("Patches drawn in Chromium", .serialized)
+struct PatchDrawingTests {
+    static let idA = UUID(uuidString: "0000000A-0000-4000-8000-000000000000")!
+    static let idB = UUID(uuidString: "0000000B-0000-4000-8000-000000000000")!
+
+    /// Patches no version of the Todo reducer makes: a cancel that appends
+    /// a finished item, a start that changes nothing, a typed name that
+    /// finishes an item and invents a state name.
+    static let patches: [(TodoEvent, TodoPatch)] = [
+        (.cancelCreatingItem, TodoPatch(
+            isCreatingItem: .init(old: false, new: true), partialItemName: .init(old: "", new: "typed by a patch"),
+            appendedItem: TodoItem(id: idA, title: "appended by a cancel", isFinished: true),
+            stateName: .init(old: "runStart", new: "aStateNoReducerNames"))),
+        (.startCreatingItem, TodoPatch()),
+        (.changePartialItemName("ignored"), TodoPatch(
+            appendedItem: TodoItem(id: idB, title: "second"),
+            itemFinished: .init(index: 0, old: true, new: false),
+            stateName: .init(old: "aStateNoReducerNames", new: "another"))),
+        (.addItem(id: idB), TodoPatch(partialItemName: .init(old: "typed by a patch", new: ""))),
+    ]
+
+    @Test("each frame shows the state its patches make, whatever the event")
+    func drawsPatches() throws {
+        let builder = ReportBuilder()
+        var state = TodoState()
+        var states = [state]
+        for (number, (event, patch)) in Self.patches.enumerated() {
+            state.redo(patch)
+            states.append(state)
+            builder.add(.frame(Frame(
+                index: number + 1, parent: number, event: event, patch: patch, line: number + 1, stateName: state.stateName)))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("patches.html")
+        try Data(builder.html().utf8).write(to: url)
+
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(url.absoluteString + "#frame=0")
+        for (index, expected) in states.enumerated() {
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: index))
+            #expect(try ReportInBrowserTests.Shown(page.evaluate(ReportInBrowserTests.snapshot))
+                == ReportInBrowserTests.Shown(frame: index, state: expected), "frame \(index)")
+        }
+        // The event list names the events as logged, beside what their patches did.
+        let names = try page.evaluate("[...document.querySelectorAll('#event-list li .name')].map(e => e.textContent)") as? [String]
+        #expect(names == ["runStart (initial state)"] + Self.patches.map { $0.0.kind.rawValue })
+    }
+
+    @Test("data of another format version is not drawn; the page says why")
+    func otherVersion() throws {
+        let builder = ReportBuilder()
+        let html = builder.html().replacingOccurrences(of: #"{"v":2,"#, with: #"{"v":99,"#)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("old.html")
+        try Data(html.utf8).write(to: url)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(url.absoluteString)
+        let message = try page.evaluate("document.getElementById('no-script').textContent") as? String ?? ""
+        #expect(message.contains("version 2, but its data is of version 99"))
+        #expect(try page.evaluate("document.getElementById('no-script').hidden") as? Bool == false)
+        #expect(try page.evaluate("document.getElementById('scrubber').disabled") as? Bool == true)
+    }
+}
