@@ -71,30 +71,29 @@ final class FrameEncoder {
 
     /// The frame's shape number, then its arguments in the shape's order.
     private func writePatch(of frame: Frame) {
-        let patch = frame.patch
         var shape = FrameShape(event: UInt8(frame.event.kind.code))
-        if let change = patch.isCreatingItem { shape.isCreatingItem = change.new ? .toTrue : .toFalse }
-        if let change = patch.partialItemName { shape.partialItemName = change.new.isEmpty ? .toEmpty : .toArgument }
-        if let item = patch.appendedItem {
-            shape.appendedItem = patch.partialItemName?.old == item.title ? .titleIsPartialName : .titleIsArgument
-            shape.appendedFinished = item.isFinished
+        if let new = frame.patch.isCreatingItem?.new { shape.isCreatingItem = new ? .toTrue : .toFalse }
+        if let isEmpty = frame.patch.partialItemName?.new.isEmpty { shape.partialItemName = isEmpty ? .toEmpty : .toArgument }
+        if let isFinished = frame.patch.appendedItem?.isFinished {
+            shape.appendedItem = frame.patch.partialItemName?.old == frame.patch.appendedItem?.title ? .titleIsPartialName : .titleIsArgument
+            shape.appendedFinished = isFinished
         }
-        if let change = patch.itemFinished { shape.itemFinished = change.new ? .toTrue : .toFalse }
-        if let change = patch.stateName { shape.stateName = Int16(names.code(of: change.new)) }
+        if let new = frame.patch.itemFinished?.new { shape.itemFinished = new ? .toTrue : .toFalse }
+        if let name = frame.patch.stateName?.new { shape.stateName = Int16(names.code(of: name)) }
         // The payload, told by what the event says and where the patch holds it already.
         var payloadArgument: (name: String?, id: UUID?) = (nil, nil)
         switch frame.event {
         case .startCreatingItem, .cancelCreatingItem:
             break
         case .changePartialItemName(let name):
-            if shape.partialItemName == .toArgument, patch.partialItemName?.new == name {
+            if shape.partialItemName == .toArgument, frame.patch.partialItemName?.new == name {
                 shape.payload = .nameIsPartialName
             } else {
                 shape.payload = .nameIsArgument
                 payloadArgument.name = name
             }
         case .addItem(let id):
-            if patch.appendedItem?.id == id {
+            if frame.patch.appendedItem?.id == id {
                 shape.payload = .idIsAppendedId
             } else {
                 shape.payload = .idIsArgument
@@ -102,7 +101,7 @@ final class FrameEncoder {
             }
         case .setItemDone(let id, let isDone):
             shape.isDone = isDone
-            if patch.itemFinished != nil, frame.itemPosition == patch.itemFinished?.index {
+            if frame.patch.itemFinished != nil, frame.itemPosition == frame.patch.itemFinished?.index {
                 shape.payload = .idOfFinishedItem
             } else {
                 shape.payload = .idIsArgument
@@ -110,7 +109,7 @@ final class FrameEncoder {
             }
         }
         let number = shapeNumber(shape)
-        let hasArguments = shape.partialItemName == .toArgument || patch.appendedItem != nil || patch.itemFinished != nil
+        let hasArguments = shape.partialItemName == .toArgument || frame.patch.appendedItem != nil || frame.patch.itemFinished != nil
             || payloadArgument.name != nil || payloadArgument.id != nil
         guard hasArguments else {
             frames.appendDecimal(number)
@@ -118,14 +117,16 @@ final class FrameEncoder {
         }
         frames.append(byte: UInt8(ascii: "["))
         frames.appendDecimal(number)
-        if shape.partialItemName == .toArgument, let change = patch.partialItemName {
-            argument { frames.appendScriptSafeJSON(change.new) }
+        if shape.partialItemName == .toArgument, let name = frame.patch.partialItemName?.new {
+            argument { frames.appendScriptSafeJSON(name) }
         }
-        if let item = patch.appendedItem {
-            argument { frames.appendUUIDString(item.id) }
-            if shape.appendedItem == .titleIsArgument { argument { frames.appendScriptSafeJSON(item.title) } }
+        if let id = frame.patch.appendedItem?.id {
+            argument { frames.appendUUIDString(id) }
+            if shape.appendedItem == .titleIsArgument, let title = frame.patch.appendedItem?.title {
+                argument { frames.appendScriptSafeJSON(title) }
+            }
         }
-        if let change = patch.itemFinished { argument { frames.appendDecimal(change.index) } }
+        if let change = frame.patch.itemFinished { argument { frames.appendDecimal(change.index) } }
         if let name = payloadArgument.name { argument { frames.appendScriptSafeJSON(name) } }
         if let id = payloadArgument.id { argument { frames.appendUUIDString(id) } }
         frames.append(byte: UInt8(ascii: "]"))

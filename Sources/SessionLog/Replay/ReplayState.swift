@@ -23,7 +23,7 @@ struct ReplayState: ReversibleStateMachine {
         var itemIndex: Int?
         if case .setItemDone(let id, _) = event { itemIndex = index.position(of: id) }
         let patch = todo.apply(event, itemIndex: itemIndex)
-        if let item = patch.appendedItem { index.didAppend(item.id, at: todo.todoItems.count - 1) }
+        if let id = patch.appendedItem?.id { index.didAppend(id, at: todo.todoItems.count - 1) }
         return patch
     }
 

@@ -98,14 +98,14 @@ public struct SessionReplay {
         let parent = cursor
         let patch = engine.dispatch(event)
         tally.events += 1
-        let todo = engine.state.todo
-        let itemPosition = patch.itemFinished?.index ?? (patch.appendedItem != nil ? todo.todoItems.count - 1 : nil)
+        let itemPosition = patch.itemFinished?.index ?? (patch.appendedItem != nil ? engine.state.todo.todoItems.count - 1 : nil)
         let addedTitle = patch.appendedItem?.title
-        // The patch moves into the frame: no copy of its strings.
+        // The patch moves into the frame, and the state is read in place: no copy of their strings.
         output(.frame(Frame(
             index: cursor, parent: parent, event: event, patch: consume patch, stamp: stamp, line: line,
-            stateName: todo.stateName, itemPosition: itemPosition, partialItemName: todo.partialItemName,
-            addedTitle: addedTitle, state: keepsStates ? todo : nil)))
+            stateName: engine.state.todo.stateName, itemPosition: itemPosition,
+            partialItemName: engine.state.todo.partialItemName, addedTitle: addedTitle,
+            state: keepsStates ? engine.state.todo : nil)))
     }
 
     // MARK: Checks
