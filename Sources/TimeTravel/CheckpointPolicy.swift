@@ -13,6 +13,7 @@ public struct CheckpointPolicy<State>: Sendable {
     ///     on the way to this one (at least 1).
     public let shouldKeep: @Sendable (_ state: State, _ eventsSinceCheckpoint: Int) -> Bool
 
+    /// A policy that keeps the states `shouldKeep` picks.
     public init(shouldKeep: @escaping @Sendable (_ state: State, _ eventsSinceCheckpoint: Int) -> Bool) {
         self.shouldKeep = shouldKeep
     }

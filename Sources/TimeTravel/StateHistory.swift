@@ -12,7 +12,9 @@ public struct StateHistory<State: ReversibleStateMachine>: RandomAccessCollectio
         self.engine = engine
     }
 
+    /// The initial state's index, 0.
     public var startIndex: Int { 0 }
+    /// One past the newest state.
     public var endIndex: Int { engine.frameCount }
 
     /// The state at `index`, rebuilt from the nearest kept state if need be.

@@ -10,6 +10,7 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
     /// Whether the item's switch is on.
     public var isFinished: Bool
 
+    /// An item as the app adds it: not finished unless said.
     public init(id: UUID, title: String, isFinished: Bool = false) {
         self.id = id
         self.title = title

@@ -14,6 +14,7 @@ public struct TodoState: StateMachine, Hashable, Sendable {
     /// The name of the last event that changed the state, or ``initialStateName``.
     public var stateName: String
 
+    /// A state; the defaults are the app's initial state.
     public init(
         isCreatingItem: Bool = false,
         partialItemName: String = "",

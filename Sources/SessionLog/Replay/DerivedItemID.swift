@@ -4,6 +4,7 @@ public import Foundation
 /// session id and the record's line, so the same log always gives the same
 /// ids (and so byte-identical reports).
 public enum DerivedItemID {
+    /// The id for the item of the `addItem` on `line` of the session `sessionId`.
     public static func make(sessionId: String?, line: Int) -> UUID {
         let key = Array("todo-session/1|\(sessionId ?? "")|\(line)".utf8)
         let high = fnv1a(key, basis: 0xCBF2_9CE4_8422_2325)

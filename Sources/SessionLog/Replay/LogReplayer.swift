@@ -5,11 +5,15 @@ public import TodoDomain
 public enum LogReplayer {
     /// How a replay ended.
     public struct Outcome: Sendable {
+        /// The log's header, if it had a valid one.
         public var header: SessionHeader?
+        /// How every line of the log was counted.
         public var tally: LineTally
         /// Frames, the initial one included.
         public var frameCount: Int
+        /// Errors reported (each dropped its record, but `state-mismatch`).
         public var errorCount: Int
+        /// Warnings reported (their records were kept).
         public var warningCount: Int
         /// The header named an unsupported schema: the log was not read.
         public var stoppedOnUnsupportedSchema: Bool
@@ -135,10 +139,14 @@ public enum LogReplayer {
 public struct ReplayResult: Sendable {
     /// Every frame after the initial one.
     public var frames: [Frame] = []
+    /// Every kept travel.
     public var travels: [Travel] = []
+    /// Every diagnostic, in the log's order.
     public var diagnostics: [Diagnostic] = []
+    /// How the replay ended, once it has.
     public var outcome: LogReplayer.Outcome?
 
+    /// An empty result, to collect into.
     public init() {}
 
     /// Every state, frame 0 first: what the app's `Store.allStates` held.

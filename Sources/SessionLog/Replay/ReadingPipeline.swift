@@ -95,5 +95,6 @@ enum ReadingPipeline {
 
 /// The input could not be read to its end.
 public struct ReadFailure: Error, Sendable, CustomStringConvertible {
+    /// What went wrong while reading.
     public var description: String
 }

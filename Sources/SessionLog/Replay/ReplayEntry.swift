@@ -22,6 +22,7 @@ public struct Frame: Sendable {
     public var event: TodoEvent
     /// What the event changed, as the reducer reported it.
     public var patch: TodoPatch
+    /// The record's `seq` and timestamp.
     public var stamp: RecordStamp
     /// The log line it came from.
     public var line: Int
@@ -66,6 +67,8 @@ public struct Travel: Hashable, Sendable {
     public var to: Int
     /// The newest frame when the person traveled.
     public var newestFrame: Int
+    /// The record's `seq` and timestamp.
     public var stamp: RecordStamp
+    /// The log line it came from.
     public var line: Int
 }

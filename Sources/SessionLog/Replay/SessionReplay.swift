@@ -11,7 +11,9 @@ public import TodoDomain
 /// so memory stays flat on logs of any length. Feed it what a ``LogReader``
 /// reads, in order.
 public struct SessionReplay {
+    /// The header, once a valid one was read.
     public private(set) var header: SessionHeader?
+    /// How the lines read so far were counted.
     public private(set) var tally = LineTally()
     /// The state at the cursor.
     public var state: TodoState { engine.state.todo }
