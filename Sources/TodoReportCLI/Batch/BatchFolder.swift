@@ -142,16 +142,6 @@ struct BatchFolder: Sendable {
 
     /// A whole small file, or nil.
     static func read(_ path: Path) -> [UInt8]? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? bytes : nil }
-            bytes += chunk[..<count]
-        }
+        try? SmallFile.read(path)
     }
 }
