@@ -10,9 +10,9 @@
 //   floor [--memchr] FILE    prints the number of newlines
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 let bufferSize = 1 << 20

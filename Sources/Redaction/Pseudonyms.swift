@@ -1,5 +1,5 @@
-public import Foundation
 import Digests
+public import Foundation
 
 /// Stable keyed pseudonyms for identifiers (user and session ids, context
 /// values, titles): HMAC-SHA256 of the value under the team's secret key, so

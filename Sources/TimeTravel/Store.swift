@@ -26,18 +26,14 @@ public import Observation
 public final class Store<State: ReversibleStateMachine>: Observable {
     /// The initial state followed by every state after it, oldest first.
     public var allStates: StateHistory<State> {
-        get {
-            registrar.access(self, keyPath: keys.allStates)
-            return StateHistory(engine)
-        }
+        registrar.access(self, keyPath: keys.allStates)
+        return StateHistory(engine)
     }
 
     /// The state at the cursor: what the app shows.
     public var state: State {
-        get {
-            registrar.access(self, keyPath: keys.state)
-            return engine.state
-        }
+        registrar.access(self, keyPath: keys.state)
+        return engine.state
     }
 
     /// The index in ``allStates`` of the state the app shows. Setting it is

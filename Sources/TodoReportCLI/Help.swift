@@ -62,7 +62,9 @@ enum Help {
     private static func column(_ left: String, _ help: String) -> String {
         let pad = String(repeating: " ", count: 24)
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = left.count < 24 ? left + String(repeating: " ", count: 24 - left.count) + (lines.first ?? "") : left + "\n" + pad + (lines.first ?? "")
+        let first =
+            left.count < 24
+            ? left + String(repeating: " ", count: 24 - left.count) + (lines.first ?? "") : left + "\n" + pad + (lines.first ?? "")
         return ([first] + lines.dropFirst().map { pad + $0 }).joined(separator: "\n")
     }
 }

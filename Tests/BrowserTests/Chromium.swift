@@ -10,8 +10,10 @@ final class Chromium {
 
     /// Where the browser is: `$CHROMIUM`, else the usual places.
     static var executable: String? {
-        let candidates = [ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser",
-                          "/usr/bin/google-chrome", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
+        let candidates = [
+            ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser",
+            "/usr/bin/google-chrome", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+        ]
         return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -29,11 +31,14 @@ final class Chromium {
             throw Failure(description: "Chromium is not installed: run Scripts/setup --with-browser (or set $CHROMIUM)")
         }
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
-        var toBrowser: [Int32] = [0, 0], fromBrowser: [Int32] = [0, 0]
+        var toBrowser: [Int32] = [0, 0]
+        var fromBrowser: [Int32] = [0, 0]
         guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else { throw Failure(description: "pipe failed") }
         // Move the ends the child needs out of the way of fds 3 and 4.
-        let childRead = fcntl(toBrowser[0], F_DUPFD_CLOEXEC, 10), childWrite = fcntl(fromBrowser[1], F_DUPFD_CLOEXEC, 10)
-        close(toBrowser[0]); close(fromBrowser[1])
+        let childRead = fcntl(toBrowser[0], F_DUPFD_CLOEXEC, 10)
+        let childWrite = fcntl(fromBrowser[1], F_DUPFD_CLOEXEC, 10)
+        close(toBrowser[0])
+        close(fromBrowser[1])
         commands = toBrowser[1]
         replies = fromBrowser[0]
         _ = fcntl(commands, F_SETFD, FD_CLOEXEC)
@@ -47,14 +52,18 @@ final class Chromium {
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
         posix_spawn_file_actions_adddup2(&actions, devNull, 1)
         posix_spawn_file_actions_adddup2(&actions, devNull, 2)
-        let arguments = [executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
-                         "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "--window-size=1280,900", "about:blank"]
+        let arguments = [
+            executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
+            "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "--window-size=1280,900", "about:blank",
+        ]
         var argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-        close(childRead); close(childWrite); close(devNull)
+        close(childRead)
+        close(childWrite)
+        close(devNull)
         guard status == 0 else { throw Failure(description: "could not start \(executable): \(status)") }
         process = pid
     }
@@ -145,10 +154,14 @@ final class Chromium {
         for domain in ["Page.enable", "Runtime.enable", "Network.enable", "Log.enable"] { try page.send(domain) }
         try page.send("Emulation.setFocusEmulationEnabled", ["enabled": true])
         // Collects CSP violations from before any page script runs (not subject to the page's CSP).
-        try page.send("Page.addScriptToEvaluateOnNewDocument", ["source": """
-            window.__violations = [];
-            document.addEventListener('securitypolicyviolation', e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
-            """])
+        try page.send(
+            "Page.addScriptToEvaluateOnNewDocument",
+            [
+                "source": """
+                window.__violations = [];
+                document.addEventListener('securitypolicyviolation', e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+                """
+            ])
         return page
     }
 }
@@ -188,10 +201,14 @@ final class BrowserPage {
             "ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), "Home": ("Home", 36), "End": ("End", 35), " ": ("Space", 32),
         ]
         guard let (code, keyCode) = codes[key] else { throw Chromium.Failure(description: "unknown key \(key)") }
-        var down: [String: Any] = ["type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode]
+        var down: [String: Any] = [
+            "type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode,
+        ]
         if key == " " { down["text"] = " " }
         try send("Input.dispatchKeyEvent", down)
-        try send("Input.dispatchKeyEvent", ["type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode])
+        try send(
+            "Input.dispatchKeyEvent",
+            ["type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode])
     }
 
     /// Events of this tab so far.

@@ -37,7 +37,8 @@ struct DiagnosticListTests {
         let still = try browser.newPage()
         try still.send("Emulation.setScriptExecutionDisabled", ["value": true])
         try still.load(url.absoluteString)
-        let items = try #require(try still.evaluate("[...document.querySelectorAll('#diagnostics li')].map(li => li.textContent)") as? [String])
+        let items = try #require(
+            try still.evaluate("[...document.querySelectorAll('#diagnostics li')].map(li => li.textContent)") as? [String])
         #expect(items.count == 101)
         #expect(items.first?.hasPrefix("line 1 error unknown-event unknown event \"\(Self.hostile[0])\"") == true)
         #expect(items.dropFirst().first == "line 2:1 error invalid-json unexpected 'x'; expected a value")
@@ -64,15 +65,17 @@ struct DiagnosticListTests {
         }
         let top = try rows("top")
         #expect(top.first?[0] as? Int == 1)
-        #expect(top.first?[2] as? String == "unknown event \"\(Self.hostile[0])\"; expected one of startCreatingItem, cancelCreatingItem, "
-            + "changePartialItemName, addItem, setItemDone")
+        #expect(
+            top.first?[2] as? String == "unknown event \"\(Self.hostile[0])\"; expected one of startCreatingItem, cancelCreatingItem, "
+                + "changePartialItemName, addItem, setItemDone")
 
         _ = try page.evaluate("document.getElementById('diagnostic-viewport').scrollTop = 1e9")
         try Self.nextFrame(page)
         let bottom = try rows("bottom")
         #expect(bottom.last?[0] as? Int == Self.total)
-        #expect(bottom.last?[1] as? String == "line \(Self.total) error unknown-event unknown event \"\(Self.hostile[1])\"; expected one of "
-            + "startCreatingItem, cancelCreatingItem, changePartialItemName, addItem, setItemDone")
+        #expect(
+            bottom.last?[1] as? String == "line \(Self.total) error unknown-event unknown event \"\(Self.hostile[1])\"; expected one of "
+                + "startCreatingItem, cancelCreatingItem, changePartialItemName, addItem, setItemDone")
         let last = """
             (() => { const box = document.getElementById('diagnostic-viewport').getBoundingClientRect();
               const r = [...document.querySelectorAll('#diagnostics li')].pop().getBoundingClientRect();
@@ -80,12 +83,16 @@ struct DiagnosticListTests {
             """
         #expect(try page.evaluate(last) as? Bool == true, "the last row is in view")
 
-        _ = try page.evaluate("document.getElementById('diagnostic-viewport').scrollTop = document.getElementById('diagnostics').offsetHeight / 2")
+        _ = try page.evaluate(
+            "document.getElementById('diagnostic-viewport').scrollTop = document.getElementById('diagnostics').offsetHeight / 2")
         try Self.nextFrame(page)
         let middle = try rows("middle")
-        #expect(middle.contains { ($0[0] as? Int).map { abs($0 - Self.total / 2) < 100 } == true }, "the middle is near line \(Self.total / 2)")
+        #expect(
+            middle.contains { ($0[0] as? Int).map { abs($0 - Self.total / 2) < 100 } == true }, "the middle is near line \(Self.total / 2)")
 
-        #expect(try page.evaluate("window.__pwned === undefined && document.querySelectorAll('img, #diagnostics script').length === 0") as? Bool == true)
+        #expect(
+            try page.evaluate("window.__pwned === undefined && document.querySelectorAll('img, #diagnostics script').length === 0") as? Bool
+                == true)
         #expect(try page.evaluate("window.__violations") as? [String] == [])
     }
 }

@@ -36,7 +36,9 @@ struct HostileInputTests {
         func string(_ text: String) -> String { text.scriptSafeJSONLiteralForTests }
         var lines: [String] = []
         let context = payloads.enumerated().map { "\(string("k\($0.offset) " + $0.element)):\(string($0.element))" }.joined(separator: ",")
-        lines.append(#"{"type":"session","schema":"todo-session/1","sessionId":\#(string(payloads[0])),"app":\#(string(payloads[1])),"appVersion":\#(string(payloads[6])),"userId":\#(string(payloads[7])),"context":{\#(context)}}"#)
+        lines.append(
+            #"{"type":"session","schema":"todo-session/1","sessionId":\#(string(payloads[0])),"app":\#(string(payloads[1])),"appVersion":\#(string(payloads[6])),"userId":\#(string(payloads[7])),"context":{\#(context)}}"#
+        )
         for (n, payload) in payloads.enumerated() {
             lines.append(#"{"type":"event","event":"startCreatingItem"}"#)
             lines.append(#"{"type":"event","event":"changePartialItemName","name":\#(string(payload))}"#)
@@ -85,10 +87,13 @@ struct HostileInputTests {
             #expect(state["scripts"] as? Int == 3, "frame \(frame)")
             #expect((state["attributes"] as? [Any])?.isEmpty == true, "frame \(frame): \(state["attributes"] ?? "")")
             #expect(state["dangerous"] as? Int == 0, "frame \(frame)")
-            let partial = try page.evaluate("document.getElementById('add-sheet').hidden ? null : document.getElementById('partial-name').textContent")
+            let partial = try page.evaluate(
+                "document.getElementById('add-sheet').hidden ? null : document.getElementById('partial-name').textContent")
             if let partial = partial as? String, !partial.isEmpty { #expect(Self.payloads.contains(partial), "frame \(frame) partial") }
             if frame == frames {
-                seenTitles = try page.evaluate("[...document.querySelectorAll('#todo-list > li .item-title')].map(e => e.textContent)") as? [String] ?? []
+                seenTitles =
+                    try page.evaluate("[...document.querySelectorAll('#todo-list > li .item-title')].map(e => e.textContent)") as? [String]
+                    ?? []
             }
         }
         // Every payload shows exactly as typed: as a title, in the header, the summary and the diagnostics.
@@ -100,15 +105,18 @@ struct HostileInputTests {
         let summary = try page.evaluate("document.getElementById('summary').textContent") as? String ?? ""
         for payload in Self.payloads { #expect(summary.contains(payload), "summary: \(payload.prefix(40))") }
         #expect(summary.contains("k12 &lt;b&gt;not bold&lt;/b&gt;"), "context keys show as typed")
-        let diagnostics = try page.evaluate("[...document.querySelectorAll('#diagnostics li')].map(li => li.textContent)") as? [String] ?? []
+        let diagnostics =
+            try page.evaluate("[...document.querySelectorAll('#diagnostics li')].map(li => li.textContent)") as? [String] ?? []
         #expect(diagnostics.filter { $0.contains("unknown-event") }.count == Self.payloads.count)
         #expect(diagnostics.filter { $0.contains("unknown-type") }.count == Self.payloads.count)
         #expect(diagnostics.contains { $0.contains("&lt;b&gt;not bold") })
         // Bidi controls are isolated wherever log text is shown, so they cannot reorder a row.
-        let isolation = try page.evaluate("""
-            ['.item-title', '.text-field', '.facts dd', '#diagnostics .message', '#summary li', '#state-json .line', '.app-title']
-              .map(s => document.querySelector(s)).map(e => e ? getComputedStyle(e).unicodeBidi : 'missing')
-            """) as? [String]
+        let isolation =
+            try page.evaluate(
+                """
+                ['.item-title', '.text-field', '.facts dd', '#diagnostics .message', '#summary li', '#state-json .line', '.app-title']
+                  .map(s => document.querySelector(s)).map(e => e ? getComputedStyle(e).unicodeBidi : 'missing')
+                """) as? [String]
         #expect(isolation == Array(repeating: "isolate", count: 7))
         #expect(try page.evaluate("window.__violations") as? [String] == [])
         let requests = page.events.filter { $0["method"] as? String == "Network.requestWillBeSent" }

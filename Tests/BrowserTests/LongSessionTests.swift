@@ -33,7 +33,8 @@ struct LongSessionTests {
             lines.append(#"{"type":"event","event":"changePartialItemName","name":"item \#(n)"}"#)
             lines.append(#"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-\#(String(format: "%012d", n))"}"#)
             if n % 3 == 0 {
-                lines.append(#"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-\#(String(format: "%012d", n))","isDone":true}"#)
+                lines.append(
+                    #"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-\#(String(format: "%012d", n))","isDone":true}"#)
             }
         }
         let (url, _) = try Self.report(lines.map { $0 + "\n" }.joined(), in: folder)

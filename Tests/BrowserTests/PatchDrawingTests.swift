@@ -16,15 +16,21 @@ struct PatchDrawingTests {
     /// a finished item, a start that changes nothing, a typed name that
     /// finishes an item and invents a state name.
     static let patches: [(TodoEvent, TodoPatch)] = [
-        (.cancelCreatingItem, TodoPatch(
-            isCreatingItem: .init(old: false, new: true), partialItemName: .init(old: "", new: "typed by a patch"),
-            appendedItem: TodoItem(id: idA, title: "appended by a cancel", isFinished: true),
-            stateName: .init(old: "runStart", new: "aStateNoReducerNames"))),
+        (
+            .cancelCreatingItem,
+            TodoPatch(
+                isCreatingItem: .init(old: false, new: true), partialItemName: .init(old: "", new: "typed by a patch"),
+                appendedItem: TodoItem(id: idA, title: "appended by a cancel", isFinished: true),
+                stateName: .init(old: "runStart", new: "aStateNoReducerNames"))
+        ),
         (.startCreatingItem, TodoPatch()),
-        (.changePartialItemName("ignored"), TodoPatch(
-            appendedItem: TodoItem(id: idB, title: "second"),
-            itemFinished: .init(index: 0, old: true, new: false),
-            stateName: .init(old: "aStateNoReducerNames", new: "another"))),
+        (
+            .changePartialItemName("ignored"),
+            TodoPatch(
+                appendedItem: TodoItem(id: idB, title: "second"),
+                itemFinished: .init(index: 0, old: true, new: false),
+                stateName: .init(old: "aStateNoReducerNames", new: "another"))
+        ),
         (.addItem(id: idB), TodoPatch(partialItemName: .init(old: "typed by a patch", new: ""))),
     ]
 
@@ -36,8 +42,10 @@ struct PatchDrawingTests {
         for (number, (event, patch)) in Self.patches.enumerated() {
             state.redo(patch)
             states.append(state)
-            builder.add(.frame(Frame(
-                index: number + 1, parent: number, event: event, patch: patch, line: number + 1, stateName: state.stateName)))
+            builder.add(
+                .frame(
+                    Frame(
+                        index: number + 1, parent: number, event: event, patch: patch, line: number + 1, stateName: state.stateName)))
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,8 +58,9 @@ struct PatchDrawingTests {
         try page.load(url.absoluteString + "#frame=0")
         for (index, expected) in states.enumerated() {
             _ = try page.evaluate(ReportInBrowserTests.scrub(to: index))
-            #expect(try ReportInBrowserTests.Shown(page.evaluate(ReportInBrowserTests.snapshot))
-                == ReportInBrowserTests.Shown(frame: index, state: expected), "frame \(index)")
+            #expect(
+                try ReportInBrowserTests.Shown(page.evaluate(ReportInBrowserTests.snapshot))
+                    == ReportInBrowserTests.Shown(frame: index, state: expected), "frame \(index)")
         }
         // The event list names the events as logged, beside what their patches did.
         let names = try page.evaluate("[...document.querySelectorAll('#event-list li .name')].map(e => e.textContent)") as? [String]

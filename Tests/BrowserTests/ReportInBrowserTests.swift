@@ -184,8 +184,9 @@ struct ReportInBrowserTests {
             #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "3")
             #expect(try page.evaluate("document.querySelectorAll('#travel-marks .travel-mark').length") as? Int == 1)
             _ = try page.evaluate(Self.scrub(to: 55))
-            #expect(try page.evaluate("document.querySelector('#event-list li[data-frame=\"55\"] .travel-note').textContent") as? String
-                == "↶ after travel to 52")
+            #expect(
+                try page.evaluate("document.querySelector('#event-list li[data-frame=\"55\"] .travel-note').textContent") as? String
+                    == "↶ after travel to 52")
         }
     }
 

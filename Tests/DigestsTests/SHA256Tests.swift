@@ -1,5 +1,5 @@
-import Testing
 import Digests
+import Testing
 
 /// Nettle's SHA-256 and base64 as the page uses them. The expected values were
 /// computed with Python's `hashlib.sha256` and `base64.b64encode` when these
@@ -7,15 +7,17 @@ import Digests
 /// `PageBuildingBlockTests`).
 @Suite("SHA-256 and base64 from Nettle")
 struct SHA256Tests {
-    @Test("the digest of an input spanning several 64-byte blocks", arguments: [
-        // FIPS 180-4's two-block example (112 bytes).
-        (
-            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-            "z1sWp3ivg4ADbOWeewSSNwskmxHo8HpRr6xFA3r+6dE="
-        ),
-        // 560 bytes of UTF-8: the digest is of the bytes, not of the characters.
-        (String(repeating: "<script>\u{e9}\u{2028} ", count: 40), "LX4VvgOmlBJHM5A1mwPIUiskAjO3snWfdf1SIMXYR9g="),
-    ])
+    @Test(
+        "the digest of an input spanning several 64-byte blocks",
+        arguments: [
+            // FIPS 180-4's two-block example (112 bytes).
+            (
+                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+                "z1sWp3ivg4ADbOWeewSSNwskmxHo8HpRr6xFA3r+6dE="
+            ),
+            // 560 bytes of UTF-8: the digest is of the bytes, not of the characters.
+            (String(repeating: "<script>\u{e9}\u{2028} ", count: 40), "LX4VvgOmlBJHM5A1mwPIUiskAjO3snWfdf1SIMXYR9g="),
+        ])
     func multiBlock(input: String, expected: String) {
         #expect(SHA256.base64Digest(of: input) == expected)
     }
@@ -32,10 +34,12 @@ struct SHA256Tests {
         #expect(SHA256.base64(SHA256.hash(bytes)) == "86JaqTqi+7oo15JgU1u9al6w/BwkqLDwThK0hMHf42M=")
     }
 
-    @Test("base64 pads to a multiple of four (RFC 4648's examples)", arguments: [
-        ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"),
-        ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
-    ])
+    @Test(
+        "base64 pads to a multiple of four (RFC 4648's examples)",
+        arguments: [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
+        ])
     func base64(input: String, expected: String) {
         #expect(SHA256.base64(Array(input.utf8)) == expected)
     }

@@ -47,7 +47,9 @@ struct PseudonymsTests {
         defer { try? FileManager.default.removeItem(at: url) }
         for text in ["team secret\n", "team secret\r\n", "team secret"] {
             try Data(text.utf8).write(to: url)
-            #expect(try Pseudonyms(keyFile: url).pseudonym(of: "s-1", as: .session) == Pseudonyms(key: Self.key).pseudonym(of: "s-1", as: .session))
+            #expect(
+                try Pseudonyms(keyFile: url).pseudonym(of: "s-1", as: .session)
+                    == Pseudonyms(key: Self.key).pseudonym(of: "s-1", as: .session))
         }
     }
 }

@@ -3,30 +3,34 @@ import Testing
 
 @Suite("Masking typed text")
 struct TextMaskTests {
-    @Test("letters of every script, digits, case, whitespace, punctuation and symbols", arguments: [
-        ("Buy oat milk", "Xxx xxx xxxx"),
-        ("Call Zoë at 5", "Xxxx Xxx xx 9"),
-        ("Москва 2026!", "Xxxxxx 9999!"),
-        ("Ωmega straße", "Xxxxx xxxxxx"),
-        ("牛乳を買う", "xxxxx"),
-        ("مرحبا ١٢٣", "xxxxx 999"),
-        ("Pay $50, ok?", "Xxx *99, xx?"),
-        (#""<tag>" & \ /"#, #""*xxx*" & \ /"#),
-        ("🥛 & 🍞", "* & *"),
-        ("two\tlines\nhere\u{2028}end", "xxx\txxxxx\nxxxx\u{2028}xxx"),
-        ("", ""),
-    ])
+    @Test(
+        "letters of every script, digits, case, whitespace, punctuation and symbols",
+        arguments: [
+            ("Buy oat milk", "Xxx xxx xxxx"),
+            ("Call Zoë at 5", "Xxxx Xxx xx 9"),
+            ("Москва 2026!", "Xxxxxx 9999!"),
+            ("Ωmega straße", "Xxxxx xxxxxx"),
+            ("牛乳を買う", "xxxxx"),
+            ("مرحبا ١٢٣", "xxxxx 999"),
+            ("Pay $50, ok?", "Xxx *99, xx?"),
+            (#""<tag>" & \ /"#, #""*xxx*" & \ /"#),
+            ("🥛 & 🍞", "* & *"),
+            ("two\tlines\nhere\u{2028}end", "xxx\txxxxx\nxxxx\u{2028}xxx"),
+            ("", ""),
+        ])
     func mask(text: String, masked: String) {
         #expect(TextMask.mask(text) == masked)
     }
 
-    @Test("one mask character per user-perceived character", arguments: [
-        ("Zoe\u{0308}", "Xxx"),                       // e + combining diaeresis
-        ("👩‍👩‍👧 🇯🇵", "* *"),                         // a ZWJ family, a flag
-        ("👍🏽👍", "**"),                               // a skin tone modifier joins its emoji
-        ("e\u{0301}\u{0327}", "x"),                   // two combining marks
-        ("\r\n", "\r\n"),                             // one grapheme, kept as whitespace
-    ])
+    @Test(
+        "one mask character per user-perceived character",
+        arguments: [
+            ("Zoe\u{0308}", "Xxx"),  // e + combining diaeresis
+            ("👩‍👩‍👧 🇯🇵", "* *"),  // a ZWJ family, a flag
+            ("👍🏽👍", "**"),  // a skin tone modifier joins its emoji
+            ("e\u{0301}\u{0327}", "x"),  // two combining marks
+            ("\r\n", "\r\n"),  // one grapheme, kept as whitespace
+        ])
     func graphemes(text: String, masked: String) {
         #expect(TextMask.mask(text) == masked)
         #expect(TextMask.mask(text).count == text.count)

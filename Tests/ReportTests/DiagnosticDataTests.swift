@@ -1,6 +1,7 @@
 import Foundation
 import SessionLog
 import Testing
+
 @testable import Report
 
 /// The page's diagnostics block read back the way `report.js` reads it.
@@ -23,7 +24,8 @@ struct DiagnosticData {
         let kinds = try #require(object["kinds"] as? [[Any]])
         let arguments = try #require(object["args"] as? [String])
         let rows = try #require(object["rows"] as? [Any])
-        var at = 0, line = 0
+        var at = 0
+        var line = 0
         diagnostics = []
         while at < rows.count {
             line += try #require(rows[at] as? Int)
@@ -36,8 +38,10 @@ struct DiagnosticData {
             let codeIndex = try #require(kind[0] as? Int)
             let code = try #require(DiagnosticCode(rawValue: codes[codeIndex][0]))
             #expect(codes[codeIndex][1] == code.severity.rawValue)
-            diagnostics.append(Diagnostic(line: line, column: kind[1] as? Int, code: code,
-                                          message: MessageTemplate.join(pieces: pieces, arguments: values)))
+            diagnostics.append(
+                Diagnostic(
+                    line: line, column: kind[1] as? Int, code: code,
+                    message: MessageTemplate.join(pieces: pieces, arguments: values)))
             at += 2 + values.count
         }
     }
@@ -116,8 +120,11 @@ struct DiagnosticDataTests {
         let list = html[listStart.upperBound..<listEnd.lowerBound]
         let items = list.components(separatedBy: "<li").count - 1
         #expect(items == min(lines, 100) + (lines > 100 ? 1 : 0))
-        #expect(list.contains("<li class=\"error\"><span class=\"location\">line 1:1</span> <span class=\"severity\">error</span> "
-            + "<code class=\"code\">invalid-json</code> <span class=\"message\">unexpected &#39;x&#39;; expected a value</span></li>"))
+        #expect(
+            list.contains(
+                "<li class=\"error\"><span class=\"location\">line 1:1</span> <span class=\"severity\">error</span> "
+                    + "<code class=\"code\">invalid-json</code> <span class=\"message\">unexpected &#39;x&#39;; expected a value</span></li>"
+            ))
         #expect(list.contains("line \(min(lines, 100)):1"))
         #expect(!list.contains("line 101:1"))
         let hidden = lines == 2_345 ? "2,245" : String(lines - 100)
@@ -125,18 +132,22 @@ struct DiagnosticDataTests {
         #expect(more.map { list.contains("<li class=\"more\">\($0)</li>") } ?? !list.contains("class=\"more\""))
     }
 
-    @Test("a message is cut into template pieces and arguments that join back exactly", arguments: [
-        ("unexpected 'x'; expected a value", ["unexpected 'x'; expected a value"], [String]()),
-        (#"unknown record type "t2"; expected "session", "event" or "travel""#,
-         [#"unknown record type ""#, #""; expected ""#, #"", ""#, #"" or ""#, #"""#], ["t2", "session", "event", "travel"]),
-        ("seq jumps from 3 to 9: 5 records are missing", ["seq jumps from ", " to ", " ", " records are missing"], ["3", "9:", "5"]),
-        ("byte 0xE9 is not valid UTF-8 here", ["byte ", " is not valid ", " here"], ["0xE9", "UTF-8"]),
-        (#"key "a\"b\\" appears"#, [#"key ""#, #"" appears"#], [#"a\"b\\"#]),
-        (#"an "unclosed quote"#, [#"an "unclosed quote"#], []),
-        (#"""#, [#"""#], []),
-        ("", [""], []),
-        ("名前 \"é\u{202E}<b>\" 7日", ["名前 \"", "\" ", "日"], ["é\u{202E}<b>", "7"]),
-    ])
+    @Test(
+        "a message is cut into template pieces and arguments that join back exactly",
+        arguments: [
+            ("unexpected 'x'; expected a value", ["unexpected 'x'; expected a value"], [String]()),
+            (
+                #"unknown record type "t2"; expected "session", "event" or "travel""#,
+                [#"unknown record type ""#, #""; expected ""#, #"", ""#, #"" or ""#, #"""#], ["t2", "session", "event", "travel"]
+            ),
+            ("seq jumps from 3 to 9: 5 records are missing", ["seq jumps from ", " to ", " ", " records are missing"], ["3", "9:", "5"]),
+            ("byte 0xE9 is not valid UTF-8 here", ["byte ", " is not valid ", " here"], ["0xE9", "UTF-8"]),
+            (#"key "a\"b\\" appears"#, [#"key ""#, #"" appears"#], [#"a\"b\\"#]),
+            (#"an "unclosed quote"#, [#"an "unclosed quote"#], []),
+            (#"""#, [#"""#], []),
+            ("", [""], []),
+            ("名前 \"é\u{202E}<b>\" 7日", ["名前 \"", "\" ", "日"], ["é\u{202E}<b>", "7"]),
+        ])
     func template(message: String, pieces: [String], arguments: [String]) {
         let split = MessageTemplate.split(message)
         #expect(split.pieces == pieces)

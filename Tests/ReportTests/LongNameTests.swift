@@ -1,7 +1,7 @@
 import Foundation
+import Report
 import SessionLog
 import Testing
-import Report
 
 /// A very long item name is stored once in the report (in the frame data
 /// that the page's script draws from), not once per place that shows it.

@@ -2,15 +2,18 @@ import Digests
 import Foundation
 import SessionLog
 import Testing
+
 @testable import Report
 
 @Suite("Page building blocks")
 struct PageBuildingBlockTests {
-    @Test("SHA-256 matches the FIPS 180-4 examples", arguments: [
-        ("", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="),
-        ("abc", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "JI1qYdIGOLjlwCaTDD5gOaM85Flk/yFn9uzt1BnbBsE="),
-    ])
+    @Test(
+        "SHA-256 matches the FIPS 180-4 examples",
+        arguments: [
+            ("", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="),
+            ("abc", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="),
+            ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "JI1qYdIGOLjlwCaTDD5gOaM85Flk/yFn9uzt1BnbBsE="),
+        ])
     func sha256(input: String, base64: String) {
         #expect(SHA256.base64Digest(of: input) == base64)
     }
@@ -31,13 +34,15 @@ struct PageBuildingBlockTests {
         #expect(builder.html(templates: templates).contains("&quot;partialItemName&quot;: &quot;{{js}} $1 $&amp; \\\\&quot;"))
     }
 
-    @Test("script-safe JSON escapes what could end or confuse a script block", arguments: [
-        ("</script>", #""\u003c/script\u003e""#),
-        ("<!--<script>", #""\u003c!--\u003cscript\u003e""#),
-        ("a&b", #""a\u0026b""#),
-        ("\u{2028}\u{2029}", #""\u2028\u2029""#),
-        ("\"\\\n\u{1}", #""\"\\\n\u0001""#),
-    ])
+    @Test(
+        "script-safe JSON escapes what could end or confuse a script block",
+        arguments: [
+            ("</script>", #""\u003c/script\u003e""#),
+            ("<!--<script>", #""\u003c!--\u003cscript\u003e""#),
+            ("a&b", #""a\u0026b""#),
+            ("\u{2028}\u{2029}", #""\u2028\u2029""#),
+            ("\"\\\n\u{1}", #""\"\\\n\u0001""#),
+        ])
     func scriptSafe(input: String, expected: String) throws {
         #expect(input.scriptSafeJSONLiteral == expected)
         let decoded = try JSONSerialization.jsonObject(with: Data(expected.utf8), options: .fragmentsAllowed) as? String
@@ -68,14 +73,16 @@ struct ReportTests {
         let html = try Self.build(text).html()
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"session-data\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
         let frames = try #require(json["frames"] as? [Any])
         let result = try LogReplayer.collect(InMemoryByteSource(text))
         #expect(frames.count == result.frames.count)
         #expect((json["travels"] as? [[Int]])?.first == [54, 52, 30640, 56])
         // Each frame is a shape's number, alone or first in an array; the shape says what the patch does.
         let shapes = try #require(json["shapes"] as? [[String: Any]])
-        let frameShapes = try frames.map { frame in try #require(shapes[safe: (frame as? Int) ?? ((frame as? [Any])?.first as? Int) ?? -1]) }
+        let frameShapes = try frames.map { frame in try #require(shapes[safe: (frame as? Int) ?? ((frame as? [Any])?.first as? Int) ?? -1])
+        }
         #expect(frameShapes.filter { $0["append"] != nil }.count == 3, "three items added")
         #expect(frameShapes.filter { $0["finish"] != nil }.count == 4, "four items ticked")
         #expect(frameShapes.map { $0["event"] as? String } == result.frames.map { $0.event.kind.rawValue })
@@ -114,14 +121,16 @@ struct ReportTests {
         #expect(try Self.build("").title == "TimeTrave")
     }
 
-    @Test("control characters and bidi overrides never reach <title>", arguments: [
-        ("Checkout\u{202E}lmth.exe", "Checkoutlmth.exe"),
-        ("a\u{2066}b\u{2069}c\u{202A}d", "abcd"),
-        ("bell\u{07}\u{1B}[31mred", "bell[31mred"),
-        ("two\nlines\tand\rtab", "two lines and tab"),
-        ("next\u{85}line\u{7F}", "nextline"),
-        ("Ωmega 牛乳 🥛", "Ωmega 牛乳 🥛"),
-    ])
+    @Test(
+        "control characters and bidi overrides never reach <title>",
+        arguments: [
+            ("Checkout\u{202E}lmth.exe", "Checkoutlmth.exe"),
+            ("a\u{2066}b\u{2069}c\u{202A}d", "abcd"),
+            ("bell\u{07}\u{1B}[31mred", "bell[31mred"),
+            ("two\nlines\tand\rtab", "two lines and tab"),
+            ("next\u{85}line\u{7F}", "nextline"),
+            ("Ωmega 牛乳 🥛", "Ωmega 牛乳 🥛"),
+        ])
     func titleIsClean(given: String, shown: String) throws {
         let builder = try Self.build("", title: given)
         #expect(builder.title == shown)

@@ -2,6 +2,7 @@ import CCmark
 import Foundation
 import SessionLog
 import Testing
+
 @testable import Report
 
 @Suite("Summary")
@@ -27,21 +28,25 @@ struct SummaryTests {
         let positions = sections.compactMap { markdown.range(of: $0)?.lowerBound }
         #expect(positions.count == sections.count)
         #expect(positions == positions.sorted())
-        for fact in ["**Session**: 5f0c9d2e-sample", "**Duration**: 33.5 s", "**Events**: 56", "**Frames**: 57",
-                     "**Add sheets opened**: 4", "**Items added**: 3", "**Sheets cancelled**: 1", "“Pay rnet”",
-                     "**Conversion**: 75%", "**Median time from + to Add**: 3.3 s", "**Keystrokes per item**: 14.7",
-                     "**Buy oat milk** — added at +7.2 s, finished at the end, toggled 2 times",
-                     "**Call Grandma** — added at +12.0 s, not finished at the end, toggled 1 time",
-                     "`changePartialItemName` x12", "`setItemDone`: 4", "`travel`: 1",
-                     "Every line accounted for: 58 lines, 56 events made frames, 1 travel, 1 header, 0 dropped, 0 blank."] {
+        for fact in [
+            "**Session**: 5f0c9d2e-sample", "**Duration**: 33.5 s", "**Events**: 56", "**Frames**: 57",
+            "**Add sheets opened**: 4", "**Items added**: 3", "**Sheets cancelled**: 1", "“Pay rnet”",
+            "**Conversion**: 75%", "**Median time from + to Add**: 3.3 s", "**Keystrokes per item**: 14.7",
+            "**Buy oat milk** — added at +7.2 s, finished at the end, toggled 2 times",
+            "**Call Grandma** — added at +12.0 s, not finished at the end, toggled 1 time",
+            "`changePartialItemName` x12", "`setItemDone`: 4", "`travel`: 1",
+            "Every line accounted for: 58 lines, 56 events made frames, 1 travel, 1 header, 0 dropped, 0 blank.",
+        ] {
             #expect(markdown.contains(fact), "missing: \(fact)")
         }
     }
 
-    @Test("typed text never becomes Markdown or HTML", arguments: [
-        "*emphasis* and **strong**", "[link](javascript:alert(1))", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
-        "![img](data:text/html,x)", "`code`", "# heading", "&lt;b&gt;", "line\nbreak", "a\u{0}b",
-    ])
+    @Test(
+        "typed text never becomes Markdown or HTML",
+        arguments: [
+            "*emphasis* and **strong**", "[link](javascript:alert(1))", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+            "![img](data:text/html,x)", "`code`", "# heading", "&lt;b&gt;", "line\nbreak", "a\u{0}b",
+        ])
     func typedTextStaysText(_ title: String) throws {
         let (markdown, html) = try Self.summary(Self.titled(title))
         #expect(!html.contains("<script"))
@@ -54,7 +59,9 @@ struct SummaryTests {
         // The CommonMark written for --summary, parsed again by libcmark, shows the same literal text.
         let reparsed = Self.markdownToHTML(markdown)
         let shown = title.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
-        if !shown.contains("\n") { #expect(reparsed.contains("<strong>\(shown.htmlEscaped.replacingOccurrences(of: "&#39;", with: "'"))</strong>")) }
+        if !shown.contains("\n") {
+            #expect(reparsed.contains("<strong>\(shown.htmlEscaped.replacingOccurrences(of: "&#39;", with: "'"))</strong>"))
+        }
         #expect(!reparsed.contains("<script"))
         #expect(!reparsed.contains("<a "))
         if title == "&lt;b&gt;" { #expect(html.contains("&amp;lt;b&amp;gt;")) }
@@ -66,9 +73,11 @@ struct SummaryTests {
         return String(cString: html)
     }
 
-    @Test("pathological titles stay literal text", arguments: [
-        String(repeating: "[", count: 25_000), String(repeating: "<!--", count: 10_000), String(repeating: "*a ", count: 10_000),
-    ])
+    @Test(
+        "pathological titles stay literal text",
+        arguments: [
+            String(repeating: "[", count: 25_000), String(repeating: "<!--", count: 10_000), String(repeating: "*a ", count: 10_000),
+        ])
     func pathological(_ title: String) throws {
         let (markdown, html) = try Self.summary(Self.titled(title))
         // The summary shows the first 500 scalars of a long title (the page's frame data holds it whole).

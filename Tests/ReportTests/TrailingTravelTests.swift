@@ -1,6 +1,7 @@
 import Foundation
 import SessionLog
 import Testing
+
 @testable import Report
 
 /// After a trailing travel the cursor is on an older frame; the summary and

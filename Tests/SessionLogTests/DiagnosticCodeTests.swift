@@ -19,51 +19,78 @@ struct DiagnosticCodeTests {
     static let add = #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"#
 
     static let cases: [Case] = [
-        Case(code: .invalidJSON, log: [header, #"{"type" "event"}"#, start].lines,
-             expected: [Found(2, 9, .invalidJSON)], frames: 2),
-        Case(code: .notAnObject, log: [header, "[1,2]", start].lines,
-             expected: [Found(2, nil, .notAnObject)], frames: 2),
-        Case(code: .missingField, log: [header, #"{"type":"event"}"#].lines,
-             expected: [Found(2, nil, .missingField)], frames: 1),
-        Case(code: .wrongType, log: [header, #"{"type":"event","event":"startCreatingItem","seq":1.0}"#].lines,
-             expected: [Found(2, 51, .wrongType)], frames: 1),
-        Case(code: .unknownType, log: [header, #"{"type":"click"}"#, start].lines,
-             expected: [Found(2, nil, .unknownType)], frames: 2),
-        Case(code: .unknownEvent, log: [header, #"{"type":"event","event":"deleteItem"}"#].lines,
-             expected: [Found(2, nil, .unknownEvent)], frames: 1),
-        Case(code: .unsupportedSchema, log: [#"{"type":"session","schema":"todo-session/2"}"#, start, "garbage"].lines,
-             expected: [Found(1, nil, .unsupportedSchema)], frames: 1),
-        Case(code: .misplacedHeader, log: [start, header].lines,
-             expected: [Found(2, nil, .misplacedHeader)], frames: 2),
-        Case(code: .travelOutOfRange, log: [header, start, #"{"type":"travel","to":2}"#].lines,
-             expected: [Found(3, nil, .travelOutOfRange)], frames: 2),
-        Case(code: .truncatedLine, log: [header, start].lines + #"{"type":"event","ev"#,
-             expected: [Found(3, nil, .truncatedLine)], frames: 2),
-        Case(code: .duplicateSeq,
-             log: [header, #"{"type":"event","seq":1,"event":"startCreatingItem"}"#, #"{"type":"event","seq":1,"event":"startCreatingItem"}"#].lines,
-             expected: [Found(3, nil, .duplicateSeq)], frames: 2),
-        Case(code: .seqGap,
-             log: [header, #"{"type":"event","seq":1,"event":"startCreatingItem"}"#, #"{"type":"event","seq":5,"event":"cancelCreatingItem"}"#].lines,
-             expected: [Found(3, nil, .seqGap)], frames: 3),
-        Case(code: .seqBackwards,
-             log: [header, #"{"type":"event","seq":1,"event":"startCreatingItem"}"#, #"{"type":"event","seq":3,"event":"cancelCreatingItem"}"#,
-                   #"{"type":"event","seq":2,"event":"startCreatingItem"}"#].lines,
-             expected: [Found(3, nil, .seqGap), Found(4, nil, .seqBackwards)], frames: 4),
-        Case(code: .timeBackwards,
-             log: [header, #"{"type":"event","timestamp":"2026-11-29T09:00:02Z","event":"startCreatingItem"}"#,
-                   #"{"type":"event","timestamp":1795942801000,"event":"cancelCreatingItem"}"#].lines,
-             expected: [Found(3, nil, .timeBackwards)], frames: 3),
-        Case(code: .duplicateKey, log: [header, #"{"type":"event","event":"startCreatingItem","event":"cancelCreatingItem"}"#].lines,
-             expected: [Found(2, nil, .duplicateKey)], frames: 2),
-        Case(code: .unknownItem,
-             log: [header, #"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000009","isDone":true}"#].lines,
-             expected: [Found(2, nil, .unknownItem)], frames: 2),
-        Case(code: .duplicateItem, log: [header, start, name, add, start, name, add].lines,
-             expected: [Found(7, nil, .duplicateItem)], frames: 7),
-        Case(code: .emptyTitle, log: [header, start, add].lines,
-             expected: [Found(3, nil, .emptyTitle)], frames: 3),
-        Case(code: .notCreating, log: [header, name].lines,
-             expected: [Found(2, nil, .notCreating)], frames: 2),
+        Case(
+            code: .invalidJSON, log: [header, #"{"type" "event"}"#, start].lines,
+            expected: [Found(2, 9, .invalidJSON)], frames: 2),
+        Case(
+            code: .notAnObject, log: [header, "[1,2]", start].lines,
+            expected: [Found(2, nil, .notAnObject)], frames: 2),
+        Case(
+            code: .missingField, log: [header, #"{"type":"event"}"#].lines,
+            expected: [Found(2, nil, .missingField)], frames: 1),
+        Case(
+            code: .wrongType, log: [header, #"{"type":"event","event":"startCreatingItem","seq":1.0}"#].lines,
+            expected: [Found(2, 51, .wrongType)], frames: 1),
+        Case(
+            code: .unknownType, log: [header, #"{"type":"click"}"#, start].lines,
+            expected: [Found(2, nil, .unknownType)], frames: 2),
+        Case(
+            code: .unknownEvent, log: [header, #"{"type":"event","event":"deleteItem"}"#].lines,
+            expected: [Found(2, nil, .unknownEvent)], frames: 1),
+        Case(
+            code: .unsupportedSchema, log: [#"{"type":"session","schema":"todo-session/2"}"#, start, "garbage"].lines,
+            expected: [Found(1, nil, .unsupportedSchema)], frames: 1),
+        Case(
+            code: .misplacedHeader, log: [start, header].lines,
+            expected: [Found(2, nil, .misplacedHeader)], frames: 2),
+        Case(
+            code: .travelOutOfRange, log: [header, start, #"{"type":"travel","to":2}"#].lines,
+            expected: [Found(3, nil, .travelOutOfRange)], frames: 2),
+        Case(
+            code: .truncatedLine, log: [header, start].lines + #"{"type":"event","ev"#,
+            expected: [Found(3, nil, .truncatedLine)], frames: 2),
+        Case(
+            code: .duplicateSeq,
+            log: [
+                header, #"{"type":"event","seq":1,"event":"startCreatingItem"}"#, #"{"type":"event","seq":1,"event":"startCreatingItem"}"#,
+            ].lines,
+            expected: [Found(3, nil, .duplicateSeq)], frames: 2),
+        Case(
+            code: .seqGap,
+            log: [
+                header, #"{"type":"event","seq":1,"event":"startCreatingItem"}"#, #"{"type":"event","seq":5,"event":"cancelCreatingItem"}"#,
+            ].lines,
+            expected: [Found(3, nil, .seqGap)], frames: 3),
+        Case(
+            code: .seqBackwards,
+            log: [
+                header, #"{"type":"event","seq":1,"event":"startCreatingItem"}"#, #"{"type":"event","seq":3,"event":"cancelCreatingItem"}"#,
+                #"{"type":"event","seq":2,"event":"startCreatingItem"}"#,
+            ].lines,
+            expected: [Found(3, nil, .seqGap), Found(4, nil, .seqBackwards)], frames: 4),
+        Case(
+            code: .timeBackwards,
+            log: [
+                header, #"{"type":"event","timestamp":"2026-11-29T09:00:02Z","event":"startCreatingItem"}"#,
+                #"{"type":"event","timestamp":1795942801000,"event":"cancelCreatingItem"}"#,
+            ].lines,
+            expected: [Found(3, nil, .timeBackwards)], frames: 3),
+        Case(
+            code: .duplicateKey, log: [header, #"{"type":"event","event":"startCreatingItem","event":"cancelCreatingItem"}"#].lines,
+            expected: [Found(2, nil, .duplicateKey)], frames: 2),
+        Case(
+            code: .unknownItem,
+            log: [header, #"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000009","isDone":true}"#].lines,
+            expected: [Found(2, nil, .unknownItem)], frames: 2),
+        Case(
+            code: .duplicateItem, log: [header, start, name, add, start, name, add].lines,
+            expected: [Found(7, nil, .duplicateItem)], frames: 7),
+        Case(
+            code: .emptyTitle, log: [header, start, add].lines,
+            expected: [Found(3, nil, .emptyTitle)], frames: 3),
+        Case(
+            code: .notCreating, log: [header, name].lines,
+            expected: [Found(2, nil, .notCreating)], frames: 2),
     ]
 
     @Test("is reported on its line and column", arguments: cases)
@@ -148,7 +175,8 @@ struct DiagnosticCodeTests {
 
     @Test("invalid-utf8 gives and names the first byte of the first ill-formed sequence", arguments: illFormed)
     func invalidUTF8(_ testCase: IllFormed) throws {
-        let first = testCase.afterBOM ? [0xEF, 0xBB, 0xBF] + testCase.line : Array((DiagnosticCodeTests.header + "\n").utf8) + testCase.line
+        let first =
+            testCase.afterBOM ? [0xEF, 0xBB, 0xBF] + testCase.line : Array((DiagnosticCodeTests.header + "\n").utf8) + testCase.line
         let bytes = first + [0x0A] + Array((DiagnosticCodeTests.start + "\n").utf8)
         let result = try replay(bytes: bytes)
         let line = testCase.afterBOM ? 1 : 2

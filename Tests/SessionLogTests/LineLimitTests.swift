@@ -39,14 +39,17 @@ struct LineLimitTests {
         }
     }
 
-    static let cases: [Case] = [limit - 1, limit, limit + 1, limit + 2, limit + 3, 10 * limit, 1 << 20].flatMap { length in
-        [Case(length: length, ending: "\n"), Case(length: length, ending: "\r\n")]
-    } + [Case(length: limit, ending: "\n", bom: true), Case(length: limit + 1, ending: "\r\n", bom: true)]
+    static let cases: [Case] =
+        [limit - 1, limit, limit + 1, limit + 2, limit + 3, 10 * limit, 1 << 20].flatMap { length in
+            [Case(length: length, ending: "\n"), Case(length: length, ending: "\r\n")]
+        } + [Case(length: limit, ending: "\n", bom: true), Case(length: limit + 1, ending: "\r\n", bom: true)]
 
     @Test("a line up to the limit is read; past it, line-too-long, and the next lines are read", arguments: cases)
     func limitEdge(_ testCase: Case) throws {
         // Line 1 the record under test, line 2 an event, line 3 blank, line 4 an event.
-        let text = Self.record(length: testCase.length) + testCase.ending + Self.cancel + testCase.ending + testCase.ending + Self.start + testCase.ending
+        let text =
+            Self.record(length: testCase.length) + testCase.ending + Self.cancel + testCase.ending + testCase.ending + Self.start
+            + testCase.ending
         let result = try Self.replayFile((testCase.bom ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8))
         let tally = try #require(result.outcome?.tally)
         #expect(tally.total == 4)
@@ -104,11 +107,13 @@ struct LineLimitTests {
         #expect(try LogReplayer.collect(InMemoryByteSource(text), maxLineBytes: Self.limit).found == [Found(1, nil, .lineTooLong)])
     }
 
-    @Test("the buffer never grows past the limit plus a \\r\\n, and shrinks back after a long line", arguments: [
-        // (line length, limit): skipped, or read whole after growing to its size
-        (64 << 20, 1 << 20),
-        (3 << 20, 4 << 20),
-    ])
+    @Test(
+        "the buffer never grows past the limit plus a \\r\\n, and shrinks back after a long line",
+        arguments: [
+            // (line length, limit): skipped, or read whole after growing to its size
+            (64 << 20, 1 << 20),
+            (3 << 20, 4 << 20),
+        ])
     func bufferStaysBounded(length: Int, limit: Int) throws {
         let bufferSize = 64 << 10
         let line = Array(Self.record(length: length).utf8) + [0x0A]

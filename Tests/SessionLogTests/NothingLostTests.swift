@@ -61,15 +61,20 @@ struct NothingLostTests {
         cases.append(Hostile(name: "NUL bytes", bytes: nul, expected: [Found(1, 17, .invalidJSON)]))
         let torn: String = #"{"type":"event","ev{"type":"event","event":"startCreatingItem"}"# + "\n"
         cases.append(Hostile(name: "a torn record glued to the next", bytes: Array(torn.utf8), expected: [Found(1, 22, .invalidJSON)]))
-        let outOfRange: String = #"{"type":"travel","to":1e400}"# + "\n"
+        let outOfRange: String =
+            #"{"type":"travel","to":1e400}"# + "\n"
             + #"{"type":"event","event":"startCreatingItem","seq":-99999999999999999999}"# + "\n"
-        cases.append(Hostile(name: "numbers far out of range in checked fields", bytes: Array(outOfRange.utf8),
-                             expected: [Found(1, 23, .wrongType), Found(2, 51, .wrongType)]))
-        let many: [UInt8] = Array(String(repeating: startLine, count: 30).utf8) + [0xC3, 0x28, 0x0A]
+        cases.append(
+            Hostile(
+                name: "numbers far out of range in checked fields", bytes: Array(outOfRange.utf8),
+                expected: [Found(1, 23, .wrongType), Found(2, 51, .wrongType)]))
+        let many: [UInt8] =
+            Array(String(repeating: startLine, count: 30).utf8) + [0xC3, 0x28, 0x0A]
             + Array(String(repeating: cancelLine, count: 30).utf8)
         cases.append(Hostile(name: "a single bad byte on one line of many", bytes: many, expected: [Found(31, 1, .invalidUTF8)]))
         let surrogates: String = #"{"type":"event","event":"changePartialItemName","name":"\udc00\ud83d\ude00\ud800"}"# + "\n"
-        cases.append(Hostile(name: "lone and paired surrogate escapes", bytes: Array(surrogates.utf8), expected: [Found(1, nil, .notCreating)]))
+        cases.append(
+            Hostile(name: "lone and paired surrogate escapes", bytes: Array(surrogates.utf8), expected: [Found(1, nil, .notCreating)]))
         return cases
     }()
 
@@ -82,8 +87,9 @@ struct NothingLostTests {
     @Test("a 64 MB line is read whole")
     func hugeLine() throws {
         let filler = String(repeating: "a", count: 64 << 20)
-        let bytes = Array((#"{"type":"event","event":"changePartialItemName","name":"x","pad":""# + filler + "\"}\n"
-            + #"{"type":"event","event":"startCreatingItem"}"# + "\n").utf8)
+        let bytes = Array(
+            (#"{"type":"event","event":"changePartialItemName","name":"x","pad":""# + filler + "\"}\n"
+                + #"{"type":"event","event":"startCreatingItem"}"# + "\n").utf8)
         let result = try replay(bytes: bytes)
         #expect(result.found == [Found(1, nil, .notCreating)])
         #expect(result.frames.count == 2)

@@ -30,19 +30,21 @@ struct PreciseRulesTests {
         #expect(result.found == [Found(1, nil, .invalidJSON)])
     }
 
-    @Test("wrong-type for values that are not what a field needs", arguments: [
-        (#"{"type":"event","event":"changePartialItemName","name":null}"#, 56),
-        (#"{"type":"event","event":"startCreatingItem","seq":1e2}"#, 51),
-        (#"{"type":"event","event":"startCreatingItem","seq":-1}"#, 51),
-        (#"{"type":"event","event":"startCreatingItem","seq":99999999999999999999}"#, 51),
-        (#"{"type":"event","event":"startCreatingItem","timestamp":"2026-02-30T09:00:00Z"}"#, 57),
-        (#"{"type":"event","event":"startCreatingItem","timestamp":"2026-11-29 09:00:00Z"}"#, 57),
-        (#"{"type":"event","event":"startCreatingItem","timestamp":true}"#, 57),
-        (#"{"type":"event","event":"addItem","id":"not-a-uuid"}"#, 40),
-        (#"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000001","isDone":"yes"}"#, 92),
-        (#"{"type":"travel","to":1.5}"#, 23),
-        (#"{"type":7}"#, 9),
-    ])
+    @Test(
+        "wrong-type for values that are not what a field needs",
+        arguments: [
+            (#"{"type":"event","event":"changePartialItemName","name":null}"#, 56),
+            (#"{"type":"event","event":"startCreatingItem","seq":1e2}"#, 51),
+            (#"{"type":"event","event":"startCreatingItem","seq":-1}"#, 51),
+            (#"{"type":"event","event":"startCreatingItem","seq":99999999999999999999}"#, 51),
+            (#"{"type":"event","event":"startCreatingItem","timestamp":"2026-02-30T09:00:00Z"}"#, 57),
+            (#"{"type":"event","event":"startCreatingItem","timestamp":"2026-11-29 09:00:00Z"}"#, 57),
+            (#"{"type":"event","event":"startCreatingItem","timestamp":true}"#, 57),
+            (#"{"type":"event","event":"addItem","id":"not-a-uuid"}"#, 40),
+            (#"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000001","isDone":"yes"}"#, 92),
+            (#"{"type":"travel","to":1.5}"#, 23),
+            (#"{"type":7}"#, 9),
+        ])
     func wrongType(line: String, column: Int) throws {
         let result = try replay([Self.header, line].lines)
         #expect(result.found == [Found(2, column, .wrongType)])
@@ -56,10 +58,12 @@ struct PreciseRulesTests {
         #expect(result.outcome?.tally.dropped == 1)
     }
 
-    @Test("timestamps: RFC 3339 forms that are valid", arguments: [
-        "2026-11-29T09:00:01Z", "2026-11-29t09:00:01z", "2026-11-29T09:00:01.123456789Z",
-        "2026-11-29T17:00:01+08:00", "2016-12-31T23:59:60Z", "2024-02-29T00:00:00-00:30",
-    ])
+    @Test(
+        "timestamps: RFC 3339 forms that are valid",
+        arguments: [
+            "2026-11-29T09:00:01Z", "2026-11-29t09:00:01z", "2026-11-29T09:00:01.123456789Z",
+            "2026-11-29T17:00:01+08:00", "2016-12-31T23:59:60Z", "2024-02-29T00:00:00-00:30",
+        ])
     func validTimestamps(_ text: String) throws {
         let line = #"{"type":"event","event":"startCreatingItem","timestamp":"\#(text)"}"#
         let result = try replay([line].lines)
@@ -122,29 +126,33 @@ struct PreciseRulesTests {
 
     @Test("a lone surrogate escape is valid JSON and shows as U+FFFD; a pair is one scalar")
     func surrogates() throws {
-        let result = try replay([
-            Self.start,
-            #"{"type":"event","event":"changePartialItemName","name":"a\ud800b\ud83d\ude00\udc00"}"#,
-        ].lines)
+        let result = try replay(
+            [
+                Self.start,
+                #"{"type":"event","event":"changePartialItemName","name":"a\ud800b\ud83d\ude00\udc00"}"#,
+            ].lines)
         #expect(result.found.isEmpty)
         #expect(result.frames.last?.state?.partialItemName == "a\u{FFFD}b😀\u{FFFD}")
     }
 
     @Test("UUIDs compare case-insensitively")
     func uuidCase() throws {
-        let result = try replay([
-            Self.start, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
-            #"{"type":"event","event":"addItem","id":"0000000a-0000-4000-8000-00000000000b"}"#,
-            #"{"type":"event","event":"setItemDone","id":"0000000A-0000-4000-8000-00000000000B","isDone":true}"#,
-        ].lines)
+        let result = try replay(
+            [
+                Self.start, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
+                #"{"type":"event","event":"addItem","id":"0000000a-0000-4000-8000-00000000000b"}"#,
+                #"{"type":"event","event":"setItemDone","id":"0000000A-0000-4000-8000-00000000000B","isDone":true}"#,
+            ].lines)
         #expect(result.found.isEmpty)
         #expect(result.frames.last?.state?.todoItems.first?.isFinished == true)
     }
 
     @Test("addItem without an id gets one derived from the session and the line, the same every time")
     func derivedIDs() throws {
-        let log = [Self.header, Self.start, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
-                   #"{"type":"event","event":"addItem"}"#].lines
+        let log = [
+            Self.header, Self.start, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
+            #"{"type":"event","event":"addItem"}"#,
+        ].lines
         let first = try replay(log).frames.last?.state?.todoItems.first?.id
         let second = try replay(log).frames.last?.state?.todoItems.first?.id
         #expect(first != nil)
@@ -155,14 +163,15 @@ struct PreciseRulesTests {
 
     @Test("travel: to the newest frame changes nothing; the last of several counts")
     func travels() throws {
-        let result = try replay([
-            Self.start,
-            #"{"type":"travel","to":1}"#,
-            #"{"type":"event","event":"cancelCreatingItem"}"#,
-            #"{"type":"travel","to":0}"#,
-            #"{"type":"travel","to":1}"#,
-            #"{"type":"event","event":"changePartialItemName","name":"x"}"#,
-        ].lines)
+        let result = try replay(
+            [
+                Self.start,
+                #"{"type":"travel","to":1}"#,
+                #"{"type":"event","event":"cancelCreatingItem"}"#,
+                #"{"type":"travel","to":0}"#,
+                #"{"type":"travel","to":1}"#,
+                #"{"type":"event","event":"changePartialItemName","name":"x"}"#,
+            ].lines)
         #expect(result.found.isEmpty)
         #expect(result.frames.map(\.parent) == [0, 1, 1])
         #expect(result.frames.last?.state == TodoState(isCreatingItem: true, partialItemName: "x", stateName: "changePartialItemName"))
@@ -177,25 +186,27 @@ struct PreciseRulesTests {
 
     @Test("unknown-item is judged in the state the event applies to (another branch's item is unknown)")
     func unknownOnOtherBranch() throws {
-        let result = try replay([
-            Self.start,                                                                   // frame 1
-            #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,            // frame 2
-            #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"#,  // frame 3
-            #"{"type":"travel","to":2}"#,
-            #"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000001","isDone":true}"#,
-        ].lines)
+        let result = try replay(
+            [
+                Self.start,  // frame 1
+                #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,  // frame 2
+                #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"#,  // frame 3
+                #"{"type":"travel","to":2}"#,
+                #"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000001","isDone":true}"#,
+            ].lines)
         #expect(result.found == [Found(5, nil, .unknownItem)])
         #expect(result.frames.last?.state?.stateName == "changePartialItemName")
     }
 
     @Test("sequence checks: duplicate drops before the reducer; events and travels share one sequence")
     func sequence() throws {
-        let result = try replay([
-            #"{"type":"event","seq":0,"event":"startCreatingItem"}"#,
-            #"{"type":"travel","seq":1,"to":0}"#,
-            #"{"type":"event","seq":1,"event":"cancelCreatingItem"}"#,
-            #"{"type":"event","seq":2,"event":"cancelCreatingItem"}"#,
-        ].lines)
+        let result = try replay(
+            [
+                #"{"type":"event","seq":0,"event":"startCreatingItem"}"#,
+                #"{"type":"travel","seq":1,"to":0}"#,
+                #"{"type":"event","seq":1,"event":"cancelCreatingItem"}"#,
+                #"{"type":"event","seq":2,"event":"cancelCreatingItem"}"#,
+            ].lines)
         #expect(result.found == [Found(3, nil, .duplicateSeq)])
         #expect(result.outcome?.frameCount == 3)
         #expect(result.frames.map(\.parent) == [0, 0])
@@ -203,11 +214,12 @@ struct PreciseRulesTests {
 
     @Test("warnings about sequence and time skip records dropped by an error")
     func droppedRecordsTakeNoPart() throws {
-        let result = try replay([
-            #"{"type":"event","seq":0,"timestamp":5000,"event":"startCreatingItem"}"#,
-            #"{"type":"event","seq":9,"timestamp":1,"event":"nope"}"#,
-            #"{"type":"event","seq":1,"timestamp":6000,"event":"cancelCreatingItem"}"#,
-        ].lines)
+        let result = try replay(
+            [
+                #"{"type":"event","seq":0,"timestamp":5000,"event":"startCreatingItem"}"#,
+                #"{"type":"event","seq":9,"timestamp":1,"event":"nope"}"#,
+                #"{"type":"event","seq":1,"timestamp":6000,"event":"cancelCreatingItem"}"#,
+            ].lines)
         #expect(result.found == [Found(2, nil, .unknownEvent)])
     }
 
@@ -241,9 +253,11 @@ struct PreciseRulesTests {
         }
     }
 
-    @Test("input that arrives a few bytes at a time (a pipe) splits as it does read whole", arguments: [
-        "\n", "\r\n", "\u{FEFF}\n", "\u{FEFF}\r\n", " \n", "\n\n",
-    ])
+    @Test(
+        "input that arrives a few bytes at a time (a pipe) splits as it does read whole",
+        arguments: [
+            "\n", "\r\n", "\u{FEFF}\n", "\u{FEFF}\r\n", " \n", "\n\n",
+        ])
     func trickle(firstLines: String) throws {
         let text = firstLines + [Self.start, "", Self.start].lines
         let whole = try replay(text)

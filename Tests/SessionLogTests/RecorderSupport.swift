@@ -47,9 +47,9 @@ func withFileSizeLimit(bytes: Int, above path: String, _ body: () throws -> Void
 }
 
 #if os(Linux)
-private let resourceFileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    private let resourceFileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
 #else
-private let resourceFileSize = RLIMIT_FSIZE
+    private let resourceFileSize = RLIMIT_FSIZE
 #endif
 
 /// A pipe whose write end does not block: a record longer than the room left

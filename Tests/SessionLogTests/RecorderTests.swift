@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import SessionLog
+import Synchronization
 import Testing
 import TimeTravel
 import TodoDomain
@@ -22,14 +22,15 @@ struct RecorderTests {
         store.dispatch(.addItem(id: itemID(1)))
         recorder.close()
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == """
-            {"type":"session","schema":"todo-session/1","sessionId":"s-1","app":"TimeTrave"}
-            {"type":"event","seq":0,"timestamp":"2026-11-29T09:00:01.250Z","event":"startCreatingItem"}
-            {"type":"event","seq":1,"timestamp":"2026-11-29T09:00:01.250Z","event":"changePartialItemName","name":"Milk \\"2%\\""}
-            {"type":"travel","seq":2,"timestamp":"2026-11-29T09:00:01.250Z","to":1}
-            {"type":"event","seq":3,"timestamp":"2026-11-29T09:00:01.250Z","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}
+        #expect(
+            text == """
+                {"type":"session","schema":"todo-session/1","sessionId":"s-1","app":"TimeTrave"}
+                {"type":"event","seq":0,"timestamp":"2026-11-29T09:00:01.250Z","event":"startCreatingItem"}
+                {"type":"event","seq":1,"timestamp":"2026-11-29T09:00:01.250Z","event":"changePartialItemName","name":"Milk \\"2%\\""}
+                {"type":"travel","seq":2,"timestamp":"2026-11-29T09:00:01.250Z","to":1}
+                {"type":"event","seq":3,"timestamp":"2026-11-29T09:00:01.250Z","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}
 
-            """)
+                """)
     }
 
     @Test("reopening a log continues its seq and starts a torn last line afresh")
@@ -37,11 +38,13 @@ struct RecorderTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("s.jsonl").path
-        try Data(#"""
+        try Data(
+            #"""
             {"type":"session","schema":"todo-session/1"}
             {"type":"event","seq":4,"event":"startCreatingItem"}
             {"type":"event","seq":5,"event":"changePa
-            """#.utf8).write(to: URL(fileURLWithPath: path))
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: path))
         let recorder = try SessionRecorder(path: path, header: SessionHeader(), clock: Self.fixedClock)
         try recorder.record(.dispatched(.cancelCreatingItem))
         recorder.close()
@@ -83,8 +86,9 @@ struct RecorderTests {
         #expect(throws: RecorderError.self) { try recorder.record(.dispatched(.startCreatingItem)) }
     }
 
-    @Test("a record cut short by a full disk (EFBIG after a short write) is removed, and the next one lands whole",
-          arguments: LogOpening.allCases)
+    @Test(
+        "a record cut short by a full disk (EFBIG after a short write) is removed, and the next one lands whole",
+        arguments: LogOpening.allCases)
     func tornWriteRemoved(opening: LogOpening) async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -112,17 +116,20 @@ struct RecorderTests {
         #expect(result.frames.map(\.stamp.seq) == [0, 1])
     }
 
-    @Test("continuing a torn log: the line break that closes the torn line stays even when the record after it is cut short",
-          arguments: [1, 20])
+    @Test(
+        "continuing a torn log: the line break that closes the torn line stays even when the record after it is cut short",
+        arguments: [1, 20])
     func tornWriteAfterTornLog(room: Int) async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("s.jsonl").path
-        try Data(#"""
+        try Data(
+            #"""
             {"type":"session","schema":"todo-session/1"}
             {"type":"event","seq":0,"event":"startCreatingItem"}
             {"type":"event","seq":1,"event":"changePa
-            """#.utf8).write(to: URL(fileURLWithPath: path))
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: path))
         await #expect(processExitsWith: .success) { [path = path as String, room = room as Int] in
             let recorder = try SessionRecorder(path: path, header: SessionHeader())
             try withFileSizeLimit(bytes: room, above: path) {
@@ -207,7 +214,8 @@ struct RecorderTests {
         #expect {
             _ = try SessionRecorder(path: path, header: SessionHeader())
         } throws: { error in
-            "\(error)" == "\(path): cannot continue the session log: its last seq is 9223372036854775807, the largest a seq can be; start a new log"
+            "\(error)"
+                == "\(path): cannot continue the session log: its last seq is 9223372036854775807, the largest a seq can be; start a new log"
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
     }
@@ -217,16 +225,20 @@ struct RecorderTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("s.jsonl").path
-        try Data("""
+        try Data(
+            """
             {"type":"session","schema":"todo-session/1"}
             {"type":"event","seq":9223372036854775806,"event":"startCreatingItem"}
 
-            """.utf8).write(to: URL(fileURLWithPath: path))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: path))
         let recorder = try SessionRecorder(path: path, header: SessionHeader(), clock: Self.fixedClock)
         try recorder.record(.dispatched(.cancelCreatingItem))
         let failure = #expect(throws: RecorderError.self) { try recorder.record(.dispatched(.startCreatingItem)) }
         #expect(failure?.errno == EOVERFLOW)
-        #expect(failure?.description == "\(path): cannot write the session log: its last seq is 9223372036854775807, the largest a seq can be; start a new log")
+        #expect(
+            failure?.description
+                == "\(path): cannot write the session log: its last seq is 9223372036854775807, the largest a seq can be; start a new log")
         recorder.close()
         let result = try LogReplayer.collect(InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
         #expect(result.found == [])
@@ -240,4 +252,3 @@ private func openForReading(_ path: String) throws -> Int32 {
     try #require(descriptor >= 0, "open \(path): errno \(errno)")
     return descriptor
 }
-

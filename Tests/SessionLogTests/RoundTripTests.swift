@@ -8,8 +8,10 @@ import TodoDomain
 /// exactly the app's states.
 @Suite("Round trip: record, read back, replay")
 struct RoundTripTests {
-    static let texts = ["", "Milk", "Crème brûlée", "牛乳", "🥛 + 🍪", "quote \" and \\ back", "tab\tnew\nline",
-                        "\u{0}\u{1}\u{1F}", "<script>alert(1)</script>", "\u{2028}\u{202E}rtl"]
+    static let texts = [
+        "", "Milk", "Crème brûlée", "牛乳", "🥛 + 🍪", "quote \" and \\ back", "tab\tnew\nline",
+        "\u{0}\u{1}\u{1F}", "<script>alert(1)</script>", "\u{2028}\u{202E}rtl",
+    ]
 
     /// Drives a store as a person (or a monkey) might, recording as it goes.
     static func randomSession(seed: UInt64, path: String) throws -> [TodoState] {
@@ -33,7 +35,9 @@ struct RoundTripTests {
                 ids.append(id)
                 store.dispatch(.addItem(id: ids.randomElement(using: &random) ?? id))  // sometimes a duplicate id
             case 65..<85:
-                let id = Bool.random(using: &random) ? ids.randomElement(using: &random) ?? UUID(uuid: randomBytes(&random)) : UUID(uuid: randomBytes(&random))
+                let id =
+                    Bool.random(using: &random)
+                    ? ids.randomElement(using: &random) ?? UUID(uuid: randomBytes(&random)) : UUID(uuid: randomBytes(&random))
                 store.dispatch(.setItemDone(id: id, isDone: Bool.random(using: &random)))
             default:
                 store.currentStateIndex = Int.random(in: 0..<store.stateCount, using: &random)
@@ -44,10 +48,13 @@ struct RoundTripTests {
     }
 
     static func randomBytes(_ random: inout SeededGenerator) -> uuid_t {
-        let a = random.next(), b = random.next()
+        let a = random.next()
+        let b = random.next()
         func byte(_ word: UInt64, _ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (8 * i)) }
-        return (byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(a, 4), byte(a, 5), byte(a, 6), byte(a, 7),
-                byte(b, 0), byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7))
+        return (
+            byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(a, 4), byte(a, 5), byte(a, 6), byte(a, 7),
+            byte(b, 0), byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7)
+        )
     }
 
     @Test("1,000 random sessions with random travels replay to the app's allStates")

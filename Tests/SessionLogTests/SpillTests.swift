@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import SessionLog
 import TimeTravel
 import TodoDomain
+
+@testable import SessionLog
 
 @Suite("Spilling to disk")
 struct SpillTests {
@@ -57,13 +58,15 @@ struct SpillTests {
 }
 
 extension SpillTests {
-    @Test("names longer than the spill's memory and its read window come back whole by undo, redo and snapshot",
-          arguments: [4_096, 1])
+    @Test(
+        "names longer than the spill's memory and its read window come back whole by undo, redo and snapshot",
+        arguments: [4_096, 1])
     func longNames(shortTravel: Int) throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("long.jsonl").path
-        let recorder = try SessionRecorder(path: path, header: SessionHeader(sessionId: "long"), clock: { Timestamp(millisecondsSince1970: 0) })
+        let recorder = try SessionRecorder(
+            path: path, header: SessionHeader(sessionId: "long"), clock: { Timestamp(millisecondsSince1970: 0) })
         let store = Store(initialState: TodoState()) { change in
             #expect(throws: Never.self) { try recorder.record(change) }
         }
@@ -81,7 +84,8 @@ extension SpillTests {
         recorder.close()
         var states = [TodoState()]
         _ = try LogReplayer.replay(
-            InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))), bufferSize: 64, keepingStates: true, spillMemoryLimit: 64, shortTravel: shortTravel
+            InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))), bufferSize: 64, keepingStates: true,
+            spillMemoryLimit: 64, shortTravel: shortTravel
         ) { entry in
             if case .frame(let frame) = entry { states.append(frame.state ?? TodoState()) }
         }

@@ -34,13 +34,14 @@ struct StateDifferenceTests {
         let baseline = Self.state([("Buy milk", true), ("Call Grandma", false)], typing: "Pay \"rent\"")
         let run = Self.state([("Buy mlk", false)], typing: "Pay rent")
         let difference = StateDifference(baseline, run)
-        #expect(difference.fields == [
-            .init(path: "partialItemName", baseline: #""Pay \"rent\"""#, run: #""Pay rent""#),
-            .init(path: "todoItems.count", baseline: "2", run: "1"),
-            .init(path: "todoItems[0].title", baseline: #""Buy milk""#, run: #""Buy mlk""#),
-            .init(path: "todoItems[0].isFinished", baseline: "true", run: "false"),
-            .init(path: "todoItems[1]", baseline: #""Call Grandma""#, run: "none"),
-        ])
+        #expect(
+            difference.fields == [
+                .init(path: "partialItemName", baseline: #""Pay \"rent\"""#, run: #""Pay rent""#),
+                .init(path: "todoItems.count", baseline: "2", run: "1"),
+                .init(path: "todoItems[0].title", baseline: #""Buy milk""#, run: #""Buy mlk""#),
+                .init(path: "todoItems[0].isFinished", baseline: "true", run: "false"),
+                .init(path: "todoItems[1]", baseline: #""Call Grandma""#, run: "none"),
+            ])
         #expect(difference.description.hasPrefix(#"partialItemName: "Pay \"rent\"" ≠ "Pay rent""#))
     }
 

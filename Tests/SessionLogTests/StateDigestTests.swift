@@ -11,8 +11,9 @@ import TodoDomain
 struct StateDigestTests {
     @Test("the initial state: the spec's example")
     func initialState() {
-        #expect(StateDigest.canonicalJSON(of: TodoState())
-            == #"{"isCreatingItem":false,"partialItemName":"","todoItems":[],"stateName":"runStart"}"#)
+        #expect(
+            StateDigest.canonicalJSON(of: TodoState())
+                == #"{"isCreatingItem":false,"partialItemName":"","todoItems":[],"stateName":"runStart"}"#)
         #expect(StateDigest.digest(of: TodoState()) == "4977b0af95ca285c")
     }
 
@@ -21,8 +22,9 @@ struct StateDigestTests {
         var state = TodoState()
         state.update(with: .startCreatingItem)
         state.update(with: .changePartialItemName("Buy \"oat\" milk\\ \n\t\r\u{08}\u{0C}\u{01}\u{1F}\u{7F}"))
-        #expect(StateDigest.canonicalJSON(of: state)
-            == #"{"isCreatingItem":true,"partialItemName":"Buy \"oat\" milk\\ \n\t\r\b\f\u0001\u001f"# + "\u{7F}"
+        #expect(
+            StateDigest.canonicalJSON(of: state)
+                == #"{"isCreatingItem":true,"partialItemName":"Buy \"oat\" milk\\ \n\t\r\b\f\u0001\u001f"# + "\u{7F}"
                 + #"","todoItems":[],"stateName":"changePartialItemName"}"#)
         #expect(StateDigest.digest(of: state) == "5293ec90c5fc0cf8")
     }
@@ -43,15 +45,19 @@ struct StateDigestTests {
         state.update(with: .setItemDone(id: ids[1], isDone: true))
         state.stateName = "addItem"
         let derived: (TodoItem) -> Bool = { $0.id != ids[2] }
-        #expect(StateDigest.canonicalJSON(of: state, hasLoggedID: derived)
-            == #"{"isCreatingItem":false,"partialItemName":"","todoItems":[{"id":"00000000-0000-4000-8000-000000000001","title":"牛乳 🥛 e\#u{0301} \#u{2028}\#u{2029} <&>","isFinished":false},{"id":"0A1B2C3D-0000-4000-8000-00000000000F","title":"Zoë","isFinished":true},{"id":null,"title":"derived","isFinished":false}],"stateName":"addItem"}"#)
+        #expect(
+            StateDigest.canonicalJSON(of: state, hasLoggedID: derived)
+                == #"{"isCreatingItem":false,"partialItemName":"","todoItems":[{"id":"00000000-0000-4000-8000-000000000001","title":"牛乳 🥛 e\#u{0301} \#u{2028}\#u{2029} <&>","isFinished":false},{"id":"0A1B2C3D-0000-4000-8000-00000000000F","title":"Zoë","isFinished":true},{"id":null,"title":"derived","isFinished":false}],"stateName":"addItem"}"#
+        )
         #expect(StateDigest.digest(of: state, hasLoggedID: derived) == "c0e13950d94dad04")
     }
 
-    @Test("a digest is exactly 16 lower-case hexadecimal digits", arguments: [
-        ("4977b0af95ca285c", true), ("4977B0AF95CA285C", false), ("4977b0af95ca285", false), ("4977b0af95ca285c0", false),
-        ("4977b0af95ca285g", false), ("", false),
-    ])
+    @Test(
+        "a digest is exactly 16 lower-case hexadecimal digits",
+        arguments: [
+            ("4977b0af95ca285c", true), ("4977B0AF95CA285C", false), ("4977b0af95ca285", false), ("4977b0af95ca285c0", false),
+            ("4977b0af95ca285g", false), ("", false),
+        ])
     func wellFormed(text: String, valid: Bool) {
         #expect(StateDigest.isWellFormed(text) == valid)
     }

@@ -88,7 +88,11 @@ struct StoreTests {
     func observeDispatch() {
         let store = Store(initialState: Tally())
         let fired = Flag()
-        withObservationTracking { _ = store.state } onChange: { fired.set() }
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            fired.set()
+        }
         #expect(!fired.value)
         store.dispatch(.add(1))
         #expect(fired.value)
@@ -100,8 +104,16 @@ struct StoreTests {
         store.dispatch(.add(1))
         let cursorFired = Flag()
         let stateFired = Flag()
-        withObservationTracking { _ = store.currentStateIndex } onChange: { cursorFired.set() }
-        withObservationTracking { _ = store.state } onChange: { stateFired.set() }
+        withObservationTracking {
+            _ = store.currentStateIndex
+        } onChange: {
+            cursorFired.set()
+        }
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            stateFired.set()
+        }
         store.currentStateIndex = 0
         #expect(cursorFired.value)
         #expect(stateFired.value)
@@ -112,7 +124,11 @@ struct StoreTests {
         let store = Store(initialState: Tally())
         store.dispatch(.add(1))
         let fired = Flag()
-        withObservationTracking { _ = store.currentStateIndex } onChange: { fired.set() }
+        withObservationTracking {
+            _ = store.currentStateIndex
+        } onChange: {
+            fired.set()
+        }
         store.currentStateIndex = 1
         #expect(!fired.value)
     }

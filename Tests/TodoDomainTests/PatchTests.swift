@@ -55,9 +55,11 @@ struct PatchTests {
         #expect(state.apply(.setItemDone(id: Self.idC, isDone: true)).isEmpty)
         var closed = TodoState()
         let patch = closed.apply(.addItem(id: Self.idC))
-        #expect(patch == TodoPatch(
-            isCreatingItem: .init(old: false, new: false), partialItemName: .init(old: "", new: ""),
-            appendedItem: TodoItem(id: Self.idC, title: ""), stateName: .init(old: "runStart", new: "addItem")))
+        #expect(
+            patch
+                == TodoPatch(
+                    isCreatingItem: .init(old: false, new: false), partialItemName: .init(old: "", new: ""),
+                    appendedItem: TodoItem(id: Self.idC, title: ""), stateName: .init(old: "runStart", new: "addItem")))
     }
 
     @Test("a long session undone patch by patch, newest first, passes back through every state")

@@ -25,12 +25,13 @@ extension CLISuite {
             try space.write("s.jsonl", brokenLog)
             let run = try space.run(["s.jsonl", "-o", "out.html"])
             #expect(run.code == 0)
-            #expect(run.stderr == """
-                s.jsonl:3:17: error: invalid-json: expected ',' or '}' after an object member, found '"'
-                s.jsonl:4: warning: empty-title: addItem with an empty name (the app's Add button is disabled then)
-                3 frames, 1 error, 1 warning -> out.html
+            #expect(
+                run.stderr == """
+                    s.jsonl:3:17: error: invalid-json: expected ',' or '}' after an object member, found '"'
+                    s.jsonl:4: warning: empty-title: addItem with an empty name (the app's Add button is disabled then)
+                    3 frames, 1 error, 1 warning -> out.html
 
-                """)
+                    """)
         }
 
         @Test("--quiet leaves out the count line")
@@ -43,25 +44,27 @@ extension CLISuite {
             #expect(space.exists("s.html"))
         }
 
-        @Test("exit codes", arguments: [
-            (["missing.jsonl"], Int32(66)),
-            (["folder"], Int32(66)),
-            ([], Int32(64)),
-            (["a", "b"], Int32(64)),
-            (["--bogus", "s.jsonl"], Int32(64)),
-            (["s.jsonl", "-o"], Int32(64)),
-            (["s.jsonl", "-o", "s.jsonl"], Int32(64)),
-            (["s.jsonl", "-o", "./s.jsonl"], Int32(64)),
-            (["s.jsonl", "-o", "hardlink.jsonl"], Int32(64)),
-            (["-", "-o", "-", "--summary", "-"], Int32(64)),
-            (["-"], Int32(64)),
-            (["broken.jsonl", "--strict"], Int32(65)),
-            (["v2.jsonl"], Int32(65)),
-            (["s.jsonl", "-o", "no/such/folder/r.html"], Int32(73)),
-            (["s.jsonl", "--templates", "folder"], Int32(66)),
-            (["s.jsonl", "--strict"], Int32(0)),
-            (["broken.jsonl"], Int32(0)),
-        ])
+        @Test(
+            "exit codes",
+            arguments: [
+                (["missing.jsonl"], Int32(66)),
+                (["folder"], Int32(66)),
+                ([], Int32(64)),
+                (["a", "b"], Int32(64)),
+                (["--bogus", "s.jsonl"], Int32(64)),
+                (["s.jsonl", "-o"], Int32(64)),
+                (["s.jsonl", "-o", "s.jsonl"], Int32(64)),
+                (["s.jsonl", "-o", "./s.jsonl"], Int32(64)),
+                (["s.jsonl", "-o", "hardlink.jsonl"], Int32(64)),
+                (["-", "-o", "-", "--summary", "-"], Int32(64)),
+                (["-"], Int32(64)),
+                (["broken.jsonl", "--strict"], Int32(65)),
+                (["v2.jsonl"], Int32(65)),
+                (["s.jsonl", "-o", "no/such/folder/r.html"], Int32(73)),
+                (["s.jsonl", "--templates", "folder"], Int32(66)),
+                (["s.jsonl", "--strict"], Int32(0)),
+                (["broken.jsonl"], Int32(0)),
+            ])
         func exitCodes(arguments: [String], expected: Int32) throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
@@ -179,8 +182,9 @@ extension CLISuite {
             try space.write("t/report.js", "")
             let run = try space.run(["s.jsonl", "--templates", "t", "--title", "<Mine>"])
             #expect(run.code == 0)
-            #expect(String(decoding: try #require(space.read("s.html")), as: UTF8.self)
-                .hasPrefix("<title>&lt;Mine&gt;</title><p>custom 3</p><style>p { color: red }</style><!--"))
+            #expect(
+                String(decoding: try #require(space.read("s.html")), as: UTF8.self)
+                    .hasPrefix("<title>&lt;Mine&gt;</title><p>custom 3</p><style>p { color: red }</style><!--"))
         }
 
         @Test("--help explains every option with an example; --version prints the version")

@@ -30,9 +30,11 @@ extension CLISuite {
             #expect(!space.exists("r.html"))
         }
 
-        @Test("an empty output name is a usage error, and nothing is written", arguments: [
-            ["-o", "r.html", "--summary", ""], ["--output=", "--summary", "s.md"],
-        ])
+        @Test(
+            "an empty output name is a usage error, and nothing is written",
+            arguments: [
+                ["-o", "r.html", "--summary", ""], ["--output=", "--summary", "s.md"],
+            ])
         func emptyName(arguments: [String]) throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
@@ -51,7 +53,8 @@ extension CLISuite {
             try space.write("s.md", "previous summary")
             #expect(mkfifo(space.path("in"), 0o644) == 0)
             // The input arrives only after s.md has become a FIFO.
-            let run = try space.shell(#"(sleep 0.3; rm s.md; mkfifo s.md; cat s.jsonl > in) & "$TR" in -o r.html --summary s.md; status=$?; wait; exit $status"#)
+            let run = try space.shell(
+                #"(sleep 0.3; rm s.md; mkfifo s.md; cat s.jsonl > in) & "$TR" in -o r.html --summary s.md; status=$?; wait; exit $status"#)
             #expect(run.code == 73, "\(run.stderr)")
             #expect(run.stderr.contains("it changed while the input was read"))
             #expect(space.read("r.html") == Data("previous report".utf8))

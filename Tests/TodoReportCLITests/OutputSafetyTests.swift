@@ -46,7 +46,8 @@ extension CLISuite {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
             #expect(mkfifo(space.path("pipe"), 0o644) == 0)
-            let run = try space.shell(#"timeout 20 cat pipe > got.html & "$TR" s.jsonl -o pipe --summary pipe.md; status=$?; wait; exit $status"#)
+            let run = try space.shell(
+                #"timeout 20 cat pipe > got.html & "$TR" s.jsonl -o pipe --summary pipe.md; status=$?; wait; exit $status"#)
             #expect(run.code == 0, "\(run.stderr)")
             #expect(space.kind("pipe") == S_IFIFO)
             #expect(String(decoding: space.read("got.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
@@ -79,14 +80,16 @@ extension CLISuite {
             #expect(lstat("/dev/stdout", &info) == 0 && info.st_mode & S_IFMT != S_IFREG, "/dev/stdout is still what it was")
         }
 
-        @Test("two outputs on one file are refused (64) and nothing is written", arguments: [
-            ["-o", "same.out", "--summary", "same.out"],
-            ["-o", "same.out", "--summary", "./same.out"],
-            ["-o", "same.out", "--summary", "sub/../same.out"],
-            ["-o", "link.out", "--summary", "existing.out"],
-            ["-o", "existing.out", "--summary", "hard.out"],
-            ["-o", "new-link.out", "--summary", "fresh.out"],
-        ])
+        @Test(
+            "two outputs on one file are refused (64) and nothing is written",
+            arguments: [
+                ["-o", "same.out", "--summary", "same.out"],
+                ["-o", "same.out", "--summary", "./same.out"],
+                ["-o", "same.out", "--summary", "sub/../same.out"],
+                ["-o", "link.out", "--summary", "existing.out"],
+                ["-o", "existing.out", "--summary", "hard.out"],
+                ["-o", "new-link.out", "--summary", "fresh.out"],
+            ])
         func twoOutputsOneFile(arguments: [String]) throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
@@ -115,9 +118,11 @@ extension CLISuite {
             #expect(try space.listing() == ["report.html", "s.jsonl"])
         }
 
-        @Test("an output that cannot be created is reported (73) before the input is read", arguments: [
-            "missing/r.html", "folder", "plain.txt/r.html", "/proc/r.html",
-        ])
+        @Test(
+            "an output that cannot be created is reported (73) before the input is read",
+            arguments: [
+                "missing/r.html", "folder", "plain.txt/r.html", "/proc/r.html",
+            ])
         func failFast(output: String) throws {
             let space = try Workspace()
             try FileManager.default.createDirectory(atPath: space.path("folder"), withIntermediateDirectories: true)
@@ -129,12 +134,14 @@ extension CLISuite {
             #expect(run.stderr.contains("cannot write \(output)"))
         }
 
-        @Test("under a file-size limit a run fails with 73 naming the file, not SIGXFSZ, and leaves nothing", arguments: [
-            // The report passes the limit; its temporary data stays in memory.
-            (5_000, 100, "cannot write r.html: File too large"),
-            // The replay's temporary files pass the limit first (past 4 MiB in memory they go to disk).
-            (200_000, 2_048, "cannot write a temporary file in "),
-        ])
+        @Test(
+            "under a file-size limit a run fails with 73 naming the file, not SIGXFSZ, and leaves nothing",
+            arguments: [
+                // The report passes the limit; its temporary data stays in memory.
+                (5_000, 100, "cannot write r.html: File too large"),
+                // The replay's temporary files pass the limit first (past 4 MiB in memory they go to disk).
+                (200_000, 2_048, "cannot write a temporary file in "),
+            ])
         func fileSizeLimit(keystrokes: Int, kilobytes: Int, message: String) throws {
             let space = try Workspace()
             let typing = (0..<keystrokes).map { #"{"type":"event","event":"changePartialItemName","name":"typed \#($0) of a long title"}"# }
@@ -177,11 +184,11 @@ extension CLISuite {
             try space.write("s.jsonl", cleanLog)
             let old = Date(timeIntervalSinceNow: -3_600)
             let names = [
-                ".todo-report.999999.abc123",   // left by a killed run: removed
-                ".todo-report.4242.live12",     // held by a live run (flock): kept
-                ".todo-report.5353.theirs",     // another user's: kept
-                ".todo-report.2024.backup1",    // not the pattern (7 characters): kept
-                ".todo-report-notours",         // not the pattern: kept
+                ".todo-report.999999.abc123",  // left by a killed run: removed
+                ".todo-report.4242.live12",  // held by a live run (flock): kept
+                ".todo-report.5353.theirs",  // another user's: kept
+                ".todo-report.2024.backup1",  // not the pattern (7 characters): kept
+                ".todo-report-notours",  // not the pattern: kept
             ]
             for name in names {
                 try space.write(name, "leftover")

@@ -70,7 +70,10 @@ extension CLISuite {
             let header = #"{"type":"session","schema":"todo-session/1","sessionId":"s","context":{\#(context)}}"#
             let noise = (0..<40).map { #"{"type":"event","event":"startCreatingItem","k\#($0)":1,"k\#($0)":2,"extra\#($0)":[\#($0)]}"# }
             let log = try String(contentsOf: sampleURL, encoding: .utf8)
-            try space.write("a.jsonl", header + "\n" + noise.joined(separator: "\n") + "\n" + log.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n")
+            try space.write(
+                "a.jsonl",
+                header + "\n" + noise.joined(separator: "\n") + "\n" + log.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+            )
             for name in ["one", "two", "three"] {
                 let process = try Self.start(["a.jsonl", "-o", "\(name).html", "--summary", "\(name).md"], in: space.url)
                 process.waitUntilExit()
@@ -87,8 +90,10 @@ extension CLISuite {
             let space = try Workspace()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-            process.arguments = ["-f", "-e", "trace=write", "-e", "signal=none", "-s", "0", "-o", space.path("trace.txt"),
-                                 Self.binary, "simulate", "--events", "300", "-o", space.path("log.jsonl")]
+            process.arguments = [
+                "-f", "-e", "trace=write", "-e", "signal=none", "-s", "0", "-o", space.path("trace.txt"),
+                Self.binary, "simulate", "--events", "300", "-o", space.path("log.jsonl"),
+            ]
             process.standardError = FileHandle.nullDevice
             try process.run()
             process.waitUntilExit()

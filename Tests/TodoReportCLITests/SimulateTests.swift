@@ -34,10 +34,12 @@ extension CLISuite {
             #expect(result.outcome?.header?.sessionId == "simulated-11")
         }
 
-        @Test("usage errors for simulate", arguments: [
-            ["simulate"], ["simulate", "--events", "-3"], ["simulate", "--events", "x"], ["simulate", "--events", "5", "in.jsonl"],
-            ["in.jsonl", "--seed", "4"],
-        ])
+        @Test(
+            "usage errors for simulate",
+            arguments: [
+                ["simulate"], ["simulate", "--events", "-3"], ["simulate", "--events", "x"], ["simulate", "--events", "5", "in.jsonl"],
+                ["in.jsonl", "--seed", "4"],
+            ])
         func usage(arguments: [String]) throws {
             let space = try Workspace()
             let run = try space.run(arguments)

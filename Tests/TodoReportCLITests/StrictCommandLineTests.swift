@@ -30,12 +30,17 @@ extension CLISuite {
             #expect(page.contains("Diagnostics (250)"))
         }
 
-        @Test("--max-diagnostics N sets the cap, 0 lifts it; validate obeys it", arguments: [
-            (["g.jsonl", "-o", "r.html", "--max-diagnostics", "0"], 2_500, nil),
-            (["g.jsonl", "-o", "r.html", "--max-diagnostics=7"], 7, "… and 2,493 more diagnostics (all in the report)"),
-            (["validate", "g.jsonl"], 100, "… and 2,400 more diagnostics (--max-diagnostics 0 prints them all)"),
-            (["validate", "--max-diagnostics", "1", "g.jsonl"], 1, "… and 2,499 more diagnostics (--max-diagnostics 0 prints them all)"),
-        ] as [([String], Int, String?)])
+        @Test(
+            "--max-diagnostics N sets the cap, 0 lifts it; validate obeys it",
+            arguments: [
+                (["g.jsonl", "-o", "r.html", "--max-diagnostics", "0"], 2_500, nil),
+                (["g.jsonl", "-o", "r.html", "--max-diagnostics=7"], 7, "… and 2,493 more diagnostics (all in the report)"),
+                (["validate", "g.jsonl"], 100, "… and 2,400 more diagnostics (--max-diagnostics 0 prints them all)"),
+                (
+                    ["validate", "--max-diagnostics", "1", "g.jsonl"], 1,
+                    "… and 2,499 more diagnostics (--max-diagnostics 0 prints them all)"
+                ),
+            ] as [([String], Int, String?)])
         func diagnosticsCap(arguments: [String], printed: Int, rest: String?) throws {
             let space = try Workspace()
             try space.write("g.jsonl", Self.garbage(2_500))
@@ -45,11 +50,13 @@ extension CLISuite {
             if let rest { #expect(run.stderr.contains("\n\(rest)\n")) } else { #expect(!run.stderr.contains("more diagnostics")) }
         }
 
-        @Test("--max-line-bytes: a longer line is a line-too-long error, the lines after it are read", arguments: [
-            (["validate", "long.jsonl", "--max-line-bytes", "1024"], Int32(0)),
-            (["long.jsonl", "-o", "r.html", "--max-line-bytes=1024"], Int32(0)),
-            (["validate", "long.jsonl", "--max-line-bytes", "1024", "--strict"], Int32(65)),
-        ])
+        @Test(
+            "--max-line-bytes: a longer line is a line-too-long error, the lines after it are read",
+            arguments: [
+                (["validate", "long.jsonl", "--max-line-bytes", "1024"], Int32(0)),
+                (["long.jsonl", "-o", "r.html", "--max-line-bytes=1024"], Int32(0)),
+                (["validate", "long.jsonl", "--max-line-bytes", "1024", "--strict"], Int32(65)),
+            ])
         func maxLineBytes(arguments: [String], code: Int32) throws {
             let space = try Workspace()
             let long = #"{"type":"event","event":"changePartialItemName","name":""# + String(repeating: "a", count: 2_000) + "\"}"
@@ -76,9 +83,11 @@ extension CLISuite {
             #expect(Self.diagnosticLines(broken.stderr).count == broken.stderr.split(separator: "\n").count)
         }
 
-        @Test("simulate refuses the options it does not take, naming them", arguments: [
-            ["--summary", "s.md"], ["--title", "T"], ["--strict"], ["--quiet"], ["--templates", "t"], ["--max-diagnostics", "3"],
-        ])
+        @Test(
+            "simulate refuses the options it does not take, naming them",
+            arguments: [
+                ["--summary", "s.md"], ["--title", "T"], ["--strict"], ["--quiet"], ["--templates", "t"], ["--max-diagnostics", "3"],
+            ])
         func simulateOptions(option: [String]) throws {
             let space = try Workspace()
             let run = try space.run(["simulate", "--events", "10", "-o", "log.jsonl"] + option)
@@ -87,9 +96,11 @@ extension CLISuite {
             #expect(try space.listing().isEmpty)
         }
 
-        @Test("validate refuses the report's options, naming them", arguments: [
-            ["-o", "x.html"], ["--summary", "s.md"], ["--title", "T"], ["--templates", "t"],
-        ])
+        @Test(
+            "validate refuses the report's options, naming them",
+            arguments: [
+                ["-o", "x.html"], ["--summary", "s.md"], ["--title", "T"], ["--templates", "t"],
+            ])
         func validateOptions(option: [String]) throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
@@ -135,12 +146,14 @@ extension CLISuite {
             #expect(run.stderr.contains("cannot write standard output"))
         }
 
-        @Test("--templates: a missing placeholder, an unknown one or a missing file is refused, naming it", arguments: [
-            ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}</html>", "report.js", "t/report.html", "{{data}}"),
-            ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}{{tilte}}</html>", "report.js", "t/report.html", "{{tilte}}"),
-            ("<html>{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "report.js", "t/report.html", "{{csp}}"),
-            ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "other.js", "t/report.js", "no such file"),
-        ])
+        @Test(
+            "--templates: a missing placeholder, an unknown one or a missing file is refused, naming it",
+            arguments: [
+                ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}</html>", "report.js", "t/report.html", "{{data}}"),
+                ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}{{tilte}}</html>", "report.js", "t/report.html", "{{tilte}}"),
+                ("<html>{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "report.js", "t/report.html", "{{csp}}"),
+                ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "other.js", "t/report.js", "no such file"),
+            ])
         func templateProblems(html: String, script: String, file: String, named: String) throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)

@@ -35,16 +35,21 @@ final class Workspace {
 
     /// Runs `todo-report` in-process with real files for its streams.
     func run(_ arguments: [String], stdin: String = "") throws -> (code: Int32, stdout: String, stderr: String) {
-        let inPath = path(".stdin"), outPath = path(".stdout"), errPath = path(".stderr")
+        let inPath = path(".stdin")
+        let outPath = path(".stdout")
+        let errPath = path(".stderr")
         try Data(stdin.utf8).write(to: URL(fileURLWithPath: inPath))
         let input = open(inPath, O_RDONLY)
         let output = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let error = open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         defer {
-            close(input); close(output); close(error)
+            close(input)
+            close(output)
+            close(error)
             for name in [inPath, outPath, errPath] { unlink(name) }
         }
-        let code = FileManager.default.changeCurrentDirectoryPath(url.path)
+        let code =
+            FileManager.default.changeCurrentDirectoryPath(url.path)
             ? TodoReportCommand.run(arguments, streams: StandardStreams(input: input, output: output, error: error))
             : -1
         let stdout = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
@@ -92,7 +97,8 @@ extension Workspace {
         process.arguments = ["-c", script]
         process.environment = ProcessInfo.processInfo.environment.merging(["TR": todoReportBinary]) { $1 }
         process.currentDirectoryURL = url
-        let outPath = path(".sh-stdout"), errPath = path(".sh-stderr")
+        let outPath = path(".sh-stdout")
+        let errPath = path(".sh-stderr")
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
@@ -104,7 +110,10 @@ extension Workspace {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        defer { unlink(outPath); unlink(errPath) }
+        defer {
+            unlink(outPath)
+            unlink(errPath)
+        }
         return (
             process.terminationStatus,
             String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),

@@ -27,17 +27,17 @@ enum CommonMarkRenderer {
         case .heading(let level, let inlines):
             guard let node = child(of: parent, CMARK_NODE_HEADING) else { return }
             cmark_node_set_heading_level(node, Int32(min(max(level, 1), 6)))
-            inlines.forEach { append($0, to: node) }
+            for inline in inlines { append(inline, to: node) }
         case .paragraph(let inlines):
             guard let node = child(of: parent, CMARK_NODE_PARAGRAPH) else { return }
-            inlines.forEach { append($0, to: node) }
+            for inline in inlines { append(inline, to: node) }
         case .bulletList(let items):
             guard let list = child(of: parent, CMARK_NODE_LIST) else { return }
             cmark_node_set_list_type(list, CMARK_BULLET_LIST)
             cmark_node_set_list_tight(list, 1)
             for item in items {
                 guard let itemNode = child(of: list, CMARK_NODE_ITEM) else { continue }
-                item.forEach { append($0, to: itemNode) }
+                for inline in item { append(inline, to: itemNode) }
             }
         }
     }
@@ -50,10 +50,10 @@ enum CommonMarkRenderer {
             literal(of: child(of: parent, CMARK_NODE_CODE), text)
         case .strong(let inlines):
             guard let node = child(of: parent, CMARK_NODE_STRONG) else { return }
-            inlines.forEach { append($0, to: node) }
+            for inline in inlines { append(inline, to: node) }
         case .emphasis(let inlines):
             guard let node = child(of: parent, CMARK_NODE_EMPH) else { return }
-            inlines.forEach { append($0, to: node) }
+            for inline in inlines { append(inline, to: node) }
         }
     }
 

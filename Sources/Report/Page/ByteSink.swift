@@ -62,4 +62,3 @@ struct FileDescriptorSink: ByteSink {
         }
     }
 }
-

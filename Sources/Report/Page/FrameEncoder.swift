@@ -75,7 +75,8 @@ final class FrameEncoder {
         if let new = frame.patch.isCreatingItem?.new { shape.isCreatingItem = new ? .toTrue : .toFalse }
         if let isEmpty = frame.patch.partialItemName?.new.isEmpty { shape.partialItemName = isEmpty ? .toEmpty : .toArgument }
         if let isFinished = frame.patch.appendedItem?.isFinished {
-            shape.appendedItem = frame.patch.partialItemName?.old == frame.patch.appendedItem?.title ? .titleIsPartialName : .titleIsArgument
+            shape.appendedItem =
+                frame.patch.partialItemName?.old == frame.patch.appendedItem?.title ? .titleIsPartialName : .titleIsArgument
             shape.appendedFinished = isFinished
         }
         if let new = frame.patch.itemFinished?.new { shape.itemFinished = new ? .toTrue : .toFalse }
@@ -109,7 +110,8 @@ final class FrameEncoder {
             }
         }
         let number = shapeNumber(shape)
-        let hasArguments = shape.partialItemName == .toArgument || frame.patch.appendedItem != nil || frame.patch.itemFinished != nil
+        let hasArguments =
+            shape.partialItemName == .toArgument || frame.patch.appendedItem != nil || frame.patch.itemFinished != nil
             || payloadArgument.name != nil || payloadArgument.id != nil
         guard hasArguments else {
             frames.appendDecimal(number)
@@ -154,12 +156,14 @@ final class FrameEncoder {
     /// The object's members, in order, as text or as spilled arrays.
     var parts: [PagePart] {
         let initial = TodoState()
-        let initialState = "{\"isCreatingItem\":\(initial.isCreatingItem),\"partialItemName\":"
+        let initialState =
+            "{\"isCreatingItem\":\(initial.isCreatingItem),\"partialItemName\":"
             + JSONString.scriptSafeLiteral(initial.partialItemName) + ",\"todoItems\":[],\"stateName\":"
             + JSONString.scriptSafeLiteral(initial.stateName) + "}"
         return [
-            .text("{\"v\":\(Self.formatVersion),\"initialState\":\(initialState),\"shapes\":[\(shapes.joined(separator: ","))],"
-                + "\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),\"frames\":["),
+            .text(
+                "{\"v\":\(Self.formatVersion),\"initialState\":\(initialState),\"shapes\":[\(shapes.joined(separator: ","))],"
+                    + "\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),\"frames\":["),
             .spill(frames), .text("],\"times\":["), .spill(times),
             .text("],\"lines\":["), .spill(lines), .text("],\"travels\":["), .spill(travels), .text("]}"),
         ]

@@ -98,14 +98,18 @@ struct PageRenderer {
 
 /// A state as the page's state panel shows it: JSON, one member per line.
 func stateJSON(_ state: TodoState, itemLimit: Int = 50) -> String {
-    var lines = ["{", "  \"isCreatingItem\": \(state.isCreatingItem),", "  \"partialItemName\": \(JSONString.literal(state.partialItemName)),"]
+    var lines = [
+        "{", "  \"isCreatingItem\": \(state.isCreatingItem),", "  \"partialItemName\": \(JSONString.literal(state.partialItemName)),",
+    ]
     if state.todoItems.isEmpty {
         lines.append("  \"todoItems\": [],")
     } else {
         lines.append("  \"todoItems\": [")
         for (index, item) in state.todoItems.prefix(itemLimit).enumerated() {
             let comma = index == state.todoItems.count - 1 ? "" : ","
-            lines.append("    {\"id\": \"\(item.id.uuidString)\", \"title\": \(JSONString.literal(item.title)), \"isFinished\": \(item.isFinished)}\(comma)")
+            lines.append(
+                "    {\"id\": \"\(item.id.uuidString)\", \"title\": \(JSONString.literal(item.title)), \"isFinished\": \(item.isFinished)}\(comma)"
+            )
         }
         if state.todoItems.count > itemLimit { lines.append("    … \(state.todoItems.count - itemLimit) more") }
         lines.append("  ],")

@@ -123,7 +123,8 @@ public struct SessionStatistics: Sendable {
             itemCount += 1
             if items.count < Self.keptItems {
                 if itemIndexByID[id] == nil { itemIndexByID[id] = items.count }
-                items.append(AddedItem(id: id, title: Formatting.excerpt(frame.addedTitle ?? ""), addedAt: timestamp, line: frame.line, toggles: 0))
+                items.append(
+                    AddedItem(id: id, title: Formatting.excerpt(frame.addedTitle ?? ""), addedAt: timestamp, line: frame.line, toggles: 0))
             }
         case .setItemDone(let id, _):
             // Applied only where the item exists in this branch's state.
@@ -169,7 +170,8 @@ public struct SessionStatistics: Sendable {
     public var medianPlusToAdd: Double? {
         guard plusToAddCount > 0 else { return nil }
         // The values at sorted positions (count-1)/2 and count/2, averaged.
-        let lowRank = (plusToAddCount - 1) / 2, highRank = plusToAddCount / 2
+        let lowRank = (plusToAddCount - 1) / 2
+        let highRank = plusToAddCount / 2
         var seen = 0
         var low: Int64?
         for (value, count) in plusToAddHistogram.sorted(by: { $0.key < $1.key }) {

@@ -45,7 +45,7 @@ enum Formatting {
         guard text.utf8.count > excerptLimit else { return text }
         let scalars = text.unicodeScalars
         guard let cut = scalars.index(scalars.startIndex, offsetBy: excerptLimit, limitedBy: scalars.endIndex),
-              cut != scalars.endIndex
+            cut != scalars.endIndex
         else { return text }
         return String(scalars[..<cut]) + "… (\(grouped(text.utf8.count)) bytes in all)"
     }

@@ -60,11 +60,23 @@ enum SummaryBuilder {
             [.paragraph([.strong([.text("Add sheets opened")]), .text(": \(opened)")])],
             [.paragraph([.strong([.text("Items added")]), .text(": \(added)")])],
             cancelledItem,
-            [.paragraph([.strong([.text("Conversion")]), .text(": \(Formatting.percent(added, of: opened)) of opened sheets became items")])],
-            [.paragraph([.strong([.text("Median time from + to Add")]),
-                         .text(": " + (s.medianPlusToAdd.map { Formatting.duration(milliseconds: $0) } ?? "n/a"))])],
-            [.paragraph([.strong([.text("Keystrokes per item")]),
-                         .text(": " + (added > 0 ? Formatting.oneDecimal(Double(keystrokes) / Double(added)) : "n/a"))])],
+            [
+                .paragraph([
+                    .strong([.text("Conversion")]), .text(": \(Formatting.percent(added, of: opened)) of opened sheets became items"),
+                ])
+            ],
+            [
+                .paragraph([
+                    .strong([.text("Median time from + to Add")]),
+                    .text(": " + (s.medianPlusToAdd.map { Formatting.duration(milliseconds: $0) } ?? "n/a")),
+                ])
+            ],
+            [
+                .paragraph([
+                    .strong([.text("Keystrokes per item")]),
+                    .text(": " + (added > 0 ? Formatting.oneDecimal(Double(keystrokes) / Double(added)) : "n/a")),
+                ])
+            ],
         ]
         return [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
     }
@@ -94,9 +106,10 @@ enum SummaryBuilder {
     }
 
     private static func eventCounts(_ s: SessionStatistics) -> [MarkdownBlock] {
-        let rows: [[MarkdownBlock]] = TodoEvent.Kind.allCases.map { kind in
-            [.paragraph([.code(kind.rawValue), .text(": \(s.eventCounts[kind] ?? 0)")])]
-        } + [[.paragraph([.code("travel"), .text(": \(s.travelCount)")])]]
+        let rows: [[MarkdownBlock]] =
+            TodoEvent.Kind.allCases.map { kind in
+                [.paragraph([.code(kind.rawValue), .text(": \(s.eventCounts[kind] ?? 0)")])]
+            } + [[.paragraph([.code("travel"), .text(": \(s.travelCount)")])]]
         return [.heading(level: 3, [.text("Events by type")]), .bulletList(rows)]
     }
 
@@ -108,7 +121,8 @@ enum SummaryBuilder {
             if run.count > 1 { inlines.append(.text(" x\(run.count)")) }
         }
         if s.omittedRuns > 0 {
-            inlines.append(.text(" → … and \(Formatting.plural(s.omittedRuns, "more run")) (\(Formatting.plural(s.omittedRunStates, "state")))"))
+            inlines.append(
+                .text(" → … and \(Formatting.plural(s.omittedRuns, "more run")) (\(Formatting.plural(s.omittedRunStates, "state")))"))
         }
         return [.heading(level: 3, [.text("State chain")]), .paragraph(inlines)]
     }
@@ -128,13 +142,20 @@ enum SummaryBuilder {
         if counts.isEmpty {
             blocks.append(.paragraph([.text("No diagnostics: the log is clean.")]))
         } else {
-            blocks.append(.bulletList(counts.map { count in
-                let lines = count.firstLines.map(String.init).joined(separator: ", ")
-                let more = count.count > count.firstLines.count ? ", …" : ""
-                return [.paragraph([
-                    .code(count.code.rawValue), .text(" (\(count.code.severity.rawValue)): \(count.count) — line\(count.firstLines.count == 1 ? "" : "s") \(lines)\(more)"),
-                ])]
-            }))
+            blocks.append(
+                .bulletList(
+                    counts.map { count in
+                        let lines = count.firstLines.map(String.init).joined(separator: ", ")
+                        let more = count.count > count.firstLines.count ? ", …" : ""
+                        return [
+                            .paragraph([
+                                .code(count.code.rawValue),
+                                .text(
+                                    " (\(count.code.severity.rawValue)): \(count.count) — line\(count.firstLines.count == 1 ? "" : "s") \(lines)\(more)"
+                                ),
+                            ])
+                        ]
+                    }))
         }
         return blocks
     }

@@ -20,8 +20,9 @@ struct RawLine {
 /// line stays blank, with no bytes).
 private func rawLine(_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>, endsWithNewline: Bool, limit: Int) -> RawLine {
     guard bytes.count > limit else { return RawLine(number: number, bytes: bytes, endsWithNewline: endsWithNewline) }
-    return RawLine(number: number, bytes: UnsafeBufferPointer(start: nil, count: 0), endsWithNewline: endsWithNewline,
-                   skippedLength: isBlank(bytes) ? nil : bytes.count)
+    return RawLine(
+        number: number, bytes: UnsafeBufferPointer(start: nil, count: 0), endsWithNewline: endsWithNewline,
+        skippedLength: isBlank(bytes) ? nil : bytes.count)
 }
 
 /// Only spaces and tabs (or nothing): a blank line.
@@ -77,7 +78,8 @@ struct LineSplitter<Source: ByteSource> {
                 var lineEnd = newline
                 if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 lineNumber += 1
-                let line = rawLine(lineNumber, buffer.bytes(from: start, count: lineEnd - start), endsWithNewline: true, limit: maxLineBytes)
+                let line = rawLine(
+                    lineNumber, buffer.bytes(from: start, count: lineEnd - start), endsWithNewline: true, limit: maxLineBytes)
                 if try !body(line) { return }
                 start = newline + 1
                 searchFrom = start
@@ -88,7 +90,8 @@ struct LineSplitter<Source: ByteSource> {
             if atEndOfInput {
                 if start < end {
                     lineNumber += 1
-                    _ = try body(rawLine(lineNumber, buffer.bytes(from: start, count: end - start), endsWithNewline: false, limit: maxLineBytes))
+                    _ = try body(
+                        rawLine(lineNumber, buffer.bytes(from: start, count: end - start), endsWithNewline: false, limit: maxLineBytes))
                 }
                 return
             }
@@ -96,8 +99,13 @@ struct LineSplitter<Source: ByteSource> {
             if bomChecked && end - start > maxLineBytes + 1 {
                 lineNumber += 1
                 let skipped = try skipRestOfLine(seen: buffer.bytes(from: start, count: end - start), buffer: buffer)
-                if try !body(RawLine(number: lineNumber, bytes: UnsafeBufferPointer(start: nil, count: 0),
-                                     endsWithNewline: skipped.endsWithNewline, skippedLength: skipped.blank ? nil : skipped.length)) { return }
+                if try !body(
+                    RawLine(
+                        number: lineNumber, bytes: UnsafeBufferPointer(start: nil, count: 0),
+                        endsWithNewline: skipped.endsWithNewline, skippedLength: skipped.blank ? nil : skipped.length))
+                {
+                    return
+                }
                 if let next = skipped.next {
                     start = next.start
                     end = next.end

@@ -45,12 +45,20 @@ func firstUTF8Problem(in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Problem? {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return UTF8Problem(offset: i, kind: .cannotStart)
         }
         for k in 1..<length {
@@ -88,7 +96,8 @@ extension UTF8Problem {
                 default: what = "\(pair) is an overlong encoding, which UTF-8 forbids"
                 }
             } else {
-                what = "byte 0x\(ASCIIHex.digits(lead)) starts a \(length)-byte UTF-8 sequence, but byte 0x\(ASCIIHex.digits(next)) after it does not continue it"
+                what =
+                    "byte 0x\(ASCIIHex.digits(lead)) starts a \(length)-byte UTF-8 sequence, but byte 0x\(ASCIIHex.digits(next)) after it does not continue it"
             }
         case .endsEarly(let length):
             what = "byte 0x\(ASCIIHex.digits(lead)) starts a \(length)-byte UTF-8 sequence, but the line ends before it does"

@@ -44,7 +44,6 @@ struct JSONLineParser {
         return unescape(content)
     }
 
-
     // MARK: Helpers
 
     func isDigit(_ byte: UInt8) -> Bool {

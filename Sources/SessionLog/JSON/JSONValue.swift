@@ -17,12 +17,12 @@ enum JSONValue: Equatable {
 
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): a == b
-        case let (.integer(a), .integer(b)): a == b
-        case let (.number(a), .number(b)): a == b
-        case let (.bool(a), .bool(b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
         case (.null, .null), (.array, .array): true
-        case let (.object(a), .object(b)): a == b
+        case (.object(let a), .object(let b)): a == b
         default: false
         }
     }

@@ -67,10 +67,11 @@ enum RecordKey: Int, CaseIterable {
 /// The members of a record that the reader looks at, by key; the last of a
 /// repeated key wins. One instance is reused line after line.
 final class RecordFields {
-    @exclusivity(unchecked) private var slots: (
-        JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?,
-        JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?
-    ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    @exclusivity(unchecked) private var slots:
+        (
+            JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?,
+            JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?
+        ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
 
     func removeAll() {
         slots = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)

@@ -58,8 +58,10 @@ public enum JSONString {
                 if i > runStart { write(UnsafeRawBufferPointer(rebasing: raw[runStart..<i])) }
                 if escape.utf8CodeUnitCount == 0 {
                     let digits = Array("0123456789abcdef".utf8)
-                    let code: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                         digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+                    let code: [UInt8] = [
+                        UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                        digits[Int(byte >> 4)], digits[Int(byte & 0x0F)],
+                    ]
                     code.withUnsafeBytes { write($0) }
                 } else {
                     write(UnsafeRawBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))

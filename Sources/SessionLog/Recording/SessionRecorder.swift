@@ -1,7 +1,7 @@
 import Foundation
+import Synchronization
 public import TimeTravel
 public import TodoDomain
-import Synchronization
 
 /// Appends every change of a Todo `Store` (from `TimeTravel`) to a
 /// `todo-session/1` file as it happens, so the log survives the app being

@@ -45,11 +45,16 @@ public struct LogReader {
             output(.diagnostic(Diagnostic(line: number, column: column, code: code, message: message)))
         }
         func reportTruncated(_ what: String) {
-            report(.truncatedLine, column: nil, "the log ends inside this line (\(what)); it is dropped, as a recorder that died mid-write leaves it")
+            report(
+                .truncatedLine, column: nil,
+                "the log ends inside this line (\(what)); it is dropped, as a recorder that died mid-write leaves it")
         }
 
         if let problem = firstUTF8Problem(in: bytes) {
-            if isLastWithoutNewline { reportTruncated("not valid UTF-8"); return true }
+            if isLastWithoutNewline {
+                reportTruncated("not valid UTF-8")
+                return true
+            }
             report(.invalidUTF8, column: problem.offset + 1, problem.message(in: bytes))
             return true
         }
@@ -57,7 +62,10 @@ public struct LogReader {
         do {
             topLevel = try JSONLineParser.parse(bytes, into: fields)
         } catch {
-            if isLastWithoutNewline { reportTruncated("not valid JSON"); return true }
+            if isLastWithoutNewline {
+                reportTruncated("not valid JSON")
+                return true
+            }
             report(.invalidJSON, column: error.offset.map { $0 + 1 }, error.message)
             return true
         }
@@ -69,7 +77,7 @@ public struct LogReader {
             report(.duplicateKey, column: nil, "key \(quoted(key)) appears more than once; the last one is used")
         }
         let outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord)
-        outcome.diagnostics.forEach { output(.diagnostic($0)) }
+        for diagnostic in outcome.diagnostics { output(.diagnostic(diagnostic)) }
         if let record = outcome.record { output(.record(record, line: number)) }
         if outcome.stopsReading { hasStopped = true }
         return true
@@ -94,7 +102,8 @@ extension LogReader {
         guard !hasStopped else { return }
         sawFirstRecord = true
         let ending = isLastWithoutNewline ? " (the log ends inside it)" : ""
-        let message = "the line has \(groupedDigits(length)) bytes\(ending), more than the limit of \(byteCount(limit)); "
+        let message =
+            "the line has \(groupedDigits(length)) bytes\(ending), more than the limit of \(byteCount(limit)); "
             + "it is skipped. To read it, raise the limit with --max-line-bytes"
         output(.diagnostic(Diagnostic(line: number, code: .lineTooLong, message: message)))
     }
@@ -107,5 +116,3 @@ func byteCount(_ count: Int) -> String {
     guard let (size, unit) = units.first(where: { count >= $0.0 && count % $0.0 == 0 }) else { return exact }
     return "\(exact) (\(count / size) \(unit))"
 }
-
-

@@ -59,7 +59,9 @@ struct RecordDecoder {
         header.startedAt = optionalTimestamp(.startedAt)
         if let field = fields[.context] {
             if case .object(let start) = field.value {
-                header.context = JSONLineParser.membersAsText(ofObjectAt: start, in: bytes).map { SessionHeader.ContextEntry(key: $0.key, value: $0.value) }
+                header.context = JSONLineParser.membersAsText(ofObjectAt: start, in: bytes).map {
+                    SessionHeader.ContextEntry(key: $0.key, value: $0.value)
+                }
             } else {
                 wrongType(field, expected: "an object")
             }
@@ -198,7 +200,8 @@ struct RecordDecoder {
             wrongType(field, expected: "a UUID string")
             return nil
         }
-        let parsed = raw.hasEscapes
+        let parsed =
+            raw.hasEscapes
             ? UUID(uuidString: decode(raw)).flatMap { $0.uuidString.count == 36 ? $0 : nil }
             : parseUUID(UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
         guard let id = parsed else {
@@ -212,7 +215,8 @@ struct RecordDecoder {
         guard let field = fields[key] else { return nil }
         switch field.value {
         case .string(let raw):
-            let parsed = raw.hasEscapes
+            let parsed =
+                raw.hasEscapes
                 ? Timestamp(rfc3339: decode(raw))
                 : Timestamp(rfc3339Bytes: UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
             if let parsed { return parsed }

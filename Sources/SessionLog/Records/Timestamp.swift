@@ -53,7 +53,12 @@ public struct Timestamp: Hashable, Sendable, Comparable {
             var scale = 1e-10
             while position < utf8.count, utf8[position] >= UInt8(ascii: "0"), utf8[position] <= UInt8(ascii: "9") {
                 let digit = Int(utf8[position] - UInt8(ascii: "0"))
-                if digits < 9 { nanoseconds = nanoseconds * 10 + digit } else { beyondNanoseconds += Double(digit) * scale * 1e9; scale /= 10 }
+                if digits < 9 {
+                    nanoseconds = nanoseconds * 10 + digit
+                } else {
+                    beyondNanoseconds += Double(digit) * scale * 1e9
+                    scale /= 10
+                }
                 digits += 1
                 position += 1
             }

@@ -36,5 +36,3 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
     }
     return valid ? UUID(uuid: value) : nil
 }
-
-

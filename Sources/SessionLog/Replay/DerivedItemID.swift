@@ -16,10 +16,11 @@ public enum DerivedItemID {
         }
         bytes[6] = bytes[6] & 0x0F | 0x80  // version 8: custom
         bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 9562 variant
-        return UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-        ))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     private static func fnv1a(_ bytes: [UInt8], basis: UInt64) -> UInt64 {

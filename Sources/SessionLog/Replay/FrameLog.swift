@@ -85,7 +85,11 @@ struct FrameLog {
 
     private func appendString(_ text: String) -> UInt32 {
         var text = text
-        return UInt32(text.withUTF8 { values.append(UnsafeRawBufferPointer($0)); return $0.count })
+        return UInt32(
+            text.withUTF8 {
+                values.append(UnsafeRawBufferPointer($0))
+                return $0.count
+            })
     }
 
     // MARK: Reading
@@ -138,7 +142,8 @@ struct FrameLog {
             }
             if flags.contains(.creating) { creating = flags.contains(undoing ? .oldCreating : .newCreating) }
             if flags.contains(.partial) {
-                partial = undoing
+                partial =
+                    undoing
                     ? (Int(record.values), Int(record.oldPartialLength))
                     : (Int(record.values) + Int(record.oldPartialLength), Int(record.newPartialLength))
             }

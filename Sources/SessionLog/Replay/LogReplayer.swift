@@ -58,8 +58,9 @@ public enum LogReplayer {
         maxLineBytes: Int = defaultMaxLineBytes,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
-        try replay(source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: 4 << 20,
-                   maxLineBytes: maxLineBytes, into: output)
+        try replay(
+            source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: 4 << 20,
+            maxLineBytes: maxLineBytes, into: output)
     }
 
     static func replay<Source: ByteSource>(

@@ -39,12 +39,14 @@ enum ReadingPipeline {
                         var madeRecord = false
                         var nonBlank = true
                         if let length = line.skippedLength {
-                            reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) { reading in
+                            reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) {
+                                reading in
                                 batch.readings.append(reading)
                                 count += 1
                             }
                         } else {
-                            nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) { reading in
+                            nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) {
+                                reading in
                                 if case .record = reading { madeRecord = true }
                                 batch.readings.append(reading)
                                 count += 1

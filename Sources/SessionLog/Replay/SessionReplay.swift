@@ -57,9 +57,11 @@ public struct SessionReplay {
         case .record(.travel(let to, let stamp), let line):
             guard to >= 0, to < frameCount else {
                 tally.dropped += 1
-                output(.diagnostic(Diagnostic(
-                    line: line, code: .travelOutOfRange,
-                    message: "travel to frame \(to), but frames 0…\(frameCount - 1) exist so far; the travel is dropped")))
+                output(
+                    .diagnostic(
+                        Diagnostic(
+                            line: line, code: .travelOutOfRange,
+                            message: "travel to frame \(to), but frames 0…\(frameCount - 1) exist so far; the travel is dropped")))
                 return
             }
             guard admit(stamp, line: line, output) else { return }
@@ -92,10 +94,16 @@ public struct SessionReplay {
             if !state.isCreatingItem { warn(.notCreating, "changePartialItemName while the add sheet is closed", line, output) }
         case .addItem(let id):
             if !state.isCreatingItem { warn(.notCreating, "addItem while the add sheet is closed", line, output) }
-            if state.partialItemName.isEmpty { warn(.emptyTitle, "addItem with an empty name (the app's Add button is disabled then)", line, output) }
-            if engine.state.index.position(of: id) != nil { warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output) }
+            if state.partialItemName.isEmpty {
+                warn(.emptyTitle, "addItem with an empty name (the app's Add button is disabled then)", line, output)
+            }
+            if engine.state.index.position(of: id) != nil {
+                warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output)
+            }
         case .setItemDone(let id, _):
-            if engine.state.index.position(of: id) == nil { warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output) }
+            if engine.state.index.position(of: id) == nil {
+                warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output)
+            }
         }
         let parent = cursor
         let patch = engine.dispatch(event)
@@ -103,11 +111,13 @@ public struct SessionReplay {
         let itemPosition = patch.itemFinished?.index ?? (patch.appendedItem != nil ? engine.state.todo.todoItems.count - 1 : nil)
         let addedTitle = patch.appendedItem?.title
         // The patch moves into the frame, and the state is read in place: no copy of their strings.
-        output(.frame(Frame(
-            index: cursor, parent: parent, event: event, patch: consume patch, stamp: stamp, line: line,
-            stateName: engine.state.todo.stateName, itemPosition: itemPosition,
-            partialItemName: engine.state.todo.partialItemName, addedTitle: addedTitle,
-            state: keepsStates ? engine.state.todo : nil)))
+        output(
+            .frame(
+                Frame(
+                    index: cursor, parent: parent, event: event, patch: consume patch, stamp: stamp, line: line,
+                    stateName: engine.state.todo.stateName, itemPosition: itemPosition,
+                    partialItemName: engine.state.todo.partialItemName, addedTitle: addedTitle,
+                    state: keepsStates ? engine.state.todo : nil)))
     }
 
     // MARK: Checks
@@ -122,7 +132,9 @@ public struct SessionReplay {
                 warn(.duplicateSeq, "seq \(seq) was seen before (a retried delivery?); this record is dropped", line, output)
                 return false
             case .gap(let missing):
-                warn(.seqGap, "seq jumps from \(seq - missing - 1) to \(seq): \(missing) record\(missing == 1 ? " is" : "s are") missing", line, output)
+                warn(
+                    .seqGap, "seq jumps from \(seq - missing - 1) to \(seq): \(missing) record\(missing == 1 ? " is" : "s are") missing",
+                    line, output)
             case .backwards(let highest):
                 warn(.seqBackwards, "seq \(seq) comes after seq \(highest); the record is kept in file order", line, output)
             case .inOrder:

@@ -1,5 +1,5 @@
-import Foundation
 import Digests
+import Foundation
 public import TodoDomain
 
 /// The digest of a state as `todo-session/1` defines it: the first 16

@@ -35,5 +35,7 @@ extension OptionSpec {
         help: "Print at most N diagnostics on standard error (default 100; 0 prints all),\nthen one line that counts the rest.")
     static let maxLineBytes = OptionSpec.value(
         "--max-line-bytes", valueName: "N",
-        help: "Longest line read (default 268435456, 256 MiB); a longer line is\nskipped with a line-too-long error, without being held in memory.")
+        help:
+            "Longest line read (default 268435456, 256 MiB); a longer line is\nskipped with a line-too-long error, without being held in memory."
+    )
 }

@@ -55,7 +55,9 @@ struct ParsedArguments {
     ) throws(CLIError) -> Number? {
         guard let text = text(option) else { return nil }
         guard let number = Number(text), range.contains(number) else {
-            let bounds = range.upperBound == Number.max ? "a whole number ≥ \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            let bounds =
+                range.upperBound == Number.max
+                ? "a whole number ≥ \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
             throw .usage("\(option.canonicalName) takes \(bounds), as in \(option.canonicalName) \(example); got '\(text)'.")
         }
         return number

@@ -6,7 +6,9 @@ import SessionLog
 enum RenderCommand: Subcommand {
     static let output = OptionSpec.value(
         "--output", "-o", valueName: "FILE",
-        help: "Where to write the report (default: INPUT with .html; - for standard\noutput). A file is replaced whole or not at all; see Outputs below.")
+        help:
+            "Where to write the report (default: INPUT with .html; - for standard\noutput). A file is replaced whole or not at all; see Outputs below."
+    )
     static let summary = OptionSpec.value(
         "--summary", valueName: "FILE",
         help: "Also write the Markdown session summary (- for standard output, for\nexample to append to a CI job summary).")
@@ -49,7 +51,8 @@ enum RenderCommand: Subcommand {
             }
         }
         if !options.quiet {
-            streams.printError("\(LogReading.countLine(outcome)) -> \(reportPath.isStandardStream ? "standard output" : reportPath.display)")
+            streams.printError(
+                "\(LogReading.countLine(outcome)) -> \(reportPath.isStandardStream ? "standard output" : reportPath.display)")
         }
     }
 

@@ -22,7 +22,9 @@ extension Subcommand {
 
 /// The table of commands.
 enum Subcommands {
-    static var all: [any Subcommand.Type] { [RenderCommand.self, ValidateCommand.self, SimulateCommand.self, BatchCommand.self, IndexCommand.self] }
+    static var all: [any Subcommand.Type] {
+        [RenderCommand.self, ValidateCommand.self, SimulateCommand.self, BatchCommand.self, IndexCommand.self]
+    }
 
     /// The command a first argument selects, if any.
     static func named(_ name: String) -> (any Subcommand.Type)? {

@@ -1,6 +1,6 @@
 import Foundation
-import SessionLog
 import Report
+import SessionLog
 
 /// `--templates DIR`: the three template files, read and checked before any input is read.
 enum TemplateLoading {

@@ -9,8 +9,9 @@ enum LogReading {
         _ file: InputFile, options: ReadingOptions, streams: StandardStreams, allDiagnosticsIn place: String,
         _ consume: (ReplayEntry) -> Void
     ) throws(CLIError) -> LogReplayer.Outcome {
-        try replay(file, from: file.byteSource(), options: options, streams: streams,
-                   allDiagnosticsIn: place, consume)
+        try replay(
+            file, from: file.byteSource(), options: options, streams: streams,
+            allDiagnosticsIn: place, consume)
     }
 
     /// Replays `file` read through `source` (which digests or decompresses

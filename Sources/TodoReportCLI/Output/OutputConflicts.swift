@@ -19,13 +19,18 @@ enum OutputConflicts {
         for (request, destination) in destinations {
             let (identity, shareable) = try identity(of: destination, request: request, streams: streams)
             if let first = seen[identity], !shareable {
-                let both = first.path == request.path ? "'\(request.path.display)'" : "'\(first.path.display)' and '\(request.path.display)'"
-                throw .usage("the \(first.role) and the \(request.role) would both be written to \(both), one over the other; give each its own file.")
+                let both =
+                    first.path == request.path ? "'\(request.path.display)'" : "'\(first.path.display)' and '\(request.path.display)'"
+                throw .usage(
+                    "the \(first.role) and the \(request.role) would both be written to \(both), one over the other; give each its own file."
+                )
             }
             seen[identity] = request
             if identity == inputNode, !shareable {
                 let name = input?.path.isStandardStream == true ? "standard input" : "'\(input?.path.display ?? "")'"
-                throw .usage("the \(request.role) '\(request.path.display)' is the input file (\(name)); writing there would destroy the log. Choose another output.")
+                throw .usage(
+                    "the \(request.role) '\(request.path.display)' is the input file (\(name)); writing there would destroy the log. Choose another output."
+                )
             }
         }
     }

@@ -26,9 +26,9 @@ enum StaleTemporaries {
 
     private static func modificationTime(_ info: stat) -> time_t {
         #if canImport(Darwin)
-        info.st_mtimespec.tv_sec
+            info.st_mtimespec.tv_sec
         #else
-        info.st_mtim.tv_sec
+            info.st_mtim.tv_sec
         #endif
     }
 }

@@ -16,15 +16,15 @@ final class TemporaryFile {
     init(in folder: Path) throws(SystemCallError) {
         self.folder = folder
         #if os(Linux) && (arch(x86_64) || arch(arm64))
-        // O_TMPFILE is a C macro Swift does not import: __O_TMPFILE | O_DIRECTORY on these architectures.
-        let tmpFile: Int32 = 0o20_000_000 | O_DIRECTORY
-        let nameless = folder.withCString { open($0, tmpFile | O_RDWR | O_CLOEXEC, 0o600) }
-        if nameless >= 0, access("/proc/self/fd", X_OK) == 0 {
-            descriptor = nameless
-            _ = flock(descriptor, LOCK_EX | LOCK_NB)
-            return
-        }
-        if nameless >= 0 { close(nameless) }
+            // O_TMPFILE is a C macro Swift does not import: __O_TMPFILE | O_DIRECTORY on these architectures.
+            let tmpFile: Int32 = 0o20_000_000 | O_DIRECTORY
+            let nameless = folder.withCString { open($0, tmpFile | O_RDWR | O_CLOEXEC, 0o600) }
+            if nameless >= 0, access("/proc/self/fd", X_OK) == 0 {
+                descriptor = nameless
+                _ = flock(descriptor, LOCK_EX | LOCK_NB)
+                return
+            }
+            if nameless >= 0 { close(nameless) }
         #endif
         var template = (TemporaryName.template(in: folder).bytes + [0]).map { CChar(bitPattern: $0) }
         let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
