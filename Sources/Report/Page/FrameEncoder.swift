@@ -41,6 +41,8 @@ final class FrameEncoder {
     /// ``FrameShape/packed`` of each shape, in the order of `shapes`: a
     /// session has a handful, so a look along the list beats hashing.
     private var shapeKeys: [UInt32] = []
+    /// The shape found last, and its number (no shape packs to `UInt32.max`).
+    private var lastShape: (key: UInt32, number: Int) = (.max, 0)
     private var shapes: [String] = []
     private var names = NameTable()
 
@@ -139,10 +141,18 @@ final class FrameEncoder {
 
     private func shapeNumber(_ shape: FrameShape) -> Int {
         let key = shape.packed
-        if let number = shapeKeys.firstIndex(of: key) { return number }
-        shapes.append(shape.json(names: names))
-        shapeKeys.append(key)
-        return shapes.count - 1
+        // Consecutive frames mostly share a shape (a person types on).
+        if key == lastShape.key { return lastShape.number }
+        let number: Int
+        if let known = shapeKeys.firstIndex(of: key) {
+            number = known
+        } else {
+            shapes.append(shape.json(names: names))
+            shapeKeys.append(key)
+            number = shapes.count - 1
+        }
+        lastShape = (key, number)
+        return number
     }
 
     func add(_ travel: Travel) {

@@ -2,6 +2,9 @@
 /// frame record holds a byte instead of a string.
 package struct NameTable {
     package private(set) var names: [String] = []
+    /// The UTF-8 length of each name: a call compares integers, and a string
+    /// only where the length matches (the reducer's names all differ in length).
+    private var lengths: [Int] = []
 
     package init() {}
 
@@ -9,11 +12,15 @@ package struct NameTable {
     /// event kind, so the table stays a handful long; past 255 names every
     /// further name shares code 255 (`name(_:)` then gives the 255th).
     package mutating func code(of name: String) -> UInt8 {
-        // Lengths first: comparing two different names costs more than two counts.
         let length = name.utf8.count
-        for (code, known) in names.enumerated() where known.utf8.count == length && known == name { return UInt8(code) }
+        var code = 0
+        while code < lengths.count {
+            if lengths[code] == length, names[code] == name { return UInt8(code) }
+            code += 1
+        }
         guard names.count < 256 else { return 255 }
         names.append(name)
+        lengths.append(length)
         return UInt8(names.count - 1)
     }
 
