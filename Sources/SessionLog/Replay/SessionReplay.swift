@@ -105,7 +105,7 @@ public struct SessionReplay {
         // The patch moves into the frame, and the state is read in place: no copy of their strings.
         // Made once and consumed into the entry: a copy retains every string of the frame and its patch.
         let entry = ReplayEntry.frame(Frame(
-            index: cursor, parent: parent, event: event, patch: consume patch, stamp: stamp, line: line,
+            parent: parent, index: cursor, event: event, patch: consume patch, stamp: stamp, line: line,
             stateName: engine.state.todo.stateName, itemPosition: itemPosition,
             partialItemName: engine.state.todo.partialItemName, addedTitle: addedTitle,
             state: keepsStates ? engine.state.todo : nil))
