@@ -42,51 +42,49 @@ public struct TodoState: StateMachine, Hashable, Sendable {
 
     /// The reducer itself, the one place that says what each event does: it
     /// applies `event` and returns the parts it set, old and new.
-    ///
-    /// SPI and `@inlinable` so that the replay, in another module, inlines it
-    /// and builds the patch in place (a `package` function is not inlined
-    /// across modules).
-    @_spi(Reducer)
-    @inlinable
-    public mutating func apply(_ event: TodoEvent, itemIndex: Int?) -> TodoPatch {
-        // Each case makes its patch in one initialiser, and old strings are
-        // moved out of the state into it (`swap`) rather than copied and released.
+    package mutating func apply(_ event: TodoEvent, itemIndex: Int?) -> TodoPatch {
+        // Each case makes its patch with the memberwise initialiser (in place),
+        // and old strings are moved out of the state into it rather than copied.
         let name = event.kind.rawValue
         switch event {
         case .startCreatingItem:
             let creating = TodoPatch.Change(old: isCreatingItem, new: true)
             isCreatingItem = true
             return TodoPatch(
-                isCreatingItem: creating, partialItemName: .init(old: Self.take(&partialItemName, ""), new: ""),
-                stateName: .init(old: Self.take(&stateName, name), new: name))
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: creating,
+                partialItemName: .init(old: Self.take(&partialItemName, ""), new: ""), appendedItem: nil, itemFinished: nil)
         case .cancelCreatingItem:
             let creating = TodoPatch.Change(old: isCreatingItem, new: false)
             isCreatingItem = false
-            return TodoPatch(isCreatingItem: creating, stateName: .init(old: Self.take(&stateName, name), new: name))
+            return TodoPatch(
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: creating,
+                partialItemName: nil, appendedItem: nil, itemFinished: nil)
         case .changePartialItemName(let newName):
             return TodoPatch(
-                partialItemName: .init(old: Self.take(&partialItemName, newName), new: newName),
-                stateName: .init(old: Self.take(&stateName, name), new: name))
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: nil,
+                partialItemName: .init(old: Self.take(&partialItemName, newName), new: newName), appendedItem: nil,
+                itemFinished: nil)
         case .addItem(let id):
             let item = TodoItem(id: id, title: Self.take(&partialItemName, ""))
             let creating = TodoPatch.Change(old: isCreatingItem, new: false)
             isCreatingItem = false
             todoItems.append(item)
             return TodoPatch(
-                isCreatingItem: creating, partialItemName: .init(old: item.title, new: ""), appendedItem: item,
-                stateName: .init(old: Self.take(&stateName, name), new: name))
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: creating,
+                partialItemName: .init(old: item.title, new: ""), appendedItem: item, itemFinished: nil)
         case .setItemDone(_, let isDone):
             // An unknown id leaves the state exactly as it was, stateName included.
             guard let itemIndex else { return TodoPatch() }
             let finished = TodoPatch.ItemFinished(index: itemIndex, old: todoItems[itemIndex].isFinished, new: isDone)
             todoItems[itemIndex].isFinished = isDone
-            return TodoPatch(itemFinished: finished, stateName: .init(old: Self.take(&stateName, name), new: name))
+            return TodoPatch(
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: nil,
+                partialItemName: nil, appendedItem: nil, itemFinished: finished)
         }
     }
 
     /// Sets `part` to `value` and returns what it held, moved out rather than copied.
-    @inlinable
-    static func take(_ part: inout String, _ value: String) -> String {
+    private static func take(_ part: inout String, _ value: String) -> String {
         var old = value
         swap(&old, &part)
         return old

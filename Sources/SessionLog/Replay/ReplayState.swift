@@ -1,5 +1,5 @@
 @_spi(Engine) import TimeTravel
-@_spi(Reducer) import TodoDomain
+import TodoDomain
 
 /// The replay's live state: the Todo state and where the first item with
 /// each id is, kept in step through every apply, undo and redo, so that
