@@ -38,11 +38,12 @@ final class FrameEncoder {
     private var lastTime: Double = 0
     /// The time origin: the header's `startedAt`, else the first timestamp.
     private(set) var origin: Timestamp?
-    /// ``FrameShape/packed`` of each shape, in the order of `shapes`: a
-    /// session has a handful, so a look along the list beats hashing.
+    /// ``FrameShape/packed`` of each shape, in the order of `shapes` (a
+    /// session has a handful; `shapeSlots` finds them without a search).
     private var shapeKeys: [UInt32] = []
-    /// The shape found last, and its number (no shape packs to `UInt32.max`).
-    private var lastShape: (key: UInt32, number: Int) = (.max, 0)
+    /// 256 slots of (``FrameShape/packed``, shape number) for the shapes met,
+    /// by a hash of the key; `UInt32.max` (no shape packs to it) marks an empty slot.
+    private var shapeSlots = [(key: UInt32, number: Int)](repeating: (.max, 0), count: 256)
     private var shapes: [String] = []
     private var names = NameTable()
 
@@ -141,8 +142,10 @@ final class FrameEncoder {
 
     private func shapeNumber(_ shape: FrameShape) -> Int {
         let key = shape.packed
-        // Consecutive frames mostly share a shape (a person types on).
-        if key == lastShape.key { return lastShape.number }
+        // A direct-mapped table of the shapes met: one index and one compare
+        // per frame; the look along the list only when its slot holds another.
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 24)
+        if shapeSlots[slot].key == key { return shapeSlots[slot].number }
         let number: Int
         if let known = shapeKeys.firstIndex(of: key) {
             number = known
@@ -151,7 +154,7 @@ final class FrameEncoder {
             shapeKeys.append(key)
             number = shapes.count - 1
         }
-        lastShape = (key, number)
+        shapeSlots[slot] = (key, number)
         return number
     }
 
