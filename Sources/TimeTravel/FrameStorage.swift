@@ -2,7 +2,8 @@
 /// first, its parent and the patch that made it, and whole states now and
 /// then. ``InMemoryFrames`` serves the app's ``Store``; a replay of a million
 /// events keeps its frames in files instead.
-package protocol FrameStorage {
+@_spi(Engine)
+public protocol FrameStorage {
     associatedtype State: ReversibleStateMachine
 
     /// Frames kept, the initial one included (at least 1).
@@ -35,11 +36,15 @@ package protocol FrameStorage {
 }
 
 extension FrameStorage {
-    package func undo(_ frames: [Int], on state: inout State) {
+    /// Undoes the patches of `frames` on `state`, in the order given (newest first).
+    @inlinable
+    public func undo(_ frames: [Int], on state: inout State) {
         for frame in frames { state.undo(patch(of: frame)) }
     }
 
-    package func redo(_ frames: [Int], on state: inout State) {
+    /// Redoes the patches of `frames` on `state`, oldest first (`frames` is given newest first).
+    @inlinable
+    public func redo(_ frames: [Int], on state: inout State) {
         for frame in frames.reversed() { state.redo(patch(of: frame)) }
     }
 }

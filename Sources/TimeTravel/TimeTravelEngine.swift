@@ -7,32 +7,44 @@
 /// undoing patches up to the common ancestor and redoing them down to the
 /// target, or from a kept whole state when that is shorter. The app's
 /// ``Store`` and the session replay are two uses of it.
-package struct TimeTravelEngine<Storage: FrameStorage> {
-    package typealias State = Storage.State
+///
+/// Public only as SPI (`@_spi(Engine)`), with its hot paths `@inlinable`:
+/// a module that uses it (the replay in `SessionLog`) then specialises it
+/// for its own storage instead of calling through protocol witnesses
+/// (`package` declarations are not serialised for inlining).
+@_spi(Engine)
+public struct TimeTravelEngine<Storage: FrameStorage> {
+    /// The state machine's state, as the storage keeps it.
+    public typealias State = Storage.State
+
+    @usableFromInline var _state: State
+    @usableFromInline var _cursor = 0
+    @usableFromInline var _storage: Storage
 
     /// The state at the cursor.
-    @usableFromInline package private(set) var state: State
+    @inlinable public var state: State { _read { yield _state } }
     /// The frame the state belongs to.
-    @usableFromInline package private(set) var cursor = 0
-    @usableFromInline package private(set) var storage: Storage
+    @inlinable public var cursor: Int { _cursor }
+    /// Where the frames are kept.
+    @inlinable public var storage: Storage { _read { yield _storage } }
 
     /// - Parameters:
     ///   - initialState: Frame 0's state; `storage` must hold just frame 0.
     @inlinable
-    package init(initialState: State, storage: Storage) {
-        self.state = initialState
-        self.storage = storage
+    public init(initialState: State, storage: Storage) {
+        self._state = initialState
+        self._storage = storage
     }
 
     /// Frames so far, the initial one included.
     @inlinable
-    package var frameCount: Int { storage.frameCount }
+    public var frameCount: Int { storage.frameCount }
 
     /// Applies `event` to the state at the cursor, keeps the patch as the
     /// newest frame and moves the cursor there.
     @discardableResult
     @inlinable
-    package mutating func dispatch(_ event: State.Event) -> State.Patch {
+    public mutating func dispatch(_ event: State.Event) -> State.Patch {
         dispatch { $0.apply(event) }
     }
 
@@ -40,26 +52,26 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
     /// the reducer more than the event).
     @discardableResult
     @inlinable
-    package mutating func dispatch(_ reduce: (inout State) -> State.Patch) -> State.Patch {
-        let parent = cursor
-        let patch = reduce(&state)
-        storage.append(patch, parent: parent, giving: state)
-        cursor = storage.frameCount - 1
+    public mutating func dispatch(_ reduce: (inout State) -> State.Patch) -> State.Patch {
+        let parent = _cursor
+        let patch = reduce(&_state)
+        _storage.append(patch, parent: parent, giving: _state)
+        _cursor = _storage.frameCount - 1
         return patch
     }
 
     /// Moves the cursor, and the state with it, to frame `frame` (which must exist).
     @inlinable
-    package mutating func travel(to frame: Int) {
-        guard frame != cursor else { return }
-        Self.move(&state, from: cursor, to: frame, in: storage)
-        cursor = frame
+    public mutating func travel(to frame: Int) {
+        guard frame != _cursor else { return }
+        Self.move(&_state, from: _cursor, to: frame, in: _storage)
+        _cursor = frame
     }
 
     /// The state of frame `frame`, without moving the cursor: the way a
     /// travel there would take, on a copy.
     @inlinable
-    package func state(of frame: Int) -> State {
+    public func state(of frame: Int) -> State {
         var copy = state
         Self.move(&copy, from: cursor, to: frame, in: storage)
         return copy
@@ -69,7 +81,7 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
     /// line alone, whatever the cursor: for reading many frames in a row
     /// (the walk costs the distance to that state, not to the cursor).
     @inlinable
-    package func keptState(of frame: Int) -> State {
+    public func keptState(of frame: Int) -> State {
         guard let (kept, path) = storage.checkpoint(onLineTo: frame, within: .max) else { return state(of: frame) }
         var state = kept
         storage.redo(path, on: &state)
@@ -80,7 +92,7 @@ package struct TimeTravelEngine<Storage: FrameStorage> {
     /// common ancestor, found by parents alone, or from a kept state on
     /// `to`'s line when that is a shorter way.
     @inlinable
-    package static func move(_ state: inout State, from: Int, to: Int, in storage: Storage) {
+    public static func move(_ state: inout State, from: Int, to: Int, in storage: Storage) {
         var up = from
         var down = to
         var ups: [Int] = []

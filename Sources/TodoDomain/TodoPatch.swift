@@ -39,19 +39,31 @@ public struct TodoPatch: Hashable, Sendable {
         }
     }
 
-    /// ``TodoState/isCreatingItem``.
-    public var isCreatingItem: Change<Bool>?
-    /// ``TodoState/partialItemName``.
-    public var partialItemName: Change<String>?
-    /// An item appended at the end of ``TodoState/todoItems``.
-    public var appendedItem: TodoItem?
-    /// An item's ``TodoItem/isFinished``.
-    public var itemFinished: ItemFinished?
-    /// ``TodoState/stateName``.
-    public var stateName: Change<String>?
+    // The parts are spelled `Optional<…>` and `stateName` comes first so that
+    // the synthesised memberwise initialiser, which the reducer uses because
+    // it builds the patch in place (the public one below assigns part by part
+    // and the optimiser then copies the whole patch), takes every part, in
+    // another order: no call can mean both.
 
-    /// A patch that changes nothing.
-    @inlinable
+    /// ``TodoState/stateName``.
+    public var stateName: Optional<Change<String>>
+    /// ``TodoState/isCreatingItem``.
+    public var isCreatingItem: Optional<Change<Bool>>
+    /// ``TodoState/partialItemName``.
+    public var partialItemName: Optional<Change<String>>
+    /// An item appended at the end of ``TodoState/todoItems``.
+    public var appendedItem: Optional<TodoItem>
+    /// An item's ``TodoItem/isFinished``.
+    public var itemFinished: Optional<ItemFinished>
+
+    /// Whether the patch changes nothing at all.
+    public var isEmpty: Bool {
+        isCreatingItem == nil && partialItemName == nil && appendedItem == nil && itemFinished == nil && stateName == nil
+    }
+}
+
+extension TodoPatch {
+    /// A patch that sets the parts given; with none, a patch that changes nothing.
     public init(
         isCreatingItem: Change<Bool>? = nil,
         partialItemName: Change<String>? = nil,
@@ -59,15 +71,8 @@ public struct TodoPatch: Hashable, Sendable {
         itemFinished: ItemFinished? = nil,
         stateName: Change<String>? = nil
     ) {
-        self.isCreatingItem = isCreatingItem
-        self.partialItemName = partialItemName
-        self.appendedItem = appendedItem
-        self.itemFinished = itemFinished
-        self.stateName = stateName
-    }
-
-    /// Whether the patch changes nothing at all.
-    public var isEmpty: Bool {
-        isCreatingItem == nil && partialItemName == nil && appendedItem == nil && itemFinished == nil && stateName == nil
+        self.init(
+            stateName: stateName, isCreatingItem: isCreatingItem, partialItemName: partialItemName,
+            appendedItem: appendedItem, itemFinished: itemFinished)
     }
 }

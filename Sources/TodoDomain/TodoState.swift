@@ -43,36 +43,50 @@ public struct TodoState: StateMachine, Hashable, Sendable {
     /// The reducer itself, the one place that says what each event does: it
     /// applies `event` and returns the parts it set, old and new.
     package mutating func apply(_ event: TodoEvent, itemIndex: Int?) -> TodoPatch {
-        var patch = TodoPatch()
+        // Each case makes its patch with the memberwise initialiser (in place),
+        // and old strings are moved out of the state into it rather than copied.
+        let name = event.kind.rawValue
         switch event {
         case .startCreatingItem:
-            patch.isCreatingItem = .init(old: isCreatingItem, new: true)
-            patch.partialItemName = .init(old: partialItemName, new: "")
+            let creating = TodoPatch.Change(old: isCreatingItem, new: true)
             isCreatingItem = true
-            partialItemName = ""
+            return TodoPatch(
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: creating,
+                partialItemName: .init(old: Self.take(&partialItemName, ""), new: ""), appendedItem: nil, itemFinished: nil)
         case .cancelCreatingItem:
-            patch.isCreatingItem = .init(old: isCreatingItem, new: false)
+            let creating = TodoPatch.Change(old: isCreatingItem, new: false)
             isCreatingItem = false
-        case .changePartialItemName(let name):
-            patch.partialItemName = .init(old: partialItemName, new: name)
-            partialItemName = name
+            return TodoPatch(
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: creating,
+                partialItemName: nil, appendedItem: nil, itemFinished: nil)
+        case .changePartialItemName(let newName):
+            return TodoPatch(
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: nil,
+                partialItemName: .init(old: Self.take(&partialItemName, newName), new: newName), appendedItem: nil,
+                itemFinished: nil)
         case .addItem(let id):
-            let item = TodoItem(id: id, title: partialItemName)
-            patch.appendedItem = item
-            patch.partialItemName = .init(old: partialItemName, new: "")
-            patch.isCreatingItem = .init(old: isCreatingItem, new: false)
-            todoItems.append(item)
-            partialItemName = ""
+            let item = TodoItem(id: id, title: Self.take(&partialItemName, ""))
+            let creating = TodoPatch.Change(old: isCreatingItem, new: false)
             isCreatingItem = false
+            todoItems.append(item)
+            return TodoPatch(
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: creating,
+                partialItemName: .init(old: item.title, new: ""), appendedItem: item, itemFinished: nil)
         case .setItemDone(_, let isDone):
             // An unknown id leaves the state exactly as it was, stateName included.
-            guard let itemIndex else { return patch }
-            patch.itemFinished = .init(index: itemIndex, old: todoItems[itemIndex].isFinished, new: isDone)
+            guard let itemIndex else { return TodoPatch() }
+            let finished = TodoPatch.ItemFinished(index: itemIndex, old: todoItems[itemIndex].isFinished, new: isDone)
             todoItems[itemIndex].isFinished = isDone
+            return TodoPatch(
+                stateName: .init(old: Self.take(&stateName, name), new: name), isCreatingItem: nil,
+                partialItemName: nil, appendedItem: nil, itemFinished: finished)
         }
-        let name = event.kind.rawValue
-        patch.stateName = .init(old: stateName, new: name)
-        stateName = name
-        return patch
+    }
+
+    /// Sets `part` to `value` and returns what it held, moved out rather than copied.
+    private static func take(_ part: inout String, _ value: String) -> String {
+        var old = value
+        swap(&old, &part)
+        return old
     }
 }

@@ -38,9 +38,12 @@ final class FrameEncoder {
     private var lastTime: Double = 0
     /// The time origin: the header's `startedAt`, else the first timestamp.
     private(set) var origin: Timestamp?
-    /// ``FrameShape/packed`` of each shape, in the order of `shapes`: a
-    /// session has a handful, so a look along the list beats hashing.
+    /// ``FrameShape/packed`` of each shape, in the order of `shapes` (a
+    /// session has a handful; `shapeSlots` finds them without a search).
     private var shapeKeys: [UInt32] = []
+    /// 256 slots of (``FrameShape/packed``, shape number) for the shapes met,
+    /// by a hash of the key; `UInt32.max` (no shape packs to it) marks an empty slot.
+    private var shapeSlots = [(key: UInt32, number: Int)](repeating: (.max, 0), count: 256)
     private var shapes: [String] = []
     private var names = NameTable()
 
@@ -141,10 +144,20 @@ final class FrameEncoder {
 
     private func shapeNumber(_ shape: FrameShape) -> Int {
         let key = shape.packed
-        if let number = shapeKeys.firstIndex(of: key) { return number }
-        shapes.append(shape.json(names: names))
-        shapeKeys.append(key)
-        return shapes.count - 1
+        // A direct-mapped table of the shapes met: one index and one compare
+        // per frame; the look along the list only when its slot holds another.
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 24)
+        if shapeSlots[slot].key == key { return shapeSlots[slot].number }
+        let number: Int
+        if let known = shapeKeys.firstIndex(of: key) {
+            number = known
+        } else {
+            shapes.append(shape.json(names: names))
+            shapeKeys.append(key)
+            number = shapes.count - 1
+        }
+        shapeSlots[slot] = (key, number)
+        return number
     }
 
     func add(_ travel: Travel) {

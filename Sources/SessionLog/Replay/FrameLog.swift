@@ -83,7 +83,15 @@ struct FrameLog {
         frameCount += 1
     }
 
+    /// Appends `text`'s UTF-8 to the value spill, read in place when the
+    /// string is contiguous (a copy of it would retain and release it).
     private func appendString(_ text: String) -> UInt32 {
+        if let count = text.utf8.withContiguousStorageIfAvailable({
+            values.append(UnsafeRawBufferPointer($0))
+            return $0.count
+        }) {
+            return UInt32(count)
+        }
         var text = text
         return UInt32(
             text.withUTF8 {

@@ -14,10 +14,13 @@ public enum ReplayEntry: Sendable {
 /// A state of the session: frame 0 is the initial state, each accepted event
 /// appends one.
 public struct Frame: Sendable {
-    /// Its position in the history (≥ 1: frame 0 has no event).
-    public var index: Int
+    // The parent comes first so that the synthesised memberwise initialiser
+    // (which builds the frame in place, with no copy of it) differs from the
+    // package one below.
     /// The frame the event was applied to: `index - 1`, or a travel's target.
     public var parent: Int
+    /// Its position in the history (≥ 1: frame 0 has no event).
+    public var index: Int
     /// The event, with the id it was given if the log had none.
     public var event: TodoEvent
     /// What the event changed, as the reducer reported it.
@@ -39,7 +42,9 @@ public struct Frame: Sendable {
     /// The whole state after the event, when the replay was asked to keep
     /// states (``SessionReplay/init(keepingStates:)``); `nil` when streaming.
     public var state: TodoState?
+}
 
+extension Frame {
     /// A frame as a replay makes it; for tests and tools of this package
     /// that feed a report frames of their own.
     package init(
@@ -47,17 +52,9 @@ public struct Frame: Sendable {
         stateName: String, itemPosition: Int? = nil, partialItemName: String = "", addedTitle: String? = nil,
         state: TodoState? = nil
     ) {
-        self.index = index
-        self.parent = parent
-        self.event = event
-        self.patch = patch
-        self.stamp = stamp
-        self.line = line
-        self.stateName = stateName
-        self.itemPosition = itemPosition
-        self.partialItemName = partialItemName
-        self.addedTitle = addedTitle
-        self.state = state
+        self.init(
+            parent: parent, index: index, event: event, patch: patch, stamp: stamp, line: line, stateName: stateName,
+            itemPosition: itemPosition, partialItemName: partialItemName, addedTitle: addedTitle, state: state)
     }
 }
 

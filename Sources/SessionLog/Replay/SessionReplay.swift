@@ -1,4 +1,4 @@
-import TimeTravel
+@_spi(Engine) import TimeTravel
 public import TodoDomain
 
 /// Replays records with the app's reducer and its `Store`'s
@@ -111,13 +111,14 @@ public struct SessionReplay {
         let itemPosition = patch.itemFinished?.index ?? (patch.appendedItem != nil ? engine.state.todo.todoItems.count - 1 : nil)
         let addedTitle = patch.appendedItem?.title
         // The patch moves into the frame, and the state is read in place: no copy of their strings.
-        output(
-            .frame(
-                Frame(
-                    index: cursor, parent: parent, event: event, patch: consume patch, stamp: stamp, line: line,
-                    stateName: engine.state.todo.stateName, itemPosition: itemPosition,
-                    partialItemName: engine.state.todo.partialItemName, addedTitle: addedTitle,
-                    state: keepsStates ? engine.state.todo : nil)))
+        // Made once and consumed into the entry: a copy retains every string of the frame and its patch.
+        let entry = ReplayEntry.frame(
+            Frame(
+                parent: parent, index: cursor, event: event, patch: consume patch, stamp: stamp, line: line,
+                stateName: engine.state.todo.stateName, itemPosition: itemPosition,
+                partialItemName: engine.state.todo.partialItemName, addedTitle: addedTitle,
+                state: keepsStates ? engine.state.todo : nil))
+        output(consume entry)
     }
 
     // MARK: Checks
