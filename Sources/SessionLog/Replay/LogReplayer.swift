@@ -49,6 +49,10 @@ public enum LogReplayer {
     ///     skipped without being held in memory, so memory stays bounded by
     ///     about this much for any input (even one with no line break). At
     ///     most ``largestMaxLineBytes``.
+    ///   - readingConcurrently: Whether lines are split and parsed on a
+    ///     thread of their own while this one replays (the default: a single
+    ///     log finishes sooner on two cores), or all on this thread (when
+    ///     several logs are replayed at once, one thread each uses the cores better).
     ///   - output: Called with every entry, in the log's order.
     /// - Returns: How the replay ended.
     public static func replay<Source: ByteSource>(
@@ -56,11 +60,12 @@ public enum LogReplayer {
         bufferSize: Int = 1 << 20,
         keepingStates: Bool = false,
         maxLineBytes: Int = defaultMaxLineBytes,
+        readingConcurrently: Bool = true,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
         try replay(
             source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: 4 << 20,
-            maxLineBytes: maxLineBytes, into: output)
+            maxLineBytes: maxLineBytes, readingConcurrently: readingConcurrently, into: output)
     }
 
     static func replay<Source: ByteSource>(
@@ -70,9 +75,9 @@ public enum LogReplayer {
         spillMemoryLimit: Int,
         shortTravel: Int = 4_096,
         maxLineBytes: Int = defaultMaxLineBytes,
+        readingConcurrently: Bool = true,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
-        let channel = ReadingPipeline.start(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
         var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit, shortTravel: shortTravel)
         var errors = 0
         var warnings = 0
@@ -83,8 +88,8 @@ public enum LogReplayer {
             output(entry)
         }
         var stopped = false
-        while true {
-            let batch = channel.receive()
+        /// Replays one batch; true after the last.
+        func consume(_ batch: ReadingPipeline.Batch) throws -> Bool {
             var next = 0
             for line in batch.lines {
                 switch line {
@@ -99,10 +104,19 @@ public enum LogReplayer {
                 }
             }
             if let failure = batch.failure { throw failure }
-            if batch.isLast {
-                stopped = batch.stoppedOnUnsupportedSchema
-                break
+            if batch.isLast { stopped = batch.stoppedOnUnsupportedSchema }
+            return batch.isLast
+        }
+        if readingConcurrently {
+            let channel = ReadingPipeline.start(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
+            while try !consume(channel.receive()) {}
+        } else {
+            var failure: (any Error)?
+            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes) { batch in
+                guard failure == nil else { return }
+                do { _ = try consume(batch) } catch { failure = error }
             }
+            if let failure { throw failure }
         }
         return Outcome(
             header: replay.header,

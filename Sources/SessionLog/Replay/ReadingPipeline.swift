@@ -26,48 +26,53 @@ enum ReadingPipeline {
     static func start<Source: ByteSource>(_ source: Source, bufferSize: Int, maxLineBytes: Int) -> Channel {
         let channel = Channel(capacity: 4)
         DispatchQueue.global(qos: .userInitiated).async {
-            var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
-            let limit = splitter.maxLineBytes
-            var reader = LogReader()
-            var batch = Batch()
-            do {
-                try splitter.forEachLine { line in
-                    if reader.hasStopped {
-                        batch.lines.append(.unread)
-                    } else {
-                        var count = 0
-                        var madeRecord = false
-                        var nonBlank = true
-                        if let length = line.skippedLength {
-                            reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) {
-                                reading in
-                                batch.readings.append(reading)
-                                count += 1
-                            }
-                        } else {
-                            nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) {
-                                reading in
-                                if case .record = reading { madeRecord = true }
-                                batch.readings.append(reading)
-                                count += 1
-                            }
-                        }
-                        batch.lines.append(nonBlank ? .read(readings: count, madeRecord: madeRecord) : .blank)
-                    }
-                    if batch.lines.count >= linesPerBatch {
-                        channel.send(batch)
-                        batch = Batch()
-                    }
-                    return true
-                }
-            } catch {
-                batch.failure = ReadFailure(description: "\(error)")
-            }
-            batch.stoppedOnUnsupportedSchema = reader.hasStopped
-            batch.isLast = true
-            channel.send(batch)
+            read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes) { channel.send($0) }
         }
         return channel
+    }
+
+    /// Reads `source` on this thread, handing each batch to `deliver` as it is full (the last one has `isLast`).
+    static func read<Source: ByteSource>(_ source: Source, bufferSize: Int, maxLineBytes: Int, deliver: (Batch) -> Void) {
+        var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
+        let limit = splitter.maxLineBytes
+        var reader = LogReader()
+        var batch = Batch()
+        do {
+            try splitter.forEachLine { line in
+                if reader.hasStopped {
+                    batch.lines.append(.unread)
+                } else {
+                    var count = 0
+                    var madeRecord = false
+                    var nonBlank = true
+                    if let length = line.skippedLength {
+                        reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) {
+                            reading in
+                            batch.readings.append(reading)
+                            count += 1
+                        }
+                    } else {
+                        nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) {
+                            reading in
+                            if case .record = reading { madeRecord = true }
+                            batch.readings.append(reading)
+                            count += 1
+                        }
+                    }
+                    batch.lines.append(nonBlank ? .read(readings: count, madeRecord: madeRecord) : .blank)
+                }
+                if batch.lines.count >= linesPerBatch {
+                    deliver(batch)
+                    batch = Batch()
+                }
+                return true
+            }
+        } catch {
+            batch.failure = ReadFailure(description: "\(error)")
+        }
+        batch.stoppedOnUnsupportedSchema = reader.hasStopped
+        batch.isLast = true
+        deliver(batch)
     }
 
     /// A bounded queue of batches between the two threads.

@@ -35,8 +35,10 @@ enum BatchCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         guard !arguments.positionals.isEmpty else { throw .usage("batch needs INPUT: logs, folders, or - for a list on standard input.") }
         guard let root = arguments.path(output) else { throw .usage("batch needs -o DIR, the folder to write, as in batch logs/ -o out.") }
-        let options = try ReadingOptions(arguments)
+        var options = try ReadingOptions(arguments)
         let width = try arguments.integer(jobs, in: 1...1024, example: "4") ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+        // Several sessions at once keep the cores busy: each reads and replays on one thread.
+        options.readingConcurrently = width == 1
         let selectedShard = try arguments.text(shard).map { text throws(CLIError) in try Shard(parsing: text) }
 
         let folder = BatchFolder(root: root)

@@ -29,7 +29,9 @@ enum LogReading {
         }
         let outcome: LogReplayer.Outcome
         do {
-            outcome = try LogReplayer.replay(source, maxLineBytes: options.maxLineBytes) { entry in
+            outcome = try LogReplayer.replay(
+                source, maxLineBytes: options.maxLineBytes, readingConcurrently: options.readingConcurrently
+            ) { entry in
                 switch entry {
                 case .diagnostic(let diagnostic):
                     progress.clear()

@@ -6,6 +6,9 @@ struct ReadingOptions {
     var quiet = false
     var maxDiagnostics = DiagnosticPrinter.defaultLimit
     var maxLineBytes = LogReplayer.defaultMaxLineBytes
+    /// Whether a log is parsed on a thread of its own while it is replayed
+    /// (not an option: `batch` turns it off when it runs several logs at once).
+    var readingConcurrently = true
 
     static let specs: [OptionSpec] = [.strict, .quiet, .maxDiagnostics, .maxLineBytes]
 
