@@ -67,20 +67,7 @@ public struct BatchAggregate: Sendable {
     public func count(_ status: SessionStats.Status) -> Int { sessions.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
 
     /// The median of every time from + to Add, in milliseconds.
-    public var medianPlusToAdd: Double? {
-        let total = plusToAdd.values.reduce(0, +)
-        guard total > 0 else { return nil }
-        let lowRank = (total - 1) / 2
-        let highRank = total / 2
-        var seen = 0
-        var low: Int64?
-        for (value, count) in plusToAdd.sorted(by: { $0.key < $1.key }) {
-            if low == nil && seen + count > lowRank { low = value }
-            if seen + count > highRank, let low { return Double(low + value) / 2 }
-            seen += count
-        }
-        return nil
-    }
+    public var medianPlusToAdd: Double? { histogramMedian(plusToAdd) }
 
     /// The app versions seen, sorted (for the version filter).
     public var versions: [String] { funnelByVersion.map(\.version) }

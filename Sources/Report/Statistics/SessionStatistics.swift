@@ -54,7 +54,6 @@ public struct SessionStatistics: Sendable {
     /// How often each whole number of milliseconds from + to Add occurred:
     /// exact medians in memory bounded by the range of durations, not their number.
     private var plusToAddHistogram: [Int64: Int] = [:]
-    private var plusToAddCount = 0
     /// The first ``keptItems`` items added, in order.
     public private(set) var items: [AddedItem] = []
     /// Every `addItem`, counted.
@@ -117,7 +116,6 @@ public struct SessionStatistics: Sendable {
             if let opened = sheetOpenedAt, let timestamp {
                 let milliseconds = Int64((timestamp.millisecondsSince1970 - opened.millisecondsSince1970).rounded())
                 plusToAddHistogram[milliseconds, default: 0] += 1
-                plusToAddCount += 1
             }
             sheetOpenedAt = nil
             itemCount += 1
@@ -167,18 +165,5 @@ public struct SessionStatistics: Sendable {
     }
 
     /// The median time from + to Add, in whole milliseconds.
-    public var medianPlusToAdd: Double? {
-        guard plusToAddCount > 0 else { return nil }
-        // The values at sorted positions (count-1)/2 and count/2, averaged.
-        let lowRank = (plusToAddCount - 1) / 2
-        let highRank = plusToAddCount / 2
-        var seen = 0
-        var low: Int64?
-        for (value, count) in plusToAddHistogram.sorted(by: { $0.key < $1.key }) {
-            if low == nil && seen + count > lowRank { low = value }
-            if seen + count > highRank, let low { return Double(low + value) / 2 }
-            seen += count
-        }
-        return nil
-    }
+    public var medianPlusToAdd: Double? { histogramMedian(plusToAddHistogram) }
 }
