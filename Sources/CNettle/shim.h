@@ -12,18 +12,6 @@
 #include <nettle/base64.h>
 #include <nettle/hmac.h>
 
-/* SHA-256 of `length` bytes at `data` into the 32 bytes at `digest`. */
-static inline void todo_report_sha256(const uint8_t *data, size_t length, uint8_t *digest) {
-    struct sha256_ctx context;
-    sha256_init(&context);
-    sha256_update(&context, length, data);
-#if NETTLE_VERSION_MAJOR >= 4
-    sha256_digest(&context, digest);
-#else
-    sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
-#endif
-}
-
 /* Streaming SHA-256, for hashing a log as it is read (batch runs compare it). */
 static inline void todo_report_sha256_start(struct sha256_ctx *context) { sha256_init(context); }
 static inline void todo_report_sha256_add(struct sha256_ctx *context, const uint8_t *data, size_t length) {
@@ -35,6 +23,14 @@ static inline void todo_report_sha256_end(struct sha256_ctx *context, uint8_t *d
 #else
     sha256_digest(context, SHA256_DIGEST_SIZE, digest);
 #endif
+}
+
+/* SHA-256 of `length` bytes at `data` into the 32 bytes at `digest`. */
+static inline void todo_report_sha256(const uint8_t *data, size_t length, uint8_t *digest) {
+    struct sha256_ctx context;
+    todo_report_sha256_start(&context);
+    todo_report_sha256_add(&context, data, length);
+    todo_report_sha256_end(&context, digest);
 }
 
 /* The padded base64 length of `length` bytes. */
