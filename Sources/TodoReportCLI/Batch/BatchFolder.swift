@@ -36,9 +36,7 @@ struct BatchFolder: Sendable {
         do {
             let temporary = try TemporaryFile(in: target.folder)
             try fill(temporary.descriptor)
-            let mask = umask(0)
-            umask(mask)
-            try temporary.finish(replacing: existing, umask: mask)
+            try temporary.finish(replacing: existing)
             try temporary.install(at: target, replacing: existing != nil)
             temporary.syncFolder()
         } catch {

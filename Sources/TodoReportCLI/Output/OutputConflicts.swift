@@ -42,14 +42,7 @@ enum OutputConflicts {
         var info = stat()
         switch destination {
         case .standardOutput, .descriptor:
-            let descriptor: Int32
-            switch destination {
-            case .descriptor(1), .standardOutput: descriptor = streams.output
-            case .descriptor(2): descriptor = streams.error
-            case .descriptor(let number): descriptor = number
-            default: descriptor = -1
-            }
-            guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+            guard let descriptor = destination.openDescriptor(in: streams), descriptor >= 0, fstat(descriptor, &info) == 0 else {
                 let name = destination == .standardOutput ? "standard output" : request.path.display
                 throw .cannotWrite(path: name, reason: "it is not open")
             }

@@ -36,6 +36,18 @@ enum OutputDestination: Equatable {
         }
     }
 
+    /// The open descriptor this destination writes to, if it is one: `-`,
+    /// `/dev/stdout` and `/dev/stderr` are the command's own streams (which
+    /// tests replace), any other `/dev/fd/N` is N.
+    func openDescriptor(in streams: StandardStreams) -> Int32? {
+        switch self {
+        case .standardOutput, .descriptor(1): streams.output
+        case .descriptor(2): streams.error
+        case .descriptor(let number): number
+        case .inPlace, .replace: nil
+        }
+    }
+
     /// Follows `path` (symbolic links included) to what it names.
     static func resolve(_ path: Path) throws(CLIError) -> OutputDestination {
         if path.isStandardStream { return .standardOutput }

@@ -81,10 +81,9 @@ final class OutputSet {
     }
 
     private func write(_ output: Prepared, index: Int, _ fill: (Int, Int32) throws(SystemCallError) -> Void) throws(SystemCallError) {
+        if let descriptor = output.destination.openDescriptor(in: streams) { return try fill(index, descriptor) }
         switch output.destination {
-        case .standardOutput, .descriptor(1): try fill(index, streams.output)
-        case .descriptor(2): try fill(index, streams.error)
-        case .descriptor(let number): try fill(index, number)
+        case .standardOutput, .descriptor: break
         case .replace: try fill(index, output.temporary?.descriptor ?? -1)
         case .inPlace(let path):
             let descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
@@ -96,13 +95,11 @@ final class OutputSet {
 
     /// Puts every temporary file at its target, all or none.
     private func install() throws(CLIError) {
-        let mask = umask(0)
-        umask(mask)
         var files: [(output: Prepared, target: Path, existing: OutputDestination.ExistingFile?, temporary: TemporaryFile)] = []
         for output in outputs {
             guard case .replace(let target, let existing) = output.destination, let temporary = output.temporary else { continue }
             do {
-                try temporary.finish(replacing: existing, umask: mask)
+                try temporary.finish(replacing: existing)
             } catch {
                 throw .cannotWrite(path: output.request.path.display, reason: error.reason)
             }

@@ -40,7 +40,9 @@ final class TemporaryFile {
     /// Gives the complete file the owner and permissions it should have and
     /// makes it durable: the old file's (owner kept where the system allows,
     /// else set-id bits dropped), or `0666` less the umask for a new file.
-    func finish(replacing existing: OutputDestination.ExistingFile?, umask mask: mode_t) throws(SystemCallError) {
+    func finish(replacing existing: OutputDestination.ExistingFile?) throws(SystemCallError) {
+        let mask = umask(0)
+        umask(mask)
         var mode = 0o666 & ~mask
         if let existing {
             mode = existing.mode & 0o7777
