@@ -64,4 +64,22 @@ struct BatchStatsTests {
         #expect(forward.medianPlusToAdd == 2500)
         #expect(forward.funnelByVersion.map(\.version) == ["1.5"])
     }
+
+    @Test("the summary lists the ten sessions with the most cancellations, most first, ties by name")
+    func mostCancellations() throws {
+        let base = try Self.stats()
+        // 25 sessions: cancellations 0…24 shuffled, with a tie at the edge of the ten.
+        var sessions: [SessionStats] = []
+        for (index, cancelled) in [3, 17, 0, 24, 9, 15, 15, 22, 1, 8, 20, 5, 11, 19, 2, 23, 6, 14, 21, 12, 18, 4, 16, 10, 7].enumerated() {
+            var stats = base
+            stats.name = "s\(index)"
+            stats.sheetsCancelled = cancelled
+            sessions.append(stats)
+        }
+        let summary = BatchAggregate(sessions).summaryMarkdown()
+        let listed = summary.components(separatedBy: "\n").filter { $0.contains(" cancellations of ") || $0.contains(" cancellation of ") }
+            .map { line in String(line.split(separator: "`")[1]) }
+        // 24 s3, 23 s15, 22 s7, 21 s18, 20 s10, 19 s13, 18 s20, 17 s1, 16 s22, 15 s5 and s6 (tie: s5 first by name)
+        #expect(listed == ["s3", "s15", "s7", "s18", "s10", "s13", "s20", "s1", "s22", "s5"])
+    }
 }

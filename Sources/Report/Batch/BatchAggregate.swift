@@ -45,10 +45,22 @@ public struct BatchAggregate: Sendable {
     /// so a lazy one read file by file never holds every session's times
     /// from + to Add: they are merged as they come, and each kept session
     /// drops its own (``SessionStats/plusToAddMs`` is empty in ``sessions``).
-    public init(_ sessions: some Sequence<SessionStats>) {
+    /// - Parameters:
+    ///   - sessions: the sessions' stats, in any order.
+    ///   - expectedCount: how many there will probably be, so that 100,000
+    ///     are stored once instead of copied as the storage grows.
+    public init(_ sessions: some Sequence<SessionStats>, expectedCount: Int = 0) {
         var kept: [SessionStats] = []
+        kept.reserveCapacity(max(expectedCount, sessions.underestimatedCount))
         var byVersion: [String: Funnel] = [:]
+        // 100,000 sessions share a handful of tool and app names: one copy of each.
+        var shared = Set<String>()
+        func share(_ text: String?) -> String? {
+            guard let text else { return nil }
+            return shared.insert(text).memberAfterInsert
+        }
         for var stats in sessions {
+            (stats.tool, stats.app, stats.appVersion) = (share(stats.tool) ?? stats.tool, share(stats.app), share(stats.appVersion))
             if stats.status != .unreadable {
                 funnel.add(stats)
                 byVersion[stats.appVersion ?? Self.unknownVersion, default: Funnel()].add(stats)
@@ -58,7 +70,9 @@ public struct BatchAggregate: Sendable {
             stats.plusToAddMs = []
             kept.append(stats)
         }
-        kept.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        let inOrder: (SessionStats, SessionStats) -> Bool = { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        // Usually read in this order already; sorting would copy them all once more.
+        if !zip(kept, kept.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { kept.sort(by: inOrder) }
         self.sessions = kept
         funnelByVersion = byVersion.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
     }

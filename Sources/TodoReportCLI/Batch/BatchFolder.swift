@@ -74,7 +74,7 @@ struct BatchFolder: Sendable {
             }
             names.append(String(text.dropLast(suffix.count)))
         }
-        return names.sorted()
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Removes the report and stats of every session not in `keep` (its input is gone).
@@ -92,22 +92,27 @@ struct BatchFolder: Sendable {
     }
 
     /// Every `stats/*.json`; a file that is not `todo-report-stats/1` is named on standard error and left out.
-    func allStats(streams: StandardStreams) -> some Sequence<SessionStats> {
-        names(in: stats, ending: ".json").lazy.compactMap { name in
-            let path = statsFile(name)
-            guard let stats = Self.read(path).flatMap({ SessionStats(json: $0) }) else {
-                streams.printError("\(path.display): warning: not a \(SessionStats.schemaName) file; left out of the index")
-                return nil
+    func allStats(streams: StandardStreams) -> (count: Int, stats: some Sequence<SessionStats>) {
+        let names = names(in: stats, ending: ".json")
+        return (
+            names.count,
+            names.lazy.compactMap { name in
+                let path = statsFile(name)
+                guard let stats = Self.read(path).flatMap({ SessionStats(json: $0) }) else {
+                    streams.printError("\(path.display): warning: not a \(SessionStats.schemaName) file; left out of the index")
+                    return nil
+                }
+                return stats
             }
-            return stats
-        }
+        )
     }
 
     /// Writes `index.html`, `sessions.csv` and `summary.md` from every
     /// `stats/*.json`, committed together; returns the aggregate.
     @discardableResult
     func writeAggregates(streams: StandardStreams) throws(CLIError) -> BatchAggregate {
-        let aggregate = BatchAggregate(allStats(streams: streams))
+        let (count, stats) = allStats(streams: streams)
+        let aggregate = BatchAggregate(stats, expectedCount: count)
         let names = ["index.html", "sessions.csv", "summary.md"]
         let outputs = try OutputSet(names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
         try outputs.commit { index, descriptor throws(SystemCallError) in
