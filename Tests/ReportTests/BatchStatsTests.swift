@@ -82,4 +82,20 @@ struct BatchStatsTests {
         // 24 s3, 23 s15, 22 s7, 21 s18, 20 s10, 19 s13, 18 s20, 17 s1, 16 s22, 15 s5 and s6 (tie: s5 first by name)
         #expect(listed == ["s3", "s15", "s7", "s18", "s10", "s13", "s20", "s1", "s22", "s5"])
     }
+
+    @Test(
+        "a log's text that a spreadsheet would run as a formula is made inert in sessions.csv, and kept exact in the stats",
+        arguments: [
+            ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""), ("+1+2", "'+1+2"), ("-3", "'-3"),
+            ("@SUM(A1)", "'@SUM(A1)"), ("\tTab", "'\tTab"), ("\r=1", "\"'\r=1\""), ("a=1", "a=1"),
+        ])
+    func formulaInjection(text: String, field: String) throws {
+        var stats = try Self.stats()
+        stats.userId = text
+        stats.sessionId = "plain"
+        let csv = BatchAggregate([stats]).csv()
+        #expect(csv.hasPrefix(BatchAggregate.csvColumns.joined(separator: ",") + "\r\n"))
+        #expect(csv.contains(",plain," + field + ","), "\(csv)")
+        #expect(SessionStats(json: Array(stats.json.utf8))?.userId == text)
+    }
 }

@@ -11,6 +11,10 @@ extension BatchAggregate {
     /// `sessions.csv`: RFC 4180 (CRLF, fields with `,` `"` CR or LF quoted,
     /// quotes doubled), UTF-8, a header row, one row per session; numbers
     /// unformatted, times RFC 3339 in UTC, an absent value empty.
+    ///
+    /// A text that came from a log and starts with `=`, `+`, `-`, `@`, a tab
+    /// or a carriage return gets a leading `'`, so that a spreadsheet shows
+    /// it instead of running it as a formula; `stats/NAME.json` keeps it exact.
     public func csv() -> String {
         var text = ""
         writeCSV { text += $0 }
@@ -21,16 +25,26 @@ extension BatchAggregate {
     public func writeCSV<Failure: Error>(_ write: (String) throws(Failure) -> Void) throws(Failure) {
         try write(Self.csvColumns.joined(separator: ",") + "\r\n")
         for stats in sessions {
-            let fields: [String?] = [
+            let fromLogs = [
                 stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app, stats.appVersion,
-                stats.start, stats.end, stats.durationMs.map(plainNumber),
-                String(stats.events), String(stats.frames), String(stats.travels), String(stats.sheetsOpened), String(stats.sheetsTyped),
-                String(stats.itemsAdded), String(stats.sheetsCancelled), String(stats.keystrokes),
-                stats.conversion.map(plainNumber), stats.medianPlusToAddMs.map(plainNumber),
-                String(stats.errors), String(stats.warnings), stats.report, String(stats.inputBytes), stats.inputSHA256,
             ]
+            let fields: [String?] =
+                fromLogs.map { $0.map(Self.inert) } + [
+                    stats.start, stats.end, stats.durationMs.map(plainNumber),
+                    String(stats.events), String(stats.frames), String(stats.travels), String(stats.sheetsOpened),
+                    String(stats.sheetsTyped),
+                    String(stats.itemsAdded), String(stats.sheetsCancelled), String(stats.keystrokes),
+                    stats.conversion.map(plainNumber), stats.medianPlusToAddMs.map(plainNumber),
+                    String(stats.errors), String(stats.warnings), stats.report, String(stats.inputBytes), stats.inputSHA256,
+                ]
             try write(fields.map { Self.csvField($0 ?? "") }.joined(separator: ",") + "\r\n")
         }
+    }
+
+    /// `text`, with a leading `'` when a spreadsheet would take it for a formula.
+    static func inert(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
     }
 
     static func csvField(_ value: String) -> String {
