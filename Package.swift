@@ -43,6 +43,8 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // Linux file-system calls Swift's Glibc module leaves out (syncfs), for batch outputs.
+        .systemLibrary(name: "CFileSystem"),
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
@@ -50,7 +52,8 @@ let package = Package(
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.
-        .target(name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib"]),
+        .target(
+            name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem"]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
         // Build-time: Templates/* become Swift string constants, so the binary travels alone.

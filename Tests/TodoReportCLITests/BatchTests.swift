@@ -120,6 +120,22 @@ extension CLISuite {
             #expect(forced.stderr.contains("4 sessions: 4 rendered"), "\(forced.stderr)")
         }
 
+        @Test(
+            "a re-run renders again a session whose report was left incomplete (a crash before the batch's final flush), and only that one")
+        func incompleteReportRedone() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let first = try Self.tree(workspace, "out")
+            let cut = try workspace.shell(
+                "set -e; f=$(ls out/sessions/*.html | head -1); head -c 1000 \"$f\" > cut && mv cut \"$f\"; : > \"$(ls out/sessions/*.html | tail -1)\""
+            )
+            try #require(cut.code == 0, "\(cut.stderr)")
+            let again = try workspace.shell("$TR batch logs -o out")
+            #expect(again.stderr.contains("5 sessions: 2 rendered, 3 skipped"), "\(again.stderr)")
+            #expect(try Self.tree(workspace, "out") == first)
+        }
+
         @Test("sessions.csv read back by Python's csv module matches stats/*.json")
         func csvReadBack() throws {
             let workspace = try Workspace()

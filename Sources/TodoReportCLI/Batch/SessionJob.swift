@@ -73,7 +73,7 @@ struct SessionJob: Sendable {
                 name: name, input: relative, status: status, problem: problem, statistics: builder.statistics, activity: activity,
                 inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: Self.tool, strict: options.strict)
             if status == .rendered {
-                try BatchFolder.write(folder.report(name)) { descriptor throws(SystemCallError) in
+                try BatchFolder.write(folder.report(name), durably: false) { descriptor throws(SystemCallError) in
                     try SessionRendering.writeReport(builder, templates: templates, to: descriptor)
                 }
             }
@@ -85,7 +85,7 @@ struct SessionJob: Sendable {
 
     private func record(_ stats: SessionStats, removingReport: Bool, skipped: Bool) throws(CLIError) -> Result {
         if removingReport { folder.remove(folder.report(stats.name)) }
-        try BatchFolder.write(folder.statsFile(stats.name), text: stats.json)
+        try BatchFolder.write(folder.statsFile(stats.name), text: stats.json, durably: false)
         return .done(stats, skipped: skipped)
     }
 
@@ -95,7 +95,7 @@ struct SessionJob: Sendable {
         guard !force, let old = folder.existingStats(name), old.tool == Self.tool, old.strict == options.strict,
             let oldHash = old.inputSHA256,
             let size = file.node.map({ Int($0.st_size) }), size == old.inputBytes,
-            old.status != .rendered || folder.exists(folder.report(name))
+            old.status != .rendered || folder.isComplete(folder.report(name))
         else { return nil }
         defer { _ = lseek(file.descriptor, 0, SEEK_SET) }
         var digest = InputDigest()

@@ -77,6 +77,7 @@ enum BatchCommand: Subcommand {
                 throw error
             }
         }
+        try folder.syncSessions()
         var removed = 0
         if selectedShard == nil {
             removed = folder.removeSessions(notIn: Set(names))

@@ -40,7 +40,9 @@ final class TemporaryFile {
     /// Gives the complete file the owner and permissions it should have and
     /// makes it durable: the old file's (owner kept where the system allows,
     /// else set-id bits dropped), or `0666` less the umask for a new file.
-    func finish(replacing existing: OutputDestination.ExistingFile?) throws(SystemCallError) {
+    /// With `durably` false the caller makes it durable later, with many
+    /// others at once (``FileSystemSync``).
+    func finish(replacing existing: OutputDestination.ExistingFile?, durably: Bool = true) throws(SystemCallError) {
         let mask = umask(0)
         umask(mask)
         var mode = 0o666 & ~mask
@@ -51,7 +53,7 @@ final class TemporaryFile {
             }
         }
         guard fchmod(descriptor, mode) == 0 else { throw SystemCallError("set the permissions of", errno: errno) }
-        guard fsync(descriptor) == 0 else { throw SystemCallError("write", errno: errno) }
+        guard !durably || fsync(descriptor) == 0 else { throw SystemCallError("write", errno: errno) }
     }
 
     /// Puts the file at `target`. A target that did not exist is never
