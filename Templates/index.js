@@ -38,13 +38,46 @@
     var v = column === ACTIVITY ? sum(row[ACTIVITY]) : row[column];
     return v === null || v === undefined ? null : v;
   }
-  function compare(a, b) {
-    var x = sortValue(rows[a], sortColumn), y = sortValue(rows[b], sortColumn);
-    if (x === y) return a - b;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sortDirection;
-    return (x < y ? -1 : 1) * sortDirection;
+  // Rows in the order of the sort column, without a comparison function (one
+  // call per comparison made 100,000 rows take 200-280 ms): the column's
+  // distinct values are sorted natively, each row gets its value's rank, and
+  // a counting sort places the rows. Equal values keep the rows' order;
+  // absent values go last in either direction.
+  function sortedOrder() {
+    var n = rows.length, keys = new Array(n), ranks = new Map(), distinct = [];
+    for (var i = 0; i < n; i++) {
+      var key = sortValue(rows[i], sortColumn);
+      keys[i] = key;
+      if (key !== null && !ranks.has(key)) { ranks.set(key, 0); distinct.push(key); }
+    }
+    if (distinct.length > 0 && typeof distinct[0] === 'number') distinct = Float64Array.from(distinct).sort();
+    else distinct.sort();  // strings: by UTF-16 code units, as < compares them
+    var count = distinct.length;
+    for (var r = 0; r < count; r++) ranks.set(distinct[r], sortDirection === 1 ? r : count - 1 - r);
+    var rank = new Int32Array(n), starts = new Int32Array(count + 2);
+    for (var j = 0; j < n; j++) {
+      rank[j] = keys[j] === null ? count : ranks.get(keys[j]);
+      starts[rank[j] + 1]++;
+    }
+    for (var b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
+    var sorted = new Array(n);
+    for (var k = 0; k < n; k++) sorted[starts[rank[k]]++] = k;
+    return sorted;
+  }
+
+  // The text the filter searches, lower-cased once per row when first needed.
+  var haystacks = null;
+  function haystack(i) {
+    if (haystacks === null) haystacks = new Array(rows.length);
+    var text = haystacks[i];
+    if (text === undefined) {
+      var row = rows[i];
+      text = [row[NAME], row[SESSION], row[USER], row[VERSION], row[STATUS]].map(function (v) {
+        return v === null ? '' : String(v).toLowerCase();
+      }).join('\u0000');
+      haystacks[i] = text;
+    }
+    return text;
   }
 
   var SVG = 'http://www.w3.org/2000/svg';
@@ -130,14 +163,11 @@
     var text = filterInput.value.trim().toLowerCase();
     var version = versionSelect.value;
     var sorted = order;
-    if (sortColumn >= 0) sorted = order.slice().sort(compare);
+    if (sortColumn >= 0) sorted = sortedOrder();
     visible = sorted.filter(function (i) {
       var row = rows[i];
       if (version !== '' && (row[VERSION] === null ? data.unknownVersion : row[VERSION]) !== version) return false;
-      if (text === '') return true;
-      return [row[NAME], row[SESSION], row[USER], row[VERSION], row[STATUS]].some(function (v) {
-        return v !== null && String(v).toLowerCase().indexOf(text) >= 0;
-      });
+      return text === '' || haystack(i).indexOf(text) >= 0;
     });
     shown.textContent = visible.length + ' of ' + rows.length + ' sessions';
     table.setAttribute('data-shown', String(visible.length));

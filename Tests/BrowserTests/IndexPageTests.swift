@@ -107,6 +107,61 @@ struct IndexPageTests {
         }
     }
 
+    @Test("sorting keeps equal values in name order and absent values last, both ways, for numbers and for text")
+    func sortTiesAndAbsentValues() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-sort-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let users: [String?] = ["b", "B", "é", "😀", "a", nil, "ab", "\u{FF21}"]
+        let sessions = (0..<30).map { (index: Int) -> SessionStats in
+            var stats = SessionStats(
+                name: String(format: "s%02d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
+            )
+            stats.sessionId = "id-\(index)"
+            stats.events = index % 4
+            stats.durationMs = index % 5 == 0 ? nil : Double((index * 7) % 11) / 4
+            stats.userId = users[index % users.count]
+            stats.report = "sessions/\(stats.name).html"
+            return stats
+        }
+        let url = folder.appendingPathComponent("index.html")
+        try Data(BatchAggregate(sessions).indexHTML().utf8).write(to: url)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(url.absoluteString)
+
+        /// The order a stable sort gives: equal keys in name order, nil last in both directions.
+        func expected<Key>(_ key: (SessionStats) -> Key?, _ before: (Key, Key) -> Bool, descending: Bool) -> [String] {
+            let present = sessions.filter { key($0) != nil }
+            let absent = sessions.filter { key($0) == nil }
+            var sorted: [SessionStats] = []
+            for stats in present {
+                // Insert after every row that does not come after it: stable.
+                let position =
+                    sorted.firstIndex { other in
+                        descending ? before(key(other)!, key(stats)!) : before(key(stats)!, key(other)!)
+                    } ?? sorted.endIndex
+                sorted.insert(stats, at: position)
+            }
+            return (sorted + absent).compactMap(\.sessionId)
+        }
+        let columns: [(String, [String], [String])] = [
+            ("Events", expected({ $0.events }, <, descending: false), expected({ $0.events }, <, descending: true)),
+            ("Duration", expected({ $0.durationMs }, <, descending: false), expected({ $0.durationMs }, <, descending: true)),
+            (
+                "User", expected({ $0.userId }, { $0.utf16.lexicographicallyPrecedes($1.utf16) }, descending: false),
+                expected({ $0.userId }, { $0.utf16.lexicographicallyPrecedes($1.utf16) }, descending: true)
+            ),
+        ]
+        for (title, ascending, descending) in columns {
+            let header = "[...document.querySelectorAll('#sessions th')].find(th => th.textContent === '\(title)')"
+            _ = try page.evaluate("\(header).querySelector('button').click()")
+            #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == ascending, "\(title) ascending")
+            _ = try page.evaluate("\(header).querySelector('button').click()")
+            #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == descending, "\(title) descending")
+        }
+    }
+
     @Test("100,000 sessions: only a screenful of rows is in the document, and scrolling to the end shows the last")
     func virtualizedRows() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-big-\(UUID().uuidString)")
