@@ -55,4 +55,35 @@ struct JSONConformanceTests {
     func trailing() throws {
         #expect(try replay(#"{"type":"event","event":"startCreatingItem"} x"# + "\n").found == [Found(1, 46, .invalidJSON)])
     }
+
+    /// What a string's special byte does, wherever it falls in the reader's
+    /// eight-byte steps: `text` follows `offset` plain letters in a name.
+    struct StringCase: Sendable, CustomTestStringConvertible {
+        var text: String
+        /// The decoded name, or nil when the line is invalid-json at the special byte.
+        var decoded: String?
+        var testDescription: String { "\(text.unicodeScalars.map { String($0.value, radix: 16) }) -> \(decoded ?? "invalid")" }
+    }
+
+    static let stringCases: [StringCase] = [
+        .init(text: "", decoded: ""), .init(text: #"\""#, decoded: "\""), .init(text: #"\\"#, decoded: "\\"),
+        .init(text: #"\u00e9"#, decoded: "é"), .init(text: #"\n"#, decoded: "\n"), .init(text: "é", decoded: "é"),
+        .init(text: "\u{7F}", decoded: "\u{7F}"), .init(text: " ~!#", decoded: " ~!#"), .init(text: "\u{1}", decoded: nil),
+        .init(text: "\u{1F}", decoded: nil), .init(text: "\t", decoded: nil), .init(text: "\u{0}", decoded: nil),
+    ]
+
+    @Test("a quote, backslash or control character is found at every position of a long string", arguments: stringCases, 0..<20)
+    func stringBytesAtEveryOffset(_ special: StringCase, offset: Int) throws {
+        let prefix = String(repeating: "a", count: offset)
+        let suffix = "bcdefghijklmnop"
+        let start = #"{"type":"event","event":"startCreatingItem"}"# + "\n"
+        let head = #"{"type":"event","event":"changePartialItemName","name":""#
+        let result = try replay(start + head + prefix + special.text + suffix + #""}"# + "\n")
+        if let decoded = special.decoded {
+            #expect(result.found == [])
+            #expect(result.frames.last?.state?.partialItemName == prefix + decoded + suffix)
+        } else {
+            #expect(result.found == [Found(2, head.utf8.count + offset + 1, .invalidJSON)])
+        }
+    }
 }

@@ -5,7 +5,9 @@ extension JSONLineParser {
         index += 1  // opening quote
         let start = index
         var hasEscapes = false
-        while index < bytes.count {
+        while true {
+            skipPlainStringBytes()
+            guard index < bytes.count else { throw endedEarly() }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
@@ -28,7 +30,33 @@ extension JSONLineParser {
                 }
             }
         }
-        throw endedEarly()
+    }
+
+    /// Moves past string bytes that need no attention, eight at a time: it
+    /// stops at the first quote, backslash or control character, or where
+    /// fewer than eight bytes are left. Strings are most of a record's bytes.
+    private mutating func skipPlainStringBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = ones &* UInt64(UInt8(ascii: "\""))
+        let backslash = ones &* UInt64(UInt8(ascii: "\\"))
+        let space = ones &* 0x20
+        while index &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // The high bit of a byte is set where `word ^ pattern` has a zero byte
+            // (a quote, a backslash) or where the byte is below 0x20. A borrow can
+            // also set it in bytes after such a byte, never before: the lowest
+            // set bit is exact, and it is the one wanted.
+            let quotes = word ^ quote
+            let backslashes = word ^ backslash
+            let special = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- space) & ~word) & highs
+            if special != 0 {
+                index &+= special.trailingZeroBitCount >> 3
+                return
+            }
+            index &+= 8
+        }
     }
 
     /// Decodes validated string content with escapes; a `\u` escape of a lone
