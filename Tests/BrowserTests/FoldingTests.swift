@@ -69,10 +69,17 @@ struct FoldingTests {
         }
     }
 
-    @Test("“Show every event” lists one row per frame; #frame=N inside a run opens that frame with its row marked")
+    @Test("“Show every event” lists one row per frame; #frame=N inside a run opens that frame with its row marked; Frame N / M")
     func everyEvent() throws {
         try ReportInBrowserTests.withSamplePage(hash: "#frame=20") { page, states in
             #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 20)
+            // Frames count from 0, as #frame=N does.
+            #expect(try page.evaluate("document.getElementById('frame-position').textContent") as? String == "Frame 20 / 56")
+            // A short state gets a short box, not a tall empty one.
+            let box = try #require(
+                try page.evaluate(
+                    "(() => { const b = document.getElementById('state-json'); return [b.clientHeight, b.scrollHeight]; })()") as? [Int])
+            #expect(box[0] == box[1] && box[0] < 200, "\(box)")
             let current = try #require(try Row.all(page).first { $0.current })
             #expect(current.fold && current.frame <= 20 && (current.last ?? 0) >= 20)
             _ = try page.evaluate(
@@ -84,6 +91,29 @@ struct FoldingTests {
             _ = try page.evaluate("new Promise(r => requestAnimationFrame(() => r()))")
             #expect(try Row.all(page).prefix(12).map(\.frame) == Array(0..<12))
             _ = states
+        }
+    }
+}
+
+/// On paper: the header, the final frame, the activity strip and the summary.
+@Suite("Printing in Chromium", .serialized)
+struct PrintTests {
+    @Test("printing shows the final frame, then returns to the frame shown; the print style keeps the strip and the summary")
+    func print() throws {
+        try ReportInBrowserTests.withSamplePage(hash: "#frame=7") { page, _ in
+            _ = try page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+            #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 56)
+            _ = try page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+            #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 7)
+            #expect(try page.evaluate("location.hash") as? String == "#frame=7")
+            // Chromium's print media emulation (other engines: by hand).
+            try page.send("Emulation.setEmulatedMedia", ["media": "print"])
+            let shown = try page.evaluate(
+                """
+                ['.report-header', '#frame-view', '#activity', '#summary', '#funnel-chart', '.events', '.state', '.scrubber-row', '.diagnostics-section']
+                  .map(s => getComputedStyle(document.querySelector(s)).display !== 'none')
+                """) as? [Bool]
+            #expect(shown == [true, true, true, true, true, false, false, false, false])
         }
     }
 }
