@@ -48,7 +48,9 @@ struct ActivityStripTests {
     @Test("dragging along the strip scrubs through the frames; the scrubber moves the cursor")
     func drag() throws {
         let times = try Self.frameTimes()
-        let early = try #require(times[5]), late = try #require(times[30]), next = try #require(times[31])
+        let early = try #require(times[5])
+        let late = try #require(times[30])
+        let next = try #require(times[31])
         try ReportInBrowserTests.withSamplePage { page, _ in
             _ = try page.evaluate(Self.pointer("pointerdown", at: early + 1))
             #expect(try page.evaluate(Self.shownFrame) as? Int == 5)
@@ -79,13 +81,15 @@ struct ActivityStripTests {
         try page.send("Emulation.setScriptExecutionDisabled", ["value": true])
         try page.load(url.absoluteString)
         try page.send("Emulation.setScriptExecutionDisabled", ["value": false])
-        let parts = try page.evaluate(
-            "[...document.querySelectorAll('#activity-strip > path')].map(p => p.getAttribute('class'))") as? [String]
+        let parts =
+            try page.evaluate(
+                "[...document.querySelectorAll('#activity-strip > path')].map(p => p.getAttribute('class'))") as? [String]
         #expect(parts == ["bars", "items", "added", "cancelled", "travels"])
         let title = try page.evaluate("document.querySelector('#activity-strip > title').textContent") as? String
         #expect(title?.contains("56 events, 3 items added, 1 sheet cancelled, 1 travel") == true)
         #expect(try page.evaluate("document.getElementById('activity-strip').getBoundingClientRect().width > 200") as? Bool == true)
-        #expect(try page.evaluate("document.getElementById('funnel-chart').getAttribute('aria-label')") as? String
-            == "Add-sheet funnel: 4 opened, 4 typed in, 3 added, 1 cancelled")
+        #expect(
+            try page.evaluate("document.getElementById('funnel-chart').getAttribute('aria-label')") as? String
+                == "Add-sheet funnel: 4 opened, 4 typed in, 3 added, 1 cancelled")
     }
 }

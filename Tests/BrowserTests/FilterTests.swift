@@ -71,7 +71,9 @@ struct FilterTests {
             _ = try page.evaluate(Self.search("OAT"))
             try Self.settle(page)
             #expect(try page.evaluate(Self.matchCount) as? Int == matches.count)
-            #expect((try page.evaluate("document.getElementById('event-match-count').textContent") as? String)?.hasPrefix("\(matches.count) matches") == true)
+            #expect(
+                (try page.evaluate("document.getElementById('event-match-count').textContent") as? String)?.hasPrefix(
+                    "\(matches.count) matches") == true)
             var seen: [Int] = []
             for _ in matches {
                 _ = try page.evaluate(Self.enter())

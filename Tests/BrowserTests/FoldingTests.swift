@@ -108,11 +108,12 @@ struct PrintTests {
             #expect(try page.evaluate("location.hash") as? String == "#frame=7")
             // Chromium's print media emulation (other engines: by hand).
             try page.send("Emulation.setEmulatedMedia", ["media": "print"])
-            let shown = try page.evaluate(
-                """
-                ['.report-header', '#frame-view', '#activity', '#summary', '#funnel-chart', '.events', '.state', '.scrubber-row', '.diagnostics-section']
-                  .map(s => getComputedStyle(document.querySelector(s)).display !== 'none')
-                """) as? [Bool]
+            let shown =
+                try page.evaluate(
+                    """
+                    ['.report-header', '#frame-view', '#activity', '#summary', '#funnel-chart', '.events', '.state', '.scrubber-row', '.diagnostics-section']
+                      .map(s => getComputedStyle(document.querySelector(s)).display !== 'none')
+                    """) as? [Bool]
             #expect(shown == [true, true, true, true, true, false, false, false, false])
         }
     }

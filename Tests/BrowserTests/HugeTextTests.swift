@@ -54,11 +54,12 @@ struct HugeTextTests {
         for frame in 0...6 {
             _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
             #expect(try page.evaluate(Self.painted) as? Bool == true, "frame \(frame) is drawn")
-            let longest = try page.evaluate(
-                """
-                Math.max(...[...document.querySelectorAll('#frame-view *, #frame-info *, #event-list li, #state-json .line')]
-                  .filter(e => e.children.length === 0 || e.classList.contains('line')).map(e => e.textContent.length))
-                """) as? Int
+            let longest =
+                try page.evaluate(
+                    """
+                    Math.max(...[...document.querySelectorAll('#frame-view *, #frame-info *, #event-list li, #state-json .line')]
+                      .filter(e => e.children.length === 0 || e.classList.contains('line')).map(e => e.textContent.length))
+                    """) as? Int
             #expect((longest ?? .max) < 1_200, "frame \(frame): no text drawn whole")
         }
         // The item's row: its title cut, its length on a button that opens it whole.
@@ -68,8 +69,10 @@ struct HugeTextTests {
         let stateLines = try page.evaluate("[...document.querySelectorAll('#state-json .line')].map(l => l.textContent)") as? [String] ?? []
         #expect(stateLines.filter { $0.contains(note) }.count == 2, "the typed name and the item's title")
         _ = try page.evaluate("document.querySelector('#todo-list .more-text').click()")
-        let whole = try page.evaluate(
-            "(() => { const t = document.getElementById('full-text-body').textContent; return [t.length, t.slice(0, 5), t.slice(-4)]; })()")
+        let whole =
+            try page.evaluate(
+                "(() => { const t = document.getElementById('full-text-body').textContent; return [t.length, t.slice(0, 5), t.slice(-4)]; })()"
+            )
             as? [Any]
         #expect(whole?[0] as? Int == Self.length)
         #expect(whole?[1] as? String == "huge:" && whole?[2] as? String == "|end")

@@ -79,7 +79,9 @@ struct ActivityChartTests {
         #expect(svg.contains("4 events, 1 item added, 1 sheet cancelled, 0 travels"))
         #expect(svg.contains("1 idle stretch of 30.0 s or more shaded"))
         #expect(svg.contains("data-start=\"10000\""))
-        for external in ["href", "url(", "<script", "<image", "<foreignObject", "style="] { #expect(!svg.contains(external), "\(external)") }
+        for external in ["href", "url(", "<script", "<image", "<foreignObject", "style="] {
+            #expect(!svg.contains(external), "\(external)")
+        }
         #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>"))
         // The travel continues from frame 1, which had no items: frame 4 has none.
         #expect(strip.bins.last?.items == 0)

@@ -81,7 +81,8 @@ struct ActivityStrip: Equatable {
         if !bars.isEmpty { parts.append("<path class=\"bars\" stroke=\"#8fb8ec\" stroke-width=\"0.8\" d=\"\(bars)\"/>") }
         if !line.isEmpty {
             parts.append(
-                "<path class=\"items\" fill=\"none\" stroke=\"#1c1c1e\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\" d=\"\(line)\"/>")
+                "<path class=\"items\" fill=\"none\" stroke=\"#1c1c1e\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\" d=\"\(line)\"/>"
+            )
         }
         for (name, color, path) in [("added", "#34c759", added), ("cancelled", "#c4281c", cancelled), ("travels", "#ff9500", travels)]
         where !path.isEmpty {
@@ -100,7 +101,8 @@ struct ActivityStrip: Equatable {
             + "\(Formatting.plural(total.added, "item")) added, \(Formatting.plural(total.cancelled, "sheet")) cancelled, "
             + "\(Formatting.plural(total.travels, "travel")); most items at once: \(bins.compactMap(\.items).max() ?? 0)"
         if idleCount > 0 {
-            text += "; \(Formatting.plural(idleCount, "idle stretch", "idle stretches")) of "
+            text +=
+                "; \(Formatting.plural(idleCount, "idle stretch", "idle stretches")) of "
                 + "\(Formatting.duration(milliseconds: Double(Self.idleMilliseconds))) or more shaded"
         }
         return text

@@ -13,8 +13,10 @@ struct FunnelChart: Equatable {
 
     /// The bars, top to bottom: label, count, colour.
     var rows: [(label: String, count: Int, color: String)] {
-        [("Sheets opened", opened, "#007aff"), ("Typed in", typed, "#5e9cf0"), ("Items added", added, "#34c759"),
-         ("Cancelled", cancelled, "#c4281c")]
+        [
+            ("Sheets opened", opened, "#007aff"), ("Typed in", typed, "#5e9cf0"), ("Items added", added, "#34c759"),
+            ("Cancelled", cancelled, "#c4281c"),
+        ]
     }
 
     /// In words: the chart's title and accessible name.
