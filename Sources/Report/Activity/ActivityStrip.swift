@@ -45,29 +45,42 @@ struct ActivityStrip: Equatable {
             guard mostEvents > 0, events > 0 else { return height }
             return height - max(1, Int((Double(events) / Double(mostEvents) * Double(plot)).rounded()))
         }
-        func itemY(_ items: Int) -> String {
-            guard mostItems > 0 else { return String(height) }
-            return trimmed(Double(height) - Double(items) / Double(mostItems) * Double(plot - 1))
+        // Whole units: the strip is drawn about one unit to a pixel high.
+        func itemY(_ items: Int) -> Int {
+            guard mostItems > 0 else { return height }
+            return height - Int((Double(items) / Double(mostItems) * Double(plot - 1)).rounded())
         }
-        var bars = ""
-        var added = ""
-        var cancelled = ""
-        var travels = ""
+        // Each part is a step path, with a point only where its value changes,
+        // and each mark a line along the bins that have one: a few KB for any session.
+        var bars = "M0 \(height)"
+        var barY = height
         var line = ""
-        var lastItems: Int?
+        var lineY: Int?
+        var marks: [(runs: String, start: Int?)] = Array(repeating: ("", nil), count: 3)
         for (index, bin) in bins.enumerated() {
-            let x = "\(index).5"
-            if bin.events > 0 { bars += "M\(x) \(height)V\(barTop(bin.events))" }
-            if bin.added > 0 { added += "M\(x) 0v3" }
-            if bin.cancelled > 0 { cancelled += "M\(x) 3v3" }
-            if bin.travels > 0 { travels += "M\(x) 6v3" }
-            // A step line: a point only where the count changes.
-            if let items = bin.items, items != lastItems {
-                line += lastItems == nil ? "M\(index) \(itemY(items))" : "H\(index)V\(itemY(items))"
-                lastItems = items
+            let top = barTop(bin.events)
+            if top != barY {
+                bars += "H\(index)V\(top)"
+                barY = top
+            }
+            if let items = bin.items, itemY(items) != lineY {
+                line += lineY == nil ? "M\(index) \(itemY(items))" : "H\(index)V\(itemY(items))"
+                lineY = itemY(items)
+            }
+            for (mark, count) in [bin.added, bin.cancelled, bin.travels].enumerated() {
+                if count > 0, marks[mark].start == nil { marks[mark].start = index }
+                if count == 0, let first = marks[mark].start {
+                    marks[mark].runs += markRun(mark, from: first, to: index)
+                    marks[mark].start = nil
+                }
             }
         }
+        bars += "H\(width)V\(height)z"
         if !line.isEmpty { line += "H\(width)" }
+        for mark in marks.indices {
+            if let first = marks[mark].start { marks[mark].runs += markRun(mark, from: first, to: width) }
+        }
+        let (added, cancelled, travels) = (marks[0].runs, marks[1].runs, marks[2].runs)
         let stretches = idleStretches
         let idle = stretches.map { "M\($0.lowerBound) 0h\($0.count)v\(height)h-\($0.count)z" }.joined()
         let label = description(idleCount: stretches.count).htmlEscaped
@@ -78,7 +91,7 @@ struct ActivityStrip: Equatable {
             "<title>\(label)</title>",
         ]
         if !idle.isEmpty { parts.append("<path class=\"idle\" fill=\"#e5e5ea\" d=\"\(idle)\"/>") }
-        if !bars.isEmpty { parts.append("<path class=\"bars\" stroke=\"#8fb8ec\" stroke-width=\"0.8\" d=\"\(bars)\"/>") }
+        if mostEvents > 0 { parts.append("<path class=\"bars\" fill=\"#8fb8ec\" d=\"\(bars)\"/>") }
         if !line.isEmpty {
             parts.append(
                 "<path class=\"items\" fill=\"none\" stroke=\"#1c1c1e\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\" d=\"\(line)\"/>"
@@ -86,10 +99,19 @@ struct ActivityStrip: Equatable {
         }
         for (name, color, path) in [("added", "#34c759", added), ("cancelled", "#c4281c", cancelled), ("travels", "#ff9500", travels)]
         where !path.isEmpty {
-            parts.append("<path class=\"\(name)\" stroke=\"\(color)\" stroke-width=\"0.8\" d=\"\(path)\"/>")
+            parts.append(
+                "<path class=\"\(name)\" stroke=\"\(color)\" stroke-width=\"2.5\" vector-effect=\"non-scaling-stroke\" d=\"\(path)\"/>")
         }
         parts.append("</svg>")
         return parts.joined()
+    }
+
+    /// A mark along bins `from..<to` in its band (0 added, 1 cancelled, 2
+    /// travels): a tick at its start, seen however narrow a bin is drawn,
+    /// and a line along a longer run.
+    private func markRun(_ mark: Int, from first: Int, to end: Int) -> String {
+        let tick = "M\(first).5 \(mark * 3)v3"
+        return end - first > 1 ? tick + "M\(first) \(mark * 3 + 1).5H\(end)" : tick
     }
 
     /// What the strip shows, in words: its title and accessible name.
