@@ -14,7 +14,9 @@
   var filter = { types: null, text: '', passing: null, matches: count };  // types: the event names hidden
   var showEvery = false;
 
-  function isKeystroke(i) { return i > 0 && shapeOf(frames[i - 1]).event === KEYSTROKE; }
+  var keystrokeShape = shapes.map(function (shape) { return shape.event === KEYSTROKE; });
+  function shapeNumber(f) { return typeof f === 'number' ? f : f[0]; }
+  function isKeystroke(i) { return i > 0 && keystrokeShape[shapeNumber(frames[i - 1])]; }
   function passes(i) { return filter.passing === null || filter.passing[i] === 1; }
   // The end of the run of keystrokes that starts at i (i itself when none).
   function runEnd(i) {
@@ -119,12 +121,13 @@
     if (wanted !== scroll.events) { eventViewport.scrollTop = wanted; scroll.events = wanted; }
   }
 
-  // After the rows change: the list's height, the current row in view, the rows drawn.
-  function relist() {
+  // After the rows change: the list's height, the rows drawn, and unless a
+  // run was opened or folded where the person is looking, the current row in view.
+  function relist(options) {
     buildListing();
     layoutEvents();
     var scroll = readScroll();
-    keepCurrentEventInView(scroll);
+    if (!options || !options.stay) keepCurrentEventInView(scroll);
     drawEvents(scroll);
   }
 
@@ -136,7 +139,7 @@
     if (li.classList.contains('fold')) {
       var start = Number(li.dataset.frame);
       if (opened.has(start)) opened.delete(start); else opened.add(start);
-      relist();
+      relist({ stay: true });
       return;
     }
     go(Number(li.dataset.frame));

@@ -24,11 +24,21 @@
 
   var typeCounts = {}, typeOrder = [];
   (function countTypes() {
-    for (var i = 1; i < count; i++) {
-      var name = shapeOf(frames[i - 1]).event;
-      if (!(name in typeCounts)) { typeCounts[name] = 0; typeOrder.push(name); }
-      typeCounts[name]++;
+    var perShape = new Int32Array(shapes.length);
+    for (var i = 0; i < frames.length; i++) perShape[shapeNumber(frames[i])]++;
+    var firstFrame = shapes.map(function () { return Infinity; }), missing = shapes.length;
+    for (var j = 0; j < frames.length && missing > 0; j++) {
+      var k = shapeNumber(frames[j]);
+      if (firstFrame[k] === Infinity) { firstFrame[k] = j; missing--; }
     }
+    // In the order the types first occur.
+    shapes.map(function (shape, k) { return k; }).filter(function (k) { return perShape[k] > 0; })
+      .sort(function (a, b) { return firstFrame[a] - firstFrame[b]; })
+      .forEach(function (k) {
+        var name = shapes[k].event;
+        if (!(name in typeCounts)) { typeCounts[name] = 0; typeOrder.push(name); }
+        typeCounts[name] += perShape[k];
+      });
   })();
 
   function applyFilter() {
