@@ -1,7 +1,8 @@
   // ---- Event list tools: show every event, filter by type and by text ------
 
-  // Each frame's text to search: the name typed, the title added, the title
-  // of the item set done. Found by one replay, the first time a text is sought.
+  // Each frame's text to search, in lower case: the name typed, the title
+  // added, the title of the item set done. Found by one replay, the first
+  // time a text is sought.
   var frameTexts = null;
   function textOfFrame(i, s) {
     if (i === 0) return '';
@@ -18,7 +19,7 @@
     for (var i = 1; i < count; i++) {
       if (parent[i] !== i - 1) s = materialize(parent[i]);
       apply(s, frames[i - 1]);
-      frameTexts[i] = textOfFrame(i, s);
+      frameTexts[i] = textOfFrame(i, s).toLowerCase();
     }
   }
 
@@ -48,7 +49,7 @@
     var passing = new Uint8Array(count), matches = 0;
     for (var i = 0; i < count; i++) {
       var ok = i === 0 ? !text : !(hidden && hidden.has(shapeOf(frames[i - 1]).event));
-      if (ok && text) ok = frameTexts[i].toLowerCase().indexOf(text) >= 0;
+      if (ok && text) ok = frameTexts[i].indexOf(text) >= 0;
       if (ok) { passing[i] = 1; matches++; }
     }
     filter.passing = passing;
