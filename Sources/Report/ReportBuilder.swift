@@ -20,6 +20,8 @@ public final class ReportBuilder {
     public private(set) var statistics = SessionStatistics()
     private let diagnostics = DiagnosticList()
     private var newestFrameState = TodoState()
+    private var activity = ActivityRecorder()
+    private var sheets = SessionActivity()
 
     /// - Parameter title: Overrides the header's `app` as the page's title.
     public init(title: String? = nil) {
@@ -35,6 +37,8 @@ public final class ReportBuilder {
     /// Adds one replay entry.
     public func add(_ entry: ReplayEntry) {
         statistics.add(entry)
+        activity.add(entry)
+        sheets.add(entry)
         switch entry {
         case .header(let header):
             encoder.setOrigin(header.startedAt)
@@ -82,10 +86,27 @@ public final class ReportBuilder {
         try sink.flush()
     }
 
+    /// The funnel as the page draws it beside the summary.
+    var funnel: FunnelChart {
+        let counts = statistics.eventCounts
+        return FunnelChart(
+            opened: counts[.startCreatingItem] ?? 0, typed: sheets.sheetsTyped, added: counts[.addItem] ?? 0,
+            cancelled: statistics.cancelCount)
+    }
+
+    /// The activity strip under the scrubber, or a note when no record had a time.
+    private func activityHTML() -> String {
+        guard let strip = activity.strip else {
+            return "<p class=\"activity-none\">No activity strip: no record of this session has a time.</p>"
+        }
+        return "<div class=\"activity\" id=\"activity\">" + strip.svg()
+            + "<div class=\"activity-cursor\" id=\"activity-cursor\" hidden></div></div>"
+    }
+
     private func renderer(_ templates: PageTemplates) -> PageRenderer {
         PageRenderer(
             templates: templates, title: title, statistics: statistics, newestFrameState: newestFrameState,
             frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTML(),
-            frameData: encoder.parts)
+            frameData: encoder.parts, activityHTML: activityHTML(), funnelHTML: funnel.svg())
     }
 }

@@ -1,6 +1,5 @@
   // ---- Text helpers -------------------------------------------------------
 
-  function quote(text) { return JSON.stringify(text); }
   function oneDecimal(v) { var t = Math.round(v * 10); return Math.floor(t / 10) + '.' + (t % 10); }
   function duration(ms) {
     var sign = ms < 0 ? '−' : '', v = Math.abs(ms);

@@ -13,13 +13,14 @@
     li.dataset.index = String(index);
     var title = document.createElement('span');
     title.className = 'item-title';
-    title.textContent = item.title;
+    title.textContent = isLong(item.title) ? cut(item.title) : item.title;
     var toggle = document.createElement('span');
     toggle.className = 'switch';
     toggle.setAttribute('role', 'switch');
     toggle.setAttribute('aria-checked', item.isFinished ? 'true' : 'false');
-    toggle.setAttribute('aria-label', 'Done: ' + item.title);
+    toggle.setAttribute('aria-label', 'Done: ' + shortText(item.title));
     li.appendChild(title);
+    if (isLong(item.title)) li.appendChild(moreButton(item.title));
     li.appendChild(toggle);
     return li;
   }
@@ -71,7 +72,7 @@
     drawItems(scroll);
     sheet.hidden = !s.isCreatingItem;
     overlay.hidden = !s.isCreatingItem;
-    partial.textContent = s.partialItemName;
+    setText(partial, s.partialItemName);
     placeholder.hidden = s.partialItemName.length > 0;
     addButton.setAttribute('aria-disabled', s.partialItemName.length > 0 ? 'false' : 'true');
   }

@@ -1,14 +1,14 @@
   // ---- Frame info, state panel --------------------------------------------
 
   function drawInfo() {
-    $('frame-position').textContent = 'Frame ' + current + ' of ' + (count - 1);
+    $('frame-position').textContent = 'Frame ' + current + ' / ' + (count - 1);
     $('frame-event').textContent = eventName(current);
     $('frame-payload').textContent = payloadText(current, stateAt(current));
     var t = timeOf(current);
     $('frame-time').textContent = isoTime(t);
     $('frame-offset').textContent = t === null ? '' : '(' + (t >= 0 ? '+' : '') + duration(t) + ' from the start)';
     scrubber.value = String(current);
-    scrubber.setAttribute('aria-valuetext', 'Frame ' + current + ' of ' + (count - 1) + ': ' + eventName(current));
+    scrubber.setAttribute('aria-valuetext', 'Frame ' + current + ' / ' + (count - 1) + ': ' + eventName(current));
   }
 
   // The panel lists the first items, and the item this frame's event touched wherever it is.
@@ -24,7 +24,7 @@
   function stateLines(s, touched) {
     var items = s.todoItems;
     var out = [['{', 'open'], ['  "isCreatingItem": ' + s.isCreatingItem + ',', 'isCreatingItem'],
-      ['  "partialItemName": ' + quote(s.partialItemName) + ',', 'partialItemName']];
+      ['  "partialItemName": ' + quote(s.partialItemName) + ',', 'partialItemName', s.partialItemName]];
     if (items.length === 0) out.push(['  "todoItems": [],', 'todoItems']);
     else {
       out.push(['  "todoItems": [', 'todoItems']);
@@ -32,7 +32,7 @@
       var itemLine = function (i) {
         var it = items[i];
         return ['    {"id": ' + quote(it.id) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.isFinished + '}' +
-          (i === items.length - 1 ? '' : ','), 'item' + i];
+          (i === items.length - 1 ? '' : ','), 'item' + i, it.title];
       };
       for (var i = 0; i < shown; i++) out.push(itemLine(i));
       if (touched >= shown && touched < items.length) {
@@ -58,6 +58,7 @@
       var changed = before && previous[l[1]] !== l[0] && l[1] !== 'close-items' && l[1] !== 'more' && l[1] !== 'gap';
       span.className = 'line' + (changed ? ' changed' : '');
       span.textContent = l[0];
+      if (isLong(l[2])) span.appendChild(moreButton(l[2]));
       rows.appendChild(span);
     });
     stateBox.replaceChildren(rows);

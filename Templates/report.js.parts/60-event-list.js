@@ -1,44 +1,146 @@
   // ---- Event list (draws only the rows in view) ---------------------------
+  // A row is a frame, or a run of changePartialItemName folded into one row
+  // (`typed "Buy oat milk" · 12 keystrokes · 3.1 s`) that opens on click; a
+  // filter keeps the frames of some event types or with some text. The
+  // scrubber, the keys and #frame=N still step through every frame. Rows are
+  // kept as arrays (first frame, last frame, kind), so a million events
+  // stay a few typed arrays.
 
+  var ROW_FRAME = 0, ROW_FOLDED = 1, ROW_RUN = 2;  // a frame; a folded run; the head of an opened run
+  var KEYSTROKE = 'changePartialItemName';
   var eventRows = null;
+  var listing = { first: null, last: null, kind: null, total: count };  // null: one row a frame, all of them
+  var opened = new Set();  // first frames of the runs opened
+  var filter = { types: null, text: '', passing: null, matches: count };  // types: the event names hidden
+  var showEvery = false;
+
+  var keystrokeShape = shapes.map(function (shape) { return shape.event === KEYSTROKE; });
+  function shapeNumber(f) { return typeof f === 'number' ? f : f[0]; }
+  function isKeystroke(i) { return i > 0 && keystrokeShape[shapeNumber(frames[i - 1])]; }
+  function passes(i) { return filter.passing === null || filter.passing[i] === 1; }
+  // The end of the run of keystrokes that starts at i (i itself when none).
+  function runEnd(i) {
+    var j = i;
+    while (j + 1 < count && isKeystroke(j + 1) && travelInto[j + 1] < 0 && passes(j + 1)) j++;
+    return j;
+  }
+
+  function buildListing() {
+    if (showEvery && filter.passing === null) { listing = { first: null, last: null, kind: null, total: count }; return; }
+    var size = count + opened.size + 1;
+    var first = new Int32Array(size), last = new Int32Array(size), kind = new Uint8Array(size), n = 0;
+    for (var i = 0; i < count; i++) {
+      if (!passes(i)) continue;
+      var end = !showEvery && isKeystroke(i) ? runEnd(i) : i;
+      if (end > i && !opened.has(i)) {
+        first[n] = i; last[n] = end; kind[n++] = ROW_FOLDED;
+        i = end;
+        continue;
+      }
+      if (end > i) { first[n] = i; last[n] = end; kind[n++] = ROW_RUN; }
+      for (var k = i; k <= end; k++) { first[n] = k; last[n] = k; kind[n++] = ROW_FRAME; }
+      i = end;
+    }
+    listing = { first: first, last: last, kind: kind, total: n };
+  }
+  function rowFirst(r) { return listing.first === null ? r : listing.first[r]; }
+  function rowLast(r) { return listing.last === null ? r : listing.last[r]; }
+  function rowKind(r) { return listing.kind === null ? ROW_FRAME : listing.kind[r]; }
+  // The row that holds frame f (or the nearest row before it when f is filtered out).
+  function rowOf(f) {
+    if (listing.first === null) return f;
+    var lo = 0, hi = listing.total - 1, found = 0;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (listing.first[mid] <= f) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    return found;
+  }
+
   function layoutEvents() {
-    eventRows = Rows(count, EVENT_ROW, sizes.events);
+    eventRows = Rows(listing.total, EVENT_ROW, sizes.events);
     eventList.style.height = eventRows.span + 'px';
   }
+
+  // The name typed by the last keystroke of a run.
+  function typedName(f) {
+    var frame = frames[f - 1], fields = shapeOf(frame).payload || [];
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i][0] === 'name' && fields[i][1]) return valueOf(fields[i][1], frame, null);
+    }
+    return '';
+  }
+  function runSummary(from, to) {
+    var a = timeOf(from), b = timeOf(to);
+    return 'typed ' + quote(typedName(to)) + ' · ' + (to - from + 1) + ' keystrokes' + (a === null || b === null ? '' : ' · ' + duration(b - a));
+  }
+
+  function span(className, text) { var e = document.createElement('span'); e.className = className; e.textContent = text; return e; }
+  function frameRow(i) {
+    var li = document.createElement('li');
+    li.dataset.frame = String(i);
+    if (i === current) li.setAttribute('aria-current', 'true');
+    li.appendChild(span('index', String(i)));
+    li.appendChild(span('name', eventName(i)));
+    if (travelInto[i] >= 0) li.appendChild(span('travel-note', '↶ after travel to ' + travelInto[i]));
+    var payload = payloadText(i);
+    if (payload) li.appendChild(span('payload', payload));
+    return li;
+  }
+  function runRow(from, to, folded) {
+    var li = document.createElement('li');
+    li.className = folded ? 'fold' : 'fold open';
+    li.dataset.frame = String(from);
+    li.dataset.last = String(to);
+    li.setAttribute('aria-expanded', folded ? 'false' : 'true');
+    li.title = folded ? 'Show each keystroke' : 'Fold these keystrokes';
+    if (folded && current >= from && current <= to) li.setAttribute('aria-current', 'true');
+    li.appendChild(span('index', from + '–' + to));
+    li.appendChild(span('fold-mark', folded ? '▸' : '▾'));
+    li.appendChild(span('fold-summary', runSummary(from, to)));
+    return li;
+  }
+
   function drawEvents(scroll) {
     var top = scroll.events, height = sizes.events;
     var from = Math.max(0, eventRows.first(top) - OVERSCAN);
-    var to = Math.min(count, eventRows.first(top) + Math.ceil(height / EVENT_ROW) + OVERSCAN);
+    var to = Math.min(listing.total, eventRows.first(top) + Math.ceil(height / EVENT_ROW) + OVERSCAN);
     var rows = document.createDocumentFragment();
-    for (var i = from; i < to; i++) {
-      var li = document.createElement('li');
-      li.dataset.frame = String(i);
-      li.style.top = eventRows.top(i, top) + 'px';
-      if (i === current) li.setAttribute('aria-current', 'true');
-      var index = document.createElement('span'); index.className = 'index'; index.textContent = String(i);
-      var name = document.createElement('span'); name.className = 'name'; name.textContent = eventName(i);
-      li.appendChild(index); li.appendChild(name);
-      if (travelInto[i] >= 0) {
-        var note = document.createElement('span'); note.className = 'travel-note';
-        note.textContent = '↶ after travel to ' + travelInto[i];
-        li.appendChild(note);
-      }
-      var payload = payloadText(i);
-      if (payload) { var p = document.createElement('span'); p.className = 'payload'; p.textContent = payload; li.appendChild(p); }
+    for (var r = from; r < to; r++) {
+      var kind = rowKind(r);
+      var li = kind === ROW_FRAME ? frameRow(rowFirst(r)) : runRow(rowFirst(r), rowLast(r), kind === ROW_FOLDED);
+      li.style.top = eventRows.top(r, top) + 'px';
       rows.appendChild(li);
     }
     eventList.replaceChildren(rows);
   }
 
   function keepCurrentEventInView(scroll) {
-    var wanted = eventRows.reveal(current, scroll.events);
+    if (listing.total === 0) return;
+    var wanted = eventRows.reveal(rowOf(current), scroll.events);
     if (wanted !== scroll.events) { eventViewport.scrollTop = wanted; scroll.events = wanted; }
+  }
+
+  // After the rows change: the list's height, the rows drawn, and unless a
+  // run was opened or folded where the person is looking, the current row in view.
+  function relist(options) {
+    buildListing();
+    layoutEvents();
+    var scroll = readScroll();
+    if (!options || !options.stay) keepCurrentEventInView(scroll);
+    drawEvents(scroll);
   }
 
   eventViewport.addEventListener('scroll', function () { drawEvents(readScroll()); });
   listViewport.addEventListener('scroll', function () { if (stateAt(current).todoItems.length > VIRTUAL_ITEMS) drawItems(readScroll()); });
   eventList.addEventListener('click', function (e) {
     var li = e.target.closest('li');
-    if (li) go(Number(li.dataset.frame));
+    if (!li) return;
+    if (li.classList.contains('fold')) {
+      var start = Number(li.dataset.frame);
+      if (opened.has(start)) opened.delete(start); else opened.add(start);
+      relist({ stay: true });
+      return;
+    }
+    go(Number(li.dataset.frame));
   });
-

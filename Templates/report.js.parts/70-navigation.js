@@ -16,6 +16,7 @@
     drawInfo();
     drawState(s);
     drawEvents(scroll);
+    drawActivityCursor();
     if (!options || !options.keepHash) updateHash();
   }
 

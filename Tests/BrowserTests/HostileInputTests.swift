@@ -51,6 +51,15 @@ struct HostileInputTests {
         return lines.map { $0 + "\n" }.joined()
     }
 
+    /// An element's text, whole: a text past the page's limit is shown cut,
+    /// with a button (in it or beside it) that opens it whole.
+    static let wholeText = """
+        (e => { const b = e.querySelector('.more-text') || e.parentNode.querySelector(':scope > .more-text');
+          if (!b) return e.textContent;
+          b.click(); const whole = document.getElementById('full-text-body').textContent;
+          document.getElementById('full-text-close').click(); return whole; })
+        """
+
     @Test("no payload runs, loads or sets anything, through every frame; every one shows as typed")
     func nothingRuns() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
@@ -88,11 +97,11 @@ struct HostileInputTests {
             #expect((state["attributes"] as? [Any])?.isEmpty == true, "frame \(frame): \(state["attributes"] ?? "")")
             #expect(state["dangerous"] as? Int == 0, "frame \(frame)")
             let partial = try page.evaluate(
-                "document.getElementById('add-sheet').hidden ? null : document.getElementById('partial-name').textContent")
+                "document.getElementById('add-sheet').hidden ? null : (\(Self.wholeText))(document.getElementById('partial-name'))")
             if let partial = partial as? String, !partial.isEmpty { #expect(Self.payloads.contains(partial), "frame \(frame) partial") }
             if frame == frames {
                 seenTitles =
-                    try page.evaluate("[...document.querySelectorAll('#todo-list > li .item-title')].map(e => e.textContent)") as? [String]
+                    try page.evaluate("[...document.querySelectorAll('#todo-list > li .item-title')].map(\(Self.wholeText))") as? [String]
                     ?? []
             }
         }

@@ -179,9 +179,10 @@ struct ReportInBrowserTests {
             #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "56")
             _ = try page.evaluate("document.getElementById('event-viewport').scrollTop = 0")
             _ = try page.evaluate("new Promise(r => requestAnimationFrame(() => r()))")
-            _ = try page.evaluate("document.querySelector('#event-list li[data-frame=\"3\"]').click()")
-            #expect(try Shown(page.evaluate(Self.snapshot)).frame == 3)
-            #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "3")
+            // Frame 1 (frame 3 is a keystroke, folded in a run of them; see FoldingTests).
+            _ = try page.evaluate("document.querySelector('#event-list li[data-frame=\"1\"]').click()")
+            #expect(try Shown(page.evaluate(Self.snapshot)).frame == 1)
+            #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "1")
             #expect(try page.evaluate("document.querySelectorAll('#travel-marks .travel-mark').length") as? Int == 1)
             _ = try page.evaluate(Self.scrub(to: 55))
             #expect(

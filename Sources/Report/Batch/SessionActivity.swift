@@ -10,15 +10,15 @@ public struct SessionActivity: Sendable {
     public static let bucketCount = 24
 
     /// Milliseconds each bucket covers.
-    public private(set) var bucketMilliseconds: Int64 = 1_000
+    public var bucketMilliseconds: Int64 { bins.width }
     /// Events per bucket, from the session's first timestamp.
-    public private(set) var counts = [Int](repeating: 0, count: bucketCount)
+    public var counts: [Int] { bins.values }
     /// Each whole number of milliseconds from + to Add, and how often it occurred.
     public private(set) var plusToAdd: [Int64: Int] = [:]
     /// Add sheets with at least one keystroke before they closed.
     public private(set) var sheetsTyped = 0
 
-    private var origin: Double?
+    private var bins = DoublingBins<Int>(capacity: bucketCount, initialWidth: 1_000)
     private var sheetOpenedAt: Timestamp?
     private var sheetOpen = false
     private var sheetTyped = false
@@ -30,7 +30,7 @@ public struct SessionActivity: Sendable {
     public mutating func add(_ entry: ReplayEntry) {
         switch entry {
         case .header(let header):
-            if let start = header.startedAt { origin = start.millisecondsSince1970 }
+            if let start = header.startedAt { bins.setOrigin(start.millisecondsSince1970) }
         case .frame(let frame):
             count(frame.stamp.timestamp)
             switch frame.event {
@@ -66,16 +66,6 @@ public struct SessionActivity: Sendable {
 
     private mutating func count(_ timestamp: Timestamp?) {
         guard let timestamp else { return }
-        let origin = self.origin ?? timestamp.millisecondsSince1970
-        self.origin = origin
-        let offset = max(0, Int64((timestamp.millisecondsSince1970 - origin).rounded(.down)))
-        while offset / bucketMilliseconds >= Int64(Self.bucketCount) {
-            // Twice as wide: each pair of buckets becomes one.
-            var merged = [Int](repeating: 0, count: Self.bucketCount)
-            for index in counts.indices { merged[index / 2] += counts[index] }
-            counts = merged
-            bucketMilliseconds *= 2
-        }
-        counts[Int(offset / bucketMilliseconds)] += 1
+        bins.update(bins.bin(of: timestamp.millisecondsSince1970)) { $0 += 1 }
     }
 }

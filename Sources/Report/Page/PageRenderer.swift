@@ -16,6 +16,10 @@ struct PageRenderer {
     var diagnostics: DiagnosticList
     var summaryHTML: String
     var frameData: [PagePart]
+    /// The activity strip (an SVG made from the replay's bins) under the scrubber.
+    var activityHTML = ""
+    /// The funnel chart beside the summary.
+    var funnelHTML = ""
 
     /// Writes the page, piece by piece.
     func write<Sink: ByteSink>(to sink: inout Sink) throws {
@@ -65,6 +69,8 @@ struct PageRenderer {
             "stateJSON": stateJSON(newestFrameState).htmlEscaped,
             "summary": summaryHTML,
             "diagnosticCount": String(diagnostics.count),
+            "activityStrip": activityHTML,
+            "funnelChart": funnelHTML,
         ]
         return values
     }

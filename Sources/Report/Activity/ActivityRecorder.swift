@@ -1,0 +1,46 @@
+import SessionLog
+
+/// Collects a session's activity over its wall-clock time as the replay goes,
+/// in at most ``binCount`` bins: a few KB for any number of events.
+struct ActivityRecorder {
+    /// Bins in the strip at most.
+    static let binCount = 1_000
+
+    private(set) var bins = DoublingBins<ActivityBin>(capacity: binCount)
+    /// Items in each frame's state (a travel continues from an older frame,
+    /// so the count is kept per frame: 4 bytes a frame).
+    private var itemCounts: [Int32] = [0]
+
+    init() {}
+
+    mutating func add(_ entry: ReplayEntry) {
+        switch entry {
+        case .header(let header):
+            if let start = header.startedAt { bins.setOrigin(start.millisecondsSince1970) }
+        case .frame(let frame):
+            let parentItems = frame.parent >= 0 && frame.parent < itemCounts.count ? itemCounts[frame.parent] : 0
+            var items = parentItems
+            if case .addItem = frame.event, let position = frame.itemPosition { items = Int32(clamping: position + 1) }
+            itemCounts.append(items)
+            guard let time = frame.stamp.timestamp else { return }
+            let kind = frame.event.kind
+            bins.update(bins.bin(of: time.millisecondsSince1970)) { bin in
+                bin.events += 1
+                if kind == .addItem { bin.added += 1 }
+                if kind == .cancelCreatingItem { bin.cancelled += 1 }
+                bin.items = Int(items)
+            }
+        case .travel(let travel):
+            guard let time = travel.stamp.timestamp else { return }
+            bins.update(bins.bin(of: time.millisecondsSince1970)) { $0.travels += 1 }
+        case .diagnostic:
+            break
+        }
+    }
+
+    /// The strip to draw, or `nil` when no record had a time.
+    var strip: ActivityStrip? {
+        guard let origin = bins.origin, bins.lastUsed >= 0 else { return nil }
+        return ActivityStrip(origin: origin, binMilliseconds: bins.width, bins: Array(bins.values[...bins.lastUsed]))
+    }
+}

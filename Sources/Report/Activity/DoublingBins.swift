@@ -1,0 +1,74 @@
+/// A value that a ``DoublingBins`` can hold per bin: empty to start with, and
+/// one bin absorbing the next when two bins become one.
+protocol BinValue: Sendable {
+    /// An empty bin.
+    init()
+    /// Takes in the bin that follows this one in time.
+    mutating func absorb(_ later: Self)
+}
+
+extension Int: BinValue {
+    mutating func absorb(_ later: Int) { self += later }
+}
+
+/// Values over time in at most `capacity` equal bins from an origin. A time
+/// past the last bin makes each pair of bins one, twice as wide: memory stays
+/// bounded by `capacity` whatever the session's length, and the session fills
+/// between half and all of the bins. The batch's sparkline and the report's
+/// activity strip both bin this way.
+struct DoublingBins<Value: BinValue>: Sendable {
+    /// How many bins there are at most.
+    let capacity: Int
+    /// Milliseconds each bin covers (starts at `initialWidth`, doubles).
+    private(set) var width: Int64
+    /// The bins, from the origin; every one of the `capacity`.
+    private(set) var values: [Value]
+    /// Milliseconds since 1970 of the first bin's start, once known.
+    private(set) var origin: Double?
+    /// The highest bin holding anything, or -1.
+    private(set) var lastUsed = -1
+
+    init(capacity: Int, initialWidth: Int64 = 1, origin: Double? = nil) {
+        self.capacity = max(2, capacity)
+        self.width = max(1, initialWidth)
+        self.values = [Value](repeating: Value(), count: max(2, capacity))
+        self.origin = origin
+    }
+
+    /// Sets the origin if none is set yet (a header's start, else the first time seen).
+    mutating func setOrigin(_ milliseconds: Double) {
+        if origin == nil { origin = milliseconds }
+    }
+
+    /// The bin of a time, in milliseconds since 1970, widening the bins as
+    /// needed. Times before the origin fall in the first bin.
+    mutating func bin(of milliseconds: Double) -> Int {
+        setOrigin(milliseconds)
+        let offset = max(0, milliseconds - (origin ?? milliseconds))
+        // Far beyond any session (or not a number): the last bin, without widening forever.
+        guard offset.isFinite, offset < 1e15 else { return lastBin(capacity - 1) }
+        let whole = Int64(offset.rounded(.down))
+        while whole / width >= Int64(capacity) { widen() }
+        return lastBin(Int(whole / width))
+    }
+
+    private mutating func lastBin(_ index: Int) -> Int {
+        lastUsed = max(lastUsed, index)
+        return index
+    }
+
+    /// Changes the value of a bin in place.
+    mutating func update(_ index: Int, _ change: (inout Value) -> Void) {
+        change(&values[index])
+    }
+
+    private mutating func widen() {
+        var merged = [Value](repeating: Value(), count: capacity)
+        for index in values.indices {
+            if index % 2 == 0 { merged[index / 2] = values[index] } else { merged[index / 2].absorb(values[index]) }
+        }
+        values = merged
+        width *= 2
+        lastUsed = lastUsed < 0 ? -1 : lastUsed / 2
+    }
+}

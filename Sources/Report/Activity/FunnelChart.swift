@@ -1,0 +1,53 @@
+/// The add-sheet funnel (sheets opened → typed in → items added, and sheets
+/// cancelled) as a small static SVG bar chart with its numbers, drawn beside
+/// the summary, whose Markdown stays CommonMark.
+struct FunnelChart: Equatable {
+    /// Add sheets opened.
+    var opened: Int
+    /// Sheets with at least one keystroke.
+    var typed: Int
+    /// Items added.
+    var added: Int
+    /// Sheets cancelled.
+    var cancelled: Int
+
+    /// The bars, top to bottom: label, count, colour.
+    var rows: [(label: String, count: Int, color: String)] {
+        [
+            ("Sheets opened", opened, "#007aff"), ("Typed in", typed, "#5e9cf0"), ("Items added", added, "#34c759"),
+            ("Cancelled", cancelled, "#c4281c"),
+        ]
+    }
+
+    /// In words: the chart's title and accessible name.
+    var description: String {
+        "Add-sheet funnel: \(opened) opened, \(typed) typed in, \(added) added, \(cancelled) cancelled"
+    }
+
+    /// The chart's SVG element, escaped and self-contained.
+    func svg() -> String {
+        let rowHeight = 22
+        let labelWidth = 110
+        let barWidth = 150
+        let most = max(1, rows.map(\.count).max() ?? 0)
+        let label = description.htmlEscaped
+        var parts = [
+            "<svg class=\"funnel-chart\" id=\"funnel-chart\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
+                + "viewBox=\"0 0 \(labelWidth + barWidth + 70) \(rows.count * rowHeight)\" "
+                + "width=\"\(labelWidth + barWidth + 70)\" height=\"\(rows.count * rowHeight)\" aria-label=\"\(label)\">",
+            "<title>\(label)</title>",
+        ]
+        for (index, row) in rows.enumerated() {
+            let y = index * rowHeight
+            let length = row.count == 0 ? 0 : max(1, Int((Double(row.count) / Double(most) * Double(barWidth)).rounded()))
+            parts.append(
+                "<g class=\"funnel-row\" data-count=\"\(row.count)\" transform=\"translate(0 \(y))\">"
+                    + "<text y=\"15\" font-size=\"12\" fill=\"#1c1c1e\">\(row.label.htmlEscaped)</text>"
+                    + "<path d=\"M\(labelWidth) 4h\(length)v14h-\(length)z\" fill=\"\(row.color)\"/>"
+                    + "<text dx=\"\(labelWidth + length + 6)\" y=\"15\" font-size=\"12\" font-weight=\"600\" fill=\"#1c1c1e\">"
+                    + "\(Formatting.grouped(row.count))</text></g>")
+        }
+        parts.append("</svg>")
+        return parts.joined()
+    }
+}

@@ -1,0 +1,131 @@
+  // ---- Event list tools: show every event, filter by type and by text ------
+
+  // Each frame's text to search, in lower case: the name typed, the title
+  // added, the title of the item set done. Found by one replay, the first
+  // time a text is sought.
+  var frameTexts = null;
+  function textOfFrame(i, s) {
+    if (i === 0) return '';
+    var f = frames[i - 1], shape = shapeOf(f);
+    if (shape.event === KEYSTROKE) return typedName(i);
+    if (shape.append) return s.todoItems.length ? s.todoItems[s.todoItems.length - 1].title : '';
+    if (shape.finish) { var item = s.todoItems[valueOf(shape.finish.index, f, null)]; return item ? item.title : ''; }
+    return '';
+  }
+  function buildFrameTexts() {
+    frameTexts = new Array(count);
+    frameTexts[0] = '';
+    var s = initialState();
+    for (var i = 1; i < count; i++) {
+      if (parent[i] !== i - 1) s = materialize(parent[i]);
+      apply(s, frames[i - 1]);
+      frameTexts[i] = textOfFrame(i, s).toLowerCase();
+    }
+  }
+
+  var typeCounts = {}, typeOrder = [];
+  (function countTypes() {
+    var perShape = new Int32Array(shapes.length);
+    for (var i = 0; i < frames.length; i++) perShape[shapeNumber(frames[i])]++;
+    var firstFrame = shapes.map(function () { return Infinity; }), missing = shapes.length;
+    for (var j = 0; j < frames.length && missing > 0; j++) {
+      var k = shapeNumber(frames[j]);
+      if (firstFrame[k] === Infinity) { firstFrame[k] = j; missing--; }
+    }
+    // In the order the types first occur.
+    shapes.map(function (shape, k) { return k; }).filter(function (k) { return perShape[k] > 0; })
+      .sort(function (a, b) { return firstFrame[a] - firstFrame[b]; })
+      .forEach(function (k) {
+        var name = shapes[k].event;
+        if (!(name in typeCounts)) { typeCounts[name] = 0; typeOrder.push(name); }
+        typeCounts[name] += perShape[k];
+      });
+  })();
+
+  function applyFilter() {
+    var hidden = filter.types, text = filter.text.toLowerCase();
+    if (!hidden && !text) { filter.passing = null; filter.matches = count; return; }
+    if (text && !frameTexts) buildFrameTexts();
+    var passing = new Uint8Array(count), matches = 0;
+    for (var i = 0; i < count; i++) {
+      var ok = i === 0 ? !text : !(hidden && hidden.has(shapeOf(frames[i - 1]).event));
+      if (ok && text) ok = frameTexts[i].indexOf(text) >= 0;
+      if (ok) { passing[i] = 1; matches++; }
+    }
+    filter.passing = passing;
+    filter.matches = matches;
+  }
+
+  // The next (or previous) frame the filter keeps, from the current one, around the end.
+  function nextMatch(step) {
+    if (filter.matches === 0) return null;
+    for (var n = 1; n <= count; n++) {
+      var i = ((current + step * n) % count + count) % count;
+      if (passes(i)) return i;
+    }
+    return null;
+  }
+
+  var tools = document.createElement('div');
+  tools.className = 'event-tools';
+  tools.id = 'event-tools';
+  var everyLabel = document.createElement('label');
+  var every = document.createElement('input');
+  every.type = 'checkbox'; every.id = 'show-every-event';
+  everyLabel.append(every, ' Show every event (no folding)');
+  var search = document.createElement('input');
+  search.type = 'search'; search.id = 'event-search'; search.placeholder = 'Find a title or name';
+  search.setAttribute('aria-label', 'Find events by title or name; Enter: next, Shift+Enter: previous');
+  search.setAttribute('aria-keyshortcuts', 'Enter Shift+Enter');
+  var matchCount = document.createElement('span');
+  matchCount.id = 'event-match-count';
+  matchCount.setAttribute('aria-live', 'polite');
+  var types = document.createElement('fieldset');
+  types.id = 'event-types';
+  var legend = document.createElement('legend'); legend.textContent = 'Event types';
+  types.appendChild(legend);
+  typeOrder.forEach(function (name) {
+    var label = document.createElement('label');
+    var box = document.createElement('input');
+    box.type = 'checkbox'; box.checked = true; box.dataset.type = name;
+    label.append(box, ' ' + name + ' ', span('type-count', '(' + grouped(typeCounts[name]) + ')'));
+    types.appendChild(label);
+  });
+  var searchRow = document.createElement('div');
+  searchRow.className = 'event-search-row';
+  searchRow.append(search, ' ', matchCount);
+  tools.append(everyLabel, searchRow, types);
+  eventViewport.parentNode.insertBefore(tools, eventViewport);
+
+  function showMatchCount() {
+    var active = filter.passing !== null;
+    matchCount.dataset.count = String(filter.matches);
+    matchCount.textContent = active ? grouped(filter.matches) + (filter.matches === 1 ? ' match' : ' matches') + ' of ' + grouped(count) + ' frames' : '';
+  }
+  function refilter() {
+    applyFilter();
+    showMatchCount();
+    relist();
+  }
+
+  every.addEventListener('change', function () { showEvery = every.checked; relist(); });
+  types.addEventListener('change', function () {
+    var hidden = new Set();
+    types.querySelectorAll('input[data-type]').forEach(function (box) { if (!box.checked) hidden.add(box.dataset.type); });
+    filter.types = hidden.size ? hidden : null;
+    refilter();
+  });
+  var searchTimer = null;
+  search.addEventListener('input', function () {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(function () { filter.text = search.value; refilter(); }, count > 100000 ? 250 : 0);
+  });
+  search.addEventListener('keydown', function (e) {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    if (search.value !== filter.text) { clearTimeout(searchTimer); filter.text = search.value; refilter(); }
+    var to = nextMatch(e.shiftKey ? -1 : 1);
+    if (to !== null) { stop(); go(to); }
+  });
+
+  buildListing();

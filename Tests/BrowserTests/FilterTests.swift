@@ -1,0 +1,98 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+import TodoDomain
+
+/// The event list's filter: by event type (with counts) and by text; Enter and
+/// Shift+Enter go to the next and previous match.
+@Suite("Event filter in Chromium", .serialized)
+struct FilterTests {
+    static let matchCount = "Number(document.getElementById('event-match-count').dataset.count)"
+    static let shownFrame = ActivityStripTests.shownFrame
+
+    static func search(_ text: String) -> String {
+        """
+        (() => { const s = document.getElementById('event-search'); s.value = \(text.debugDescription);
+          s.dispatchEvent(new Event('input', {bubbles: true})); })()
+        """
+    }
+
+    /// Enter (or Shift+Enter) in the search box, as a keydown the page's script reads.
+    static func enter(shift: Bool = false) -> String {
+        """
+        document.getElementById('event-search').dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', shiftKey: \(shift), bubbles: true, cancelable: true}))
+        """
+    }
+
+    static func settle(_ page: BrowserPage) throws { _ = try page.evaluate("new Promise(r => setTimeout(r, 20))") }
+
+    @Test("each event type has a checkbox with its count; unticking one hides its rows and counts the matches")
+    func types() throws {
+        let log = try Data(contentsOf: ReportInBrowserTests.sampleURL)
+        let frames = try LogReplayer.collect(InMemoryByteSource(Array(log))).frames
+        var counts: [String: Int] = [:]
+        for frame in frames { counts[frame.event.kind.rawValue, default: 0] += 1 }
+        try ReportInBrowserTests.withSamplePage { page, _ in
+            let shown = try #require(
+                try page.evaluate(
+                    "Object.fromEntries([...document.querySelectorAll('#event-types input[data-type]')].map(b => [b.dataset.type, b.parentNode.textContent]))"
+                ) as? [String: String])
+            #expect(Set(shown.keys) == Set(counts.keys))
+            for (type, count) in counts { #expect(shown[type]?.hasSuffix("(\(count))") == true, "\(type): \(shown[type] ?? "")") }
+            _ = try page.evaluate("document.querySelector('#event-types input[data-type=\"changePartialItemName\"]').click()")
+            #expect(try page.evaluate(Self.matchCount) as? Int == frames.count + 1 - (counts["changePartialItemName"] ?? 0))
+            _ = try page.evaluate("document.getElementById('event-viewport').scrollTop = 0")
+            try Self.settle(page)
+            let names = try page.evaluate("[...document.querySelectorAll('#event-list li .name')].map(e => e.textContent)") as? [String]
+            #expect(names?.isEmpty == false && names?.contains("changePartialItemName") == false)
+            #expect(try page.evaluate("document.querySelectorAll('#event-list li.fold').length") as? Int == 0)
+        }
+    }
+
+    @Test("a text filter counts the frames whose name or title holds it; Enter and Shift+Enter go from match to match")
+    func text() throws {
+        let log = try Data(contentsOf: ReportInBrowserTests.sampleURL)
+        let result = try LogReplayer.collect(InMemoryByteSource(Array(log)))
+        let states = result.allStates
+        // The frames whose typed name, added title or done item's title holds "oat", case aside.
+        let matches = result.frames.filter { frame in
+            let text: String
+            switch frame.event {
+            case .changePartialItemName(let name): text = name
+            case .addItem: text = frame.addedTitle ?? ""
+            case .setItemDone(let id, _): text = states[frame.index].todoItems.first { $0.id == id }?.title ?? ""
+            default: text = ""
+            }
+            return text.lowercased().contains("oat")
+        }.map(\.index)
+        #expect(matches.count > 3)
+        try ReportInBrowserTests.withSamplePage(hash: "#frame=0") { page, _ in
+            _ = try page.evaluate(Self.search("OAT"))
+            try Self.settle(page)
+            #expect(try page.evaluate(Self.matchCount) as? Int == matches.count)
+            #expect(
+                (try page.evaluate("document.getElementById('event-match-count').textContent") as? String)?.hasPrefix(
+                    "\(matches.count) matches") == true)
+            var seen: [Int] = []
+            for _ in matches {
+                _ = try page.evaluate(Self.enter())
+                seen.append(try #require(try page.evaluate(Self.shownFrame) as? Int))
+            }
+            #expect(seen == matches)
+            _ = try page.evaluate(Self.enter())
+            #expect(try page.evaluate(Self.shownFrame) as? Int == matches[0], "past the last, back to the first")
+            _ = try page.evaluate(Self.enter(shift: true))
+            #expect(try page.evaluate(Self.shownFrame) as? Int == matches[matches.count - 1])
+            _ = try page.evaluate(Self.enter(shift: true))
+            #expect(try page.evaluate(Self.shownFrame) as? Int == matches[matches.count - 2])
+            _ = try page.evaluate(Self.search("no such text"))
+            try Self.settle(page)
+            #expect(try page.evaluate(Self.matchCount) as? Int == 0)
+            #expect(try page.evaluate("document.querySelectorAll('#event-list li').length") as? Int == 0)
+            _ = try page.evaluate(Self.search(""))
+            try Self.settle(page)
+            #expect(try page.evaluate("document.getElementById('event-match-count').textContent") as? String == "")
+        }
+    }
+}

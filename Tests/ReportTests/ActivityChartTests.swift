@@ -1,0 +1,126 @@
+import Foundation
+import SessionLog
+import Testing
+import TodoDomain
+
+@testable import Report
+
+/// The binning shared by the batch's sparkline and the report's activity
+/// strip, and the two static SVG pictures of the page.
+@Suite("Activity strip and funnel chart")
+struct ActivityChartTests {
+    static func frame(
+        _ index: Int, at milliseconds: Double?, _ event: TodoEvent = .startCreatingItem, position: Int? = nil, parent: Int? = nil
+    ) -> ReplayEntry {
+        .frame(
+            Frame(
+                index: index, parent: parent ?? index - 1, event: event, patch: TodoPatch(),
+                stamp: RecordStamp(timestamp: milliseconds.map { Timestamp(millisecondsSince1970: $0) }), line: index + 1,
+                stateName: "s", itemPosition: position))
+    }
+
+    @Test("bins double in width past the last one, keeping every count; times before the origin fall in the first")
+    func doubling() {
+        var bins = DoublingBins<Int>(capacity: 4, initialWidth: 1, origin: 1_000)
+        for time in [1_000.0, 1_001, 1_002, 1_003] { bins.update(bins.bin(of: time)) { $0 += 1 } }
+        #expect(bins.values == [1, 1, 1, 1] && bins.width == 1)
+        bins.update(bins.bin(of: 1_005)) { $0 += 1 }
+        #expect(bins.values == [2, 2, 1, 0] && bins.width == 2)
+        bins.update(bins.bin(of: 1_100)) { $0 += 1 }
+        #expect(bins.width == 32 && bins.values == [5, 0, 0, 1] && bins.lastUsed == 3)
+        bins.update(bins.bin(of: 10)) { $0 += 1 }
+        #expect(bins.values[0] == 6)
+        #expect(bins.bin(of: .infinity) == 3 && bins.width == 32, "a time beyond any session does not widen forever")
+    }
+
+    @Test("a million events over a month: at most 1,000 bins, every event counted, and a strip of a few KB")
+    func millionEvents() throws {
+        var recorder = ActivityRecorder()
+        recorder.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 0))))
+        var items = 0
+        for index in 1...1_000_000 {
+            // One a second, with twenty days of nothing halfway.
+            let time = Double(index) * 1_000 + (index > 500_000 ? 20 * 86_400_000 : 0)
+            if index % 4 == 0 {
+                recorder.add(Self.frame(index, at: time, .addItem(id: UUID()), position: items))
+                items += 1
+            } else {
+                recorder.add(Self.frame(index, at: time))
+            }
+        }
+        let strip = try #require(recorder.strip)
+        #expect(strip.bins.count <= ActivityRecorder.binCount && strip.bins.count > ActivityRecorder.binCount / 2)
+        let total = strip.bins.reduce(into: ActivityBin()) { $0.absorb($1) }
+        #expect(total.events == 1_000_000 && total.added == 250_000)
+        #expect(strip.bins.last?.items == items)
+        #expect(strip.idleStretches.count == 1)
+        let svg = strip.svg()
+        #expect(svg.utf8.count < 40_000, "\(svg.utf8.count) bytes")
+        #expect(svg.contains("<title>") && svg.contains("aria-label=\"Activity over about"))
+        #expect(svg.contains("1000000 events, 250000 items added"))
+    }
+
+    @Test("the strip draws bars, the item line, marks and idle stretches; it names what it shows and loads nothing")
+    func strip() throws {
+        var recorder = ActivityRecorder()
+        recorder.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 10_000))))
+        recorder.add(Self.frame(1, at: 10_000))
+        recorder.add(Self.frame(2, at: 11_000, .addItem(id: UUID()), position: 0))
+        recorder.add(Self.frame(3, at: 12_000, .cancelCreatingItem))
+        // After a travel to frame 1 (travels are drawn from the sample's, in the browser tests).
+        recorder.add(Self.frame(4, at: 100_000, parent: 1))
+        let strip = try #require(recorder.strip)
+        #expect(strip.origin == 10_000)
+        #expect(strip.idleStretches.count == 1)
+        let svg = strip.svg()
+        for part in ["class=\"idle\"", "class=\"bars\"", "class=\"items\"", "class=\"added\"", "class=\"cancelled\""] {
+            #expect(svg.contains(part), "\(part)")
+        }
+        #expect(svg.contains("4 events, 1 item added, 1 sheet cancelled, 0 travels"))
+        #expect(svg.contains("1 idle stretch of 30.0 s or more shaded"))
+        #expect(svg.contains("data-start=\"10000\""))
+        for external in ["href", "url(", "<script", "<image", "<foreignObject", "style="] {
+            #expect(!svg.contains(external), "\(external)")
+        }
+        #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>"))
+        // The travel continues from frame 1, which had no items: frame 4 has none.
+        #expect(strip.bins.last?.items == 0)
+    }
+
+    @Test("no record with a time: no strip")
+    func untimed() {
+        var recorder = ActivityRecorder()
+        recorder.add(Self.frame(1, at: nil))
+        #expect(recorder.strip == nil)
+    }
+
+    @Test("the funnel chart: a bar per step with its number, longest for the most, named in words")
+    func funnel() {
+        let chart = FunnelChart(opened: 1_200, typed: 900, added: 600, cancelled: 0)
+        let svg = chart.svg()
+        #expect(svg.contains("aria-label=\"Add-sheet funnel: 1200 opened, 900 typed in, 600 added, 0 cancelled\""))
+        #expect(svg.contains("<title>Add-sheet funnel"))
+        for number in [">1,200<", ">900<", ">600<", ">0<"] { #expect(svg.contains(number), "\(number)") }
+        #expect(svg.contains("M110 4h150v14h-150z") && svg.contains("M110 4h75v14h-75z") && svg.contains("M110 4h0v14h-0z"))
+        for external in ["href", "url(", "<script", "style="] { #expect(!svg.contains(external)) }
+    }
+
+    @Test("the page has the strip under the scrubber and the funnel beside the summary, and stays within its policy")
+    func onThePage() throws {
+        let log = """
+            {"type":"session","schema":"todo-session/1","app":"<b>A</b>","startedAt":"2026-01-01T00:00:00Z"}
+            {"type":"event","event":"startCreatingItem","timestamp":"2026-01-01T00:00:01Z"}
+            {"type":"event","event":"changePartialItemName","name":"Milk","timestamp":"2026-01-01T00:00:02Z"}
+            {"type":"event","event":"addItem","timestamp":"2026-01-01T00:00:03.5Z"}
+
+            """
+        let builder = ReportBuilder()
+        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
+        builder.finish(with: outcome)
+        let html = builder.html()
+        #expect(html.contains("<div class=\"activity\" id=\"activity\"><svg class=\"activity-strip\""))
+        #expect(html.contains("<figure class=\"funnel\"><svg class=\"funnel-chart\""))
+        #expect(builder.funnel == FunnelChart(opened: 1, typed: 1, added: 1, cancelled: 0))
+        #expect(!html.contains("{{activityStrip}}") && !html.contains("{{funnelChart}}"))
+    }
+}
