@@ -18,7 +18,7 @@ let package = Package(
         // The Todo app's state, events and reducer.
         .target(name: "TodoDomain", dependencies: ["TimeTravel"]),
         // `todo-session/1`: streaming reader with diagnostics, replay, recorder.
-        .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain", "Digests"]),
+        .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain", "Digests", "Redaction"]),
         // libcmark, from the system.
         .systemLibrary(
             name: "CCmark",
@@ -50,7 +50,7 @@ let package = Package(
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.
-        .target(name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib"]),
+        .target(name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib", "Redaction"]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
         // Build-time: Templates/* become Swift string constants, so the binary travels alone.
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
         .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests"]),
-        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
+        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain", "Redaction"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
         .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain"]),
     ],

@@ -16,6 +16,7 @@ struct PageRenderer {
     var diagnostics: DiagnosticList
     var summaryHTML: String
     var frameData: [PagePart]
+    var redaction: LogRedaction? = nil
 
     /// Writes the page, piece by piece.
     func write<Sink: ByteSink>(to sink: inout Sink) throws {
@@ -52,6 +53,7 @@ struct PageRenderer {
             "css": css,
             "js": js,
             "title": title.htmlEscaped,
+            "redaction": redactionBadge(),
             "facts": facts(),
             "lastFrame": String(frameCount - 1),
             "frameCount": String(frameCount),
@@ -67,6 +69,14 @@ struct PageRenderer {
             "diagnosticCount": String(diagnostics.count),
         ]
         return values
+    }
+
+    /// The header's badge: that the page is redacted, and how.
+    private func redactionBadge() -> String {
+        guard let redaction else { return "" }
+        let how = redaction.isKeyed ? "keyed" : "no key"
+        return " <span class=\"redacted-badge\" title=\"\(redaction.description.htmlEscaped)\">redacted"
+            + " <span class=\"redaction-how\">(\(how))</span></span>"
     }
 
     private func facts() -> String {

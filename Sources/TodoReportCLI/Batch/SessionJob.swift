@@ -18,12 +18,17 @@ struct SessionJob: Sendable {
     var force: Bool
     var streams: StandardStreams
 
-    static var tool: String { Help.version }
+    /// The tool that wrote a session's files, and how it redacted them: a
+    /// re-run with another redaction (or none) renders every session again.
+    var tool: String {
+        guard let redaction = options.redaction else { return Help.version }
+        return Help.version + " --redact" + (redaction.keyFingerprint.map { " key \($0)" } ?? "")
+    }
 
     func run(_ input: BatchInput, name: String) -> Result {
         let relative = Path(bytes: input.relative).display
         func failed(_ status: SessionStats.Status, _ problem: String) -> SessionStats {
-            SessionStats(name: name, input: relative, status: status, problem: problem, tool: Self.tool, strict: options.strict)
+            SessionStats(name: name, input: relative, status: status, problem: problem, tool: tool, strict: options.strict)
         }
         do throws(CLIError) {
             if let problem = input.problem {
@@ -71,7 +76,7 @@ struct SessionJob: Sendable {
             }
             let stats = SessionStats(
                 name: name, input: relative, status: status, problem: problem, statistics: builder.statistics, activity: activity,
-                inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: Self.tool, strict: options.strict)
+                inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
             if status == .rendered {
                 try BatchFolder.write(folder.report(name)) { descriptor throws(SystemCallError) in
                     try SessionRendering.writeReport(builder, templates: templates, to: descriptor)
@@ -92,7 +97,7 @@ struct SessionJob: Sendable {
     /// The stats of the last run when the input's bytes, the tool and
     /// `--strict` are the same (and its report is still there).
     private func unchanged(_ file: InputFile, name: String) -> SessionStats? {
-        guard !force, let old = folder.existingStats(name), old.tool == Self.tool, old.strict == options.strict,
+        guard !force, let old = folder.existingStats(name), old.tool == tool, old.strict == options.strict,
             let oldHash = old.inputSHA256,
             let size = file.node.map({ Int($0.st_size) }), size == old.inputBytes,
             old.status != .rendered || folder.exists(folder.report(name))
