@@ -61,11 +61,11 @@ let package = Package(
         .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
-        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests"]),
-        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain", "Redaction"]),
+        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
+        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
-        .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain", "Redaction"]),
     ],
     swiftLanguageModes: [.v6]
 )
