@@ -14,6 +14,8 @@ public struct Pseudonyms: Sendable {
         case session = "s"
         case context = "c"
         case title = "t"
+        /// An input's file name (`batch` NAMEs under `--redact-key`).
+        case file = "f"
     }
 
     /// What every value becomes without a key.

@@ -15,6 +15,8 @@ extension CLISuite {
             let name: String
             /// The command line for `input`, writing into the current folder.
             let arguments: @Sendable (_ input: String) -> [String]
+            /// The input's path in the workspace.
+            var inputName = "session.jsonl"
             /// What `--redact` or `--redact-key FILE` is added to (all but `redact`, which always redacts).
             var takesRedactFlag = true
             /// The unredacted run to compare with, when it is another command line.
@@ -33,13 +35,20 @@ extension CLISuite {
                 // Every diagnostic at the same place with the same code, and the same count line.
                 run.stderr.split(separator: "\n").map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") }
             },
-            Command(name: "batch", arguments: { ["batch", $0, "-o", "out", "--jobs", "1"] }) { run in
+            // A folder of one log whose file name is a canary too: batch shows file names.
+            Command(
+                name: "batch", arguments: { ["batch", URL(fileURLWithPath: $0).deletingLastPathComponent().path, "-o", "out", "--jobs", "1"] },
+                inputName: "logs/\(canary("Fn")).jsonl"
+            ) { run in
                 let stats = try #require(run.files.first { $0.key.hasPrefix("out/stats/") }?.value)
                 let object = try #require(try JSONSerialization.jsonObject(with: stats) as? [String: Any])
                 let csvRows = try run.text("out/sessions.csv").split(separator: "\r\n").map { $0.split(separator: ",") }
                 let csvNumbers = csvRows.dropFirst().flatMap { row in row.filter { Double($0) != nil }.map(String.init) }
                 let page = try #require(run.files.first { $0.key.hasPrefix("out/sessions/") }?.value)
-                return numbers(in: object) + csvNumbers + pageNumbers(String(decoding: page, as: UTF8.self))
+                let summary = try run.text("out/summary.md").split(separator: "\n").filter { !$0.hasPrefix("**Redacted**") }
+                return numbers(in: object) + csvNumbers + pageNumbers(String(decoding: page, as: UTF8.self)) + summary.filter { line in
+                    ["Sessions", "Events", "Add sheets", "Items added", "Keystrokes", "Median"].contains { line.contains("**\($0)") }
+                }.map(String.init)
             },
             Command(
                 name: "redact", arguments: { ["redact", $0, "-o", "redacted.jsonl"] }, takesRedactFlag: false,
@@ -58,7 +67,8 @@ extension CLISuite {
         @Test("no canary, piece of one or escaped form in any output or stderr; every number kept", arguments: commands, [false, true])
         func proof(command: Command, keyed: Bool) throws {
             let workspace = try Workspace()
-            let input = try workspace.write("session.jsonl", Self.canaryLog)
+            try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent("logs"), withIntermediateDirectories: true)
+            let input = try workspace.write(command.inputName, Self.canaryLog)
             try workspace.write("team.key", "a team secret\n")
             // The unredacted run must show the canaries, or the proof proves nothing.
             let plain = try Self.run((command.plainArguments ?? command.arguments)(input), in: workspace.url.appendingPathComponent("plain"))
@@ -71,6 +81,11 @@ extension CLISuite {
             let leaks = Self.leaks(in: redacted)
             #expect(leaks.isEmpty, "leaked: \(leaks.prefix(10))")
             #expect(try command.numbers(redacted) == command.numbers(plain))
+            // Every output that is a page or a summary says that it is redacted.
+            for (name, data) in redacted.files where name.hasSuffix(".html") && !name.hasSuffix("index.html") || name.hasSuffix(".md") {
+                let text = String(decoding: data, as: UTF8.self)
+                #expect(text.contains("redacted-badge") || text.contains("**Redacted**:"), "\(name) does not say it is redacted")
+            }
         }
 
         // MARK: The log
@@ -83,7 +98,7 @@ extension CLISuite {
             "Qv\(tag)Z\"J<w&K\\7\u{2028}鵺麒鱗🦑🪼🦩Jq"
         }
 
-        static let tags = ["Se", "Ap", "Av", "Us", "Cd", "Ct", "Ti", "Tt", "Cn", "Ev", "Iv", "Ty", "Id", "Tm", "Dk", "Mh"]
+        static let tags = ["Fn", "Se", "Ap", "Av", "Us", "Cd", "Ct", "Ti", "Tt", "Cn", "Ev", "Iv", "Ty", "Id", "Tm", "Dk", "Mh"]
 
         /// `text` as a JSON string literal, non-ASCII as it is.
         static func json(_ text: String) -> String {

@@ -26,22 +26,25 @@ struct SessionJob: Sendable {
     }
 
     func run(_ input: BatchInput, name: String) -> Result {
-        let relative = Path(bytes: input.relative).display
+        let relative = SessionNaming.shownInput(input, redaction: options.redaction)
+        // Under --redact a file name may tell as much as what was typed: stderr names the session.
+        let shownPath = options.redaction == nil ? input.path.display : "sessions/\(name)"
         func failed(_ status: SessionStats.Status, _ problem: String) -> SessionStats {
             SessionStats(name: name, input: relative, status: status, problem: problem, tool: tool, strict: options.strict)
         }
         do throws(CLIError) {
             if let problem = input.problem {
-                streams.printError("\(input.path.display): error: cannot read: \(problem)")
+                streams.printError("\(shownPath): error: cannot read: \(problem)")
                 return try record(failed(.unreadable, problem), removingReport: true, skipped: false)
             }
             var file: InputFile
             do throws(CLIError) {
                 file = try InputFile.locate(input.path, standardInput: -1)
+                if options.redaction != nil { file.displayName = shownPath }
                 try file.open()
             } catch {
                 let reason = Self.reason(error)
-                streams.printError("\(input.path.display): error: cannot read: \(reason)")
+                streams.printError("\(shownPath): error: cannot read: \(reason)")
                 return try record(failed(.unreadable, reason), removingReport: true, skipped: false)
             }
             defer { file.close() }
@@ -62,7 +65,7 @@ struct SessionJob: Sendable {
             } catch {
                 if case .cannotWrite = error { return .cannotWrite(error) }
                 let reason = Self.reason(error)
-                streams.printError("\(input.path.display): error: cannot read: \(reason)")
+                streams.printError("\(shownPath): error: cannot read: \(reason)")
                 return try record(failed(.unreadable, reason), removingReport: true, skipped: false)
             }
             var status = SessionStats.Status.rendered
@@ -72,7 +75,7 @@ struct SessionJob: Sendable {
             } catch {
                 status = .rejected
                 problem = Self.reason(error)
-                streams.printError("\(input.path.display): error: rejected: \(problem ?? "")")
+                streams.printError("\(shownPath): error: rejected: \(problem ?? "")")
             }
             let stats = SessionStats(
                 name: name, input: relative, status: status, problem: problem, statistics: builder.statistics, activity: activity,

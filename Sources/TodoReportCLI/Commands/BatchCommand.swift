@@ -44,7 +44,7 @@ enum BatchCommand: Subcommand {
         let folder = BatchFolder(root: root)
         try folder.create()
         let all = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
-        let names = SessionNaming.names(for: all)
+        let names = options.redaction.map { SessionNaming.redactedNames(for: all, redaction: $0) } ?? SessionNaming.names(for: all)
         let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
 
         let job = SessionJob(
