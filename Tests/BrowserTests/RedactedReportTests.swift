@@ -45,10 +45,14 @@ struct RedactedReportTests {
     func frames() throws {
         try Self.withRedactedSample { page, states in
             typealias Shown = ReportInBrowserTests.Shown
-            #expect(try Shown(page.evaluate(ReportInBrowserTests.snapshot)) == Shown(frame: states.count - 1, state: Self.masked(states.last ?? TodoState())))
+            #expect(
+                try Shown(page.evaluate(ReportInBrowserTests.snapshot))
+                    == Shown(frame: states.count - 1, state: Self.masked(states.last ?? TodoState())))
             for (index, state) in states.enumerated() {
                 _ = try page.evaluate(ReportInBrowserTests.scrub(to: index))
-                #expect(try Shown(page.evaluate(ReportInBrowserTests.snapshot)) == Shown(frame: index, state: Self.masked(state)), "frame \(index)")
+                #expect(
+                    try Shown(page.evaluate(ReportInBrowserTests.snapshot)) == Shown(frame: index, state: Self.masked(state)),
+                    "frame \(index)")
             }
             // The typing of the first title, as the page shows it, frame by frame.
             let typing = states.indices.filter { states[$0].isCreatingItem && !states[$0].partialItemName.isEmpty }.prefix(4)
@@ -64,7 +68,9 @@ struct RedactedReportTests {
             #expect(toggles.count >= 2)
             for index in toggles {
                 _ = try page.evaluate(ReportInBrowserTests.scrub(to: index))
-                #expect(try Shown(page.evaluate(ReportInBrowserTests.snapshot)).switches == states[index].todoItems.map { $0.isFinished ? "true" : "false" })
+                #expect(
+                    try Shown(page.evaluate(ReportInBrowserTests.snapshot)).switches
+                        == states[index].todoItems.map { $0.isFinished ? "true" : "false" })
             }
         }
     }

@@ -45,7 +45,10 @@ struct LogRedactionTests {
         #expect(header?.sessionId == Self.key.pseudonym(of: "s-42", as: .session))
         #expect(header?.userId == Self.key.pseudonym(of: "zoë@example.org", as: .user))
         #expect(header?.context.map(\.key) == ["store", "beta"])
-        #expect(header?.context.map(\.value) == [Self.key.pseudonym(of: "Berlin 3", as: .context), Self.key.pseudonym(of: "true", as: .context)])
+        #expect(
+            header?.context.map(\.value) == [
+                Self.key.pseudonym(of: "Berlin 3", as: .context), Self.key.pseudonym(of: "true", as: .context),
+            ])
         #expect(frames.map(\.partialItemName) == ["", "Xxx", "Xxx xxxx", ""])
         #expect(frames.last?.state?.todoItems.map(\.title) == ["Xxx xxxx"])
         #expect(frames[2].stamp.namePseudonym == Self.key.pseudonym(of: "Oat milk", as: .title))

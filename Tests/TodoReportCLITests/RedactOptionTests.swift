@@ -11,7 +11,9 @@ extension CLISuite {
 
             """
 
-        @Test("a key file that is empty (or only a line break) is refused with 64, naming it; a missing one is 66", arguments: ["", "\n", "\r\n"])
+        @Test(
+            "a key file that is empty (or only a line break) is refused with 64, naming it; a missing one is 66",
+            arguments: ["", "\n", "\r\n"])
         func emptyKey(key: String) throws {
             let workspace = try Workspace()
             try workspace.write("log.jsonl", Self.log)
@@ -70,7 +72,9 @@ extension CLISuite {
             let again = try workspace.run(["batch", "logs", "-o", "out", "--redact-key", "team.key"])
             #expect(again.stderr.contains("1 skipped"))
             let summary = String(decoding: try #require(workspace.read("out/summary.md")), as: UTF8.self)
-            #expect(summary.contains("**Redacted**: 1 of 1 sessions: typed text masked; identifiers pseudonymised with the key whose fingerprint is "))
+            #expect(
+                summary.contains(
+                    "**Redacted**: 1 of 1 sessions: typed text masked; identifiers pseudonymised with the key whose fingerprint is "))
         }
     }
 }

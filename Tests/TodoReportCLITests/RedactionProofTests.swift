@@ -28,40 +28,48 @@ extension CLISuite {
         }
 
         static let commands: [Command] = [
-            Command(name: "report and summary", arguments: { [$0, "-o", "report.html", "--summary", "summary.md"] }) { run in
-                try summaryNumbers(run.text("summary.md")) + pageNumbers(run.text("report.html")) + [run.countLine]
-            },
-            Command(name: "validate", arguments: { ["validate", $0] }) { run in
-                // Every diagnostic at the same place with the same code, and the same count line.
-                run.stderr.split(separator: "\n").map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") }
-            },
+            Command(
+                name: "report and summary", arguments: { [$0, "-o", "report.html", "--summary", "summary.md"] },
+                numbers: { run in
+                    try summaryNumbers(run.text("summary.md")) + pageNumbers(run.text("report.html")) + [run.countLine]
+                }),
+            Command(
+                name: "validate", arguments: { ["validate", $0] },
+                numbers: { run in
+                    // Every diagnostic at the same place with the same code, and the same count line.
+                    run.stderr.split(separator: "\n").map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") }
+                }),
             // A folder of one log whose file name is a canary too: batch shows file names.
             Command(
-                name: "batch", arguments: { ["batch", URL(fileURLWithPath: $0).deletingLastPathComponent().path, "-o", "out", "--jobs", "1"] },
-                inputName: "logs/\(canary("Fn")).jsonl"
-            ) { run in
-                let stats = try #require(run.files.first { $0.key.hasPrefix("out/stats/") }?.value)
-                let object = try #require(try JSONSerialization.jsonObject(with: stats) as? [String: Any])
-                let csvRows = try run.text("out/sessions.csv").split(separator: "\r\n").map { $0.split(separator: ",") }
-                let csvNumbers = csvRows.dropFirst().flatMap { row in row.filter { Double($0) != nil }.map(String.init) }
-                let page = try #require(run.files.first { $0.key.hasPrefix("out/sessions/") }?.value)
-                let summary = try run.text("out/summary.md").split(separator: "\n").filter { !$0.hasPrefix("**Redacted**") }
-                return numbers(in: object) + csvNumbers + pageNumbers(String(decoding: page, as: UTF8.self)) + summary.filter { line in
-                    ["Sessions", "Events", "Add sheets", "Items added", "Keystrokes", "Median"].contains { line.contains("**\($0)") }
-                }.map(String.init)
-            },
+                name: "batch",
+                arguments: { ["batch", URL(fileURLWithPath: $0).deletingLastPathComponent().path, "-o", "out", "--jobs", "1"] },
+                inputName: "logs/\(canary("Fn")).jsonl",
+                numbers: { run in
+                    let stats = try #require(run.files.first { $0.key.hasPrefix("out/stats/") }?.value)
+                    let object = try #require(try JSONSerialization.jsonObject(with: stats) as? [String: Any])
+                    let csvRows = try run.text("out/sessions.csv").split(separator: "\r\n").map { $0.split(separator: ",") }
+                    let csvNumbers = csvRows.dropFirst().flatMap { row in row.filter { Double($0) != nil }.map(String.init) }
+                    let page = try #require(run.files.first { $0.key.hasPrefix("out/sessions/") }?.value)
+                    let summary = try run.text("out/summary.md").split(separator: "\n").filter { !$0.hasPrefix("**Redacted**") }
+                    return numbers(in: object) + csvNumbers + pageNumbers(String(decoding: page, as: UTF8.self))
+                        + summary.filter { line in
+                            ["Sessions", "Events", "Add sheets", "Items added", "Keystrokes", "Median"].contains {
+                                line.contains("**\($0)")
+                            }
+                        }.map(String.init)
+                }),
             Command(
                 name: "redact", arguments: { ["redact", $0, "-o", "redacted.jsonl"] }, takesRedactFlag: false,
-                plainArguments: { [$0, "-o", "report.html", "--summary", "again.md"] }
-            ) { run in
-                // The redacted log replays to the same frames, funnel and items as the log itself.
-                if run.files["redacted.jsonl"] != nil {
-                    let log = run.folder.appendingPathComponent("redacted.jsonl").path
-                    let replay = try RedactionProofTests.run([log, "-o", "report.html", "--summary", "again.md"], in: run.folder)
-                    return try summaryNumbers(replay.text("again.md"), withDataQuality: false)
-                }
-                return try summaryNumbers(run.text("again.md"), withDataQuality: false)
-            },
+                plainArguments: { [$0, "-o", "report.html", "--summary", "again.md"] },
+                numbers: { run in
+                    // The redacted log replays to the same frames, funnel and items as the log itself.
+                    if run.files["redacted.jsonl"] != nil {
+                        let log = run.folder.appendingPathComponent("redacted.jsonl").path
+                        let replay = try RedactionProofTests.run([log, "-o", "report.html", "--summary", "again.md"], in: run.folder)
+                        return try summaryNumbers(replay.text("again.md"), withDataQuality: false)
+                    }
+                    return try summaryNumbers(run.text("again.md"), withDataQuality: false)
+                }),
         ]
 
         @Test("no canary, piece of one or escaped form in any output or stderr; every number kept", arguments: commands, [false, true])
@@ -71,11 +79,16 @@ extension CLISuite {
             let input = try workspace.write(command.inputName, Self.canaryLog)
             try workspace.write("team.key", "a team secret\n")
             // The unredacted run must show the canaries, or the proof proves nothing.
-            let plain = try Self.run((command.plainArguments ?? command.arguments)(input), in: workspace.url.appendingPathComponent("plain"))
+            let plain = try Self.run(
+                (command.plainArguments ?? command.arguments)(input), in: workspace.url.appendingPathComponent("plain"))
             #expect(Self.leaks(in: plain).count > 0, "the unredacted run shows no canary: the test log is wrong")
 
             var arguments = command.arguments(input)
-            if keyed { arguments += ["--redact-key", workspace.path("team.key")] } else if command.takesRedactFlag { arguments.append("--redact") }
+            if keyed {
+                arguments += ["--redact-key", workspace.path("team.key")]
+            } else if command.takesRedactFlag {
+                arguments.append("--redact")
+            }
             let redacted = try Self.run(arguments, in: workspace.url.appendingPathComponent("redacted"))
             #expect(redacted.code == plain.code, "\(redacted.stderr)")
             let leaks = Self.leaks(in: redacted)
@@ -300,9 +313,11 @@ extension CLISuite {
         /// words: the session facts but ids and names, the funnel but the
         /// cancelled names, each item after its title, events, state chain, data quality.
         static func summaryNumbers(_ summary: String, withDataQuality: Bool = true) -> [String] {
-            let kept = ["**Start**", "**End**", "**Duration**", "**Events**", "**Frames**", "**Travels**", "**Add sheets", "**Items added",
+            let kept = [
+                "**Start**", "**End**", "**Duration**", "**Events**", "**Frames**", "**Travels**", "**Add sheets", "**Items added",
                 "**Sheets cancelled", "**Conversion", "**Median", "**Keystrokes", "`startCreatingItem`", "`cancelCreatingItem`",
-                "`changePartialItemName`", "`addItem`", "`setItemDone`", "`travel`", "`runStart`"]
+                "`changePartialItemName`", "`addItem`", "`setItemDone`", "`travel`", "`runStart`",
+            ]
             var numbers: [String] = []
             var inDataQuality = false
             for line in summary.split(separator: "\n").map(String.init) {
@@ -341,4 +356,3 @@ extension CLISuite {
         }
     }
 }
-

@@ -28,7 +28,8 @@ struct TitlePseudonyms: Sendable {
         case .startCreatingItem:
             code = 0
         case .changePartialItemName:
-            code = frame.stamp.namePseudonym.flatMap { UInt32($0.drop { $0 != "-" }.dropFirst(), radix: 16) }.map { 1 << 32 | UInt64($0) } ?? 0
+            code =
+                frame.stamp.namePseudonym.flatMap { UInt32($0.drop { $0 != "-" }.dropFirst(), radix: 16) }.map { 1 << 32 | UInt64($0) } ?? 0
         case .addItem:
             if parent != 0 { title = prefix + "-" + hex(UInt32(truncatingIfNeeded: parent)) }
             code = 0

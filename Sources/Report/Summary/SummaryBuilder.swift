@@ -101,7 +101,10 @@ enum SummaryBuilder {
             let added = Formatting.offset(item.addedAt, from: s.start).map { "added at \($0)" } ?? "added on line \(item.line)"
             let title: [MarkdownInline] = item.title.isEmpty ? [.emphasis([.text("untitled")])] : [.text(item.title)]
             let pseudonym: [MarkdownInline] = item.titlePseudonym.map { [.text(" "), .code($0)] } ?? []
-            return [.paragraph([.strong(title)] + pseudonym + [.text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])]
+            return [
+                .paragraph(
+                    [.strong(title)] + pseudonym + [.text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])
+            ]
         }
         if s.itemCount > s.items.count {
             rows.append([.paragraph([.emphasis([.text("and \(s.itemCount - s.items.count) more items")])])])

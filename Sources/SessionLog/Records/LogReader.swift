@@ -79,7 +79,8 @@ public struct LogReader {
             return true
         }
         for key in duplicateKeys {
-            report(.duplicateKey, column: nil, "key \(quoted(redaction?.quotable(key) ?? key)) appears more than once; the last one is used")
+            report(
+                .duplicateKey, column: nil, "key \(quoted(redaction?.quotable(key) ?? key)) appears more than once; the last one is used")
         }
         let outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord, redaction: redaction)
         for diagnostic in outcome.diagnostics { output(.diagnostic(diagnostic)) }

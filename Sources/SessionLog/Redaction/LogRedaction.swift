@@ -6,9 +6,9 @@ public import Redaction
 ///
 /// Typed text (partial names, and so titles and cancelled names), the
 /// header's `app` and `appVersion`, and every piece of the log quoted in a
-/// diagnostic are masked with ``TextMask`` (shape kept, content gone);
+/// diagnostic are masked with `TextMask` (shape kept, content gone);
 /// `userId`, `sessionId` and every `context` value become keyed pseudonyms
-/// (``Pseudonyms``), or `redacted` without a key. Context keys, timestamps,
+/// (`Pseudonyms`), or `redacted` without a key. Context keys, timestamps,
 /// `seq`, item ids and everything that is a number stay.
 public struct LogRedaction: Sendable {
     /// The pseudonyms of identifiers (and of titles, for the summary).

@@ -41,10 +41,11 @@ extension OptionSpec {
     static let redact = OptionSpec.flag(
         "--redact",
         help:
-            "Mask typed text and replace ids and context values by `redacted` as the\nlog is read, in every output and on standard error (see Privacy below)."
+            "Mask typed text and replace ids and context values by 'redacted' as the\nlog is read: in every output and on standard error (see Privacy in --help)."
     )
     static let redactKey = OptionSpec.value(
         "--redact-key", valueName: "FILE",
-        help: "Redact (as --redact) with keyed pseudonyms: the same value gets the\nsame u-/s-/c-/t- pseudonym under the key in FILE (a secret)."
+        help:
+            "Redact (as --redact) with keyed pseudonyms: the same value gets the\nsame u-/s-/c-/t- pseudonym under the key in FILE (a secret)."
     )
 }

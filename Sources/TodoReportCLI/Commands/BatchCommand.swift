@@ -18,7 +18,8 @@ enum BatchCommand: Subcommand {
 
     static let name = "batch"
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
-    static let usage = "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--strict] [--quiet]"
+    static let usage =
+        "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--strict] [--quiet] [--redact | --redact-key FILE]"
     static let options = [output, jobs, force, shard, title] + ReadingOptions.specs
     static let discussion = """
         INPUT is a log, a folder (searched recursively for *.jsonl and *.jsonl.gz),

@@ -37,7 +37,8 @@ struct ReadingOptions {
         // Only line breaks (or nothing): no secret at all.
         guard !bytes.allSatisfy({ $0 == 0x0A || $0 == 0x0D }) else {
             throw .usage(
-                "the key file \(keyPath.display) is empty; put the team's secret in it (for example: openssl rand -hex 32 > \(keyPath.display)).")
+                "the key file \(keyPath.display) is empty; put the team's secret in it (for example: openssl rand -hex 32 > \(keyPath.display))."
+            )
         }
         return LogRedaction(pseudonyms: Pseudonyms(keyFileContents: bytes))
     }
