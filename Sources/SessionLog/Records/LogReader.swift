@@ -71,7 +71,8 @@ public struct LogReader {
                 reportTruncated("not valid JSON")
                 return true
             }
-            report(.invalidJSON, column: error.offset.map { $0 + 1 }, error.message)
+            report(
+                .invalidJSON, column: error.offset.map { $0 + 1 }, redaction?.maskingQuotedCharacters(in: error.message) ?? error.message)
             return true
         }
         guard case .object(let duplicateKeys) = topLevel else {

@@ -61,4 +61,20 @@ public struct LogRedaction: Sendable {
     public func quotable(_ text: String) -> String {
         TextMask.mask(text)
     }
+
+    /// A JSON syntax message with the one character of the line it quotes
+    /// (`found 'o'`) masked; the punctuation it expects stays, as the mask keeps punctuation.
+    func maskingQuotedCharacters(in message: String) -> String {
+        var characters = Array(message)
+        var index = 0
+        while index + 2 < characters.count {
+            if characters[index] == "'" && characters[index + 2] == "'" {
+                characters[index + 1] = TextMask.mask(characters[index + 1])
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return String(characters)
+    }
 }
