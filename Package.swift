@@ -18,7 +18,7 @@ let package = Package(
         // The Todo app's state, events and reducer.
         .target(name: "TodoDomain", dependencies: ["TimeTravel"]),
         // `todo-session/1`: streaming reader with diagnostics, replay, recorder.
-        .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain", "Digests"]),
+        .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain", "Digests", "Redaction"]),
         // libcmark, from the system.
         .systemLibrary(
             name: "CCmark",
@@ -53,7 +53,8 @@ let package = Package(
         ),
         // The command line, as a library so tests run it in-process.
         .target(
-            name: "TodoReportCLI", dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem"]),
+            name: "TodoReportCLI",
+            dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem", "Redaction"]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
         // Build-time: Templates/* become Swift string constants, so the binary travels alone.
@@ -64,11 +65,11 @@ let package = Package(
         .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
-        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests"]),
+        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
         .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
-        .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain", "Redaction"]),
     ],
     swiftLanguageModes: [.v6]
 )

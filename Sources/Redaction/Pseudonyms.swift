@@ -14,6 +14,8 @@ public struct Pseudonyms: Sendable {
         case session = "s"
         case context = "c"
         case title = "t"
+        /// An input's file name (`batch` NAMEs under `--redact-key`).
+        case file = "f"
     }
 
     /// What every value becomes without a key.
@@ -29,7 +31,12 @@ public struct Pseudonyms: Sendable {
     /// Reads the key from a file: its bytes, less one trailing line break (so
     /// a key written by `echo` or `openssl rand -hex 32 >` works as it reads).
     public init(keyFile url: URL) throws {
-        var bytes = [UInt8](try Data(contentsOf: url))
+        self.init(keyFileContents: [UInt8](try Data(contentsOf: url)))
+    }
+
+    /// The key in a key file's `bytes`: less one trailing line break (`\n` or `\r\n`).
+    public init(keyFileContents bytes: [UInt8]) {
+        var bytes = bytes
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
         self.init(key: bytes)

@@ -3,7 +3,7 @@
 /// punctuation, so every count stays true, but what was typed is gone.
 ///
 /// One character of the mask per user-perceived character (grapheme
-/// cluster): a letter becomes `x` (`X` when upper-case), in any script; a
+/// cluster): a letter becomes `x` (`X` when upper- or title-case), in any script; a
 /// digit becomes `9`; whitespace and punctuation stay as they are; any other
 /// visible character (an emoji, a currency or math symbol) becomes `*`.
 ///
@@ -24,12 +24,17 @@ public enum TextMask {
 
     /// The mask of one user-perceived character.
     public static func mask(_ character: Character) -> Character {
-        if character.isLetter { return character.isUppercase ? "X" : "x" }
+        if character.isLetter { return character.isUppercase || isTitlecase(character) ? "X" : "x" }
         if character.isNumber { return "9" }
         if character.isWhitespace || character.isPunctuation { return character }
         // A character made only of marks or format controls (a lone combining
         // accent, a bidi control) shows nothing by itself: keep its place.
         if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) { return character }
         return "*"
+    }
+
+    /// A title-case digraph (`ǅ`, `ǈ`) is upper case at a word's start.
+    private static func isTitlecase(_ character: Character) -> Bool {
+        character.unicodeScalars.first?.properties.generalCategory == .titlecaseLetter
     }
 }

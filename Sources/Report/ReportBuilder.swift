@@ -22,10 +22,16 @@ public final class ReportBuilder {
     private var newestFrameState = TodoState()
     private var activity = ActivityRecorder()
     private var sheets = SessionActivity()
+    /// How the log was redacted as it was read, said by the page's badge and the summary.
+    private let redaction: LogRedaction?
 
-    /// - Parameter title: Overrides the header's `app` as the page's title.
-    public init(title: String? = nil) {
+    /// - Parameters:
+    ///   - title: Overrides the header's `app` as the page's title.
+    ///   - redaction: The redaction the log was read with (the entries are
+    ///     already redacted): the page and the summary say so, and how.
+    public init(title: String? = nil, redaction: LogRedaction? = nil) {
         self.titleOverride = title
+        self.redaction = redaction
     }
 
     /// The page's title: the override, else the header's `app`, else
@@ -63,12 +69,12 @@ public final class ReportBuilder {
 
     /// The summary as CommonMark, for `--summary`.
     public func summaryMarkdown() -> String {
-        CommonMarkRenderer.commonMark(SummaryBuilder.build(statistics, title: title))
+        CommonMarkRenderer.commonMark(SummaryBuilder.build(statistics, title: title, redaction: redaction))
     }
 
     /// The summary as HTML, rendered by libcmark in safe mode.
     public func summaryHTML() -> String {
-        CommonMarkRenderer.html(SummaryBuilder.build(statistics, title: title))
+        CommonMarkRenderer.html(SummaryBuilder.build(statistics, title: title, redaction: redaction))
     }
 
     /// The self-contained page, in memory.
@@ -107,6 +113,6 @@ public final class ReportBuilder {
         PageRenderer(
             templates: templates, title: title, statistics: statistics, newestFrameState: newestFrameState,
             frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTML(),
-            frameData: encoder.parts, activityHTML: activityHTML(), funnelHTML: funnel.svg())
+            frameData: encoder.parts, activityHTML: activityHTML(), funnelHTML: funnel.svg(), redaction: redaction)
     }
 }

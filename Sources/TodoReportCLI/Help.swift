@@ -32,6 +32,16 @@ enum Help {
           leaves existing files as they were. A symbolic link is followed and the file it
           names replaced (the link stays); a FIFO, a device or /dev/stdout is written in place.
 
+        Privacy (--redact, --redact-key FILE, and the redact command):
+          Applied as each line is read, so no output, temporary file or standard error holds
+          unredacted text. Masked (a letter x or X, a digit 9, whitespace and punctuation kept,
+          any other character *, one per character): partial names, titles, cancelled names,
+          the header's app and appVersion, log text quoted in diagnostics, and batch file names.
+          Pseudonymised: userId (u-), sessionId (s-), context values (c-): HMAC-SHA256 under the
+          key in FILE, the same across sessions and runs, or 'redacted' without a key; titles
+          also get one (t-) in the summary. Kept: context keys, times, seq, item ids and every
+          number. The page has a 'redacted' badge; the summary names the key's fingerprint.
+
         Diagnostics go to standard error as FILE:LINE:COLUMN: SEVERITY: CODE: MESSAGE.
         Exit codes: 0 success, 64 usage, 65 rejected log (--strict, unsupported schema),
         66 input unreadable, 73 output unwritable.
@@ -43,6 +53,7 @@ enum Help {
           cat session.jsonl | todo-report - -o report.html
           todo-report simulate --events 1000000 --seed 7 -o big.jsonl
           todo-report batch logs/ -o out/ --jobs 4
+          todo-report session.jsonl --redact-key team.key -o shareable.html
         """
     }
 

@@ -1,6 +1,6 @@
   // ---- Event list (draws only the rows in view) ---------------------------
   // A row is a frame, or a run of changePartialItemName folded into one row
-  // (`typed "Buy oat milk" · 12 keystrokes · 3.1 s`) that opens on click; a
+  // (`typed "Tea" · 3 keystrokes · 1.2 s`) that opens on click; a
   // filter keeps the frames of some event types or with some text. The
   // scrubber, the keys and #frame=N still step through every frame. Rows are
   // kept as arrays (first frame, last frame, kind), so a million events

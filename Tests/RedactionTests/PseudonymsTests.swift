@@ -52,4 +52,24 @@ struct PseudonymsTests {
                     == Pseudonyms(key: Self.key).pseudonym(of: "s-1", as: .session))
         }
     }
+
+    @Test(
+        "a pseudonym depends on every byte of the value and of the key, and on nothing else",
+        arguments: ["alice", "Alice", "alice ", "アリス", "👩‍💻", ""])
+    func sensitivity(value: String) {
+        let one = Pseudonyms(key: Self.key)
+        let pseudonym = one.pseudonym(of: value, as: .user)
+        #expect(pseudonym == Pseudonyms(key: Self.key).pseudonym(of: value, as: .user))
+        #expect(pseudonym != Pseudonyms(key: Self.key + [1]).pseudonym(of: value, as: .user))
+        #expect(pseudonym != Pseudonyms(key: Array("Team secret".utf8)).pseudonym(of: value, as: .user))
+        #expect(pseudonym != one.pseudonym(of: value + "\u{0}", as: .user))
+        #expect(pseudonym.range(of: "^u-[0-9a-f]{8}$", options: .regularExpression) != nil)
+    }
+
+    @Test("a key file's bytes are the key, less one line break")
+    func keyFileContents() {
+        let expected = Pseudonyms(key: Self.key).keyFingerprint
+        #expect(Pseudonyms(keyFileContents: Array("team secret\r\n".utf8)).keyFingerprint == expected)
+        #expect(Pseudonyms(keyFileContents: Array("team secret\n\n".utf8)).keyFingerprint != expected)
+    }
 }

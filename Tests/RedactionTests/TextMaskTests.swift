@@ -23,6 +23,22 @@ struct TextMaskTests {
     }
 
     @Test(
+        "letters of other scripts are x, upper case (where a script has it) X, their digits 9",
+        arguments: [
+            ("ÉCOLE été", "XXXXX xxx"),  // precomposed accents, both cases
+            ("ΑΘΗΝΑ αθήνα", "XXXXX xxxxx"),  // Greek
+            ("İstanbul ǅ", "Xxxxxxxx X"),  // dotted capital I, a title-case digraph
+            ("נמל תל אביב", "xxx xx xxxx"),  // Hebrew, no case
+            ("서울 ０１２", "xx 999"),  // Hangul syllables, full-width digits
+            ("カタカナー", "xxxxx"),  // katakana and the long-vowel mark
+            ("नमस्ते ४२", "xxx 99"),  // Devanagari: न, म and the conjunct स्ते (a virama joins it into one grapheme)
+            ("สวัสดี", "xxxx"),  // Thai: vowel and tone marks join their consonant
+        ])
+    func scripts(text: String, masked: String) {
+        #expect(TextMask.mask(text) == masked)
+    }
+
+    @Test(
         "one mask character per user-perceived character",
         arguments: [
             ("Zoe\u{0308}", "Xxx"),  // e + combining diaeresis
@@ -45,5 +61,13 @@ struct TextMaskTests {
             #expect(TextMask.mask(typed).count == typed.count)
             #expect(TextMask.mask(title).hasPrefix(TextMask.mask(typed)))
         }
+    }
+
+    @Test("nothing of what was typed survives but its whitespace and punctuation")
+    func nothingSurvives() {
+        let text = "Zoë's 2 Äpfel, 牛乳 & 🥛 (café)"
+        let masked = TextMask.mask(text)
+        let kept = Set(masked.unicodeScalars.map(\.value))
+        #expect(kept.isSubset(of: Set("xX9* ',&()".unicodeScalars.map(\.value))))
     }
 }

@@ -6,6 +6,7 @@ enum BatchSummaryBuilder {
 
     static func build(_ aggregate: BatchAggregate) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Batch summary")])]
+        if let note = aggregate.redactionNote { blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + note + ".")])) }
         blocks += totals(aggregate)
         blocks += funnel(aggregate)
         blocks += cancellations(aggregate)

@@ -39,7 +39,9 @@ struct IndexPageRenderer {
             "css": css,
             "js": js,
             "title": title.htmlEscaped,
-            "totals": "\(Formatting.plural(total, "session")), \(Formatting.grouped(failed)) failed".htmlEscaped,
+            "totals":
+                ("\(Formatting.plural(total, "session")), \(Formatting.grouped(failed)) failed"
+                + (aggregate.redactionNote.map { "; redacted: " + $0 } ?? "")).htmlEscaped,
             "funnel": funnel(),
             "versionOptions": aggregate.versions.map { "<option value=\"\($0.htmlEscaped)\">\($0.htmlEscaped)</option>" }.joined(
                 separator: "\n"),

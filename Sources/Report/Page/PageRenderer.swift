@@ -20,6 +20,7 @@ struct PageRenderer {
     var activityHTML = ""
     /// The funnel chart beside the summary.
     var funnelHTML = ""
+    var redaction: LogRedaction? = nil
 
     /// Writes the page, piece by piece.
     func write<Sink: ByteSink>(to sink: inout Sink) throws {
@@ -56,6 +57,7 @@ struct PageRenderer {
             "css": css,
             "js": js,
             "title": title.htmlEscaped,
+            "redaction": redactionBadge(),
             "facts": facts(),
             "lastFrame": String(frameCount - 1),
             "frameCount": String(frameCount),
@@ -73,6 +75,14 @@ struct PageRenderer {
             "funnelChart": funnelHTML,
         ]
         return values
+    }
+
+    /// The header's badge: that the page is redacted, and how.
+    private func redactionBadge() -> String {
+        guard let redaction else { return "" }
+        let how = redaction.isKeyed ? "keyed" : "no key"
+        return " <span class=\"redacted-badge\" title=\"\(redaction.description.htmlEscaped)\">redacted"
+            + " <span class=\"redaction-how\">(\(how))</span></span>"
     }
 
     private func facts() -> String {

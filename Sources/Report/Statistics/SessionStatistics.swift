@@ -18,6 +18,9 @@ public struct SessionStatistics: Sendable {
         public var line: Int
         /// `setItemDone` events applied to it.
         public var toggles: Int
+        /// Under keyed redaction, the keyed pseudonym of the title as typed
+        /// (``title`` is its mask); `nil` otherwise or for an empty title.
+        public var titlePseudonym: String? = nil
     }
 
     /// One diagnostic code's count and its first lines.
@@ -72,6 +75,7 @@ public struct SessionStatistics: Sendable {
     private var itemIndexByID: [UUID: Int] = [:]
     private var sheetOpenedAt: Timestamp?
     private var lastRunName = TodoState.initialStateName
+    private var titlePseudonyms = TitlePseudonyms()
 
     /// Empty totals, before the first entry.
     public init() {}
@@ -102,6 +106,7 @@ public struct SessionStatistics: Sendable {
 
     private mutating func add(_ frame: Frame) {
         countsByKind[frame.event.kind.code] += 1
+        let titlePseudonym = titlePseudonyms.add(frame)
         let timestamp = frame.stamp.timestamp
         switch frame.event {
         case .startCreatingItem:
@@ -122,7 +127,9 @@ public struct SessionStatistics: Sendable {
             if items.count < Self.keptItems {
                 if itemIndexByID[id] == nil { itemIndexByID[id] = items.count }
                 items.append(
-                    AddedItem(id: id, title: Formatting.excerpt(frame.addedTitle ?? ""), addedAt: timestamp, line: frame.line, toggles: 0))
+                    AddedItem(
+                        id: id, title: Formatting.excerpt(frame.addedTitle ?? ""), addedAt: timestamp, line: frame.line, toggles: 0,
+                        titlePseudonym: titlePseudonym))
             }
         case .setItemDone(let id, _):
             // Applied only where the item exists in this branch's state.

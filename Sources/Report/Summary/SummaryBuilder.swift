@@ -6,8 +6,11 @@ import TodoDomain
 /// running totals of its replay. Deterministic: the same log gives the same
 /// summary.
 enum SummaryBuilder {
-    static func build(_ statistics: SessionStatistics, title: String) -> [MarkdownBlock] {
+    static func build(_ statistics: SessionStatistics, title: String, redaction: LogRedaction? = nil) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Session summary: "), .text(title)])]
+        if let redaction {
+            blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + redaction.description + ".")]))
+        }
         blocks += facts(statistics)
         blocks += funnel(statistics)
         blocks += items(statistics)
@@ -97,7 +100,11 @@ enum SummaryBuilder {
             }
             let added = Formatting.offset(item.addedAt, from: s.start).map { "added at \($0)" } ?? "added on line \(item.line)"
             let title: [MarkdownInline] = item.title.isEmpty ? [.emphasis([.text("untitled")])] : [.text(item.title)]
-            return [.paragraph([.strong(title), .text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])]
+            let pseudonym: [MarkdownInline] = item.titlePseudonym.map { [.text(" "), .code($0)] } ?? []
+            return [
+                .paragraph(
+                    [.strong(title)] + pseudonym + [.text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])
+            ]
         }
         if s.itemCount > s.items.count {
             rows.append([.paragraph([.emphasis([.text("and \(s.itemCount - s.items.count) more items")])])])

@@ -16,9 +16,14 @@ public struct LogReader {
     public private(set) var hasStopped = false
     private var sawFirstRecord = false
     private let fields = RecordFields()
+    /// Applied to every record and quoted text as it is read (`--redact`).
+    private let redaction: LogRedaction?
 
-    /// A reader at the start of a log.
-    public init() {}
+    /// A reader at the start of a log; with `redaction`, nothing it reports
+    /// holds the log's text unredacted.
+    public init(redaction: LogRedaction? = nil) {
+        self.redaction = redaction
+    }
 
     /// Reads one line (without its line break) and reports what it holds.
     ///
@@ -66,7 +71,8 @@ public struct LogReader {
                 reportTruncated("not valid JSON")
                 return true
             }
-            report(.invalidJSON, column: error.offset.map { $0 + 1 }, error.message)
+            report(
+                .invalidJSON, column: error.offset.map { $0 + 1 }, redaction?.maskingQuotedCharacters(in: error.message) ?? error.message)
             return true
         }
         guard case .object(let duplicateKeys) = topLevel else {
@@ -74,11 +80,12 @@ public struct LogReader {
             return true
         }
         for key in duplicateKeys {
-            report(.duplicateKey, column: nil, "key \(quoted(key)) appears more than once; the last one is used")
+            report(
+                .duplicateKey, column: nil, "key \(quoted(redaction?.quotable(key) ?? key)) appears more than once; the last one is used")
         }
-        let outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord)
+        let outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord, redaction: redaction)
         for diagnostic in outcome.diagnostics { output(.diagnostic(diagnostic)) }
-        if let record = outcome.record { output(.record(record, line: number)) }
+        if let record = outcome.record { output(.record(redaction?.redact(record) ?? record, line: number)) }
         if outcome.stopsReading { hasStopped = true }
         return true
     }

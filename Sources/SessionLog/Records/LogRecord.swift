@@ -14,6 +14,9 @@ public struct RecordStamp: Hashable, Sendable {
     public var seq: Int64?
     /// When the record was written, when it says.
     public var timestamp: Timestamp?
+    /// Under keyed redaction, the keyed pseudonym of a `changePartialItemName`'s
+    /// name as typed (its text is masked): what the summary shows for a title.
+    public var namePseudonym: String?
 
     /// Makes a stamp; both parts are optional in a log.
     public init(seq: Int64? = nil, timestamp: Timestamp? = nil) {

@@ -17,15 +17,20 @@ struct RecordDecoder {
     /// The line the fields' strings lie in.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var outcome = Outcome()
+    /// Masks the log's text that messages quote (`--redact`).
+    private let redaction: LogRedaction?
 
-    private init(fields: RecordFields, bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    private init(fields: RecordFields, bytes: UnsafeBufferPointer<UInt8>, line: Int, redaction: LogRedaction?) {
         self.line = line
         self.fields = fields
         self.bytes = bytes
+        self.redaction = redaction
     }
 
-    static func decode(_ fields: RecordFields, in bytes: UnsafeBufferPointer<UInt8>, line: Int, isFirstRecord: Bool) -> Outcome {
-        var decoder = RecordDecoder(fields: fields, bytes: bytes, line: line)
+    static func decode(
+        _ fields: RecordFields, in bytes: UnsafeBufferPointer<UInt8>, line: Int, isFirstRecord: Bool, redaction: LogRedaction? = nil
+    ) -> Outcome {
+        var decoder = RecordDecoder(fields: fields, bytes: bytes, line: line, redaction: redaction)
         decoder.outcome.record = decoder.decodeRecord(isFirstRecord: isFirstRecord)
         if decoder.outcome.diagnostics.contains(where: { $0.severity == .error }) {
             decoder.outcome.record = nil
@@ -42,7 +47,7 @@ struct RecordDecoder {
         if matches(type, "event") { return decodeEvent() }
         if matches(type, "travel") { return decodeTravel() }
         if matches(type, "session") { return decodeHeader(isFirstRecord: isFirstRecord) }
-        report(.unknownType, "unknown record type \(quoted(decode(type))); expected \"session\", \"event\" or \"travel\"")
+        report(.unknownType, "unknown record type \(quote(decode(type))); expected \"session\", \"event\" or \"travel\"")
         return nil
     }
 
@@ -70,7 +75,7 @@ struct RecordDecoder {
         if isFirstRecord && schema != SessionHeader.supportedSchema {
             report(
                 .unsupportedSchema,
-                "schema \(quoted(schema)) is not supported; this reader reads \"\(SessionHeader.supportedSchema)\" only, so nothing else is read"
+                "schema \(quote(schema)) is not supported; this reader reads \"\(SessionHeader.supportedSchema)\" only, so nothing else is read"
             )
             outcome.stopsReading = true
             return nil
@@ -83,7 +88,7 @@ struct RecordDecoder {
         let stamp = decodeStamp()
         guard let name = requiredRaw(.event, expecting: "one of \(Self.eventNames)") else { return nil }
         guard let kind = eventKind(name) else {
-            report(.unknownEvent, "unknown event \(quoted(decode(name))); expected one of \(Self.eventNames)")
+            report(.unknownEvent, "unknown event \(quote(decode(name))); expected one of \(Self.eventNames)")
             return nil
         }
         let event: LoggedEvent?
@@ -205,7 +210,7 @@ struct RecordDecoder {
             ? UUID(uuidString: decode(raw)).flatMap { $0.uuidString.count == 36 ? $0 : nil }
             : parseUUID(UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
         guard let id = parsed else {
-            report(.wrongType, column: field.column, "\"\(field.key.name)\" is not a UUID: \(quoted(decode(raw)))")
+            report(.wrongType, column: field.column, "\"\(field.key.name)\" is not a UUID: \(quote(decode(raw)))")
             return nil
         }
         return id
@@ -222,7 +227,7 @@ struct RecordDecoder {
             if let parsed { return parsed }
             report(
                 .wrongType, column: field.column,
-                "\"\(key.name)\" is not an RFC 3339 time (like 2026-11-29T09:00:01.250Z): \(quoted(decode(raw)))")
+                "\"\(key.name)\" is not an RFC 3339 time (like 2026-11-29T09:00:01.250Z): \(quote(decode(raw)))")
         case .integer(let milliseconds):
             return Timestamp(millisecondsSince1970: Double(milliseconds))
         case .number(let milliseconds) where milliseconds.isFinite:
@@ -234,6 +239,11 @@ struct RecordDecoder {
     }
 
     // MARK: Reporting
+
+    /// The log's `text` quoted for a message, masked under redaction.
+    private func quote(_ text: String) -> String {
+        quoted(redaction?.quotable(text) ?? text)
+    }
 
     private mutating func wrongType(_ field: JSONField, expected: String) {
         report(.wrongType, column: field.column, "\"\(field.key.name)\" must be \(expected), not \(field.value.typeName)")

@@ -53,6 +53,9 @@ public enum LogReplayer {
     ///     thread of their own while this one replays (the default: a single
     ///     log finishes sooner on two cores), or all on this thread (when
     ///     several logs are replayed at once, one thread each uses the cores better).
+    ///   - redaction: Applied to every record and diagnostic as its line is
+    ///     read (`--redact`), so no unredacted text reaches replay, its spill
+    ///     files or `output`.
     ///   - output: Called with every entry, in the log's order.
     /// - Returns: How the replay ended.
     public static func replay<Source: ByteSource>(
@@ -61,11 +64,12 @@ public enum LogReplayer {
         keepingStates: Bool = false,
         maxLineBytes: Int = defaultMaxLineBytes,
         readingConcurrently: Bool = true,
+        redaction: LogRedaction? = nil,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
         try replay(
             source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: 4 << 20,
-            maxLineBytes: maxLineBytes, readingConcurrently: readingConcurrently, into: output)
+            maxLineBytes: maxLineBytes, readingConcurrently: readingConcurrently, redaction: redaction, into: output)
     }
 
     static func replay<Source: ByteSource>(
@@ -76,6 +80,7 @@ public enum LogReplayer {
         shortTravel: Int = 4_096,
         maxLineBytes: Int = defaultMaxLineBytes,
         readingConcurrently: Bool = true,
+        redaction: LogRedaction? = nil,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
         var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit, shortTravel: shortTravel)
@@ -108,11 +113,12 @@ public enum LogReplayer {
             return batch.isLast
         }
         if readingConcurrently {
-            let channel = ReadingPipeline.start(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
+            let channel = ReadingPipeline.start(
+                source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction)
             while try !consume(channel.receive()) {}
         } else {
             var failure: (any Error)?
-            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes) { batch in
+            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { batch in
                 guard failure == nil else { return }
                 do { _ = try consume(batch) } catch { failure = error }
             }

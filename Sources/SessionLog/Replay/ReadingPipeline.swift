@@ -23,19 +23,23 @@ enum ReadingPipeline {
     static let linesPerBatch = 4_096
 
     /// Starts reading `source` on another thread; batches arrive on the returned channel.
-    static func start<Source: ByteSource>(_ source: Source, bufferSize: Int, maxLineBytes: Int) -> Channel {
+    static func start<Source: ByteSource>(
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil
+    ) -> Channel {
         let channel = Channel(capacity: 4)
         DispatchQueue.global(qos: .userInitiated).async {
-            read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes) { channel.send($0) }
+            read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { channel.send($0) }
         }
         return channel
     }
 
     /// Reads `source` on this thread, handing each batch to `deliver` as it is full (the last one has `isLast`).
-    static func read<Source: ByteSource>(_ source: Source, bufferSize: Int, maxLineBytes: Int, deliver: (Batch) -> Void) {
+    static func read<Source: ByteSource>(
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, deliver: (Batch) -> Void
+    ) {
         var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
         let limit = splitter.maxLineBytes
-        var reader = LogReader()
+        var reader = LogReader(redaction: redaction)
         var batch = Batch()
         do {
             try splitter.forEachLine { line in

@@ -38,4 +38,14 @@ extension OptionSpec {
         help:
             "Longest line read (default 268435456, 256 MiB); a longer line is\nskipped with a line-too-long error, without being held in memory."
     )
+    static let redact = OptionSpec.flag(
+        "--redact",
+        help:
+            "Mask typed text and replace ids and context values by 'redacted' as the\nlog is read: in every output and on standard error (see Privacy in --help)."
+    )
+    static let redactKey = OptionSpec.value(
+        "--redact-key", valueName: "FILE",
+        help:
+            "Redact (as --redact) with keyed pseudonyms: the same value gets the\nsame u-/s-/c-/t- pseudonym under the key in FILE (a secret)."
+    )
 }

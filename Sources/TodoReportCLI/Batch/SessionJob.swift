@@ -18,25 +18,33 @@ struct SessionJob: Sendable {
     var force: Bool
     var streams: StandardStreams
 
-    static var tool: String { Help.version }
+    /// The tool that wrote a session's files, and how it redacted them: a
+    /// re-run with another redaction (or none) renders every session again.
+    var tool: String {
+        guard let redaction = options.redaction else { return Help.version }
+        return Help.version + " --redact" + (redaction.keyFingerprint.map { " key \($0)" } ?? "")
+    }
 
     func run(_ input: BatchInput, name: String) -> Result {
-        let relative = Path(bytes: input.relative).display
+        let relative = SessionNaming.shownInput(input, redaction: options.redaction)
+        // Under --redact a file name may tell as much as what was typed: stderr names the session.
+        let shownPath = options.redaction == nil ? input.path.display : "sessions/\(name)"
         func failed(_ status: SessionStats.Status, _ problem: String) -> SessionStats {
-            SessionStats(name: name, input: relative, status: status, problem: problem, tool: Self.tool, strict: options.strict)
+            SessionStats(name: name, input: relative, status: status, problem: problem, tool: tool, strict: options.strict)
         }
         do throws(CLIError) {
             if let problem = input.problem {
-                streams.printError("\(input.path.display): error: cannot read: \(problem)")
+                streams.printError("\(shownPath): error: cannot read: \(problem)")
                 return try record(failed(.unreadable, problem), removingReport: true, skipped: false)
             }
             var file: InputFile
             do throws(CLIError) {
                 file = try InputFile.locate(input.path, standardInput: -1)
+                if options.redaction != nil { file.displayName = shownPath }
                 try file.open()
             } catch {
                 let reason = Self.reason(error)
-                streams.printError("\(input.path.display): error: cannot read: \(reason)")
+                streams.printError("\(shownPath): error: cannot read: \(reason)")
                 return try record(failed(.unreadable, reason), removingReport: true, skipped: false)
             }
             defer { file.close() }
@@ -57,7 +65,7 @@ struct SessionJob: Sendable {
             } catch {
                 if case .cannotWrite = error { return .cannotWrite(error) }
                 let reason = Self.reason(error)
-                streams.printError("\(input.path.display): error: cannot read: \(reason)")
+                streams.printError("\(shownPath): error: cannot read: \(reason)")
                 return try record(failed(.unreadable, reason), removingReport: true, skipped: false)
             }
             var status = SessionStats.Status.rendered
@@ -67,11 +75,11 @@ struct SessionJob: Sendable {
             } catch {
                 status = .rejected
                 problem = Self.reason(error)
-                streams.printError("\(input.path.display): error: rejected: \(problem ?? "")")
+                streams.printError("\(shownPath): error: rejected: \(problem ?? "")")
             }
             let stats = SessionStats(
                 name: name, input: relative, status: status, problem: problem, statistics: builder.statistics, activity: activity,
-                inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: Self.tool, strict: options.strict)
+                inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
             if status == .rendered {
                 try BatchFolder.write(folder.report(name), durably: false) { descriptor throws(SystemCallError) in
                     try SessionRendering.writeReport(builder, templates: templates, to: descriptor)
@@ -92,7 +100,7 @@ struct SessionJob: Sendable {
     /// The stats of the last run when the input's bytes, the tool and
     /// `--strict` are the same (and its report is still there).
     private func unchanged(_ file: InputFile, name: String) -> SessionStats? {
-        guard !force, let old = folder.existingStats(name), old.tool == Self.tool, old.strict == options.strict,
+        guard !force, let old = folder.existingStats(name), old.tool == tool, old.strict == options.strict,
             let oldHash = old.inputSHA256,
             let size = file.node.map({ Int($0.st_size) }), size == old.inputBytes,
             old.status != .rendered || folder.isComplete(folder.report(name))

@@ -18,7 +18,8 @@ enum BatchCommand: Subcommand {
 
     static let name = "batch"
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
-    static let usage = "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--strict] [--quiet]"
+    static let usage =
+        "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--strict] [--quiet] [--redact | --redact-key FILE]"
     static let options = [output, jobs, force, shard, title] + ReadingOptions.specs
     static let discussion = """
         INPUT is a log, a folder (searched recursively for *.jsonl and *.jsonl.gz),
@@ -44,7 +45,7 @@ enum BatchCommand: Subcommand {
         let folder = BatchFolder(root: root)
         try folder.create()
         let all = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
-        let names = SessionNaming.names(for: all)
+        let names = options.redaction.map { SessionNaming.redactedNames(for: all, redaction: $0) } ?? SessionNaming.names(for: all)
         let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
 
         let job = SessionJob(

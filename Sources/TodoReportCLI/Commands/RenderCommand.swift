@@ -18,7 +18,8 @@ enum RenderCommand: Subcommand {
 
     static let name = ""
     static let abstract = "Write the report (and the summary) of a log."
-    static let usage = "todo-report INPUT [-o OUTPUT] [--summary FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet]"
+    static let usage =
+        "todo-report INPUT [-o OUTPUT] [--summary FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet] [--redact | --redact-key FILE]"
     static let options = [output, summary] + ReadingOptions.specs + [title, templates]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {

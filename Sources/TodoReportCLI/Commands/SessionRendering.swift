@@ -12,7 +12,7 @@ enum SessionRendering {
         _ file: InputFile, from source: some ByteSource, options: ReadingOptions, title: String?, streams: StandardStreams,
         allDiagnosticsIn place: String, observe: (ReplayEntry) -> Void = { _ in }
     ) throws(CLIError) -> (builder: ReportBuilder, outcome: LogReplayer.Outcome) {
-        let builder = ReportBuilder(title: title)
+        let builder = ReportBuilder(title: title, redaction: options.redaction)
         let outcome = try LogReading.replay(file, from: source, options: options, streams: streams, allDiagnosticsIn: place) {
             builder.add($0)
             observe($0)

@@ -2,7 +2,8 @@
 enum ValidateCommand: Subcommand {
     static let name = "validate"
     static let abstract = "Print the log's diagnostics and write nothing."
-    static let usage = "todo-report validate INPUT [--strict] [--quiet] [--max-diagnostics N] [--max-line-bytes N]"
+    static let usage =
+        "todo-report validate INPUT [--strict] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
     static let options = ReadingOptions.specs
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {

@@ -7,7 +7,7 @@ import SessionLog
 struct InputFile {
     let path: Path
     /// How diagnostics name the input.
-    let displayName: String
+    var displayName: String
     /// What it is on disk, to refuse an output that would overwrite it.
     let node: stat?
     private let standardInput: Int32

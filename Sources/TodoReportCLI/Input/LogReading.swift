@@ -30,7 +30,8 @@ enum LogReading {
         let outcome: LogReplayer.Outcome
         do {
             outcome = try LogReplayer.replay(
-                source, maxLineBytes: options.maxLineBytes, readingConcurrently: options.readingConcurrently
+                source, maxLineBytes: options.maxLineBytes, readingConcurrently: options.readingConcurrently,
+                redaction: options.redaction
             ) { entry in
                 switch entry {
                 case .diagnostic(let diagnostic):

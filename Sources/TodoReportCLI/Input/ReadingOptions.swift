@@ -1,3 +1,4 @@
+import Redaction
 import SessionLog
 
 /// The options every command that reads a log takes.
@@ -9,13 +10,36 @@ struct ReadingOptions {
     /// Whether a log is parsed on a thread of its own while it is replayed
     /// (not an option: `batch` turns it off when it runs several logs at once).
     var readingConcurrently = true
+    /// `--redact`: applied as the log is read, so every output of the command is redacted.
+    var redaction: LogRedaction?
 
-    static let specs: [OptionSpec] = [.strict, .quiet, .maxDiagnostics, .maxLineBytes]
+    static let specs: [OptionSpec] = [.strict, .quiet, .maxDiagnostics, .maxLineBytes, .redact, .redactKey]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         strict = arguments.has(.strict)
         quiet = arguments.has(.quiet)
         maxDiagnostics = try arguments.integer(.maxDiagnostics, in: 0...Int.max, example: "1000") ?? maxDiagnostics
         maxLineBytes = try arguments.integer(.maxLineBytes, in: 1...LogReplayer.largestMaxLineBytes, example: "1073741824") ?? maxLineBytes
+        redaction = try Self.redaction(arguments)
+    }
+
+    /// `--redact`, keyed with `--redact-key FILE` (which implies `--redact`).
+    static func redaction(_ arguments: ParsedArguments) throws(CLIError) -> LogRedaction? {
+        guard let keyPath = arguments.path(.redactKey) else {
+            return arguments.has(.redact) ? LogRedaction(pseudonyms: Pseudonyms(key: nil)) : nil
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try SmallFile.read(keyPath)
+        } catch {
+            throw .cannotRead(path: keyPath.display, reason: error.reason)
+        }
+        // Only line breaks (or nothing): no secret at all.
+        guard !bytes.allSatisfy({ $0 == 0x0A || $0 == 0x0D }) else {
+            throw .usage(
+                "the key file \(keyPath.display) is empty; put the team's secret in it (for example: openssl rand -hex 32 > \(keyPath.display))."
+            )
+        }
+        return LogRedaction(pseudonyms: Pseudonyms(keyFileContents: bytes))
     }
 }

@@ -1,0 +1,47 @@
+import SessionLog
+
+/// Follows, frame by frame, the keyed pseudonym of the add sheet's text
+/// under keyed redaction (each `changePartialItemName` carries the
+/// pseudonym of its name as typed), so that an `addItem` gets the pseudonym
+/// of its title on any branch, after any travel: what the summary shows
+/// beside a masked title, so identical titles can still be counted.
+///
+/// Empty until the first pseudonym arrives; then 8 bytes a frame (the 32
+/// bits of a pseudonym and a mark), only under `--redact-key`.
+struct TitlePseudonyms: Sendable {
+    /// Per frame: 0 for an empty text, else `1 << 32 | bits`.
+    private var byFrame: [UInt64] = []
+    private var prefix = ""
+
+    /// Adds a frame; for an `addItem`, returns its title's pseudonym.
+    mutating func add(_ frame: Frame) -> String? {
+        if byFrame.isEmpty {
+            guard case .changePartialItemName = frame.event, let pseudonym = frame.stamp.namePseudonym else { return nil }
+            // Before the first keystroke every frame's text was empty.
+            byFrame = [UInt64](repeating: 0, count: frame.index)
+            prefix = String(pseudonym.prefix { $0 != "-" })
+        }
+        let parent = frame.parent < byFrame.count ? byFrame[frame.parent] : 0
+        var title: String?
+        let code: UInt64
+        switch frame.event {
+        case .startCreatingItem:
+            code = 0
+        case .changePartialItemName:
+            code =
+                frame.stamp.namePseudonym.flatMap { UInt32($0.drop { $0 != "-" }.dropFirst(), radix: 16) }.map { 1 << 32 | UInt64($0) } ?? 0
+        case .addItem:
+            if parent != 0 { title = prefix + "-" + hex(UInt32(truncatingIfNeeded: parent)) }
+            code = 0
+        case .cancelCreatingItem, .setItemDone:
+            code = parent
+        }
+        if frame.index == byFrame.count { byFrame.append(code) }
+        return title
+    }
+
+    private func hex(_ bits: UInt32) -> String {
+        let digits = String(bits, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+}

@@ -1,0 +1,52 @@
+extension RecordEncoder {
+    /// The line for a record as read (`todo-report redact` writes a log
+    /// again from its records): the same fields, in the recorder's order,
+    /// with only what the record holds (an `addItem` without `id`, an
+    /// event without `seq` stay so). Fields the reader ignores, `digest`
+    /// among them, are not written.
+    public static func line(for record: LogRecord) -> String {
+        switch record {
+        case .header(let header):
+            return line(for: header)
+        case .event(let event, let stamp):
+            var object = JSONObjectWriter()
+            object.add("type", string: "event")
+            add(stamp, to: &object)
+            switch event {
+            case .startCreatingItem:
+                object.add("event", string: "startCreatingItem")
+            case .cancelCreatingItem:
+                object.add("event", string: "cancelCreatingItem")
+            case .changePartialItemName(let name):
+                object.add("event", string: "changePartialItemName")
+                object.add("name", string: name)
+            case .addItem(let id):
+                object.add("event", string: "addItem")
+                if let id { object.add("id", string: id.uuidString) }
+            case .setItemDone(let id, let isDone):
+                object.add("event", string: "setItemDone")
+                object.add("id", string: id.uuidString)
+                object.add("isDone", raw: isDone ? "true" : "false")
+            }
+            return object.finished + "\n"
+        case .travel(let to, let stamp):
+            var object = JSONObjectWriter()
+            object.add("type", string: "travel")
+            add(stamp, to: &object)
+            object.add("to", raw: String(to))
+            return object.finished + "\n"
+        }
+    }
+
+    private static func add(_ stamp: RecordStamp, to object: inout JSONObjectWriter) {
+        if let seq = stamp.seq { object.add("seq", raw: String(seq)) }
+        guard let timestamp = stamp.timestamp else { return }
+        let milliseconds = timestamp.millisecondsSince1970
+        if milliseconds == milliseconds.rounded(.down) {
+            object.add("timestamp", string: timestamp.rfc3339)
+        } else {
+            // RFC 3339 here has milliseconds: a finer time stays a number, exactly.
+            object.add("timestamp", raw: "\(milliseconds)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+public import Redaction
+
+/// What `--redact` does to a log's text, applied by ``LogReader`` to every
+/// record and diagnostic as the line is read, so that no unredacted text
+/// reaches replay, spill files, reports or standard error.
+///
+/// Typed text (partial names, and so titles and cancelled names), the
+/// header's `app` and `appVersion`, and every piece of the log quoted in a
+/// diagnostic are masked with `TextMask` (shape kept, content gone);
+/// `userId`, `sessionId` and every `context` value become keyed pseudonyms
+/// (`Pseudonyms`), or `redacted` without a key. Context keys, timestamps,
+/// `seq`, item ids and everything that is a number stay.
+public struct LogRedaction: Sendable {
+    /// The pseudonyms of identifiers (and of titles, for the summary).
+    public let pseudonyms: Pseudonyms
+
+    /// Redaction with `pseudonyms` (keyed, or `redacted` for every identifier).
+    public init(pseudonyms: Pseudonyms) {
+        self.pseudonyms = pseudonyms
+    }
+
+    /// Whether identifiers get keyed pseudonyms rather than `redacted`.
+    public var isKeyed: Bool { pseudonyms.isKeyed }
+
+    /// The key's fingerprint, to show which key made the pseudonyms; `nil` without a key.
+    public var keyFingerprint: String? { pseudonyms.keyFingerprint }
+
+    /// One line that says how a report was redacted, for its header and summary.
+    public var description: String {
+        if let keyFingerprint {
+            return "typed text masked; identifiers pseudonymised with the key whose fingerprint is \(keyFingerprint)"
+        }
+        return "typed text masked; identifiers replaced by \(Pseudonyms.withoutKey) (no key)"
+    }
+
+    /// `record` with its text masked and its identifiers pseudonymised.
+    public func redact(_ record: LogRecord) -> LogRecord {
+        switch record {
+        case .header(let header):
+            return .header(redact(header))
+        case .event(.changePartialItemName(let name), var stamp):
+            if pseudonyms.isKeyed { stamp.namePseudonym = pseudonyms.pseudonym(of: name, as: .title) }
+            return .event(.changePartialItemName(TextMask.mask(name)), stamp)
+        case .event, .travel:
+            return record
+        }
+    }
+
+    /// `header` with `app` and `appVersion` masked, its ids and context values pseudonymised.
+    public func redact(_ header: SessionHeader) -> SessionHeader {
+        var header = header
+        header.app = header.app.map(TextMask.mask)
+        header.appVersion = header.appVersion.map(TextMask.mask)
+        header.sessionId = header.sessionId.map { pseudonyms.pseudonym(of: $0, as: .session) }
+        header.userId = header.userId.map { pseudonyms.pseudonym(of: $0, as: .user) }
+        header.context = header.context.map { .init(key: $0.key, value: pseudonyms.pseudonym(of: $0.value, as: .context)) }
+        return header
+    }
+
+    /// Log text that a diagnostic message quotes, masked.
+    public func quotable(_ text: String) -> String {
+        TextMask.mask(text)
+    }
+
+    /// A JSON syntax message with the one character of the line it quotes
+    /// (`found 'o'`) masked; the punctuation it expects stays, as the mask keeps punctuation.
+    func maskingQuotedCharacters(in message: String) -> String {
+        var characters = Array(message)
+        var index = 0
+        while index + 2 < characters.count {
+            if characters[index] == "'" && characters[index + 2] == "'" {
+                characters[index + 1] = TextMask.mask(characters[index + 1])
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return String(characters)
+    }
+}

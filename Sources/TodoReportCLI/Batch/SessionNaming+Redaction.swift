@@ -1,0 +1,32 @@
+import Redaction
+import SessionLog
+
+extension SessionNaming {
+    /// NAME for each input under `--redact`, where a file name may be as
+    /// telling as what was typed: the name ``base(_:)`` gives, masked (its
+    /// shape stays), then a keyed pseudonym of the relative path (`f-…`:
+    /// stable across runs) or, without a key, the input's position in the
+    /// sorted inputs.
+    static func redactedNames(for inputs: [BatchInput], redaction: LogRedaction) -> [String] {
+        var taken = Set<String>()
+        return inputs.enumerated().map { index, input in
+            let masked = TextMask.mask(base(input.relative))
+            let suffix =
+                redaction.isKeyed
+                ? redaction.pseudonyms.pseudonym(of: String(decoding: input.relative, as: UTF8.self), as: .file) : String(index + 1)
+            var name = String(masked.prefix(maxLength - suffix.utf8.count - 8)) + "-" + suffix
+            var counter = 2
+            while !taken.insert(name.lowercased()).inserted {
+                name = String(masked.prefix(maxLength - suffix.utf8.count - 8)) + "-" + suffix + "-\(counter)"
+                counter += 1
+            }
+            return name
+        }
+    }
+
+    /// The input's relative path as `sessions.csv`, `stats/` and the index show it: masked under `--redact`.
+    static func shownInput(_ input: BatchInput, redaction: LogRedaction?) -> String {
+        let relative = Path(bytes: input.relative).display
+        return redaction == nil ? relative : TextMask.mask(relative)
+    }
+}

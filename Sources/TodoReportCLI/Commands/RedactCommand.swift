@@ -1,0 +1,79 @@
+import Foundation
+import Redaction
+import SessionLog
+
+/// `todo-report redact INPUT -o OUTPUT.jsonl`: the log itself, redacted, so
+/// that a team can hand it over.
+enum RedactCommand: Subcommand {
+    static let output = OptionSpec.value(
+        "--output", "-o", valueName: "FILE", help: "Where to write the redacted log (- for standard output).")
+
+    static let name = "redact"
+    static let abstract = "Write a redacted copy of a log (masked text, pseudonymised ids)."
+    static let usage = "todo-report redact INPUT -o OUTPUT.jsonl [--redact-key FILE] [--quiet]"
+    static let options = [output, .redact, .redactKey, .quiet, .maxDiagnostics, .maxLineBytes]
+    static let discussion = """
+        Writes every valid record of INPUT as a todo-session/1 log, redacted as
+        --redact redacts a report (with --redact-key, keyed pseudonyms): typed text
+        masked, ids and context values pseudonymised, digest fields dropped (they
+        no longer match). Lines that are not valid records are dropped (they could
+        hold anything) and counted on standard error, with their (redacted)
+        diagnostics.
+        """
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
+        guard let outputPath = arguments.path(output) else {
+            throw .usage("redact needs -o OUTPUT.jsonl, the redacted log to write (- for standard output).")
+        }
+        let options = try ReadingOptions(arguments)
+        let redaction = options.redaction ?? LogRedaction(pseudonyms: Pseudonyms(key: nil))
+        var file = try InputFile.locate(input, standardInput: streams.input)
+        let outputs = try OutputSet([.init(path: outputPath, role: "log")], streams: streams, input: file)
+        try file.open()
+        defer { file.close() }
+
+        var printer = DiagnosticPrinter(path: file.displayName, limit: options.maxDiagnostics, error: streams.error)
+        var counts = RedactedLog.Counts()
+        var readFailure: String?
+        do throws(CLIError) {
+            try outputs.commit { _, descriptor throws(SystemCallError) in
+                var pending: [UInt8] = []
+                do {
+                    counts = try RedactedLog.write(
+                        file.byteSource(), redaction: redaction, maxLineBytes: options.maxLineBytes,
+                        report: { printer.print($0) }
+                    ) { line in
+                        pending.append(contentsOf: line.utf8)
+                        if pending.count >= 1 << 16 {
+                            try writeAll(pending, to: descriptor)
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                    }
+                } catch let failure as SystemCallError {
+                    throw failure
+                } catch {
+                    readFailure = "\(error)"
+                    throw SystemCallError("read", errno: EIO)
+                }
+                // Nothing was read past a header of another schema: write nothing.
+                if counts.stoppedOnUnsupportedSchema { throw SystemCallError("read", errno: EPROTO) }
+                try writeAll(pending, to: descriptor)
+            }
+        } catch {
+            printer.finish(allIn: "--max-diagnostics 0 prints them all")
+            if let readFailure { throw .cannotRead(path: file.displayName, reason: readFailure) }
+            if counts.stoppedOnUnsupportedSchema {
+                throw .rejected("the log's schema is not todo-session/1, so nothing was written.")
+            }
+            throw error
+        }
+        printer.finish(allIn: "--max-diagnostics 0 prints them all")
+        if !options.quiet {
+            let dropped = counts.dropped == 1 ? "1 line dropped" : "\(groupedDigits(counts.dropped)) lines dropped"
+            streams.printError(
+                "\(groupedDigits(counts.records)) records redacted, \(dropped) (not valid records) -> "
+                    + (outputPath.isStandardStream ? "standard output" : outputPath.display))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Redaction
+import SessionLog
+import Testing
+import TodoDomain
+
+@Suite("Redaction as a log is read")
+struct LogRedactionTests {
+    static let key = Pseudonyms(key: Array("team secret".utf8))
+
+    static let log = """
+        {"type":"session","schema":"todo-session/1","sessionId":"s-42","app":"Todo","appVersion":"2.1","userId":"zoë@example.org","context":{"store":"Berlin 3","beta":true}}
+        {"type":"event","event":"startCreatingItem"}
+        {"type":"event","event":"changePartialItemName","name":"Oat"}
+        {"type":"event","event":"changePartialItemName","name":"Oat milk"}
+        {"type":"event","event":"addItem"}
+        {"type":"event","event":"dance Zoë"}
+        {"type":"event","event":"setItemDone","id":"not-a-uuid Zoë","isDone":true}
+        {"type":"event" Zoë}
+
+        """
+
+    static func read(_ text: String, _ pseudonyms: Pseudonyms, concurrently: Bool) throws -> (SessionHeader?, [Frame], [Diagnostic]) {
+        var header: SessionHeader?
+        var frames: [Frame] = []
+        var diagnostics: [Diagnostic] = []
+        _ = try LogReplayer.replay(
+            InMemoryByteSource(text), keepingStates: true, readingConcurrently: concurrently,
+            redaction: LogRedaction(pseudonyms: pseudonyms)
+        ) { entry in
+            switch entry {
+            case .header(let read): header = read
+            case .frame(let frame): frames.append(frame)
+            case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
+            case .travel: break
+            }
+        }
+        return (header, frames, diagnostics)
+    }
+
+    @Test("typed text is masked, ids and context values pseudonymised, on one thread or two", arguments: [false, true])
+    func records(concurrently: Bool) throws {
+        let (header, frames, _) = try Self.read(Self.log, Self.key, concurrently: concurrently)
+        #expect(header?.app == "Xxxx")
+        #expect(header?.appVersion == "9.9")
+        #expect(header?.sessionId == Self.key.pseudonym(of: "s-42", as: .session))
+        #expect(header?.userId == Self.key.pseudonym(of: "zoë@example.org", as: .user))
+        #expect(header?.context.map(\.key) == ["store", "beta"])
+        #expect(
+            header?.context.map(\.value) == [
+                Self.key.pseudonym(of: "Berlin 3", as: .context), Self.key.pseudonym(of: "true", as: .context),
+            ])
+        #expect(frames.map(\.partialItemName) == ["", "Xxx", "Xxx xxxx", ""])
+        #expect(frames.last?.state?.todoItems.map(\.title) == ["Xxx xxxx"])
+        #expect(frames[2].stamp.namePseudonym == Self.key.pseudonym(of: "Oat milk", as: .title))
+    }
+
+    @Test("log text quoted in diagnostics is masked; the rest of the message stays")
+    func diagnostics() throws {
+        let (_, _, diagnostics) = try Self.read(Self.log, Self.key, concurrently: true)
+        #expect(diagnostics.map(\.message).contains { $0.hasPrefix(#"unknown event "xxxxx Xxx"; expected one of"#) })
+        #expect(diagnostics.map(\.message).contains(#""id" is not a UUID: "xxx-x-xxxx Xxx""#))
+        #expect(diagnostics.map(\.message).contains("expected ',' or '}' after an object member, found 'X'"))
+        #expect(!diagnostics.map(\.message).joined().contains("Zoë") && !diagnostics.map(\.message).joined().contains("'Z'"))
+    }
+
+    @Test("the same user is the same pseudonym in two sessions under one key, another under another key, `redacted` without")
+    func acrossSessions() throws {
+        let other = Self.log.replacingOccurrences(of: "s-42", with: "s-43")
+        let first = try Self.read(Self.log, Self.key, concurrently: true).0
+        let second = try Self.read(other, Self.key, concurrently: false).0
+        #expect(first?.userId == second?.userId)
+        #expect(first?.sessionId != second?.sessionId)
+        let otherKey = try Self.read(Self.log, Pseudonyms(key: Array("another team".utf8)), concurrently: true).0
+        #expect(otherKey?.userId != first?.userId)
+        let unkeyed = try Self.read(Self.log, Pseudonyms(key: nil), concurrently: true)
+        #expect(unkeyed.0?.userId == "redacted" && unkeyed.0?.sessionId == "redacted")
+        #expect(unkeyed.1.allSatisfy { $0.stamp.namePseudonym == nil })
+    }
+
+    @Test("a redacted log written again holds the same records, masked, without digests, and reads back to the same frames")
+    func writtenAgain() throws {
+        var lines: [String] = []
+        var reported: [Diagnostic] = []
+        let counts = try RedactedLog.write(
+            InMemoryByteSource(Self.log.replacingOccurrences(of: #""addItem"}"#, with: #""addItem","digest":"0123456789abcdef"}"#)),
+            redaction: LogRedaction(pseudonyms: Self.key), report: { reported.append($0) }, write: { lines.append($0) })
+        #expect(counts.records == 5 && counts.dropped == 3 && counts.blank == 0)
+        #expect(reported.map(\.code) == [.unknownEvent, .wrongType, .invalidJSON])
+        let text = lines.joined()
+        #expect(!text.contains("digest") && !text.contains("Oat") && !text.contains("zoë"))
+        let again = try replay(text)
+        #expect(again.diagnostics.isEmpty)
+        #expect(again.frames.map(\.partialItemName) == ["", "Xxx", "Xxx xxxx", ""])
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+extension CLISuite {
+    @Suite("--redact, --redact-key and redact")
+    struct RedactOptionTests {
+        static let log = """
+            {"type":"session","schema":"todo-session/1","sessionId":"s-1","userId":"zoë"}
+            {"type":"event","event":"startCreatingItem"}
+            {"type":"event","event":"changePartialItemName","name":"Oat milk"}
+
+            """
+
+        @Test(
+            "a key file that is empty (or only a line break) is refused with 64, naming it; a missing one is 66",
+            arguments: ["", "\n", "\r\n"])
+        func emptyKey(key: String) throws {
+            let workspace = try Workspace()
+            try workspace.write("log.jsonl", Self.log)
+            try workspace.write("empty.key", key)
+            let empty = try workspace.run(["validate", "log.jsonl", "--redact-key", "empty.key"])
+            #expect(empty.code == 64)
+            #expect(empty.stderr.hasPrefix("Error: the key file empty.key is empty; put the team's secret in it"))
+            let missing = try workspace.run(["log.jsonl", "-o", "r.html", "--redact-key", "no.key"])
+            #expect(missing.code == 66)
+            #expect(missing.stderr.hasPrefix("Error: cannot read no.key: "))
+            #expect(!workspace.exists("r.html"))
+        }
+
+        @Test("--redact-key alone redacts, with keyed pseudonyms; the key itself is in no output")
+        func keyImpliesRedact() throws {
+            let workspace = try Workspace()
+            try workspace.write("log.jsonl", Self.log)
+            try workspace.write("team.key", "kiwi-banana-secret\n")
+            let run = try workspace.run(["log.jsonl", "-o", "r.html", "--summary", "-", "--redact-key", "team.key"])
+            #expect(run.code == 0)
+            #expect(run.stdout.contains("**User**: u-") && !run.stdout.contains("zoë") && run.stdout.contains("fingerprint is "))
+            let page = String(decoding: try #require(workspace.read("r.html")), as: UTF8.self)
+            #expect(!page.contains("Oat") && page.contains("Xxx xxxx") && !page.contains("kiwi-banana"))
+            #expect(!run.stdout.contains("kiwi-banana"))
+        }
+
+        @Test("redact writes to standard output; a log of another schema is 65 and writes nothing")
+        func redactCommand() throws {
+            let workspace = try Workspace()
+            try workspace.write("log.jsonl", Self.log + "not json\n")
+            let run = try workspace.run(["redact", "log.jsonl", "-o", "-"])
+            #expect(run.code == 0)
+            #expect(run.stdout.split(separator: "\n").count == 3)
+            #expect(run.stdout.contains(#""name":"Xxx xxxx""#) && run.stdout.contains(#""userId":"redacted""#))
+            #expect(run.stderr.hasSuffix("3 records redacted, 1 line dropped (not valid records) -> standard output\n"))
+            try workspace.write("other.jsonl", #"{"type":"session","schema":"todo-session/2"}"# + "\n" + Self.log)
+            let other = try workspace.run(["redact", "other.jsonl", "-o", "out.jsonl"])
+            #expect(other.code == 65)
+            #expect(!workspace.exists("out.jsonl"))
+            let usage = try workspace.run(["redact", "log.jsonl"])
+            #expect(usage.code == 64)
+        }
+
+        @Test("a batch run again with another redaction (or none) renders every session again")
+        func batchRerun() throws {
+            let workspace = try Workspace()
+            try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent("logs"), withIntermediateDirectories: true)
+            try workspace.write("logs/alice-oat.jsonl", Self.log)
+            try workspace.write("team.key", "secret\n")
+            let plain = try workspace.run(["batch", "logs", "-o", "out"])
+            #expect(plain.code == 0 && plain.stderr.contains("1 rendered"))
+            let redacted = try workspace.run(["batch", "logs", "-o", "out", "--redact-key", "team.key"])
+            #expect(redacted.code == 0 && redacted.stderr.contains("1 rendered") && redacted.stderr.contains("1 removed"))
+            let csv = String(decoding: try #require(workspace.read("out/sessions.csv")), as: UTF8.self)
+            #expect(!csv.contains("alice") && csv.contains("xxxxx-xxx-f-"))
+            let again = try workspace.run(["batch", "logs", "-o", "out", "--redact-key", "team.key"])
+            #expect(again.stderr.contains("1 skipped"))
+            let summary = String(decoding: try #require(workspace.read("out/summary.md")), as: UTF8.self)
+            #expect(
+                summary.contains(
+                    "**Redacted**: 1 of 1 sessions: typed text masked; identifiers pseudonymised with the key whose fingerprint is "))
+        }
+    }
+}
