@@ -53,4 +53,21 @@ static inline void todo_report_hmac_sha256(const uint8_t *key, size_t key_length
     hmac_sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
 #endif
 }
+
+/* A key's HMAC-SHA256 context, made once, so that each message costs its own hashing only. */
+static inline void todo_report_hmac_sha256_key(struct hmac_sha256_ctx *keyed, const uint8_t *key, size_t key_length) {
+    hmac_sha256_set_key(keyed, key_length, key);
+}
+
+/* HMAC-SHA256 of `length` bytes at `data` under a context made by todo_report_hmac_sha256_key,
+ * which is copied, not changed, so one keyed context serves many threads. */
+static inline void todo_report_hmac_sha256_keyed(const struct hmac_sha256_ctx *keyed, const uint8_t *data, size_t length, uint8_t *digest) {
+    struct hmac_sha256_ctx context = *keyed;
+    hmac_sha256_update(&context, length, data);
+#if NETTLE_VERSION_MAJOR >= 4
+    hmac_sha256_digest(&context, digest);
+#else
+    hmac_sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
+#endif
+}
 #endif

@@ -22,10 +22,12 @@ public struct Pseudonyms: Sendable {
     public static let withoutKey = "redacted"
 
     private let key: [UInt8]?
+    private let keyed: HMACSHA256.Key?
 
     /// Pseudonyms under `key`, or plain `redacted` for every value when `key` is `nil`.
     public init(key: [UInt8]?) {
         self.key = key
+        keyed = key.map(HMACSHA256.Key.init)
     }
 
     /// Reads the key from a file: its bytes, less one trailing line break (so
@@ -49,9 +51,18 @@ public struct Pseudonyms: Sendable {
     /// the value's HMAC-SHA256 under the key (with the kind, so kinds do not
     /// collide); ``withoutKey`` when there is no key.
     public func pseudonym(of value: String, as kind: Kind) -> String {
-        guard let key else { return Self.withoutKey }
-        let mac = HMACSHA256.mac(key: key, message: Array(kind.rawValue.utf8) + [0] + Array(value.utf8))
-        return "\(kind.rawValue)-\(mac.prefix(4).lowercaseHex)"
+        guard let keyed else { return Self.withoutKey }
+        var value = value
+        let prefix = kind.rawValue.utf8
+        return value.withUTF8 { text in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 1 + text.count) { message in
+                var end = message.initialize(fromContentsOf: prefix)
+                message[end] = 0
+                end += 1
+                _ = message[end...].initialize(fromContentsOf: text)
+                return "\(kind.rawValue)-\(keyed.mac(of: UnsafeRawBufferPointer(message)).prefix(4).lowercaseHex)"
+            }
+        }
     }
 
     /// A fingerprint of the key (16 hexadecimal digits of a SHA-256 over it)

@@ -14,12 +14,26 @@
 public enum TextMask {
     /// `text` with every character replaced by its class.
     public static func mask(_ text: String) -> String {
+        // Typed text is mostly ASCII, where every byte is a character (CR LF,
+        // one character, masks to itself as its two bytes do): a table made
+        // from the rules below, instead of Unicode properties per character.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(unsafeUninitializedCapacity: text.utf8.count) { output in
+                for (index, byte) in text.utf8.enumerated() { output[index] = asciiMasks[Int(byte)] }
+                return text.utf8.count
+            }
+        }
         var masked = ""
         masked.reserveCapacity(text.utf8.count)
         for character in text {
             masked.append(mask(character))
         }
         return masked
+    }
+
+    /// The mask of each ASCII byte, by ``mask(_:)-(Character)``.
+    private static let asciiMasks: [UInt8] = (0..<128).map { byte in
+        mask(Character(Unicode.Scalar(UInt8(byte)))).asciiValue ?? UInt8(ascii: "*")
     }
 
     /// The mask of one user-perceived character.

@@ -18,6 +18,12 @@ struct HMACSHA256Tests {
         ])
     func vectors(key: [UInt8], message: String, expected: String) {
         #expect(HMACSHA256.mac(key: key, message: message.utf8).lowercaseHex == expected)
+        // A key made ready once gives the same MAC, message after message.
+        let keyed = HMACSHA256.Key(key)
+        for _ in 0..<3 {
+            let mac = Array(message.utf8).withUnsafeBytes { keyed.mac(of: $0) }
+            #expect(mac.lowercaseHex == expected)
+        }
     }
 
     @Test("another key gives another MAC")

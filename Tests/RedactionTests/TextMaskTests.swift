@@ -70,4 +70,12 @@ struct TextMaskTests {
         let kept = Set(masked.unicodeScalars.map(\.value))
         #expect(kept.isSubset(of: Set("xX9* ',&()".unicodeScalars.map(\.value))))
     }
+
+    @Test("ASCII text masks exactly as character by character does, every ASCII character and CR LF included")
+    func asciiAsCharacters() {
+        let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for text in [every, "Buy oat milk", "a\r\nb", "\r\n", "$5 + <b>&amp;</b> ~ `x` ^ |", "", String(every.reversed())] {
+            #expect(TextMask.mask(text) == String(text.map(TextMask.mask)), "\(Array(text.utf8))")
+        }
+    }
 }
