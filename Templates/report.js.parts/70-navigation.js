@@ -16,6 +16,7 @@
     drawInfo();
     drawState(s);
     drawEvents(scroll);
+    drawVerification();
     if (!options || !options.keepHash) updateHash();
   }
 

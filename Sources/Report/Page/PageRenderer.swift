@@ -65,6 +65,9 @@ struct PageRenderer {
             "stateJSON": stateJSON(newestFrameState).htmlEscaped,
             "summary": summaryHTML,
             "diagnosticCount": String(diagnostics.count),
+            "unverifiedFrom": statistics.outcome?.digests.firstMismatchFrame.map(String.init) ?? "",
+            // The static page shows the newest frame: unverified when a digest differed at or before it.
+            "unverifiedHidden": statistics.outcome?.digests.firstMismatchFrame == nil ? " hidden" : "",
         ]
         return values
     }

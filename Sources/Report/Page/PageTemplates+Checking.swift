@@ -32,7 +32,7 @@ extension PageTemplates {
     public static let placeholders: Set<String> = [
         "csp", "css", "js", "data", "diagnostics", "diagnosticCount", "summary", "title", "facts", "lastFrame",
         "frameCount", "stateName", "itemCount", "items", "creatingHidden", "partialName", "placeholderHidden",
-        "addDisabled", "stateJSON", "diagnosticData",
+        "addDisabled", "stateJSON", "diagnosticData", "unverifiedFrom", "unverifiedHidden",
     ]
 
     /// The placeholders without which the page loses data, its script or its policy.

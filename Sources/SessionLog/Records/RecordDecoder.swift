@@ -80,7 +80,16 @@ struct RecordDecoder {
     }
 
     private mutating func decodeEvent() -> LogRecord? {
-        let stamp = decodeStamp()
+        var stamp = decodeStamp()
+        if let field = fields[.digest] {
+            let digest: UInt64?
+            if case .string(let raw) = field.value, !raw.hasEscapes {
+                digest = StateDigest.value(parsing: UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
+            } else {
+                digest = nil
+            }
+            if let digest { stamp?.digest = digest } else { wrongDigest(field) }
+        }
         guard let name = requiredRaw(.event, expecting: "one of \(Self.eventNames)") else { return nil }
         guard let kind = eventKind(name) else {
             report(.unknownEvent, "unknown event \(quoted(decode(name))); expected one of \(Self.eventNames)")
@@ -234,6 +243,11 @@ struct RecordDecoder {
     }
 
     // MARK: Reporting
+
+    private mutating func wrongDigest(_ field: JSONField) {
+        let shown = if case .string(let raw) = field.value { quoted(decode(raw)) } else { field.value.typeName }
+        report(.wrongType, column: field.column, "\"digest\" must be 16 lower-case hexadecimal digits, not \(shown)")
+    }
 
     private mutating func wrongType(_ field: JSONField, expected: String) {
         report(.wrongType, column: field.column, "\"\(field.key.name)\" must be \(expected), not \(field.value.typeName)")

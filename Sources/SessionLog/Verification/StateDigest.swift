@@ -37,6 +37,70 @@ public enum StateDigest {
         String(SHA256.hash(canonicalJSON(of: state, hasLoggedID: hasLoggedID).utf8).prefix(8).lowercaseHex)
     }
 
+    /// The digest of `state` as the number its 16 hexadecimal digits spell
+    /// (the first 8 bytes of the SHA-256, big-endian), hashed as the
+    /// canonical JSON is written, with no string built: what a replay
+    /// compares with a record's `digest`.
+    ///
+    /// - Parameters:
+    ///   - state: The state right after an event.
+    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:)``.
+    public static func value(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> UInt64 {
+        var stream = SHA256Stream()
+        func add(_ text: StaticString) {
+            stream.add(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        func add(string: String) {
+            JSONString.write(string, scriptSafe: false) { stream.add($0) }
+        }
+        add(state.isCreatingItem ? "{\"isCreatingItem\":true,\"partialItemName\":" : "{\"isCreatingItem\":false,\"partialItemName\":")
+        add(string: state.partialItemName)
+        add(",\"todoItems\":[")
+        var first = true
+        for item in state.todoItems {
+            add(first ? "{\"id\":" : ",{\"id\":")
+            first = false
+            if hasLoggedID(item) {
+                var id = item.id.uuidString
+                id.withUTF8 { utf8 in
+                    add("\"")
+                    stream.add(UnsafeRawBufferPointer(utf8))
+                    add("\"")
+                }
+            } else {
+                add("null")
+            }
+            add(",\"title\":")
+            add(string: item.title)
+            add(item.isFinished ? ",\"isFinished\":true}" : ",\"isFinished\":false}")
+        }
+        add("],\"stateName\":")
+        add(string: state.stateName)
+        add("}")
+        return stream.digest().prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// The number a well-formed digest's 16 hexadecimal digits spell, or
+    /// `nil` when `text` is not one (see ``isWellFormed(_:)``).
+    public static func value(parsing text: some Collection<UInt8>) -> UInt64? {
+        guard text.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in text {
+            switch byte {
+            case 0x30...0x39: value = value << 4 | UInt64(byte - 0x30)
+            case 0x61...0x66: value = value << 4 | UInt64(byte - 0x61 + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    /// The 16 lower-case hexadecimal digits of a digest's number.
+    public static func text(of value: UInt64) -> String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// Whether `text` has a digest's form: exactly 16 lower-case hexadecimal digits.
     public static func isWellFormed(_ text: String) -> Bool {
         text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
