@@ -23,7 +23,7 @@ extension Subcommand {
 /// The table of commands.
 enum Subcommands {
     static var all: [any Subcommand.Type] {
-        [RenderCommand.self, ValidateCommand.self, SimulateCommand.self, BatchCommand.self, IndexCommand.self]
+        [RenderCommand.self, ValidateCommand.self, SimulateCommand.self, BatchCommand.self, IndexCommand.self, DiffCommand.self]
     }
 
     /// The command a first argument selects, if any.
