@@ -80,6 +80,15 @@ struct DigestCheckingTests {
         }
     }
 
+    @Test("the format article's second example: an item Milk added")
+    func articleExample() throws {
+        var state = TodoState()
+        state.update(with: .startCreatingItem)
+        state.update(with: .changePartialItemName("Milk"))
+        state.update(with: .addItem(id: try #require(UUID(uuidString: "0F0E1D2C-3B4A-4596-8877-665544332211"))))
+        #expect(StateDigest.text(of: StateDigest.value(of: state)) == "58f5edc5ad0a60b0")
+    }
+
     /// Records a scripted session through the real `Store` and recorder, with a digest on every event.
     static func recordedLog(digestEvery: Int = 1) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digests-\(UUID().uuidString)")

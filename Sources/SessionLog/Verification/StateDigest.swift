@@ -46,12 +46,19 @@ public enum StateDigest {
     ///   - state: The state right after an event.
     ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:)``.
     public static func value(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> UInt64 {
+        // Bytes gather in a buffer and go to SHA-256 in large blocks: small adds cost more than the hashing.
         var stream = SHA256Stream()
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
         func add(_ text: StaticString) {
-            stream.add(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
         func add(string: String) {
-            JSONString.write(string, scriptSafe: false) { stream.add($0) }
+            JSONString.write(string, scriptSafe: false) { buffer.append(contentsOf: $0) }
+            if buffer.count >= 1 << 15 {
+                buffer.withUnsafeBytes { stream.add($0) }
+                buffer.removeAll(keepingCapacity: true)
+            }
         }
         add(state.isCreatingItem ? "{\"isCreatingItem\":true,\"partialItemName\":" : "{\"isCreatingItem\":false,\"partialItemName\":")
         add(string: state.partialItemName)
@@ -61,12 +68,15 @@ public enum StateDigest {
             add(first ? "{\"id\":" : ",{\"id\":")
             first = false
             if hasLoggedID(item) {
-                var id = item.id.uuidString
-                id.withUTF8 { utf8 in
-                    add("\"")
-                    stream.add(UnsafeRawBufferPointer(utf8))
-                    add("\"")
+                add("\"")
+                withUnsafeBytes(of: item.id.uuid) { id in
+                    for (index, byte) in id.enumerated() {
+                        if index == 4 || index == 6 || index == 8 || index == 10 { buffer.append(UInt8(ascii: "-")) }
+                        buffer.append(upperHex[Int(byte >> 4)])
+                        buffer.append(upperHex[Int(byte & 0x0F)])
+                    }
                 }
+                add("\"")
             } else {
                 add("null")
             }
@@ -77,8 +87,11 @@ public enum StateDigest {
         add("],\"stateName\":")
         add(string: state.stateName)
         add("}")
+        buffer.withUnsafeBytes { stream.add($0) }
         return stream.digest().prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
+
+    private static let upperHex = Array("0123456789ABCDEF".utf8)
 
     /// The number a well-formed digest's 16 hexadecimal digits spell, or
     /// `nil` when `text` is not one (see ``isWellFormed(_:)``).

@@ -55,6 +55,8 @@ enum DiffCommand: Subcommand {
 
         let report = DiffReport(baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil)
         var reading = DiffReading(baseline: baseline, run: run, options: options, streams: streams)
+        // After the verdict: "then the usual diagnostics of each log" (also when a check below fails).
+        defer { reading.finishPrinting() }
         let (baselineOutcome, runOutcome, comparison) = try reading.compare(comparingIDs: arguments.has(compareIDs)) {
             report.add($0, baseline: $1)
         }

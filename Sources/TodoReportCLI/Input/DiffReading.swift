@@ -12,6 +12,7 @@ struct DiffReading {
     private let runName: String
     private var baselinePrinter: DiagnosticPrinter
     private var runPrinter: DiagnosticPrinter
+    private var printed = false
 
     init(baseline: InputFile, run: InputFile, options: ReadingOptions, streams: StandardStreams) {
         self.baseline = LogStepper(baseline.byteSource(), maxLineBytes: options.maxLineBytes)
@@ -62,8 +63,10 @@ struct DiffReading {
         return (outcomes.0, outcomes.1, comparison)
     }
 
-    /// Prints what the printers still hold, and how many they withheld.
+    /// Prints what the printers still hold, and how many they withheld (once).
     mutating func finishPrinting() {
+        guard !printed else { return }
+        printed = true
         baselinePrinter.finish(allIn: "--max-diagnostics 0 prints them all")
         runPrinter.finish(allIn: "--max-diagnostics 0 prints them all")
     }
