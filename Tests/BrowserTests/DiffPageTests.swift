@@ -79,7 +79,8 @@ struct DiffPageTests {
         let base = Self.log(["Buy milk", "Call Grandma"], start: 1_000)
         let run = Self.log(["Buy milk", "Call Grandpa"], start: 80_000)
         let parting = 1 + 9 + 1 + "Call Grand".count + 1  // frame of "Call Grandp"
-        let (folder, status) = try Self.run(["diff", "base.jsonl", "run.jsonl", "-o", "diff page.html"], logs: ["base.jsonl": base, "run.jsonl": run])
+        let (folder, status) = try Self.run(
+            ["diff", "base.jsonl", "run.jsonl", "-o", "diff page.html"], logs: ["base.jsonl": base, "run.jsonl": run])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(status == 1)
         let browser = try Chromium()
@@ -89,7 +90,8 @@ struct DiffPageTests {
         #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
         #expect(try page.evaluate("document.getElementById('verdict').dataset.identical") as? String == "false")
         #expect(try page.evaluate("document.getElementById('verdict').dataset.firstDifference") as? String == String(parting))
-        #expect(try page.evaluate("document.getElementById('verdict').textContent.startsWith('differ at frame \(parting) ')") as? Bool == true)
+        #expect(
+            try page.evaluate("document.getElementById('verdict').textContent.startsWith('differ at frame \(parting) ')") as? Bool == true)
         // It opens on the first difference.
         var shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
         #expect(shown.map { $0["frame"] as? String } == [String(parting), String(parting)])
@@ -130,7 +132,10 @@ struct DiffPageTests {
     func identical() throws {
         let (folder, status) = try Self.run(
             ["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"],
-            logs: ["base.jsonl": Self.log(["Buy milk", "Zoë 🥛 <b>"], start: 1_000), "run.jsonl": Self.log(["Buy milk", "Zoë 🥛 <b>"], start: 5)])
+            logs: [
+                "base.jsonl": Self.log(["Buy milk", "Zoë 🥛 <b>"], start: 1_000),
+                "run.jsonl": Self.log(["Buy milk", "Zoë 🥛 <b>"], start: 5),
+            ])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(status == 0)
         let browser = try Chromium()
@@ -185,7 +190,10 @@ struct DiffPageTests {
             #expect(shown["verified"] as? String == (verified ? "true" : "false"), "frame \(frame)")
             #expect(shown["notice"] as? Bool == !verified, "frame \(frame)")
         }
-        #expect(try page.evaluate("document.getElementById('unverified').textContent.startsWith('Not verified: the app showed another state here')") as? Bool == true)
+        #expect(
+            try page.evaluate(
+                "document.getElementById('unverified').textContent.startsWith('Not verified: the app showed another state here')") as? Bool
+                == true)
         #expect(try page.evaluate("document.getElementById('unverified-span').hidden") as? Bool == false)
         // The span starts where frame 4 of 0…7 sits on the track.
         let place = """
@@ -196,7 +204,8 @@ struct DiffPageTests {
         #expect(try page.evaluate(place) as? Int == 0)
         // The summary counts the digests.
         #expect(
-            try page.evaluate("document.getElementById('summary').textContent.includes('State digests: 7 checked, 1 differed: from frame 4 on')")
+            try page.evaluate(
+                "document.getElementById('summary').textContent.includes('State digests: 7 checked, 1 differed: from frame 4 on')")
                 as? Bool == true)
     }
 }

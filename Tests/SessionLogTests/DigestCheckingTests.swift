@@ -122,7 +122,13 @@ struct DigestCheckingTests {
         #expect(events.filter { $0.contains("\"digest\":\"") }.count == events.count / every)
         let result = try replay(log)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.outcome?.digests == { var tally = DigestTally(); tally.checked = events.count / every; return tally }())
+        #expect(
+            result.outcome?.digests
+                == {
+                    var tally = DigestTally()
+                    tally.checked = events.count / every
+                    return tally
+                }())
     }
 
     @Test("digests made by another reducer (cancelCreatingItem also clears the name): one state-mismatch, at the first parting event")

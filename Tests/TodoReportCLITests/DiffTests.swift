@@ -26,7 +26,13 @@ struct ScriptedSession {
         let clock = Mutex(start)
         let recorder = try SessionRecorder(
             path: path, header: SessionHeader(sessionId: UUID().uuidString),
-            clock: { Timestamp(millisecondsSince1970: clock.withLock { $0 += step; return $0 }) }, digestEvery: digestEvery)
+            clock: {
+                Timestamp(
+                    millisecondsSince1970: clock.withLock {
+                        $0 += step
+                        return $0
+                    })
+            }, digestEvery: digestEvery)
         defer { recorder.close() }
         let store = Store(initialState: TodoState()) { change in try? recorder.record(change) }
         var first: UUID?
@@ -87,10 +93,12 @@ extension CLISuite {
             try baseline.record(to: space.path("base.jsonl"), start: 1_000, step: 250)
             try typo.record(to: space.path("run.jsonl"), start: 5_000, step: 90)
             // Frame i is made by event i - 1: the first event that differs makes the first frame that does.
-            let parting = try #require(Array(zip(baseline.events, typo.events)).firstIndex { one, two in
-                if case .changePartialItemName(let a) = one, case .changePartialItemName(let b) = two { return a != b }
-                return false
-            }) + 1
+            let parting =
+                try #require(
+                    Array(zip(baseline.events, typo.events)).firstIndex { one, two in
+                        if case .changePartialItemName(let a) = one, case .changePartialItemName(let b) = two { return a != b }
+                        return false
+                    }) + 1
             let frames = baseline.events.count + 2
             let result = try space.shell(#""$TR" diff base.jsonl run.jsonl --summary s.md -o diff.html"#)
             #expect(result.code == 1, "\(result.stderr)")
@@ -137,7 +145,8 @@ extension CLISuite {
         }
 
         @Test(
-            "usage and input errors", arguments: [
+            "usage and input errors",
+            arguments: [
                 (#""$TR" diff base.jsonl"#, Int32(64)), (#""$TR" diff base.jsonl missing.jsonl"#, 66),
                 (#""$TR" diff - - "#, 64), (#""$TR" diff base.jsonl base.jsonl -o base.jsonl"#, 64),
             ])

@@ -69,7 +69,8 @@ public final class DiffReport {
     /// The self-contained side-by-side page (needs `keepingFrames`).
     public func html() -> String {
         DiffPageRenderer(
-            report: self, summaryHTML: CommonMarkRenderer.html(DiffSummaryBuilder.build(self, baseline: baselineStatistics, run: runStatistics)),
+            report: self,
+            summaryHTML: CommonMarkRenderer.html(DiffSummaryBuilder.build(self, baseline: baselineStatistics, run: runStatistics)),
             baselineFrames: baselineFrames.finished, runFrames: runFrames.finished
         ).html()
     }

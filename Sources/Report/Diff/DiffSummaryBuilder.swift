@@ -5,7 +5,9 @@ import SessionLog
 /// and each log's data quality (as the session summary words it).
 enum DiffSummaryBuilder {
     static func build(_ report: DiffReport, baseline: SessionStatistics, run: SessionStatistics) -> [MarkdownBlock] {
-        var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Session diff: "), .code(report.baselineName), .text(" vs "), .code(report.runName)])]
+        var blocks: [MarkdownBlock] = [
+            .heading(level: 2, [.text("Session diff: "), .code(report.baselineName), .text(" vs "), .code(report.runName)])
+        ]
         if let difference = report.comparison.firstDifference {
             blocks.append(.paragraph([.strong([.text("Differ at frame \(difference.frame)")]), .text(".")]))
             var rows: [[MarkdownBlock]] = [
@@ -17,7 +19,11 @@ enum DiffSummaryBuilder {
                     .paragraph([.strong([.text("Differing fields")])]),
                     .bulletList(
                         difference.fields.map { field in
-                            [.paragraph([.code(field.path), .text(": baseline "), .code(field.baseline), .text(", run "), .code(field.run)])]
+                            [
+                                .paragraph([
+                                    .code(field.path), .text(": baseline "), .code(field.baseline), .text(", run "), .code(field.run),
+                                ])
+                            ]
                         }),
                 ])
             }

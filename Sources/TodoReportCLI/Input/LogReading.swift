@@ -56,7 +56,8 @@ enum LogReading {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         let digests = outcome.digests
         let checked = digests.checked > 0 ? ", \(plural(digests.checked, "digest")) checked (\(digests.differed) differ)" : ""
-        return "\(plural(outcome.frameCount, "frame")), \(plural(outcome.errorCount, "error")), \(plural(outcome.warningCount, "warning"))\(checked)"
+        return
+            "\(plural(outcome.frameCount, "frame")), \(plural(outcome.errorCount, "error")), \(plural(outcome.warningCount, "warning"))\(checked)"
     }
 
     /// Throws 73 when a temporary file could not be written (`ulimit -f`, a full disk).
