@@ -57,8 +57,10 @@ enum DiffCommand: Subcommand {
         var reading = DiffReading(baseline: baseline, run: run, options: options, streams: streams)
         // After the verdict: "then the usual diagnostics of each log" (also when a check below fails).
         defer { reading.finishPrinting() }
+        // The statistics feed the summary and the page only: the verdict alone needs none of them.
+        let collecting = pagePath != nil || summaryPath != nil
         let (baselineOutcome, runOutcome, comparison) = try reading.compare(comparingIDs: arguments.has(compareIDs)) {
-            report.add($0, baseline: $1)
+            if collecting { report.add($0, baseline: $1) }
         }
         report.finish(baseline: baselineOutcome, run: runOutcome, comparison: comparison)
         try LogReading.check(baselineOutcome, strict: options.strict)
