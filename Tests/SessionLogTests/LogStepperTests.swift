@@ -33,9 +33,15 @@ struct LogStepperTests {
         }
     }
 
-    @Test("the same entries and outcome as LogReplayer, on a clean and a messy log")
+    @Test("the same entries and outcome as LogReplayer, on a clean and a messy log, and across many batches of lines")
     func sameAsReplayer() throws {
-        for text in [Self.messy, try String(contentsOf: SampleSessionTests.seedURL, encoding: .utf8)] {
+        // 11 lines a round, 1,000 rounds: lines in several of the reader's batches, split anywhere.
+        let long =
+            Self.messy + "\n"
+            + String(
+                repeating: Self.messy.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n") + "\n",
+                count: 1_000)
+        for text in [Self.messy, try String(contentsOf: SampleSessionTests.seedURL, encoding: .utf8), long] {
             var whole: [ReplayEntry] = []
             let expected = try LogReplayer.replay(InMemoryByteSource(text)) { whole.append($0) }
             var stepped: [ReplayEntry] = []

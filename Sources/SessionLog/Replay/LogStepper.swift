@@ -6,17 +6,15 @@ public import TodoDomain
 /// ``LogReplayer/replay(_:bufferSize:keepingStates:maxLineBytes:readingConcurrently:into:)``,
 /// with the same records, diagnostics and counts; memory stays flat.
 public final class LogStepper {
-    private enum Step {
-        case blank, unread
-        case reading(LogReading)
-        /// The end of a line that had readings: whether it made a record.
-        case lineEnd(madeRecord: Bool)
-    }
-
     private var replay: SessionReplay
     private let channel: ReadingPipeline.Channel
-    private var steps: [Step] = []
-    private var next = 0
+    /// The batch being replayed, read in place: its next line and next reading.
+    private var batch = ReadingPipeline.Batch()
+    private var line = 0
+    private var reading = 0
+    /// Inside a line that had readings: how many are left, and whether it made a record.
+    private var lineReadingsLeft: Int?
+    private var lineMadeRecord = false
     private var ended = false
     private var stopped = false
     private var errors = 0
@@ -50,20 +48,31 @@ public final class LogStepper {
             output(entry)
         }
         while true {
-            if next == steps.count {
+            if let left = lineReadingsLeft {
+                if left > 0 {
+                    lineReadingsLeft = left - 1
+                    reading += 1
+                    replay.replay(batch.readings[reading - 1], into: emit)
+                    if replay.frameCount > before { return true }
+                } else {
+                    lineReadingsLeft = nil
+                    if !lineMadeRecord { replay.count(dropped: true) }
+                }
+                continue
+            }
+            guard line < batch.lines.count else {
                 guard !ended else { return false }
                 try receive()
                 continue
             }
-            let step = steps[next]
-            next += 1
-            switch step {
+            switch batch.lines[line] {
             case .blank: replay.count(blank: true)
             case .unread: replay.count(unread: true)
-            case .reading(let reading): replay.replay(reading, into: emit)
-            case .lineEnd(let madeRecord): if !madeRecord { replay.count(dropped: true) }
+            case .read(let count, let madeRecord):
+                lineReadingsLeft = count
+                lineMadeRecord = madeRecord
             }
-            if replay.frameCount > before { return true }
+            line += 1
         }
     }
 
@@ -81,20 +90,9 @@ public final class LogStepper {
     }
 
     private func receive() throws {
-        let batch = channel.receive()
-        steps.removeAll(keepingCapacity: true)
-        next = 0
-        var reading = 0
-        for line in batch.lines {
-            switch line {
-            case .blank: steps.append(.blank)
-            case .unread: steps.append(.unread)
-            case .read(let count, let madeRecord):
-                for entry in batch.readings[reading..<reading + count] { steps.append(.reading(entry)) }
-                reading += count
-                steps.append(.lineEnd(madeRecord: madeRecord))
-            }
-        }
+        batch = channel.receive()
+        line = 0
+        reading = 0
         if batch.isLast {
             ended = true
             stopped = batch.stoppedOnUnsupportedSchema
