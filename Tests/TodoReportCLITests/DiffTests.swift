@@ -144,6 +144,17 @@ extension CLISuite {
             #expect(!space.exists("d.html"))
         }
 
+        @Test("simulate --digests N writes a digest on every Nth event, and validate checks and counts them")
+        func simulatedDigests() throws {
+            let space = try Workspace()
+            #expect(try space.shell(#""$TR" simulate --events 60 --seed 3 --digests 5 -o log.jsonl"#).code == 0)
+            let log = String(decoding: space.read("log.jsonl") ?? Data(), as: UTF8.self)
+            #expect(log.components(separatedBy: "\"digest\":\"").count - 1 == 12)
+            let result = try space.shell(#""$TR" validate log.jsonl"#)
+            #expect(result.code == 0)
+            #expect(result.stderr.hasSuffix(", 12 digests checked (0 differ)\n"), "\(result.stderr)")
+        }
+
         @Test(
             "usage and input errors",
             arguments: [
