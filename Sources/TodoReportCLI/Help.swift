@@ -43,13 +43,14 @@ enum Help {
           number. The page has a 'redacted' badge; the summary names the key's fingerprint.
 
         Diagnostics go to standard error as FILE:LINE:COLUMN: SEVERITY: CODE: MESSAGE.
-        Exit codes: 0 success, 64 usage, 65 rejected log (--strict, unsupported schema),
-        66 input unreadable, 73 output unwritable.
+        Exit codes: 0 success, 1 diff found a difference, 64 usage, 65 rejected log
+        (--strict, unsupported schema), 66 input unreadable, 73 output unwritable.
 
         Examples:
           todo-report seeds/sample-session.jsonl -o report.html
           todo-report session.jsonl --strict --summary - >> "$GITHUB_STEP_SUMMARY"
           todo-report validate session.jsonl
+          todo-report diff baseline.jsonl run.jsonl --summary - -o diff.html
           cat session.jsonl | todo-report - -o report.html
           todo-report simulate --events 1000000 --seed 7 -o big.jsonl
           todo-report batch logs/ -o out/ --jobs 4

@@ -17,7 +17,7 @@ public enum TodoReportCommand {
             try dispatch(arguments[...], streams: streams)
             return ExitCode.success.rawValue
         } catch {
-            streams.printError(error.message)
+            if !error.message.isEmpty { streams.printError(error.message) }
             return error.exitCode.rawValue
         }
     }

@@ -17,6 +17,7 @@
     drawState(s);
     drawEvents(scroll);
     drawActivityCursor();
+    drawVerification();
     if (!options || !options.keepHash) updateHash();
   }
 

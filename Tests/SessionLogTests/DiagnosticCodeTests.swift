@@ -108,7 +108,7 @@ struct DiagnosticCodeTests {
         (.misplacedHeader, .error), (.travelOutOfRange, .error), (.truncatedLine, .warning), (.duplicateSeq, .warning),
         (.seqGap, .warning), (.seqBackwards, .warning), (.timeBackwards, .warning), (.duplicateKey, .warning),
         (.unknownItem, .warning), (.duplicateItem, .warning), (.emptyTitle, .warning), (.notCreating, .warning),
-        (.lineTooLong, .error),
+        (.lineTooLong, .error), (.stateMismatch, .error),
     ]
 
     @Test("each code has the spec's severity", arguments: specSeverities)
@@ -185,9 +185,11 @@ struct DiagnosticCodeTests {
         #expect(result.outcome?.frameCount == 2)
     }
 
-    @Test("every code of the spec has a case here (invalid-utf8 in its own table, line-too-long in LineLimitTests)")
+    @Test(
+        "every code of the spec has a case here (invalid-utf8 in its own table, line-too-long in LineLimitTests, state-mismatch in DigestCheckingTests)"
+    )
     func everyCodeCovered() {
-        #expect(Set(Self.cases.map(\.code)).union([.invalidUTF8, .lineTooLong]) == Set(DiagnosticCode.allCases))
+        #expect(Set(Self.cases.map(\.code)).union([.invalidUTF8, .lineTooLong, .stateMismatch]) == Set(DiagnosticCode.allCases))
     }
 }
 

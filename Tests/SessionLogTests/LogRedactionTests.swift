@@ -93,4 +93,21 @@ struct LogRedactionTests {
         #expect(again.diagnostics.isEmpty)
         #expect(again.frames.map(\.partialItemName) == ["", "Xxx", "Xxx xxxx", ""])
     }
+
+    @Test("digests are not checked when redacting (they hash the text as typed, not the masked state)")
+    func digestsNotChecked() throws {
+        // The right digest of the state after "Oat milk" is added (its id derived: null in the digest).
+        let frames = try LogReplayer.collect(InMemoryByteSource(Self.log)).frames
+        let added = try #require(frames.first { if case .addItem = $0.event { true } else { false } }?.state)
+        let digest = StateDigest.digest(of: added, hasLoggedID: { _ in false })
+        let withDigest = Self.log.replacingOccurrences(of: #""addItem"}"#, with: #""addItem","digest":"\#(digest)"}"#)
+        let plain = try LogReplayer.collect(InMemoryByteSource(withDigest))
+        #expect(plain.outcome?.digests.checked == 1 && plain.outcome?.digests.differed == 0)
+        var diagnostics: [Diagnostic] = []
+        let redacted = try LogReplayer.replay(InMemoryByteSource(withDigest), redaction: LogRedaction(pseudonyms: Self.key)) { entry in
+            if case .diagnostic(let diagnostic) = entry { diagnostics.append(diagnostic) }
+        }
+        #expect(redacted.digests.checked == 0)
+        #expect(diagnostics.map { $0.code } == plain.diagnostics.map { $0.code })
+    }
 }

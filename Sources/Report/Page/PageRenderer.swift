@@ -73,13 +73,20 @@ struct PageRenderer {
             "diagnosticCount": String(diagnostics.count),
             "activityStrip": activityHTML,
             "funnelChart": funnelHTML,
+            "unverifiedFrom": statistics.outcome?.digests.firstMismatchFrame.map(String.init) ?? "",
+            // The static page shows the newest frame: unverified when a digest differed at or before it.
+            "unverifiedHidden": statistics.outcome?.digests.firstMismatchFrame == nil ? " hidden" : "",
         ]
         return values
     }
 
     /// The header's badge: that the page is redacted, and how.
     private func redactionBadge() -> String {
-        guard let redaction else { return "" }
+        redaction.map(Self.redactionBadge) ?? ""
+    }
+
+    /// The badge for `redaction`, also on the diff page.
+    static func redactionBadge(_ redaction: LogRedaction) -> String {
         let how = redaction.isKeyed ? "keyed" : "no key"
         return " <span class=\"redacted-badge\" title=\"\(redaction.description.htmlEscaped)\">redacted"
             + " <span class=\"redaction-how\">(\(how))</span></span>"

@@ -32,7 +32,8 @@ extension PageTemplates {
     public static let placeholders: Set<String> = [
         "csp", "css", "js", "data", "diagnostics", "diagnosticCount", "summary", "title", "facts", "lastFrame",
         "frameCount", "stateName", "itemCount", "items", "creatingHidden", "partialName", "placeholderHidden",
-        "addDisabled", "stateJSON", "diagnosticData", "activityStrip", "funnelChart", "redaction",
+        "addDisabled", "stateJSON", "diagnosticData", "activityStrip", "funnelChart", "redaction", "unverifiedFrom",
+        "unverifiedHidden",
     ]
 
     /// The placeholders without which the page loses data, its script or its policy.

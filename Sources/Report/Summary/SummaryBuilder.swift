@@ -134,7 +134,15 @@ enum SummaryBuilder {
         return [.heading(level: 3, [.text("State chain")]), .paragraph(inlines)]
     }
 
-    private static func dataQuality(_ s: SessionStatistics) -> [MarkdownBlock] {
+    /// `State digests: 57 checked, 0 differed: …`.
+    static func digestLine(_ digests: DigestTally) -> String {
+        let counts = "State digests: \(digests.checked) checked, \(digests.differed) differed"
+        guard let frame = digests.firstMismatchFrame else { return counts + ": the replay shows what the app showed." }
+        return counts + ": from frame \(frame) on the report does not show what the app showed (another app version or reducer?)."
+    }
+
+    /// The data-quality section (the diff's summary has one per log).
+    static func dataQuality(_ s: SessionStatistics) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")])]
         if let tally = s.outcome?.tally {
             var parts = [
@@ -145,6 +153,7 @@ enum SummaryBuilder {
             if tally.unread > 0 { parts.append("\(tally.unread) unread") }
             blocks.append(.paragraph([.text("Every line accounted for: " + parts.joined(separator: ", ") + ".")]))
         }
+        if let digests = s.outcome?.digests, digests.checked > 0 { blocks.append(.paragraph([.text(digestLine(digests))])) }
         let counts = s.diagnosticCounts.values.sorted { $0.code < $1.code }
         if counts.isEmpty {
             blocks.append(.paragraph([.text("No diagnostics: the log is clean.")]))

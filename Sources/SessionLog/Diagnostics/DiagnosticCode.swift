@@ -21,13 +21,14 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Comparable {
     case emptyTitle = "empty-title"
     case notCreating = "not-creating"
     case lineTooLong = "line-too-long"
+    case stateMismatch = "state-mismatch"
 
     /// Errors drop their record; warnings keep it (but for `truncated-line`
     /// and `duplicate-seq`, whose record is dropped all the same).
     public var severity: Diagnostic.Severity {
         switch self {
         case .invalidJSON, .invalidUTF8, .notAnObject, .missingField, .wrongType, .unknownType,
-            .unknownEvent, .unsupportedSchema, .misplacedHeader, .travelOutOfRange, .lineTooLong:
+            .unknownEvent, .unsupportedSchema, .misplacedHeader, .travelOutOfRange, .lineTooLong, .stateMismatch:
             .error
         case .truncatedLine, .duplicateSeq, .seqGap, .seqBackwards, .timeBackwards, .duplicateKey,
             .unknownItem, .duplicateItem, .emptyTitle, .notCreating:

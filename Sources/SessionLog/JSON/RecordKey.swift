@@ -4,7 +4,7 @@ import Foundation
 /// skipped.
 enum RecordKey: Int, CaseIterable {
     case type, schema, sessionId, app, appVersion, userId, startedAt, context
-    case event, seq, timestamp, name, id, isDone, to
+    case event, seq, timestamp, name, id, isDone, to, digest
 
     var name: String {
         switch self {
@@ -23,6 +23,7 @@ enum RecordKey: Int, CaseIterable {
         case .id: "id"
         case .isDone: "isDone"
         case .to: "to"
+        case .digest: "digest"
         }
     }
 
@@ -42,6 +43,7 @@ enum RecordKey: Int, CaseIterable {
         case (6, UInt8(ascii: "s")): candidate = .schema
         case (6, UInt8(ascii: "u")): candidate = .userId
         case (6, UInt8(ascii: "i")): candidate = .isDone
+        case (6, UInt8(ascii: "d")): candidate = .digest
         case (7, UInt8(ascii: "c")): candidate = .context
         case (9, UInt8(ascii: "s")): candidate = bytes[1] == UInt8(ascii: "e") ? .sessionId : .startedAt
         case (9, UInt8(ascii: "t")): candidate = .timestamp
@@ -70,11 +72,11 @@ final class RecordFields {
     @exclusivity(unchecked) private var slots:
         (
             JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?,
-            JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?
-        ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+            JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?
+        ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
 
     func removeAll() {
-        slots = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+        slots = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
     }
 
     subscript(key: RecordKey) -> JSONField? {
@@ -95,6 +97,7 @@ final class RecordFields {
             case .id: slots.12
             case .isDone: slots.13
             case .to: slots.14
+            case .digest: slots.15
             }
         }
         set {
@@ -114,6 +117,7 @@ final class RecordFields {
             case .id: slots.12 = newValue
             case .isDone: slots.13 = newValue
             case .to: slots.14 = newValue
+            case .digest: slots.15 = newValue
             }
         }
     }

@@ -15,9 +15,9 @@ struct LogOutput {
     var endsInsideLine: Bool
 
     /// Writes the record for `change`, taking the next `seq`.
-    mutating func record(_ change: StoreChange<TodoEvent>, at timestamp: Timestamp) throws {
+    mutating func record(_ change: StoreChange<TodoEvent>, at timestamp: Timestamp, digest: UInt64? = nil) throws {
         guard let seq = nextSeq else { throw RecorderError.seqExhausted(path: path, operation: "write") }
-        try write(RecordEncoder.line(for: change, seq: seq, timestamp: timestamp))
+        try write(RecordEncoder.line(for: change, seq: seq, timestamp: timestamp, digest: digest))
         nextSeq = seq < .max ? seq + 1 : nil
     }
 

@@ -23,8 +23,9 @@ public enum RecordEncoder {
         return object.finished + "\n"
     }
 
-    /// The line for a store change: an `event` or a `travel` record.
-    public static func line(for change: StoreChange<TodoEvent>, seq: Int64, timestamp: Timestamp) -> String {
+    /// The line for a store change: an `event` or a `travel` record; an
+    /// event gets `digest` (see ``StateDigest/value(of:hasLoggedID:)``) when one is given.
+    public static func line(for change: StoreChange<TodoEvent>, seq: Int64, timestamp: Timestamp, digest: UInt64? = nil) -> String {
         var object = JSONObjectWriter()
         switch change {
         case .dispatched(let event):
@@ -43,6 +44,7 @@ public enum RecordEncoder {
                 object.add("id", string: id.uuidString)
                 object.add("isDone", raw: isDone ? "true" : "false")
             }
+            if let digest { object.add("digest", string: StateDigest.text(of: digest)) }
         case .traveled(let to):
             object.add("type", string: "travel")
             object.add("seq", raw: String(seq))

@@ -31,10 +31,15 @@ public final class SessionRecorder: Sendable {
         /// `nil` once closed.
         var output: LogOutput?
         var firstError: RecorderError?
+        /// Events recorded so far, to write a digest on every ``digestEvery``-th.
+        var events = 0
     }
 
     private let state: Mutex<State>
     private let clock: @Sendable () -> Timestamp
+    /// Every how many events ``record(_:state:)`` writes the state's
+    /// `digest` (0: never).
+    public let digestEvery: Int
 
     /// Opens (or creates) the log at `path` for appending.
     ///
@@ -51,10 +56,15 @@ public final class SessionRecorder: Sendable {
     ///   - clock: The time stamped on each record; inject one for
     ///     reproducible logs. It is read under the recorder's lock (so that
     ///     time follows `seq`): keep it quick, and do not record from it.
+    ///   - digestEvery: Write the state's `digest` on every Nth event that
+    ///     ``record(_:state:)`` records (1: every event), so that a reader can
+    ///     prove its report shows what the app showed; 0 (the default):
+    ///     never, for small logs. Each digest hashes the whole state.
     public convenience init(
         path: String,
         header: SessionHeader,
-        clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
+        digestEvery: Int = 0
     ) throws {
         let existing = try ExistingLog.inspect(path: path)
         var nextSeq: Int64 = 0
@@ -66,7 +76,7 @@ public final class SessionRecorder: Sendable {
         guard descriptor >= 0 else { throw RecorderError(path: path, operation: "open", errno: errno) }
         try self.init(
             output: LogOutput(descriptor: descriptor, path: path, nextSeq: nextSeq, endsInsideLine: existing.endsInsideLine),
-            ownsDescriptor: true, header: existing.isEmpty ? header : nil, clock: clock)
+            ownsDescriptor: true, header: existing.isEmpty ? header : nil, clock: clock, digestEvery: digestEvery)
     }
 
     /// Records to an already open file (a pipe, standard output, a file the
@@ -75,20 +85,22 @@ public final class SessionRecorder: Sendable {
     ///
     /// A record that fails part-way is cut off again only when the
     /// descriptor is a regular file that nothing else wrote to after it;
-    /// otherwise the next record starts on a new line.
+    /// otherwise the next record starts on a new line. `digestEvery` is as
+    /// for ``init(path:header:clock:digestEvery:)``.
     public convenience init(
         fileDescriptor: Int32,
         header: SessionHeader,
-        clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
+        digestEvery: Int = 0
     ) throws {
         try self.init(
             output: LogOutput(descriptor: fileDescriptor, path: "fd \(fileDescriptor)", nextSeq: 0, endsInsideLine: false),
-            ownsDescriptor: false, header: header, clock: clock)
+            ownsDescriptor: false, header: header, clock: clock, digestEvery: digestEvery)
     }
 
     private init(
         output: LogOutput, ownsDescriptor: Bool, header: SessionHeader?,
-        clock: @escaping @Sendable () -> Timestamp
+        clock: @escaping @Sendable () -> Timestamp, digestEvery: Int
     ) throws {
         var output = output
         if let header {
@@ -103,6 +115,7 @@ public final class SessionRecorder: Sendable {
         self.path = output.path
         self.ownsDescriptor = ownsDescriptor
         self.clock = clock
+        self.digestEvery = max(0, digestEvery)
     }
 
     /// The log's path (or `fd N` for an open file).
@@ -116,12 +129,31 @@ public final class SessionRecorder: Sendable {
     ///   file could not be written (`ENOSPC`, `EFBIG`, …), `seq` has run out,
     ///   or the recorder is closed.
     public func record(_ change: StoreChange<TodoEvent>) throws {
+        try record(change, digestOf: { nil })
+    }
+
+    /// Appends the record for one store change, with the `digest` of
+    /// `state` (the store's state right after the change) when the change is
+    /// an event and ``digestEvery`` says this one gets a digest. Call it
+    /// from the store's change handler; the state is hashed only then.
+    ///
+    /// - Throws: As ``record(_:)``.
+    public func record(_ change: StoreChange<TodoEvent>, state: @autoclosure () -> TodoState) throws {
+        try record(change, digestOf: state)
+    }
+
+    private func record(_ change: StoreChange<TodoEvent>, digestOf current: () -> TodoState?) throws {
         try state.withLock { state in
             do {
                 guard var output = state.output else { throw RecorderError.closed(path: path) }
                 defer { state.output = output }
+                var digest: UInt64?
+                if case .dispatched = change {
+                    state.events += 1
+                    if digestEvery > 0, state.events % digestEvery == 0, let now = current() { digest = StateDigest.value(of: now) }
+                }
                 // Read under the lock: a record written later never has an earlier time.
-                try output.record(change, at: clock())
+                try output.record(change, at: clock(), digest: digest)
             } catch let error as RecorderError {
                 if state.firstError == nil { state.firstError = error }
                 throw error

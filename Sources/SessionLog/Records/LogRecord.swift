@@ -8,7 +8,8 @@ public enum LogRecord: Hashable, Sendable {
     case travel(to: Int64, RecordStamp)
 }
 
-/// The `seq` and `timestamp` an event or travel record may carry.
+/// The `seq` and `timestamp` an event or travel record may carry (and an
+/// event's state `digest`).
 public struct RecordStamp: Hashable, Sendable {
     /// The recorder's sequence number, when the record has one.
     public var seq: Int64?
@@ -17,11 +18,15 @@ public struct RecordStamp: Hashable, Sendable {
     /// Under keyed redaction, the keyed pseudonym of a `changePartialItemName`'s
     /// name as typed (its text is masked): what the summary shows for a title.
     public var namePseudonym: String?
+    /// An event's `digest` of the state the app had after it, as its number
+    /// (see ``StateDigest/value(of:hasLoggedID:)``), when the record has one.
+    public var digest: UInt64?
 
-    /// Makes a stamp; both parts are optional in a log.
-    public init(seq: Int64? = nil, timestamp: Timestamp? = nil) {
+    /// Makes a stamp; every part is optional in a log.
+    public init(seq: Int64? = nil, timestamp: Timestamp? = nil, digest: UInt64? = nil) {
         self.seq = seq
         self.timestamp = timestamp
+        self.digest = digest
     }
 }
 

@@ -85,7 +85,16 @@ struct RecordDecoder {
     }
 
     private mutating func decodeEvent() -> LogRecord? {
-        let stamp = decodeStamp()
+        var stamp = decodeStamp()
+        if let field = fields[.digest] {
+            let digest: UInt64?
+            if case .string(let raw) = field.value, !raw.hasEscapes {
+                digest = StateDigest.value(parsing: UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
+            } else {
+                digest = nil
+            }
+            if let digest { stamp?.digest = digest } else { wrongDigest(field) }
+        }
         guard let name = requiredRaw(.event, expecting: "one of \(Self.eventNames)") else { return nil }
         guard let kind = eventKind(name) else {
             report(.unknownEvent, "unknown event \(quote(decode(name))); expected one of \(Self.eventNames)")
@@ -243,6 +252,11 @@ struct RecordDecoder {
     /// The log's `text` quoted for a message, masked under redaction.
     private func quote(_ text: String) -> String {
         quoted(redaction?.quotable(text) ?? text)
+    }
+
+    private mutating func wrongDigest(_ field: JSONField) {
+        let shown = if case .string(let raw) = field.value { quote(decode(raw)) } else { field.value.typeName }
+        report(.wrongType, column: field.column, "\"digest\" must be 16 lower-case hexadecimal digits, not \(shown)")
     }
 
     private mutating func wrongType(_ field: JSONField, expected: String) {

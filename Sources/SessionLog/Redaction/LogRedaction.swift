@@ -33,15 +33,21 @@ public struct LogRedaction: Sendable {
         return "typed text masked; identifiers replaced by \(Pseudonyms.withoutKey) (no key)"
     }
 
-    /// `record` with its text masked and its identifiers pseudonymised.
+    /// `record` with its text masked and its identifiers pseudonymised. An
+    /// event's `digest` is dropped: it hashes the text as typed, so it would
+    /// not match the masked state, and a short title could be guessed from it.
     public func redact(_ record: LogRecord) -> LogRecord {
         switch record {
         case .header(let header):
             return .header(redact(header))
         case .event(.changePartialItemName(let name), var stamp):
             if pseudonyms.isKeyed { stamp.namePseudonym = pseudonyms.pseudonym(of: name, as: .title) }
+            stamp.digest = nil
             return .event(.changePartialItemName(TextMask.mask(name)), stamp)
-        case .event, .travel:
+        case .event(let event, var stamp):
+            stamp.digest = nil
+            return .event(event, stamp)
+        case .travel:
             return record
         }
     }

@@ -27,6 +27,8 @@ public enum LogReplayer {
         /// The `errno` of a temporary file of the replay that could not be
         /// written (`EFBIG` under `ulimit -f`, `ENOSPC` on a full disk), if any.
         public var spillFailure: Int32?
+        /// How the events' state digests compared with the replay's states.
+        public var digests = DigestTally()
     }
 
     /// The longest line read when no other limit is given: 256 MiB (the
@@ -133,7 +135,8 @@ public enum LogReplayer {
             stoppedOnUnsupportedSchema: stopped,
             newestFrameState: replay.state(ofFrame: replay.frameCount - 1),
             stateAtCursor: replay.state,
-            spillFailure: replay.spillFailure
+            spillFailure: replay.spillFailure,
+            digests: replay.digests
         )
     }
 

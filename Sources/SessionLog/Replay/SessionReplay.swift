@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Engine) import TimeTravel
 public import TodoDomain
 
@@ -21,6 +22,11 @@ public struct SessionReplay {
     public var cursor: Int { engine.cursor }
     /// Frames so far, the initial one included.
     public var frameCount: Int { engine.frameCount }
+    /// How the events' state digests compared so far.
+    public private(set) var digests = DigestTally()
+    /// The ids replay derived for `addItem` records without one: the
+    /// canonical JSON shows them as `null`.
+    private var derivedIDs: Set<UUID> = []
 
     /// Whether each ``Frame`` carries a copy of its state (for tests and small tools).
     private let keepsStates: Bool
@@ -54,6 +60,7 @@ public struct SessionReplay {
         case .record(.event(let logged, let stamp), let line):
             guard admit(stamp, line: line, output) else { return }
             apply(resolve(logged, line: line), stamp: stamp, line: line, output)
+            if let digest = stamp.digest { check(digest, line: line, output) }
         case .record(.travel(let to, let stamp), let line):
             guard to >= 0, to < frameCount else {
                 tally.dropped += 1
@@ -123,6 +130,24 @@ public struct SessionReplay {
 
     // MARK: Checks
 
+    /// Compares the digest the app logged with that of the state replay
+    /// made; only the first difference is a diagnostic (the states after it
+    /// usually all differ), every one is counted.
+    private mutating func check(_ logged: UInt64, line: Int, _ output: (ReplayEntry) -> Void) {
+        let derived = derivedIDs
+        let own = StateDigest.value(of: engine.state.todo, hasLoggedID: { derived.isEmpty || !derived.contains($0.id) })
+        let isFirst = digests.firstMismatchFrame == nil
+        digests.count(frame: cursor, matched: own == logged)
+        guard own != logged, isFirst else { return }
+        output(
+            .diagnostic(
+                Diagnostic(
+                    line: line, code: .stateMismatch,
+                    message:
+                        "the app's state digest \(StateDigest.text(of: logged)) differs from \(StateDigest.text(of: own)), the state replayed for frame \(cursor): from here on the report does not show what the app showed (another app version or reducer?)"
+                )))
+    }
+
     /// The sequence and time checks of a record that has no error; `false`
     /// when a duplicate `seq` drops it.
     private mutating func admit(_ stamp: RecordStamp, line: Int, _ output: (ReplayEntry) -> Void) -> Bool {
@@ -152,12 +177,19 @@ public struct SessionReplay {
         return true
     }
 
-    private func resolve(_ logged: LoggedEvent, line: Int) -> TodoEvent {
+    private mutating func derive(line: Int) -> UUID {
+        let id = DerivedItemID.make(sessionId: header?.sessionId, line: line)
+        derivedIDs.insert(id)
+        return id
+    }
+
+    private mutating func resolve(_ logged: LoggedEvent, line: Int) -> TodoEvent {
         switch logged {
         case .startCreatingItem: .startCreatingItem
         case .cancelCreatingItem: .cancelCreatingItem
         case .changePartialItemName(let name): .changePartialItemName(name)
-        case .addItem(let id): .addItem(id: id ?? DerivedItemID.make(sessionId: header?.sessionId, line: line))
+        case .addItem(let id?): .addItem(id: id)
+        case .addItem(nil): .addItem(id: derive(line: line))
         case .setItemDone(let id, let isDone): .setItemDone(id: id, isDone: isDone)
         }
     }

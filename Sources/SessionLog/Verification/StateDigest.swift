@@ -37,8 +37,128 @@ public enum StateDigest {
         String(SHA256.hash(canonicalJSON(of: state, hasLoggedID: hasLoggedID).utf8).prefix(8).lowercaseHex)
     }
 
+    /// The digest of `state` as the number its 16 hexadecimal digits spell
+    /// (the first 8 bytes of the SHA-256, big-endian), hashed as the
+    /// canonical JSON is written, with no string built: what a replay
+    /// compares with a record's `digest`.
+    ///
+    /// - Parameters:
+    ///   - state: The state right after an event.
+    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:)``.
+    public static func value(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> UInt64 {
+        let out = DigestWriter()
+        out.add(state.isCreatingItem ? "{\"isCreatingItem\":true,\"partialItemName\":" : "{\"isCreatingItem\":false,\"partialItemName\":")
+        out.add(string: state.partialItemName)
+        out.add(",\"todoItems\":[")
+        var first = true
+        for item in state.todoItems {
+            out.add(first ? "{\"id\":\"" : ",{\"id\":\"")
+            first = false
+            if hasLoggedID(item) {
+                out.add(uuid: item.id.uuid)
+                out.add("\",\"title\":")
+            } else {
+                out.removeLast()
+                out.add("null,\"title\":")
+            }
+            out.add(string: item.title)
+            out.add(item.isFinished ? ",\"isFinished\":true}" : ",\"isFinished\":false}")
+        }
+        out.add("],\"stateName\":")
+        out.add(string: state.stateName)
+        out.add("}")
+        return out.finish()
+    }
+
+    /// The number a well-formed digest's 16 hexadecimal digits spell, or
+    /// `nil` when `text` is not one (see ``isWellFormed(_:)``).
+    public static func value(parsing text: some Collection<UInt8>) -> UInt64? {
+        guard text.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in text {
+            switch byte {
+            case 0x30...0x39: value = value << 4 | UInt64(byte - 0x30)
+            case 0x61...0x66: value = value << 4 | UInt64(byte - 0x61 + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    /// The 16 lower-case hexadecimal digits of a digest's number.
+    public static func text(of value: UInt64) -> String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// Whether `text` has a digest's form: exactly 16 lower-case hexadecimal digits.
     public static func isWellFormed(_ text: String) -> Bool {
         text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
+
+/// Canonical JSON bytes gathered in one buffer and handed to SHA-256 in
+/// large blocks: small adds, and a local buffer captured by closures (each
+/// access checked at run time), cost more than the hashing itself.
+private final class DigestWriter {
+    @exclusivity(unchecked) private var stream = SHA256Stream()
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    @exclusivity(unchecked) private var count = 0
+
+    deinit { buffer.deallocate() }
+
+    func add(_ text: StaticString) {
+        add(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    func add(_ bytes: UnsafeRawBufferPointer) {
+        if count + bytes.count > buffer.count {
+            flush()
+            if bytes.count > buffer.count {
+                stream.add(bytes)
+                return
+            }
+        }
+        guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// `text` as a JSON string literal, as `JSON.stringify` writes it.
+    func add(string text: String) {
+        JSONString.write(text, scriptSafe: false) { add($0) }
+    }
+
+    /// An id as an upper-case UUID string.
+    func add(uuid: uuid_t) {
+        if count + 36 > buffer.count { flush() }
+        let digits: StaticString = "0123456789ABCDEF"
+        withUnsafeBytes(of: uuid) { id in
+            for (index, byte) in id.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    buffer[count] = UInt8(ascii: "-")
+                    count += 1
+                }
+                buffer[count] = digits.utf8Start[Int(byte >> 4)]
+                buffer[count + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                count += 2
+            }
+        }
+    }
+
+    /// Takes back the last byte written (still in the buffer: nothing is flushed between).
+    func removeLast() {
+        count -= 1
+    }
+
+    /// The digest's first 8 bytes as a big-endian number.
+    func finish() -> UInt64 {
+        flush()
+        return stream.digest().prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    private func flush() {
+        stream.add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        count = 0
     }
 }

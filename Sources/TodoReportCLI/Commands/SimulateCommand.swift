@@ -6,11 +6,14 @@ enum SimulateCommand: Subcommand {
     static let events = OptionSpec.value("--events", valueName: "N", help: "How many events the person dispatches (travels come on top).")
     static let seed = OptionSpec.value("--seed", valueName: "S", help: "The seed (default 1): the same seed gives the same log.")
     static let output = OptionSpec.value("--output", "-o", valueName: "FILE", help: "Where to write the log (default: standard output).")
+    static let digests = OptionSpec.value(
+        "--digests", valueName: "N",
+        help: "Write the state's digest on every Nth event (1: every event; each\nhashes the whole state, so mind long lists).")
 
     static let name = "simulate"
     static let abstract = "Record a simulated person's session through the app's Store."
-    static let usage = "todo-report simulate --events N [--seed S] [-o FILE]"
-    static let options = [events, seed, output]
+    static let usage = "todo-report simulate --events N [--seed S] [--digests N] [-o FILE]"
+    static let options = [events, seed, digests, output]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("simulate takes no INPUT; it writes a new session log.") }
@@ -18,9 +21,10 @@ enum SimulateCommand: Subcommand {
             throw .usage("simulate needs --events N, as in simulate --events 1000 -o session.jsonl.")
         }
         var person = SimulatedPerson(seed: try arguments.integer(seed, in: 0...UInt64.max, example: "42") ?? 1)
+        let digestEvery = try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0
         let outputs = try OutputSet([.init(path: arguments.path(output) ?? Path("-"), role: "log")], streams: streams, input: nil)
         try outputs.commit { _, descriptor throws(SystemCallError) in
-            do { try person.record(events: count, to: descriptor) } catch { throw SystemCallError(error) }
+            do { try person.record(events: count, to: descriptor, digestEvery: digestEvery) } catch { throw SystemCallError(error) }
         }
     }
 }

@@ -23,7 +23,10 @@ extension Subcommand {
 /// The table of commands.
 enum Subcommands {
     static var all: [any Subcommand.Type] {
-        [RenderCommand.self, ValidateCommand.self, SimulateCommand.self, BatchCommand.self, IndexCommand.self, RedactCommand.self]
+        [
+            RenderCommand.self, ValidateCommand.self, SimulateCommand.self, BatchCommand.self, IndexCommand.self, RedactCommand.self,
+            DiffCommand.self,
+        ]
     }
 
     /// The command a first argument selects, if any.

@@ -52,10 +52,13 @@ enum LogReading {
         return outcome
     }
 
-    /// `128 frames, 1 error, 2 warnings`.
+    /// `128 frames, 1 error, 2 warnings` (and `, 127 digests checked (0 differ)` when the log had any).
     static func countLine(_ outcome: LogReplayer.Outcome) -> String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "\(plural(outcome.frameCount, "frame")), \(plural(outcome.errorCount, "error")), \(plural(outcome.warningCount, "warning"))"
+        let digests = outcome.digests
+        let checked = digests.checked > 0 ? ", \(plural(digests.checked, "digest")) checked (\(digests.differed) differ)" : ""
+        return
+            "\(plural(outcome.frameCount, "frame")), \(plural(outcome.errorCount, "error")), \(plural(outcome.warningCount, "warning"))\(checked)"
     }
 
     /// Throws 73 when a temporary file could not be written (`ulimit -f`, a full disk).

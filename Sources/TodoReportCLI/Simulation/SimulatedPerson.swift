@@ -34,7 +34,9 @@ struct SimulatedPerson {
     }
 
     /// Records a session of `events` dispatched events (travels come on top) to `descriptor`.
-    mutating func record(events: Int, to descriptor: Int32) throws {
+    ///
+    /// `digestEvery` > 0 writes the state's digest on every that-many-th event.
+    mutating func record(events: Int, to descriptor: Int32, digestEvery: Int = 0) throws {
         let clock = Mutex(Self.start.millisecondsSince1970)
         let recorder = try SessionRecorder(
             fileDescriptor: descriptor,
@@ -42,18 +44,22 @@ struct SimulatedPerson {
                 sessionId: "simulated-\(seed)", app: "TimeTrave", appVersion: "simulator", userId: "simulated-person-\(seed)",
                 startedAt: Self.start,
                 context: [.init(key: "events", value: String(events)), .init(key: "seed", value: String(seed))]),
-            clock: { Timestamp(millisecondsSince1970: clock.withLock { $0 }) })
+            clock: { Timestamp(millisecondsSince1970: clock.withLock { $0 }) }, digestEvery: digestEvery)
         defer { recorder.close() }
         let failure = Mutex<RecorderError?>(nil)
         // Checkpoints spaced by the list's size keep the store's memory in proportion to the events.
         let policy = CheckpointPolicy<TodoState> { state, since in since >= max(64, state.todoItems.count) }
+        // The handler reads the store's state for a digest; the store is made after the handler.
+        let current = StoreReference()
         let store = Store(initialState: TodoState(), checkpoints: policy) { change in
             do {
-                try recorder.record(change)
+                try recorder.record(change, state: current.store?.state ?? TodoState())
             } catch {
                 failure.withLock { $0 = $0 ?? (error as? RecorderError) }
             }
         }
+        current.store = store
+        defer { current.store = nil }
         func wait(_ milliseconds: Double) { clock.withLock { $0 += milliseconds } }
 
         var dispatched = 0
@@ -125,4 +131,9 @@ struct SimulatedPerson {
                 byte(b, 0) & 0x3F | 0x80, byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7)
             ))
     }
+}
+
+/// The simulated app's store, for its own change handler to read.
+private final class StoreReference {
+    var store: Store<TodoState>?
 }

@@ -1,0 +1,61 @@
+import SessionLog
+
+/// The diff's verdict as a Markdown tree: identical or not, the first
+/// difference with both events and the differing fields, the frame counts,
+/// and each log's data quality (as the session summary words it).
+enum DiffSummaryBuilder {
+    static func build(_ report: DiffReport, baseline: SessionStatistics, run: SessionStatistics) -> [MarkdownBlock] {
+        var blocks: [MarkdownBlock] = [
+            .heading(level: 2, [.text("Session diff: "), .code(report.baselineName), .text(" vs "), .code(report.runName)])
+        ]
+        if let redaction = report.redaction {
+            blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + redaction.description + ".")]))
+        }
+        if let difference = report.comparison.firstDifference {
+            blocks.append(.paragraph([.strong([.text("Differ at frame \(difference.frame)")]), .text(".")]))
+            var rows: [[MarkdownBlock]] = [
+                [.paragraph([.strong([.text("Baseline event")]), .text(": "), event(difference.baselineEvent)])],
+                [.paragraph([.strong([.text("Run event")]), .text(": "), event(difference.runEvent)])],
+            ]
+            if !difference.fields.isEmpty {
+                rows.append([
+                    .paragraph([.strong([.text("Differing fields")])]),
+                    .bulletList(
+                        difference.fields.map { field in
+                            [
+                                .paragraph([
+                                    .code(field.path), .text(": baseline "), .code(field.baseline), .text(", run "), .code(field.run),
+                                ])
+                            ]
+                        }),
+                ])
+            }
+            blocks.append(.bulletList(rows))
+        } else {
+            blocks.append(.paragraph([.strong([.text("Identical")]), .text(": every frame shows the same state.")]))
+        }
+        blocks.append(
+            .bulletList([
+                [.paragraph([.strong([.text("Baseline frames")]), .text(": \(report.baselineFrameCount)")])],
+                [.paragraph([.strong([.text("Run frames")]), .text(": \(report.runFrameCount)")])],
+                [
+                    .paragraph([
+                        .strong([.text("Compared")]),
+                        .text(
+                            ": isCreatingItem, partialItemName, stateName, the items' titles and isFinished in order"
+                                + (report.comparison.comparingIDs ? ", item ids" : " (item ids ignored)") + "; timing never"),
+                    ])
+                ],
+            ]))
+        for (name, statistics) in [(report.baselineName, baseline), (report.runName, run)] {
+            var quality = SummaryBuilder.dataQuality(statistics)
+            quality[0] = .heading(level: 3, [.text("Data quality of "), .code(name)])
+            blocks += quality
+        }
+        return blocks
+    }
+
+    private static func event(_ text: String?) -> MarkdownInline {
+        text.map { .code($0) } ?? .emphasis([.text("no such frame")])
+    }
+}

@@ -1,0 +1,84 @@
+public import TodoDomain
+
+/// Compares two replays frame by frame, as `todo-report diff` does: frame
+/// *i* of the baseline with frame *i* of the run, by ``StateDifference``
+/// (item ids only when asked; timing never). Pure logic: feed it each
+/// pair of frames with the two live states right after them.
+///
+/// Checking a pair costs the size of its patches when both frames come
+/// from the same parent by equivalent patches (the states before were
+/// equal, so the states after are); only otherwise are the whole states compared.
+public struct LogComparison: Sendable {
+    /// The first frame where the two differ.
+    public struct Difference: Sendable {
+        /// The frame index.
+        public var frame: Int
+        /// The baseline's event at that frame (`nil` when the baseline has no such frame).
+        public var baselineEvent: String?
+        /// The run's event at that frame (`nil` when the run has no such frame).
+        public var runEvent: String?
+        /// The differing fields (empty when one log has no such frame).
+        public var fields: [StateDifference.Field]
+    }
+
+    /// Whether item ids are compared (`--compare-ids`).
+    public let comparingIDs: Bool
+    /// The first difference, once found; later frames are not compared.
+    public private(set) var firstDifference: Difference?
+    /// Frame pairs compared so far (frame 0 included).
+    public private(set) var compared = 1
+
+    /// Starts at frame 0, the initial state both share.
+    public init(comparingIDs: Bool = false) {
+        self.comparingIDs = comparingIDs
+    }
+
+    /// Compares frame `baseline.index` (equal to `run.index`) of both logs,
+    /// whose states are `baselineState` and `runState`.
+    public mutating func compare(_ baseline: Frame, _ run: Frame, baselineState: TodoState, runState: TodoState) {
+        guard firstDifference == nil else { return }
+        compared += 1
+        if baseline.parent == run.parent && equivalent(baseline.patch, run.patch) { return }
+        let difference = StateDifference(baselineState, runState, comparingIDs: comparingIDs)
+        guard !difference.isEmpty else { return }
+        firstDifference = Difference(
+            frame: baseline.index, baselineEvent: Self.describe(baseline, in: baselineState), runEvent: Self.describe(run, in: runState),
+            fields: difference.fields)
+    }
+
+    /// One log ended at `frameCount` frames while the other goes on with
+    /// `frame` (whose state is `state`): they differ there, unless an earlier frame did.
+    public mutating func ended(baseline: Bool, otherFrame frame: Frame, state: TodoState) {
+        guard firstDifference == nil else { return }
+        let event = Self.describe(frame, in: state)
+        firstDifference = Difference(
+            frame: frame.index, baselineEvent: baseline ? nil : event, runEvent: baseline ? event : nil, fields: [])
+    }
+
+    /// Whether equal states stay equal under the two patches.
+    private func equivalent(_ one: TodoPatch, _ two: TodoPatch) -> Bool {
+        guard one.stateName == two.stateName, one.isCreatingItem == two.isCreatingItem, one.partialItemName == two.partialItemName,
+            one.itemFinished == two.itemFinished
+        else { return false }
+        switch (one.appendedItem, two.appendedItem) {
+        case (nil, nil): return true
+        case (let a?, let b?): return a.title == b.title && a.isFinished == b.isFinished && (!comparingIDs || a.id == b.id)
+        default: return false
+        }
+    }
+
+    /// `addItem "Buy milk"`, `changePartialItemName "Buy m"`, `setItemDone "Buy milk" true`.
+    public static func describe(_ frame: Frame, in state: TodoState) -> String {
+        switch frame.event {
+        case .startCreatingItem, .cancelCreatingItem:
+            return frame.event.kind.rawValue
+        case .changePartialItemName(let name):
+            return "changePartialItemName " + JSONString.literal(name)
+        case .addItem:
+            return "addItem " + JSONString.literal(frame.addedTitle ?? "")
+        case .setItemDone(let id, let isDone):
+            let title = frame.itemPosition.flatMap { $0 < state.todoItems.count ? state.todoItems[$0].title : nil }
+            return "setItemDone " + (title.map(JSONString.literal) ?? "unknown item \(id.uuidString)") + " \(isDone)"
+        }
+    }
+}

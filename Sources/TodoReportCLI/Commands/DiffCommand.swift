@@ -1,0 +1,85 @@
+import Report
+import SessionLog
+
+/// `todo-report diff BASELINE RUN`: replays both logs in lockstep and
+/// compares frame *i* with frame *i*; exit 0 when identical, 1 when not.
+///
+/// Both logs are read with the same ``ReadingOptions`` and printed with the
+/// same ``DiagnosticPrinter`` as `todo-report INPUT` (see ``DiffReading``),
+/// so a reading option (such as redaction) applies to both alike.
+enum DiffCommand: Subcommand {
+    static let output = OptionSpec.value(
+        "--output", "-o", valueName: "FILE", help: "Also write the side-by-side page (one self-contained HTML file).")
+    static let summary = OptionSpec.value(
+        "--summary", valueName: "FILE", help: "Also write the verdict in Markdown (- for standard output, for a CI\njob summary).")
+    static let compareIDs = OptionSpec.flag("--compare-ids", help: "Compare item ids too (every run of the app makes new ones).")
+
+    static let name = "diff"
+    static let abstract = "Compare a run's log with its baseline, frame by frame (exit 1 if they differ)."
+    static let usage = "todo-report diff BASELINE RUN [-o PAGE] [--summary FILE] [--compare-ids] [--strict] [--quiet]"
+    static let discussion = """
+        Frame i of BASELINE is compared with frame i of RUN: the add sheet, the typed
+        name, the state's name, and the items' titles and switches in order. Item ids
+        are ignored unless --compare-ids; timing is never compared. Prints
+        "identical: N frames" or where the logs first differ and how; exit 0 when
+        identical, 1 when they differ, 65 with --strict when either log has errors.
+        """
+    static let options = [output, summary, compareIDs] + ReadingOptions.specs
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        guard arguments.positionals.count == 2 else {
+            throw .usage("diff takes two logs, BASELINE and RUN, as in diff baseline.jsonl run.jsonl.")
+        }
+        let options = try ReadingOptions(arguments)
+        let paths = arguments.positionals
+        if paths[0].isStandardStream && paths[1].isStandardStream {
+            throw .usage("only one of BASELINE and RUN can be standard input (-).")
+        }
+        let pagePath = arguments.path(output)
+        let summaryPath = arguments.path(summary)
+        if pagePath?.isStandardStream == true && summaryPath?.isStandardStream == true {
+            throw .usage("the page and the summary cannot both go to standard output; give one of them a file.")
+        }
+        var baseline = try InputFile.locate(paths[0], standardInput: streams.input)
+        var run = try InputFile.locate(paths[1], standardInput: streams.input)
+        var requests: [OutputSet.Request] = []
+        if let pagePath { requests.append(.init(path: pagePath, role: "page")) }
+        if let summaryPath { requests.append(.init(path: summaryPath, role: "summary")) }
+        let resolved = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
+        try OutputConflicts.refuse(resolved, streams: streams, input: run)
+        let outputs = try OutputSet(requests, streams: streams, input: baseline)
+        try baseline.open()
+        defer { baseline.close() }
+        try run.open()
+        defer { run.close() }
+
+        let report = DiffReport(
+            baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil, redaction: options.redaction)
+        var reading = DiffReading(baseline: baseline, run: run, options: options, streams: streams)
+        // After the verdict: "then the usual diagnostics of each log" (also when a check below fails).
+        defer { reading.finishPrinting() }
+        // The statistics feed the summary and the page only: the verdict alone needs none of them.
+        let collecting = pagePath != nil || summaryPath != nil
+        let (baselineOutcome, runOutcome, comparison) = try reading.compare(comparingIDs: arguments.has(compareIDs)) {
+            if collecting { report.add($0, baseline: $1) }
+        }
+        report.finish(baseline: baselineOutcome, run: runOutcome, comparison: comparison)
+        try LogReading.check(baselineOutcome, strict: options.strict)
+        try LogReading.check(runOutcome, strict: options.strict)
+
+        let verdictToError = requests.contains { $0.path.isStandardStream }
+        let verdict = report.verdict
+        if verdictToError { streams.printError(verdict) } else { streams.printOutput(verdict) }
+        reading.finishPrinting()
+        try outputs.commit { index, descriptor throws(SystemCallError) in
+            let text = requests[index].role == "page" ? report.html() : report.summaryMarkdown()
+            try writeAll(Array(text.utf8), to: descriptor)
+        }
+        if !options.quiet {
+            streams.printError("\(baseline.displayName): \(LogReading.countLine(baselineOutcome))")
+            streams.printError("\(run.displayName): \(LogReading.countLine(runOutcome))")
+        }
+        // Already printed: exit 1 with no further message.
+        if !report.isIdentical { throw .sessionsFailed(.different, "") }
+    }
+}

@@ -1,0 +1,81 @@
+import SessionLog
+
+/// Reads two logs for `diff`, one frame of each at a time, with the options
+/// and the diagnostic printing of ``LogReading`` (each diagnostic prefixed
+/// by its log's path). A reading option that changes what a log's entries
+/// hold (redaction, say) belongs where ``compare(comparingIDs:_:)`` hands
+/// entries on, for both logs alike.
+struct DiffReading {
+    private let baseline: LogStepper
+    private let run: LogStepper
+    private let baselineName: String
+    private let runName: String
+    private var baselinePrinter: DiagnosticPrinter
+    private var runPrinter: DiagnosticPrinter
+    private var printed = false
+
+    init(baseline: InputFile, run: InputFile, options: ReadingOptions, streams: StandardStreams) {
+        self.baseline = LogStepper(baseline.byteSource(), maxLineBytes: options.maxLineBytes, redaction: options.redaction)
+        self.run = LogStepper(run.byteSource(), maxLineBytes: options.maxLineBytes, redaction: options.redaction)
+        baselineName = baseline.displayName
+        runName = run.displayName
+        baselinePrinter = DiagnosticPrinter(path: baseline.displayName, limit: options.maxDiagnostics, error: streams.error)
+        runPrinter = DiagnosticPrinter(path: run.displayName, limit: options.maxDiagnostics, error: streams.error)
+    }
+
+    /// Replays both logs in lockstep, comparing each pair of frames, and
+    /// hands every entry to `consume` with whether it is the baseline's.
+    mutating func compare(
+        comparingIDs: Bool, _ consume: (ReplayEntry, Bool) -> Void
+    ) throws(CLIError) -> (baseline: LogReplayer.Outcome, run: LogReplayer.Outcome, comparison: LogComparison) {
+        var comparison = LogComparison(comparingIDs: comparingIDs)
+        var baselineFrame: Frame?
+        var runFrame: Frame?
+        var baselineGoesOn = true
+        var runGoesOn = true
+        while baselineGoesOn || runGoesOn {
+            baselineFrame = nil
+            runFrame = nil
+            if baselineGoesOn {
+                baselineGoesOn = try step(baseline, name: baselineName) { entry in
+                    if case .diagnostic(let diagnostic) = entry { baselinePrinter.print(diagnostic) }
+                    if case .frame(let frame) = entry { baselineFrame = frame }
+                    consume(entry, true)
+                }
+            }
+            if runGoesOn {
+                runGoesOn = try step(run, name: runName) { entry in
+                    if case .diagnostic(let diagnostic) = entry { runPrinter.print(diagnostic) }
+                    if case .frame(let frame) = entry { runFrame = frame }
+                    consume(entry, false)
+                }
+            }
+            switch (baselineFrame, runFrame) {
+            case (let one?, let two?): comparison.compare(one, two, baselineState: baseline.state, runState: run.state)
+            case (let one?, nil): comparison.ended(baseline: false, otherFrame: one, state: baseline.state)
+            case (nil, let two?): comparison.ended(baseline: true, otherFrame: two, state: run.state)
+            case (nil, nil): break
+            }
+        }
+        let outcomes = (baseline.outcome, run.outcome)
+        try LogReading.checkSpill(outcomes.0.spillFailure)
+        try LogReading.checkSpill(outcomes.1.spillFailure)
+        return (outcomes.0, outcomes.1, comparison)
+    }
+
+    /// Prints what the printers still hold, and how many they withheld (once).
+    mutating func finishPrinting() {
+        guard !printed else { return }
+        printed = true
+        baselinePrinter.finish(allIn: "--max-diagnostics 0 prints them all")
+        runPrinter.finish(allIn: "--max-diagnostics 0 prints them all")
+    }
+
+    private func step(_ stepper: LogStepper, name: String, _ output: (ReplayEntry) -> Void) throws(CLIError) -> Bool {
+        do {
+            return try stepper.step(into: output)
+        } catch {
+            throw .cannotRead(path: name, reason: "\(error)")
+        }
+    }
+}

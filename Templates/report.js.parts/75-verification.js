@@ -1,0 +1,20 @@
+  // ---- Verification: frames the app's state digests do not vouch for ----
+
+  // A page from older templates has neither the attribute nor the notice: nothing is marked.
+  var unverifiedFrom = view.dataset.unverifiedFrom ? Number(view.dataset.unverifiedFrom) : null;
+  var unverifiedNote = $('unverified');
+
+  /** Marks the frames from the first state-mismatch on, on the phone and in the notice. */
+  function drawVerification() {
+    var unverified = unverifiedFrom !== null && current >= unverifiedFrom;
+    view.dataset.verified = unverified ? 'false' : 'true';
+    if (unverifiedNote) unverifiedNote.hidden = !unverified;
+  }
+
+  (function drawUnverifiedSpan() {
+    var span = $('unverified-span');
+    if (unverifiedFrom === null || !span) return;
+    span.style.left = 'calc(8px + ' + (count > 1 ? (unverifiedFrom / (count - 1)) : 0) + ' * (100% - 16px))';
+    span.hidden = false;
+  })();
+

@@ -1,0 +1,211 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+import TodoDomain
+
+/// The diff page (`todo-report diff -o`) and the report's marking of
+/// unverified frames, loaded from `file://` in headless Chromium and checked
+/// through their hooks. Only `newPage`, `load`, `evaluate` and `press` of the
+/// harness are used.
+@Suite("Diff page and unverified frames in Chromium", .serialized)
+struct DiffPageTests {
+    /// The built binary, found beside the test bundle.
+    static let binary: String = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("todo-report").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/todo-report").path
+    }()
+
+    /// A log of `titles` typed key by key and added, timed from `start`; ids new each time.
+    static func log(_ titles: [String], start: Double) -> String {
+        var events: [TodoEvent] = []
+        for title in titles {
+            events.append(.startCreatingItem)
+            for length in 1...title.count { events.append(.changePartialItemName(String(title.prefix(length)))) }
+            events.append(.addItem(id: UUID()))
+        }
+        if case .addItem(let id) = events[events.count - 1] { events.append(.setItemDone(id: id, isDone: true)) }
+        var text = RecordEncoder.line(for: SessionHeader(sessionId: UUID().uuidString))
+        for (seq, event) in events.enumerated() {
+            text += RecordEncoder.line(
+                for: .dispatched(event), seq: Int64(seq), timestamp: Timestamp(millisecondsSince1970: start + Double(seq) * 300))
+        }
+        return text
+    }
+
+    /// Writes the logs into a fresh folder and runs `todo-report` there with `arguments`.
+    static func run(_ arguments: [String], logs: [String: String]) throws -> (folder: URL, status: Int32) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in logs { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (folder, process.terminationStatus)
+    }
+
+    static let sides = """
+        (() => ['baseline', 'run'].map(name => {
+          const root = document.getElementById(name);
+          const view = root.querySelector('.frame-view');
+          const list = root.querySelector('.todo-list');
+          return {
+            frame: view.dataset.frame, stateName: view.dataset.stateName, count: Number(list.dataset.count),
+            items: [...list.querySelectorAll(':scope > li')].map(li => li.querySelector('.item-title').textContent),
+            switches: [...list.querySelectorAll(':scope > li [role=switch]')].map(s => s.getAttribute('aria-checked')),
+            creating: !root.querySelector('.add-sheet').hidden, partial: root.querySelector('.partial-name').textContent,
+            differing: [...root.querySelectorAll('.fields dt.differs, .todo-list li.differs')].map(e => e.textContent),
+          };
+        }))()
+        """
+
+    static func scrub(to frame: Int) -> String {
+        "(() => { const s = document.querySelector('input#scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input', {bubbles: true})); })()"
+    }
+
+    @Test("logs that part at a known frame: the verdict, both phones there, the fields that differ, the jump button and the keys")
+    func parting() throws {
+        let base = Self.log(["Buy milk", "Call Grandma"], start: 1_000)
+        let run = Self.log(["Buy milk", "Call Grandpa"], start: 80_000)
+        let parting = 1 + 9 + 1 + "Call Grand".count + 1  // frame of "Call Grandp"
+        let (folder, status) = try Self.run(
+            ["diff", "base.jsonl", "run.jsonl", "-o", "diff page.html"], logs: ["base.jsonl": base, "run.jsonl": run])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 1)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(folder.appendingPathComponent("diff page.html").absoluteString)
+        // The script ran under the page's own policy.
+        #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
+        #expect(try page.evaluate("document.getElementById('verdict').dataset.identical") as? String == "false")
+        #expect(try page.evaluate("document.getElementById('verdict').dataset.firstDifference") as? String == String(parting))
+        #expect(
+            try page.evaluate("document.getElementById('verdict').textContent.startsWith('differ at frame \(parting) ')") as? Bool == true)
+        // It opens on the first difference.
+        var shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
+        #expect(shown.map { $0["frame"] as? String } == [String(parting), String(parting)])
+        #expect(shown.map { $0["partial"] as? String } == ["Call Grandm", "Call Grandp"])
+        #expect(shown.map { $0["creating"] as? Bool } == [true, true])
+        #expect(shown.map { $0["differing"] as? [String] } == [["partialItemName"], ["partialItemName"]])
+        // Before it, nothing is highlighted; the jump button brings it back; the keys step.
+        _ = try page.evaluate(Self.scrub(to: 10))
+        shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
+        #expect(shown.map { $0["frame"] as? String } == ["10", "10"])
+        #expect(shown.map { $0["items"] as? [String] } == [["Buy milk"], ["Buy milk"]])
+        #expect(shown.map { $0["switches"] as? [String] } == [["false"], ["false"]])
+        #expect(shown.map { $0["stateName"] as? String } == ["addItem", "addItem"])
+        #expect(shown.map { ($0["differing"] as? [String])?.isEmpty } == [true, true])
+        _ = try page.evaluate("document.getElementById('jump').click()")
+        #expect(try page.evaluate("document.querySelector('input#scrubber').value") as? String == String(parting))
+        _ = try page.evaluate("document.getElementById('jump').focus()")
+        try page.press("ArrowLeft")
+        #expect(try page.evaluate("document.querySelector('#baseline .frame-view').dataset.frame") as? String == String(parting - 1))
+        try page.press("End")
+        shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
+        #expect(shown.map { $0["items"] as? [String] } == [["Buy milk", "Call Grandma"], ["Buy milk", "Call Grandpa"]])
+        #expect(shown.map { $0["switches"] as? [String] } == [["false", "true"], ["false", "true"]])
+        #expect(shown.map { $0["differing"] as? [String] } == [["Call Grandma"], ["Call Grandpa"]])
+        // The event rows are aligned by frame, and the first difference's row is marked.
+        #expect(
+            try page.evaluate("[...document.querySelectorAll('#event-rows tr.first-difference td')].map(td => td.textContent)") as? [String]
+                == [String(parting), #"changePartialItemName "Call Grandm""#, #"changePartialItemName "Call Grandp""#])
+        // Every control has a name; nothing is loaded from outside.
+        #expect(
+            try page.evaluate(
+                "[...document.querySelectorAll('input, button, select')].every(c => (c.labels && c.labels.length > 0) || c.getAttribute('aria-label') || c.textContent.trim())"
+            ) as? Bool == true)
+        #expect(try page.evaluate("document.querySelectorAll('[src], link[href]').length") as? Int == 0)
+    }
+
+    @Test("two recordings of one session with other ids and timing: identical, no jump button, every frame the same")
+    func identical() throws {
+        let (folder, status) = try Self.run(
+            ["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"],
+            logs: [
+                "base.jsonl": Self.log(["Buy milk", "Zoë 🥛 <b>"], start: 1_000),
+                "run.jsonl": Self.log(["Buy milk", "Zoë 🥛 <b>"], start: 5),
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 0)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        #expect(try page.evaluate("document.getElementById('verdict').dataset.identical") as? String == "true")
+        #expect(try page.evaluate("document.getElementById('verdict').dataset.firstDifference") as? String == "")
+        #expect(try page.evaluate("document.getElementById('jump').hidden") as? Bool == true)
+        let last = try #require(Int(page.evaluate("document.querySelector('input#scrubber').max") as? String ?? ""))
+        for frame in 0...last {
+            _ = try page.evaluate(Self.scrub(to: frame))
+            let shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
+            #expect(shown.map { $0["frame"] as? String } == [String(frame), String(frame)])
+            #expect(shown.map { ($0["differing"] as? [String])?.isEmpty } == [true, true], "frame \(frame)")
+            #expect(shown[0]["items"] as? [String] == shown[1]["items"] as? [String])
+        }
+        #expect(try page.evaluate("document.querySelector('#run .todo-list li .item-title').textContent") as? String == "Buy milk")
+        #expect(try page.evaluate("document.querySelectorAll('#run .todo-list b').length") as? Int == 0)
+    }
+
+    @Test("a report whose digests another reducer made marks the frames from the first mismatch on, and the track")
+    func unverifiedFrames() throws {
+        // The other app's reducer, in this test only: cancel also clears what was typed.
+        // A session whose cancel parts the reducers at frame 4.
+        var text = RecordEncoder.line(for: SessionHeader(sessionId: "other"))
+        var state = TodoState()
+        let events: [TodoEvent] = [
+            .startCreatingItem, .changePartialItemName("B"), .changePartialItemName("Bu"), .cancelCreatingItem, .startCreatingItem,
+            .changePartialItemName("Tea"), .addItem(id: UUID()),
+        ]
+        for (seq, event) in events.enumerated() {
+            state.update(with: event)
+            if case .cancelCreatingItem = event { state.partialItemName = "" }
+            text += RecordEncoder.line(
+                for: .dispatched(event), seq: Int64(seq), timestamp: Timestamp(millisecondsSince1970: Double(seq) * 500),
+                digest: StateDigest.value(of: state))
+        }
+        let (folder, status) = try Self.run(["log.jsonl", "-o", "report.html"], logs: ["log.jsonl": text])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 0)
+        let browser = try Chromium()
+        let page = try browser.newPage()
+        try page.load(folder.appendingPathComponent("report.html").absoluteString)
+        #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
+        let marked = """
+            (() => ({ verified: document.getElementById('frame-view').dataset.verified,
+                      notice: !document.getElementById('unverified').hidden }))()
+            """
+        for (frame, verified) in [(0, true), (3, true), (4, false), (5, false), (7, false)] {
+            _ = try page.evaluate(Self.scrub(to: frame))
+            let shown = try #require(page.evaluate(marked) as? [String: Any])
+            #expect(shown["verified"] as? String == (verified ? "true" : "false"), "frame \(frame)")
+            #expect(shown["notice"] as? Bool == !verified, "frame \(frame)")
+        }
+        #expect(
+            try page.evaluate(
+                "document.getElementById('unverified').textContent.startsWith('Not verified: the app showed another state here')") as? Bool
+                == true)
+        #expect(try page.evaluate("document.getElementById('unverified-span').hidden") as? Bool == false)
+        // The span starts where frame 4 of 0…7 sits on the track.
+        let place = """
+            (() => { const t = document.querySelector('.track').getBoundingClientRect();
+                     const s = document.getElementById('unverified-span').getBoundingClientRect();
+                     return Math.round(Math.abs(s.left - t.left - (8 + 4 / 7 * (t.width - 16)))); })()
+            """
+        #expect(try page.evaluate(place) as? Int == 0)
+        // The summary counts the digests.
+        #expect(
+            try page.evaluate(
+                "document.getElementById('summary').textContent.includes('State digests: 7 checked, 1 differed: from frame 4 on')")
+                as? Bool == true)
+    }
+}

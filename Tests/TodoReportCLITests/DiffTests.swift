@@ -1,0 +1,170 @@
+import Foundation
+import SessionLog
+import Synchronization
+import Testing
+import TimeTravel
+import TodoDomain
+
+/// A scripted session as a UI test drives the app: typed key by key, each
+/// recording with the app's real `Store` and recorder, new UUIDs and its own clock.
+struct ScriptedSession {
+    var titles = ["Buy milk", "Call Grandma", "Pay rent"]
+
+    /// The events the script dispatches, in order (travels aside): frame i is made by event i - 1.
+    var events: [TodoEvent] {
+        var events: [TodoEvent] = []
+        for title in titles {
+            events.append(.startCreatingItem)
+            for length in 1...title.count { events.append(.changePartialItemName(String(title.prefix(length)))) }
+            events.append(.addItem(id: UUID()))
+        }
+        return events
+    }
+
+    /// Records the script to `path`, starting the clock at `start` and stepping it by `step` ms.
+    func record(to path: String, start: Double, step: Double, digestEvery: Int = 0) throws {
+        let clock = Mutex(start)
+        let recorder = try SessionRecorder(
+            path: path, header: SessionHeader(sessionId: UUID().uuidString),
+            clock: {
+                Timestamp(
+                    millisecondsSince1970: clock.withLock {
+                        $0 += step
+                        return $0
+                    })
+            }, digestEvery: digestEvery)
+        defer { recorder.close() }
+        let store = Store(initialState: TodoState()) { change in try? recorder.record(change) }
+        var first: UUID?
+        for title in titles {
+            store.dispatch(.startCreatingItem)
+            for length in 1...title.count { store.dispatch(.changePartialItemName(String(title.prefix(length)))) }
+            let id = UUID()
+            first = first ?? id
+            store.dispatch(.addItem(id: id))
+        }
+        // Scrubs back a little and ticks the first item there: a branch, as people make them.
+        store.currentStateIndex = store.stateCount - 3
+        if let first { store.dispatch(.setItemDone(id: first, isDone: true)) }
+        #expect(recorder.firstError == nil)
+    }
+}
+
+extension CLISuite {
+    @Suite("diff BASELINE RUN")
+    struct DiffTests {
+        @Test("a log diffed with itself is identical: exit 0, the frame count, and a summary that says so")
+        func itself() throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            let result = try space.shell(#""$TR" diff base.jsonl base.jsonl --summary s.md"#)
+            #expect(result.code == 0, "\(result.stderr)")
+            let frames = ScriptedSession().events.count + 2
+            #expect(result.stdout == "identical: \(frames) frames\n")
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(summary.contains("**Identical**: every frame shows the same state."))
+            #expect(summary.contains("**Baseline frames**: \(frames)") && summary.contains("**Run frames**: \(frames)"))
+        }
+
+        @Test("two recordings of one scripted session, with other ids and timing, are identical; with --compare-ids they are not")
+        func recordedTwice() throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            try ScriptedSession().record(to: space.path("run.jsonl"), start: 9_999_000, step: 31)
+            let base = try #require(space.read("base.jsonl"))
+            let run = try #require(space.read("run.jsonl"))
+            #expect(base != run)
+            let same = try space.shell(#""$TR" diff base.jsonl run.jsonl"#)
+            #expect(same.code == 0, "\(same.stderr)")
+            #expect(same.stdout.hasPrefix("identical: "))
+            let firstAdd = "Buy milk".count + 2  // startCreatingItem at 1, a frame per letter
+            let ids = try space.shell(#""$TR" diff --compare-ids base.jsonl run.jsonl"#)
+            #expect(ids.code == 1)
+            #expect(ids.stdout.hasPrefix(#"differ at frame \#(firstAdd) "#), "\(ids.stdout)")
+            #expect(ids.stdout.contains("\n  todoItems[0].id: \""))
+        }
+
+        @Test("logs that part at a known frame: exit 1, that frame and both events in the text and the summary, the fields that differ")
+        func parting() throws {
+            let space = try Workspace()
+            let baseline = ScriptedSession()
+            var typo = ScriptedSession()
+            typo.titles[1] = "Call Grandpa"
+            try baseline.record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            try typo.record(to: space.path("run.jsonl"), start: 5_000, step: 90)
+            // Frame i is made by event i - 1: the first event that differs makes the first frame that does.
+            let parting =
+                try #require(
+                    Array(zip(baseline.events, typo.events)).firstIndex { one, two in
+                        if case .changePartialItemName(let a) = one, case .changePartialItemName(let b) = two { return a != b }
+                        return false
+                    }) + 1
+            let frames = baseline.events.count + 2
+            let result = try space.shell(#""$TR" diff base.jsonl run.jsonl --summary s.md -o diff.html"#)
+            #expect(result.code == 1, "\(result.stderr)")
+            #expect(
+                result.stdout == """
+                    differ at frame \(parting) (baseline \(frames) frames, run \(frames)): baseline changePartialItemName "Call Grandm", run changePartialItemName "Call Grandp"
+                      partialItemName: "Call Grandm" ≠ "Call Grandp"
+
+                    """)
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(summary.contains("**Differ at frame \(parting)**"))
+            #expect(summary.contains(#"**Baseline event**: `changePartialItemName "Call Grandm"`"#))
+            #expect(summary.contains(#"`partialItemName`: baseline `"Call Grandm"`, run `"Call Grandp"`"#))
+            #expect(summary.contains("### Data quality of `base.jsonl`") && summary.contains("### Data quality of `run.jsonl`"))
+            let page = String(decoding: space.read("diff.html") ?? Data(), as: UTF8.self)
+            #expect(page.contains(#"data-identical="false" data-first-difference="\#(parting)""#))
+        }
+
+        @Test("a run that ends early differs at its first missing frame")
+        func shorter() throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            try ScriptedSession(titles: ["Buy milk"]).record(to: space.path("run.jsonl"), start: 1_000, step: 250)
+            let result = try space.shell(#""$TR" diff base.jsonl run.jsonl"#)
+            #expect(result.code == 1)
+            // The run's travel branch starts earlier: its frames part at its setItemDone, frame 11.
+            #expect(result.stdout.hasPrefix("differ at frame 11 (baseline "), "\(result.stdout)")
+        }
+
+        @Test("each log's diagnostics come prefixed by its path; --strict with an error is 65 and writes nothing")
+        func diagnosticsAndStrict() throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            var text = try #require(space.read("base.jsonl"))
+            text.append(Data("{\"type\":\"event\",\"event\":\"nope\"}\n".utf8))
+            try text.write(to: URL(fileURLWithPath: space.path("run.jsonl")))
+            let lenient = try space.shell(#""$TR" diff base.jsonl run.jsonl"#)
+            #expect(lenient.code == 0)
+            let lines = ScriptedSession().events.count + 4
+            #expect(lenient.stderr.contains("run.jsonl:\(lines): error: unknown-event"))
+            let strict = try space.shell(#""$TR" diff --strict base.jsonl run.jsonl -o d.html"#)
+            #expect(strict.code == 65)
+            #expect(!space.exists("d.html"))
+        }
+
+        @Test("simulate --digests N writes a digest on every Nth event, and validate checks and counts them")
+        func simulatedDigests() throws {
+            let space = try Workspace()
+            #expect(try space.shell(#""$TR" simulate --events 60 --seed 3 --digests 5 -o log.jsonl"#).code == 0)
+            let log = String(decoding: space.read("log.jsonl") ?? Data(), as: UTF8.self)
+            #expect(log.components(separatedBy: "\"digest\":\"").count - 1 == 12)
+            let result = try space.shell(#""$TR" validate log.jsonl"#)
+            #expect(result.code == 0)
+            #expect(result.stderr.hasSuffix(", 12 digests checked (0 differ)\n"), "\(result.stderr)")
+        }
+
+        @Test(
+            "usage and input errors",
+            arguments: [
+                (#""$TR" diff base.jsonl"#, Int32(64)), (#""$TR" diff base.jsonl missing.jsonl"#, 66),
+                (#""$TR" diff - - "#, 64), (#""$TR" diff base.jsonl base.jsonl -o base.jsonl"#, 64),
+            ])
+        func errors(script: String, code: Int32) throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            #expect(try space.shell(script).code == code)
+        }
+    }
+}
