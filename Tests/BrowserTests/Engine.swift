@@ -80,10 +80,15 @@ extension BrowserPage: PageDriver {
     }
 
     func errors() throws -> [String] {
-        events.filter {
-            ($0["method"] as? String == "Runtime.exceptionThrown")
-                || (($0["params"] as? [String: Any])?["entry"] as? [String: Any])?["level"] as? String == "error"
-        }.map { "\($0)" }
+        events.compactMap { event in
+            let parameters = event["params"] as? [String: Any]
+            if event["method"] as? String == "Runtime.exceptionThrown" {
+                let details = parameters?["exceptionDetails"] as? [String: Any]
+                return ((details?["exception"] as? [String: Any])?["description"] as? String) ?? details?["text"] as? String ?? "\(event)"
+            }
+            let entry = parameters?["entry"] as? [String: Any]
+            return entry?["level"] as? String == "error" ? entry?["text"] as? String ?? "\(event)" : nil
+        }
     }
 
     func requests() throws -> [String] {
