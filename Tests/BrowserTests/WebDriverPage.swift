@@ -5,7 +5,7 @@ import Foundation
 /// over W3C WebDriver. One browser per page, stopped with it.
 final class WebDriverPage: PageDriver {
     let engine: Engine
-    private let folder: URL
+    private let folder: TemporaryFolder
     private let display: VirtualDisplay?
     private let driver: ChildProcess
     private let port: UInt16
@@ -13,8 +13,8 @@ final class WebDriverPage: PageDriver {
 
     init(_ engine: Engine) throws {
         self.engine = engine
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(engine.rawValue)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder(engine.rawValue)
+        self.folder = folder
         port = try LoopbackHTTP.freePort()
         let capabilities: [String: Any]
         switch engine {
@@ -23,10 +23,10 @@ final class WebDriverPage: PageDriver {
                 throw ChildProcess.Failure(
                     description: "WebKit is not installed: run Scripts/setup --with-browser (webkit2gtk-driver, xvfb)")
             }
-            let display = try VirtualDisplay(folder: folder)
+            let display = try VirtualDisplay(folder: folder.url)
             self.display = display
             driver = try ChildProcess(
-                [server, "--port=\(port)"], environment: ["DISPLAY": display.display], log: folder.appendingPathComponent("driver.log"))
+                [server, "--port=\(port)"], environment: ["DISPLAY": display.display], log: folder.url.appendingPathComponent("driver.log"))
             capabilities = ["webkitgtk:browserOptions": ["binary": browser, "args": ["--automation"]]]
         case .firefox:
             guard let server = Engine.geckodriver, let browser = Engine.firefoxBrowser else {
@@ -37,7 +37,7 @@ final class WebDriverPage: PageDriver {
             display = nil
             driver = try ChildProcess(
                 [server, "--port", "\(port)", "--host", "127.0.0.1", "--log", "error"], environment: ["MOZ_HEADLESS": "1"],
-                log: folder.appendingPathComponent("driver.log"))
+                log: folder.url.appendingPathComponent("driver.log"))
             capabilities = ["moz:firefoxOptions": ["binary": browser, "args": ["-headless"]]]
         case .chromium:
             throw ChildProcess.Failure(description: "Chromium is driven over the DevTools pipe: use Chromium().newPage()")
@@ -60,7 +60,6 @@ final class WebDriverPage: PageDriver {
     deinit {
         if !session.isEmpty { _ = try? command("DELETE", session, nil, timeout: 10) }
         driver.stop()
-        try? FileManager.default.removeItem(at: folder)
     }
 
     private func waitUntilReady() throws {
@@ -135,4 +134,17 @@ final class WebDriverPage: PageDriver {
     func requests() throws -> [String] {
         try evaluate("[location.href.split('#')[0], ...performance.getEntriesByType('resource').map(e => e.name)]") as? [String] ?? []
     }
+}
+
+/// A fresh folder under the temporary directory, removed with this object
+/// (also when the initializer that made it throws).
+final class TemporaryFolder {
+    let url: URL
+
+    init(_ prefix: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
 }
