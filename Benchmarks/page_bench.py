@@ -1,22 +1,34 @@
 #!/usr/bin/env python3
-"""Measures a report in headless Chromium over the DevTools pipe.
+"""Measures a report in a browser: headless Chromium over the DevTools pipe,
+or WebKit (WebKitGTK's MiniBrowser under WebKitWebDriver, on an Xvfb display
+of its own) or Firefox (headless, under geckodriver) over W3C WebDriver.
 
 Prints, as JSON: milliseconds from navigation to the page being interactive
 (last frame drawn, slider enabled), and the time to draw a frame after a jump,
 over N random jumps (median and 95th percentile), each measured from the
 scrubber's input event until the new frame's DOM is built, styled and laid
-out (paint follows on the next animation frame, which is not counted).
+out (jump_*), and until the next frame has been painted: two animation
+frames later, the first callback running before that paint and the second
+after it (jump_paint_*).
 
-Usage: page_bench.py REPORT.html [JUMPS]
+Usage: page_bench.py REPORT.html [JUMPS] [--engine chromium|webkit|firefox]
+Environment: CHROMIUM, WEBKIT_WEBDRIVER, MINIBROWSER, GECKODRIVER, FIREFOX
+override where each is found; any other variable (say
+WEBKIT_DISABLE_COMPOSITING_MODE=1) reaches the browser.
 """
 import fcntl
+import glob
 import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 
 
 class Browser:
@@ -89,59 +101,179 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def main():
-    path = os.path.abspath(sys.argv[1])
-    jumps = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    browser = Browser()
-    target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-    session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-    browser.send("Page.enable", session=session)
-    browser.send("Runtime.enable", session=session)
+class WebDriver:
+    """A WebDriver server and one session of its browser, in a process group of their own."""
 
-    def evaluate(expression):
-        result = browser.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, session)
+    def __init__(self, engine):
+        self.engine = engine
+        self.display = None
+        self.folder = tempfile.mkdtemp(prefix=f"page-bench-{engine}-")
+        self.log = open(os.path.join(self.folder, "driver.log"), "wb")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        environment = dict(os.environ)
+        if engine == "webkit":
+            server = os.environ.get("WEBKIT_WEBDRIVER") or shutil.which("WebKitWebDriver")
+            browser = os.environ.get("MINIBROWSER") or next(iter(sorted(glob.glob("/usr/lib/*-linux-gnu/webkit2gtk-4.*/MiniBrowser"))), None)
+            if not server or not browser or not shutil.which("Xvfb"):
+                sys.exit("page_bench: WebKit not found (Scripts/setup --with-browser)")
+            read_end, write_end = os.pipe()
+            self.display = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                            pass_fds=(write_end,), stdout=self.log, stderr=self.log, start_new_session=True)
+            os.close(write_end)
+            with os.fdopen(read_end) as numbers:
+                environment["DISPLAY"] = ":" + numbers.readline().strip()
+            command = [server, f"--port={self.port}"]
+            capabilities = {"webkitgtk:browserOptions": {"binary": browser, "args": ["--automation"]}}
+        else:
+            root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+            server = os.environ.get("GECKODRIVER") or next(
+                (c for c in [os.path.join(root, ".build/browser-drivers/geckodriver"), shutil.which("geckodriver")] if c and os.access(c, os.X_OK)), None)
+            browser = os.environ.get("FIREFOX") or shutil.which("firefox-esr") or shutil.which("firefox")
+            if not server or not browser:
+                sys.exit("page_bench: Firefox or geckodriver not found (Scripts/setup --with-browser)")
+            command = [server, "--port", str(self.port), "--host", "127.0.0.1", "--log", "error"]
+            capabilities = {"moz:firefoxOptions": {"binary": browser, "args": ["-headless"]}}
+        capabilities["pageLoadStrategy"] = "none"
+        self.process = subprocess.Popen(command, env=environment, stdout=self.log, stderr=self.log, start_new_session=True)
+        deadline = time.time() + 20
+        while True:
+            try:
+                self.command("GET", "/status", timeout=2)
+                break
+            except (OSError, RuntimeError):
+                if time.time() > deadline:
+                    self.close()
+                    sys.exit(f"page_bench: the {engine} driver did not start")
+                time.sleep(0.1)
+        self.session = "/session/" + self.command("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}}, timeout=90)["sessionId"]
+        self.command("POST", self.session + "/timeouts", {"script": 600_000, "pageLoad": 600_000})
+        self.command("POST", self.session + "/window/rect", {"width": 1280, "height": 900})
+
+    def command(self, method, path, body=None, timeout=600):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as reply:
+                return json.loads(reply.read())["value"]
+        except urllib.error.HTTPError as error:
+            raise RuntimeError(f"{self.engine} {method} {path}: {error.read()[:500]!r}") from None
+
+    def navigate(self, url):
+        self.command("POST", self.session + "/url", {"url": url})
+
+    def evaluate(self, expression):
+        return self.command("POST", self.session + "/execute/sync", {"script": f"return (\n{expression}\n);", "args": []})
+
+    def close(self):
+        if getattr(self, "session", None):
+            try:
+                self.command("DELETE", self.session, timeout=10)
+            except Exception:
+                pass
+        for process in (self.process, self.display):
+            if process and process.poll() is None:
+                try:
+                    os.killpg(process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                process.wait(timeout=10)
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class ChromiumPage:
+    """The Browser above with one tab, behind the same navigate/evaluate/close as WebDriver."""
+
+    def __init__(self):
+        self.browser = Browser()
+        target = self.browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.browser.send("Page.enable", session=self.session)
+        self.browser.send("Runtime.enable", session=self.session)
+
+    def navigate(self, url):
+        self.browser.send("Page.navigate", {"url": url}, self.session)
+
+    def evaluate(self, expression):
+        result = self.browser.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, self.session)
         if "exceptionDetails" in result:
             raise RuntimeError(result["exceptionDetails"])
         return result["result"].get("value")
 
+    def close(self):
+        self.browser.close()
+
+
+def main():
+    arguments = sys.argv[1:]
+    engine = "chromium"
+    if "--engine" in arguments:
+        at = arguments.index("--engine")
+        engine = arguments[at + 1]
+        del arguments[at:at + 2]
+    if engine not in ("chromium", "webkit", "firefox") or not arguments:
+        sys.exit(__doc__)
+    path = os.path.abspath(arguments[0])
+    jumps = int(arguments[1]) if len(arguments) > 1 else 200
+    page = ChromiumPage() if engine == "chromium" else WebDriver(engine)
+    try:
+        print(json.dumps(measure(page, path, jumps, engine)))
+    finally:
+        page.close()
+
+
+def measure(page, path, jumps, engine):
     started = time.perf_counter()
-    browser.send("Page.navigate", {"url": "file://" + path}, session)
+    page.navigate("file://" + path)
     # Interactive: the script has drawn the last frame and enabled the slider.
     ready = ("(() => { try { return location.protocol === 'file:' && document.documentElement.dataset.ready === 'true'"
              " && !document.getElementById('scrubber').disabled; } catch (e) { return false; } })()")
-    while not evaluate(ready):
-        if time.perf_counter() - started > 60:
-            sys.exit("page_bench: the page did not become interactive within 60 s (blocked script?)")
+    while not page.evaluate(ready):
+        if time.perf_counter() - started > 120:
+            sys.exit(f"page_bench: the page did not become interactive in {engine} within 120 s (blocked script?)")
         time.sleep(0.005)
     interactive_ms = (time.perf_counter() - started) * 1000
-    frames = int(evaluate("Number(document.getElementById('scrubber').max) + 1"))
-    items = int(evaluate("Number(document.getElementById('todo-list').dataset.count)"))
-    timings = evaluate(f"""
+    frames = int(page.evaluate("Number(document.getElementById('scrubber').max) + 1"))
+    items = int(page.evaluate("Number(document.getElementById('todo-list').dataset.count)"))
+    timings = page.evaluate(f"""
       (async () => {{
         const scrubber = document.getElementById('scrubber');
-        const times = [];
+        const layout = [], painted = [];
         let seed = 12345;
         const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+        const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+        await frame();
         for (let i = 0; i < {jumps}; i++) {{
-          const frame = Math.floor(random() * {frames});
+          const target = Math.floor(random() * {frames});
           const start = performance.now();
-          scrubber.value = String(frame);
+          scrubber.value = String(target);
           scrubber.dispatchEvent(new Event('input'));
           document.body.getBoundingClientRect();  // style and layout of the new frame, done now
-          times.push(performance.now() - start);
-          await new Promise(r => requestAnimationFrame(() => r()));
-          if (Number(document.getElementById('frame-view').dataset.frame) !== frame) throw new Error('frame ' + frame + ' not drawn');
+          layout.push(performance.now() - start);
+          await frame();  // runs just before the frame with the jump is painted
+          await frame();  // runs once it has been
+          painted.push(performance.now() - start);
+          if (Number(document.getElementById('frame-view').dataset.frame) !== target) throw new Error('frame ' + target + ' not drawn');
         }}
-        return times;
+        return [layout, painted];
       }})()
     """)
-    timings.sort()
-    browser.close()
-    print(json.dumps({
-        "frames": frames, "items_in_last_frame": items, "interactive_ms": round(interactive_ms),
-        "jump_median_ms": round(timings[len(timings) // 2], 2),
-        "jump_p95_ms": round(timings[int(len(timings) * 0.95) - 1], 2), "jumps": jumps,
-    }))
+    layout, painted = (sorted(t) for t in timings)
+
+    def median(values):
+        return round(values[len(values) // 2], 2)
+
+    def p95(values):
+        return round(values[max(0, int(len(values) * 0.95) - 1)], 2)
+
+    return {
+        "engine": engine, "frames": frames, "items_in_last_frame": items, "interactive_ms": round(interactive_ms),
+        "jump_median_ms": median(layout), "jump_p95_ms": p95(layout),
+        "jump_paint_median_ms": median(painted), "jump_paint_p95_ms": p95(painted), "jumps": jumps,
+    }
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ import Testing
 
 /// The batch's `index.html` in real headless Chromium: made by the built
 /// `todo-report batch` from simulated logs, loaded from `file://`.
-@Suite("Batch index in Chromium", .serialized)
+@Suite("Batch index in each browser", .serialized)
 struct IndexPageTests {
     /// The built `todo-report` binary, beside the test bundle.
     static let binary: String = {
@@ -33,7 +33,7 @@ struct IndexPageTests {
     }
 
     /// Six sessions in two app versions (one a copy with its version changed), and a batch of them.
-    static func withIndex(_ body: (BrowserPage, URL) throws -> Void) throws {
+    static func withIndex(in engine: Engine, _ body: (any PageDriver, URL) throws -> Void) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -45,17 +45,18 @@ struct IndexPageTests {
             for seed in 4 5 6; do $TR simulate --events $((50 * seed)) --seed $seed | sed 's/"appVersion":"simulator"/"appVersion":"1.5"/' > "logs/new <b>/s$seed.jsonl"; done
             $TR batch logs -o "out dir" --quiet
             """, in: folder)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(folder.appendingPathComponent("out dir/index.html").absoluteString)
         try body(page, folder.appendingPathComponent("out dir"))
     }
 
     static let rows = "[...document.querySelectorAll('#sessions tbody tr[data-session-id]')]"
 
-    @Test("six sessions: every row links to a report that exists, the funnel is drawn per version, nothing fetched, no CSP violation")
-    func linksFunnelAndPolicy() throws {
-        try Self.withIndex { page, folder in
+    @Test(
+        "six sessions: every row links to a report that exists, the funnel is drawn per version, nothing fetched, no CSP violation",
+        arguments: Engine.available)
+    func linksFunnelAndPolicy(engine: Engine) throws {
+        try Self.withIndex(in: engine) { page, folder in
             #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
             #expect(try page.evaluate("document.getElementById('sessions').dataset.count") as? String == "6")
             let links = try #require(try page.evaluate("\(Self.rows).map(r => r.querySelector('a').getAttribute('href'))") as? [String])
@@ -69,18 +70,17 @@ struct IndexPageTests {
                 try page.evaluate("[...document.querySelectorAll('#funnel svg')].map(s => s.getAttribute('aria-label'))") as? [String])
             #expect(funnels.count == 3)
             #expect(funnels[1].hasPrefix("Version 1.5:"))
-            #expect(try page.evaluate("window.__violations") as? [String] == [])
-            let requests = page.events.filter { $0["method"] as? String == "Network.requestWillBeSent" }
-                .compactMap { (($0["params"] as? [String: Any])?["request"] as? [String: Any])?["url"] as? String }
+            #expect(try page.violations() == [])
+            let requests = try page.requests()
             #expect(requests.count == 1 && requests.first?.hasSuffix("index.html") == true, "\(requests)")
-            let errors = page.events.filter { $0["method"] as? String == "Runtime.exceptionThrown" }
+            let errors = try page.errors()
             #expect(errors.isEmpty, "\(errors)")
         }
     }
 
-    @Test("sorting by a column orders the rows both ways and says so in aria-sort; the filters narrow them")
-    func sortAndFilter() throws {
-        try Self.withIndex { page, _ in
+    @Test("sorting by a column orders the rows both ways and says so in aria-sort; the filters narrow them", arguments: Engine.available)
+    func sortAndFilter(engine: Engine) throws {
+        try Self.withIndex(in: engine) { page, _ in
             let eventsColumn = "[...document.querySelectorAll('#sessions th')].find(th => th.textContent === 'Events')"
             let events = "\(Self.rows).map(r => Number(r.children[6].textContent))"
             _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
@@ -107,8 +107,10 @@ struct IndexPageTests {
         }
     }
 
-    @Test("sorting keeps equal values in name order and absent values last, both ways, for numbers and for text")
-    func sortTiesAndAbsentValues() throws {
+    @Test(
+        "sorting keeps equal values in name order and absent values last, both ways, for numbers and for text",
+        arguments: Engine.available)
+    func sortTiesAndAbsentValues(engine: Engine) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-sort-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -126,8 +128,7 @@ struct IndexPageTests {
         }
         let url = folder.appendingPathComponent("index.html")
         try Data(BatchAggregate(sessions).indexHTML().utf8).write(to: url)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(url.absoluteString)
 
         /// The order a stable sort gives: equal keys in name order, nil last in both directions.
@@ -162,8 +163,10 @@ struct IndexPageTests {
         }
     }
 
-    @Test("100,000 sessions: only a screenful of rows is in the document, and scrolling to the end shows the last")
-    func virtualizedRows() throws {
+    @Test(
+        "100,000 sessions: only a screenful of rows is in the document, and scrolling to the end shows the last",
+        arguments: Engine.available)
+    func virtualizedRows(engine: Engine) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-big-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -179,8 +182,7 @@ struct IndexPageTests {
         }
         let url = folder.appendingPathComponent("index.html")
         try Data(BatchAggregate(sessions).indexHTML().utf8).write(to: url)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(url.absoluteString)
         #expect(try page.evaluate("document.getElementById('sessions').dataset.count") as? String == "100000")
         let drawn = try #require(try page.evaluate("\(Self.rows).length") as? Int)

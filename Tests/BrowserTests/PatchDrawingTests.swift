@@ -7,7 +7,7 @@ import TodoDomain
 /// The page draws whatever the frames' patches say, knowing nothing of what
 /// events do: a change to the reducer shows in the report with no edit to
 /// JavaScript.
-@Suite("Patches drawn in Chromium", .serialized)
+@Suite("Patches drawn in each browser", .serialized)
 struct PatchDrawingTests {
     static let idA = UUID(uuidString: "0000000A-0000-4000-8000-000000000000")!
     static let idB = UUID(uuidString: "0000000B-0000-4000-8000-000000000000")!
@@ -34,8 +34,8 @@ struct PatchDrawingTests {
         (.addItem(id: idB), TodoPatch(partialItemName: .init(old: "typed by a patch", new: ""))),
     ]
 
-    @Test("each frame shows the state its patches make, whatever the event")
-    func drawsPatches() throws {
+    @Test("each frame shows the state its patches make, whatever the event", arguments: Engine.available)
+    func drawsPatches(engine: Engine) throws {
         let builder = ReportBuilder()
         var state = TodoState()
         var states = [state]
@@ -53,8 +53,7 @@ struct PatchDrawingTests {
         let url = folder.appendingPathComponent("patches.html")
         try Data(builder.html().utf8).write(to: url)
 
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(url.absoluteString + "#frame=0")
         for (index, expected) in states.enumerated() {
             _ = try page.evaluate(ReportInBrowserTests.scrub(to: index))
@@ -67,8 +66,8 @@ struct PatchDrawingTests {
         #expect(names == ["runStart (initial state)"] + Self.patches.map { $0.0.kind.rawValue })
     }
 
-    @Test("data of another format version is not drawn; the page says why")
-    func otherVersion() throws {
+    @Test("data of another format version is not drawn; the page says why", arguments: Engine.available)
+    func otherVersion(engine: Engine) throws {
         let builder = ReportBuilder()
         let html = builder.html().replacingOccurrences(of: #"{"v":2,"#, with: #"{"v":99,"#)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
@@ -76,8 +75,7 @@ struct PatchDrawingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("old.html")
         try Data(html.utf8).write(to: url)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(url.absoluteString)
         let message = try page.evaluate("document.getElementById('no-script').textContent") as? String ?? ""
         #expect(message.contains("version 2, but its data is of version 99"))

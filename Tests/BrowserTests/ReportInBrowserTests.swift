@@ -4,9 +4,10 @@ import SessionLog
 import Testing
 import TodoDomain
 
-/// Reports loaded from `file://` in real headless Chromium, checked through
-/// the page's stable hooks. Serialized: one browser at a time on a small machine.
-@Suite("Report in Chromium", .serialized)
+/// Reports loaded from `file://` in real browsers (each engine of
+/// ``Engine/available``), checked through the page's stable hooks.
+/// Serialized: one browser at a time on a small machine.
+@Suite("Report in each browser", .serialized)
 struct ReportInBrowserTests {
     static let sampleURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("seeds/sample-session.jsonl")
@@ -79,6 +80,15 @@ struct ReportInBrowserTests {
         try body(page, states)
     }
 
+    /// Opens the sample's report (at `hash`) in a fresh browser of `engine`.
+    static func withSamplePage(in engine: Engine, hash: String = "", _ body: (any PageDriver, [TodoState]) throws -> Void) throws {
+        let (url, states, folder) = try sampleReport()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = try engine.openPage()
+        try page.load(url.absoluteString + hash)
+        try body(page, states)
+    }
+
     /// Writes the sample's report into a fresh folder and returns its URL with the app's states.
     static func sampleReport() throws -> (url: URL, states: [TodoState], folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
@@ -92,9 +102,9 @@ struct ReportInBrowserTests {
         return (url, try LogReplayer.collect(InMemoryByteSource(Array(log))).allStates, folder)
     }
 
-    @Test("every frame, first, middle and last, shows exactly the app's state")
-    func everyFrame() throws {
-        try Self.withSamplePage { page, states in
+    @Test("every frame, first, middle and last, shows exactly the app's state", arguments: Engine.available)
+    func everyFrame(engine: Engine) throws {
+        try Self.withSamplePage(in: engine) { page, states in
             // Without a hash the page opens on the last frame.
             #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: states.count - 1, state: states[states.count - 1]))
             #expect(try page.evaluate("document.getElementById('scrubber').max") as? String == String(states.count - 1))
@@ -111,9 +121,9 @@ struct ReportInBrowserTests {
         }
     }
 
-    @Test("#frame=N opens frame N, and scrubbing keeps the hash up to date")
-    func deepLink() throws {
-        try Self.withSamplePage(hash: "#frame=12") { page, states in
+    @Test("#frame=N opens frame N, and scrubbing keeps the hash up to date", arguments: Engine.available)
+    func deepLink(engine: Engine) throws {
+        try Self.withSamplePage(in: engine, hash: "#frame=12") { page, states in
             #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: 12, state: states[12]))
             _ = try page.evaluate(Self.scrub(to: 30))
             #expect(try page.evaluate("location.hash") as? String == "#frame=30")
@@ -123,9 +133,9 @@ struct ReportInBrowserTests {
         }
     }
 
-    @Test("keys: arrows step, Home and End jump, Space plays and pauses")
-    func keys() throws {
-        try Self.withSamplePage(hash: "#frame=10") { page, states in
+    @Test("keys: arrows step, Home and End jump, Space plays and pauses", arguments: Engine.available)
+    func keys(engine: Engine) throws {
+        try Self.withSamplePage(in: engine, hash: "#frame=10") { page, states in
             func frame() throws -> Int { try Shown(page.evaluate(Self.snapshot)).frame }
             try page.press("ArrowRight")
             #expect(try frame() == 11)
@@ -156,9 +166,9 @@ struct ReportInBrowserTests {
         }
     }
 
-    @Test("the add sheet shows the partial name, the placeholder and a disabled Add when empty")
-    func addSheet() throws {
-        try Self.withSamplePage { page, states in
+    @Test("the add sheet shows the partial name, the placeholder and a disabled Add when empty", arguments: Engine.available)
+    func addSheet(engine: Engine) throws {
+        try Self.withSamplePage(in: engine) { page, states in
             let typing = try #require(states.firstIndex { $0.isCreatingItem && $0.partialItemName == "Buy oat" })
             _ = try page.evaluate(Self.scrub(to: typing))
             #expect(try page.evaluate("document.getElementById('add-sheet').hidden") as? Bool == false)
@@ -173,9 +183,9 @@ struct ReportInBrowserTests {
         }
     }
 
-    @Test("the event list jumps on click and highlights the current frame; travels are marked")
-    func eventList() throws {
-        try Self.withSamplePage { page, _ in
+    @Test("the event list jumps on click and highlights the current frame; travels are marked", arguments: Engine.available)
+    func eventList(engine: Engine) throws {
+        try Self.withSamplePage(in: engine) { page, _ in
             #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "56")
             _ = try page.evaluate("document.getElementById('event-viewport').scrollTop = 0")
             _ = try page.evaluate("new Promise(r => requestAnimationFrame(() => r()))")
@@ -191,8 +201,8 @@ struct ReportInBrowserTests {
         }
     }
 
-    @Test("the summary and the diagnostics are on the page")
-    func summaryAndDiagnostics() throws {
+    @Test("the summary and the diagnostics are on the page", arguments: Engine.available)
+    func summaryAndDiagnostics(engine: Engine) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -203,8 +213,7 @@ struct ReportInBrowserTests {
         builder.finish(with: outcome)
         let url = folder.appendingPathComponent("r.html")
         try Data(builder.html().utf8).write(to: url)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(url.absoluteString)
         let headings = try page.evaluate("[...document.querySelectorAll('#summary h3')].map(h => h.textContent)") as? [String]
         #expect(headings == ["Session", "Creation funnel", "Items", "Events by type", "State chain", "Data quality"])
@@ -216,29 +225,25 @@ struct ReportInBrowserTests {
         #expect(diagnostics?.last?.contains("travel-out-of-range") == true)
     }
 
-    @Test("loading and using a report makes no network request and breaks no CSP rule")
-    func noRequestsNoViolations() throws {
-        try Self.withSamplePage { page, _ in
+    @Test("loading and using a report makes no network request and breaks no CSP rule", arguments: Engine.available)
+    func noRequestsNoViolations(engine: Engine) throws {
+        try Self.withSamplePage(in: engine) { page, _ in
             for frame in [0, 20, 40, 56] { _ = try page.evaluate(Self.scrub(to: frame)) }
             try page.press("Home")
             try page.press(" ")
             _ = try page.evaluate("new Promise(r => setTimeout(r, 300))")
             try page.press(" ")
-            #expect(try page.evaluate("window.__violations") as? [String] == [])
+            #expect(try page.violations() == [])
             #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
-            let requests = page.events.filter { $0["method"] as? String == "Network.requestWillBeSent" }
-                .compactMap { (($0["params"] as? [String: Any])?["request"] as? [String: Any])?["url"] as? String }
             let document = try page.evaluate("location.href.split('#')[0]") as? String
             #expect(document?.hasPrefix("file:///") == true)
-            #expect(requests == [document].compactMap { $0 }, "the report itself, and nothing else")
-            let errors = page.events.filter {
-                ($0["method"] as? String == "Runtime.exceptionThrown")
-                    || (($0["params"] as? [String: Any])?["entry"] as? [String: Any])?["level"] as? String == "error"
-            }
+            #expect(try page.requests() == [document].compactMap { $0 }, "the report itself, and nothing else")
+            let errors = try page.errors()
             #expect(errors.isEmpty, "\(errors)")
         }
     }
 
+    /// Chromium only: WebDriver cannot turn script off for one page.
     @Test("without JavaScript the page still shows the final frame, the summary and a note")
     func withoutJavaScript() throws {
         let (url, states, folder) = try Self.sampleReport()

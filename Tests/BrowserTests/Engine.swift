@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// A browser engine the suite runs in. `$BROWSERS` (comma-separated, set by
+/// Scripts/test) names the engines that must run: one of them missing fails
+/// its tests. Without it: Chromium, and WebKit where it is installed.
+enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case chromium, webkit, firefox
+
+    var testDescription: String { rawValue }
+
+    /// The engines to run in: `$BROWSERS`, or Chromium and the installed WebKit.
+    static var available: [Engine] {
+        if let named = ProcessInfo.processInfo.environment["BROWSERS"], !named.isEmpty {
+            return named.split(separator: ",").compactMap { Engine(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+        }
+        return [.chromium] + (webKitWebDriver != nil && miniBrowser != nil && ChildProcess.which("Xvfb") != nil ? [.webkit] : [])
+    }
+
+    /// A fresh browser of this engine with one page open (the browser stops when the page goes).
+    func openPage() throws -> any PageDriver {
+        switch self {
+        case .chromium: return try Chromium().newPage()
+        case .webkit, .firefox: return try WebDriverPage(self)
+        }
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private static func executable(_ variable: String, _ candidates: [String?]) -> String? {
+        ([ProcessInfo.processInfo.environment[variable]] + candidates).compactMap { $0 }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    static var webKitWebDriver: String? { executable("WEBKIT_WEBDRIVER", [ChildProcess.which("WebKitWebDriver")]) }
+
+    /// WebKitGTK's MiniBrowser, in Debian under /usr/lib/<triplet>/webkit2gtk-4.x.
+    static var miniBrowser: String? {
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []).sorted().filter {
+            $0.hasSuffix("-linux-gnu")
+        }
+        let candidates = folders.flatMap { folder in
+            ["webkit2gtk-4.1", "webkit2gtk-4.0", "webkitgtk-6.0"].map { "/usr/lib/\(folder)/\($0)/MiniBrowser" }
+        }
+        return executable("MINIBROWSER", candidates)
+    }
+
+    /// geckodriver: `$GECKODRIVER`, the one Scripts/setup installs under .build, or on `$PATH`.
+    static var geckodriver: String? {
+        executable(
+            "GECKODRIVER",
+            [packageRoot.appendingPathComponent(".build/browser-drivers/geckodriver").path, ChildProcess.which("geckodriver")])
+    }
+
+    static var firefoxBrowser: String? { executable("FIREFOX", [ChildProcess.which("firefox-esr"), ChildProcess.which("firefox")]) }
+}
+
+/// What the browser tests need of a page, in any engine.
+protocol PageDriver: AnyObject {
+    var engine: Engine { get }
+    /// Loads `url` and waits for its load event.
+    func load(_ url: String) throws
+    /// Evaluates a JavaScript expression (awaiting a promise) and returns its JSON-like value.
+    func evaluate(_ expression: String) throws -> Any?
+    /// Presses and releases a key, as a person would: ArrowLeft, ArrowRight, Home, End or " ".
+    func press(_ key: String) throws
+    /// CSP violations seen, as "directive blocked-URI".
+    func violations() throws -> [String]
+    /// Script errors and console errors seen.
+    func errors() throws -> [String]
+    /// URLs the page fetched, the document first.
+    func requests() throws -> [String]
+}
+
+extension BrowserPage: PageDriver {
+    var engine: Engine { .chromium }
+
+    func violations() throws -> [String] {
+        try evaluate("window.__violations") as? [String] ?? ["no record of violations"]
+    }
+
+    func errors() throws -> [String] {
+        events.compactMap { event in
+            let parameters = event["params"] as? [String: Any]
+            if event["method"] as? String == "Runtime.exceptionThrown" {
+                let details = parameters?["exceptionDetails"] as? [String: Any]
+                return ((details?["exception"] as? [String: Any])?["description"] as? String) ?? details?["text"] as? String ?? "\(event)"
+            }
+            let entry = parameters?["entry"] as? [String: Any]
+            return entry?["level"] as? String == "error" ? entry?["text"] as? String ?? "\(event)" : nil
+        }
+    }
+
+    func requests() throws -> [String] {
+        events.filter { $0["method"] as? String == "Network.requestWillBeSent" }
+            .compactMap { (($0["params"] as? [String: Any])?["request"] as? [String: Any])?["url"] as? String }
+    }
+}
+
+/// Every engine named in `$BROWSERS` is known and installed: a CI run never
+/// passes by running fewer engines than it asked for.
+@Suite("Browser engines")
+struct EngineTests {
+    @Test("each engine in $BROWSERS is known and starts")
+    func requiredEnginesStart() throws {
+        let named = (ProcessInfo.processInfo.environment["BROWSERS"] ?? "").split(separator: ",")
+        for name in named {
+            let engine = try #require(Engine(rawValue: name.trimmingCharacters(in: .whitespaces)), "unknown engine \(name) in $BROWSERS")
+            let page = try engine.openPage()
+            try page.load("about:blank")
+            #expect(try page.evaluate("1 + 1") as? Int == 2, "\(engine)")
+        }
+    }
+}
