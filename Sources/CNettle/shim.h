@@ -42,17 +42,6 @@ static inline size_t todo_report_base64_length(size_t length) {
 static inline void todo_report_base64(const uint8_t *data, size_t length, char *out) {
     base64_encode_raw(out, length, data);
 }
-/* HMAC-SHA256 (RFC 2104) of `length` bytes at `data` with a key, into the 32 bytes at `digest`. */
-static inline void todo_report_hmac_sha256(const uint8_t *key, size_t key_length, const uint8_t *data, size_t length, uint8_t *digest) {
-    struct hmac_sha256_ctx context;
-    hmac_sha256_set_key(&context, key_length, key);
-    hmac_sha256_update(&context, length, data);
-#if NETTLE_VERSION_MAJOR >= 4
-    hmac_sha256_digest(&context, digest);
-#else
-    hmac_sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
-#endif
-}
 
 /* A key's HMAC-SHA256 context, made once, so that each message costs its own hashing only. */
 static inline void todo_report_hmac_sha256_key(struct hmac_sha256_ctx *keyed, const uint8_t *key, size_t key_length) {
@@ -69,5 +58,12 @@ static inline void todo_report_hmac_sha256_keyed(const struct hmac_sha256_ctx *k
 #else
     hmac_sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
 #endif
+}
+
+/* HMAC-SHA256 (RFC 2104) of `length` bytes at `data` with a key, into the 32 bytes at `digest`. */
+static inline void todo_report_hmac_sha256(const uint8_t *key, size_t key_length, const uint8_t *data, size_t length, uint8_t *digest) {
+    struct hmac_sha256_ctx keyed;
+    todo_report_hmac_sha256_key(&keyed, key, key_length);
+    todo_report_hmac_sha256_keyed(&keyed, data, length, digest);
 }
 #endif
