@@ -15,11 +15,12 @@ struct ActivityStripTests {
         return [nil] + result.frames.map { $0.stamp.timestamp?.millisecondsSince1970 }
     }
 
-    /// Sends a pointer event of `type` to the strip at `time` (ms since 1970), as the page's own coordinates place it.
+    /// Sends a pointer event of `type` to the strip at `time` (ms since 1970), as the page's own coordinates place it:
+    /// at the first whole pixel from that moment on, as a mouse points (WebKit's `clientX` is a whole number).
     static func pointer(_ type: String, at time: Double) -> String {
         """
         (() => { const svg = document.getElementById('activity-strip'), box = svg.getBoundingClientRect();
-          const x = box.left + (\(time) - Number(svg.dataset.start)) / (Number(svg.dataset.binMs) * Number(svg.dataset.bins)) * box.width;
+          const x = Math.ceil(box.left + (\(time) - Number(svg.dataset.start)) / (Number(svg.dataset.binMs) * Number(svg.dataset.bins)) * box.width);
           document.getElementById('activity').dispatchEvent(new PointerEvent('\(type)',
             {clientX: x, clientY: box.top + box.height / 2, button: 0, buttons: 1, pointerId: 1, isPrimary: true, bubbles: true}));
           return x; })()
