@@ -25,7 +25,11 @@ struct FilterTests {
         """
     }
 
-    static func settle(_ page: any PageDriver) throws { _ = try page.evaluate("new Promise(r => setTimeout(r, 20))") }
+    /// Waits for the search box's timer (0 ms on a small log), then two animation frames: a scroll's
+    /// event and the redraw it makes come in the next frame, which a fixed sleep may not reach.
+    static func settle(_ page: any PageDriver) throws {
+        _ = try page.evaluate("new Promise(r => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 0))")
+    }
 
     @Test("each event type has a checkbox with its count; unticking one hides its rows and counts the matches", arguments: Engine.available)
     func types(engine: Engine) throws {
