@@ -29,7 +29,9 @@ struct ActivityStripTests {
 
     static let shownFrame = "Number(document.getElementById('frame-view').dataset.frame)"
 
-    @Test("clicking at a moment opens the frame made by then; dragging follows; the current frame is marked", arguments: Engine.available, [3, 20, 41, 56])
+    @Test(
+        "clicking at a moment opens the frame made by then; dragging follows; the current frame is marked", arguments: Engine.available,
+        [3, 20, 41, 56])
     func clickOpensFrame(engine: Engine, frame: Int) throws {
         let times = try Self.frameTimes()
         let at = try #require(times[frame])

@@ -73,7 +73,9 @@ struct DiffPageTests {
         "(() => { const s = document.querySelector('input#scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input', {bubbles: true})); })()"
     }
 
-    @Test("logs that part at a known frame: the verdict, both phones there, the fields that differ, the jump button and the keys", arguments: Engine.available)
+    @Test(
+        "logs that part at a known frame: the verdict, both phones there, the fields that differ, the jump button and the keys",
+        arguments: Engine.available)
     func parting(engine: Engine) throws {
         let base = Self.log(["Buy milk", "Call Grandma"], start: 1_000)
         let run = Self.log(["Buy milk", "Call Grandpa"], start: 80_000)
@@ -126,7 +128,9 @@ struct DiffPageTests {
         #expect(try page.evaluate("document.querySelectorAll('[src], link[href]').length") as? Int == 0)
     }
 
-    @Test("two recordings of one session with other ids and timing: identical, no jump button, every frame the same", arguments: Engine.available)
+    @Test(
+        "two recordings of one session with other ids and timing: identical, no jump button, every frame the same",
+        arguments: Engine.available)
     func identical(engine: Engine) throws {
         let (folder, status) = try Self.run(
             ["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"],
@@ -153,7 +157,9 @@ struct DiffPageTests {
         #expect(try page.evaluate("document.querySelectorAll('#run .todo-list b').length") as? Int == 0)
     }
 
-    @Test("a report whose digests another reducer made marks the frames from the first mismatch on, and the track", arguments: Engine.available)
+    @Test(
+        "a report whose digests another reducer made marks the frames from the first mismatch on, and the track",
+        arguments: Engine.available)
     func unverifiedFrames(engine: Engine) throws {
         // The other app's reducer, in this test only: cancel also clears what was typed.
         // A session whose cancel parts the reducers at frame 4.

@@ -54,7 +54,9 @@ struct FilterTests {
         }
     }
 
-    @Test("a text filter counts the frames whose name or title holds it; Enter and Shift+Enter go from match to match", arguments: Engine.available)
+    @Test(
+        "a text filter counts the frames whose name or title holds it; Enter and Shift+Enter go from match to match",
+        arguments: Engine.available)
     func text(engine: Engine) throws {
         let log = try Data(contentsOf: ReportInBrowserTests.sampleURL)
         let result = try LogReplayer.collect(InMemoryByteSource(Array(log)))

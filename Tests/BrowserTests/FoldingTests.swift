@@ -32,7 +32,9 @@ struct FoldingTests {
         }
     }
 
-    @Test("the 12 keystrokes of “Buy oat milk” are one row; it expands and folds on click; the keys step through all 12", arguments: Engine.available)
+    @Test(
+        "the 12 keystrokes of “Buy oat milk” are one row; it expands and folds on click; the keys step through all 12",
+        arguments: Engine.available)
     func twelveKeystrokes(engine: Engine) throws {
         let log = try Data(contentsOf: ReportInBrowserTests.sampleURL)
         let frames = try LogReplayer.collect(InMemoryByteSource(Array(log))).frames
@@ -69,7 +71,9 @@ struct FoldingTests {
         }
     }
 
-    @Test("“Show every event” lists one row per frame; #frame=N inside a run opens that frame with its row marked; Frame N / M", arguments: Engine.available)
+    @Test(
+        "“Show every event” lists one row per frame; #frame=N inside a run opens that frame with its row marked; Frame N / M",
+        arguments: Engine.available)
     func everyEvent(engine: Engine) throws {
         try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=20") { page, states in
             #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 20)

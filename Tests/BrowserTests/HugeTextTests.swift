@@ -23,7 +23,9 @@ struct HugeTextTests {
     /// Waits for two animation frames: the page has been laid out and painted.
     static let painted = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
-    @Test("a 5 MB title: every frame draws, shortened with `… 5,242,880 characters`, and the whole title is retrievable", arguments: Engine.available)
+    @Test(
+        "a 5 MB title: every frame draws, shortened with `… 5,242,880 characters`, and the whole title is retrievable",
+        arguments: Engine.available)
     func fiveMegabyteTitle(engine: Engine) throws {
         let title = Self.title("huge:")
         let id = "00000000-0000-4000-8000-000000000001"

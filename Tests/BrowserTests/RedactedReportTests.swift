@@ -40,7 +40,9 @@ struct RedactedReportTests {
         try body(page, try LogReplayer.collect(InMemoryByteSource(log)).allStates)
     }
 
-    @Test("every frame shows the app's state with its text masked: typing grows keystroke by keystroke, switches toggle", arguments: Engine.available)
+    @Test(
+        "every frame shows the app's state with its text masked: typing grows keystroke by keystroke, switches toggle",
+        arguments: Engine.available)
     func frames(engine: Engine) throws {
         try Self.withRedactedSample(in: engine) { page, states in
             typealias Shown = ReportInBrowserTests.Shown
@@ -74,7 +76,9 @@ struct RedactedReportTests {
         }
     }
 
-    @Test("keys step and jump, the badge says redacted, nothing typed is on the page, and the policy blocks nothing", arguments: Engine.available)
+    @Test(
+        "keys step and jump, the badge says redacted, nothing typed is on the page, and the policy blocks nothing",
+        arguments: Engine.available)
     func keysAndBadge(engine: Engine) throws {
         try Self.withRedactedSample(in: engine) { page, states in
             func frame() throws -> Int { try ReportInBrowserTests.Shown(page.evaluate(ReportInBrowserTests.snapshot)).frame }
