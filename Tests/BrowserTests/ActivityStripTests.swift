@@ -6,7 +6,7 @@ import TodoDomain
 
 /// The activity strip under the scrubber: a static SVG over the session's
 /// wall-clock time; a point on it opens the frame made by that moment.
-@Suite("Activity strip in Chromium", .serialized)
+@Suite("Activity strip in each browser", .serialized)
 struct ActivityStripTests {
     /// The sample's frames' times in milliseconds since 1970 (frame 0 has none).
     static func frameTimes() throws -> [Double?] {
@@ -15,11 +15,12 @@ struct ActivityStripTests {
         return [nil] + result.frames.map { $0.stamp.timestamp?.millisecondsSince1970 }
     }
 
-    /// Sends a pointer event of `type` to the strip at `time` (ms since 1970), as the page's own coordinates place it.
+    /// Sends a pointer event of `type` to the strip at `time` (ms since 1970), as the page's own coordinates place it:
+    /// at the first whole pixel from that moment on, as a mouse points (WebKit's `clientX` is a whole number).
     static func pointer(_ type: String, at time: Double) -> String {
         """
         (() => { const svg = document.getElementById('activity-strip'), box = svg.getBoundingClientRect();
-          const x = box.left + (\(time) - Number(svg.dataset.start)) / (Number(svg.dataset.binMs) * Number(svg.dataset.bins)) * box.width;
+          const x = Math.ceil(box.left + (\(time) - Number(svg.dataset.start)) / (Number(svg.dataset.binMs) * Number(svg.dataset.bins)) * box.width);
           document.getElementById('activity').dispatchEvent(new PointerEvent('\(type)',
             {clientX: x, clientY: box.top + box.height / 2, button: 0, buttons: 1, pointerId: 1, isPrimary: true, bubbles: true}));
           return x; })()
@@ -28,13 +29,15 @@ struct ActivityStripTests {
 
     static let shownFrame = "Number(document.getElementById('frame-view').dataset.frame)"
 
-    @Test("clicking at a moment opens the frame made by then; dragging follows; the current frame is marked", arguments: [3, 20, 41, 56])
-    func clickOpensFrame(frame: Int) throws {
+    @Test(
+        "clicking at a moment opens the frame made by then; dragging follows; the current frame is marked", arguments: Engine.available,
+        [3, 20, 41, 56])
+    func clickOpensFrame(engine: Engine, frame: Int) throws {
         let times = try Self.frameTimes()
         let at = try #require(times[frame])
         // Halfway to the next frame's time, so the pixel the moment falls on is this frame's.
         let moment = frame + 1 < times.count ? (at + (times[frame + 1] ?? at)) / 2 : at + 50
-        try ReportInBrowserTests.withSamplePage(hash: "#frame=0") { page, _ in
+        try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=0") { page, _ in
             #expect(try page.evaluate(Self.shownFrame) as? Int == 0)
             _ = try page.evaluate(Self.pointer("pointerdown", at: moment))
             _ = try page.evaluate(Self.pointer("pointerup", at: moment))
@@ -45,13 +48,13 @@ struct ActivityStripTests {
         }
     }
 
-    @Test("dragging along the strip scrubs through the frames; the scrubber moves the cursor")
-    func drag() throws {
+    @Test("dragging along the strip scrubs through the frames; the scrubber moves the cursor", arguments: Engine.available)
+    func drag(engine: Engine) throws {
         let times = try Self.frameTimes()
         let early = try #require(times[5])
         let late = try #require(times[30])
         let next = try #require(times[31])
-        try ReportInBrowserTests.withSamplePage { page, _ in
+        try ReportInBrowserTests.withSamplePage(in: engine) { page, _ in
             _ = try page.evaluate(Self.pointer("pointerdown", at: early + 1))
             #expect(try page.evaluate(Self.shownFrame) as? Int == 5)
             _ = try page.evaluate(Self.pointer("pointermove", at: (late + next) / 2))
@@ -72,6 +75,7 @@ struct ActivityStripTests {
         }
     }
 
+    /// Chromium only: WebDriver cannot turn script off for one page.
     @Test("without JavaScript the strip is there, with its title, and draws bars, the item line and the marks")
     func staticStrip() throws {
         let (url, _, folder) = try ReportInBrowserTests.sampleReport()

@@ -5,10 +5,9 @@ import Testing
 import TodoDomain
 
 /// The diff page (`todo-report diff -o`) and the report's marking of
-/// unverified frames, loaded from `file://` in headless Chromium and checked
-/// through their hooks. Only `newPage`, `load`, `evaluate` and `press` of the
-/// harness are used.
-@Suite("Diff page and unverified frames in Chromium", .serialized)
+/// unverified frames, loaded from `file://` in each browser engine (see
+/// ``Engine/available``) and checked through their hooks.
+@Suite("Diff page and unverified frames in each browser", .serialized)
 struct DiffPageTests {
     /// The built binary, found beside the test bundle.
     static let binary: String = {
@@ -74,8 +73,10 @@ struct DiffPageTests {
         "(() => { const s = document.querySelector('input#scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input', {bubbles: true})); })()"
     }
 
-    @Test("logs that part at a known frame: the verdict, both phones there, the fields that differ, the jump button and the keys")
-    func parting() throws {
+    @Test(
+        "logs that part at a known frame: the verdict, both phones there, the fields that differ, the jump button and the keys",
+        arguments: Engine.available)
+    func parting(engine: Engine) throws {
         let base = Self.log(["Buy milk", "Call Grandma"], start: 1_000)
         let run = Self.log(["Buy milk", "Call Grandpa"], start: 80_000)
         let parting = 1 + 9 + 1 + "Call Grand".count + 1  // frame of "Call Grandp"
@@ -83,8 +84,7 @@ struct DiffPageTests {
             ["diff", "base.jsonl", "run.jsonl", "-o", "diff page.html"], logs: ["base.jsonl": base, "run.jsonl": run])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(status == 1)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(folder.appendingPathComponent("diff page.html").absoluteString)
         // The script ran under the page's own policy.
         #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
@@ -128,8 +128,10 @@ struct DiffPageTests {
         #expect(try page.evaluate("document.querySelectorAll('[src], link[href]').length") as? Int == 0)
     }
 
-    @Test("two recordings of one session with other ids and timing: identical, no jump button, every frame the same")
-    func identical() throws {
+    @Test(
+        "two recordings of one session with other ids and timing: identical, no jump button, every frame the same",
+        arguments: Engine.available)
+    func identical(engine: Engine) throws {
         let (folder, status) = try Self.run(
             ["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"],
             logs: [
@@ -138,8 +140,7 @@ struct DiffPageTests {
             ])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(status == 0)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(folder.appendingPathComponent("diff.html").absoluteString)
         #expect(try page.evaluate("document.getElementById('verdict').dataset.identical") as? String == "true")
         #expect(try page.evaluate("document.getElementById('verdict').dataset.firstDifference") as? String == "")
@@ -156,8 +157,10 @@ struct DiffPageTests {
         #expect(try page.evaluate("document.querySelectorAll('#run .todo-list b').length") as? Int == 0)
     }
 
-    @Test("a report whose digests another reducer made marks the frames from the first mismatch on, and the track")
-    func unverifiedFrames() throws {
+    @Test(
+        "a report whose digests another reducer made marks the frames from the first mismatch on, and the track",
+        arguments: Engine.available)
+    func unverifiedFrames(engine: Engine) throws {
         // The other app's reducer, in this test only: cancel also clears what was typed.
         // A session whose cancel parts the reducers at frame 4.
         var text = RecordEncoder.line(for: SessionHeader(sessionId: "other"))
@@ -176,8 +179,7 @@ struct DiffPageTests {
         let (folder, status) = try Self.run(["log.jsonl", "-o", "report.html"], logs: ["log.jsonl": text])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(status == 0)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(folder.appendingPathComponent("report.html").absoluteString)
         #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
         let marked = """

@@ -6,7 +6,7 @@ import TodoDomain
 
 /// The event list's filter: by event type (with counts) and by text; Enter and
 /// Shift+Enter go to the next and previous match.
-@Suite("Event filter in Chromium", .serialized)
+@Suite("Event filter in each browser", .serialized)
 struct FilterTests {
     static let matchCount = "Number(document.getElementById('event-match-count').dataset.count)"
     static let shownFrame = ActivityStripTests.shownFrame
@@ -25,15 +25,19 @@ struct FilterTests {
         """
     }
 
-    static func settle(_ page: BrowserPage) throws { _ = try page.evaluate("new Promise(r => setTimeout(r, 20))") }
+    /// Waits for the search box's timer (0 ms on a small log), then two animation frames: a scroll's
+    /// event and the redraw it makes come in the next frame, which a fixed sleep may not reach.
+    static func settle(_ page: any PageDriver) throws {
+        _ = try page.evaluate("new Promise(r => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 0))")
+    }
 
-    @Test("each event type has a checkbox with its count; unticking one hides its rows and counts the matches")
-    func types() throws {
+    @Test("each event type has a checkbox with its count; unticking one hides its rows and counts the matches", arguments: Engine.available)
+    func types(engine: Engine) throws {
         let log = try Data(contentsOf: ReportInBrowserTests.sampleURL)
         let frames = try LogReplayer.collect(InMemoryByteSource(Array(log))).frames
         var counts: [String: Int] = [:]
         for frame in frames { counts[frame.event.kind.rawValue, default: 0] += 1 }
-        try ReportInBrowserTests.withSamplePage { page, _ in
+        try ReportInBrowserTests.withSamplePage(in: engine) { page, _ in
             let shown = try #require(
                 try page.evaluate(
                     "Object.fromEntries([...document.querySelectorAll('#event-types input[data-type]')].map(b => [b.dataset.type, b.parentNode.textContent]))"
@@ -50,8 +54,10 @@ struct FilterTests {
         }
     }
 
-    @Test("a text filter counts the frames whose name or title holds it; Enter and Shift+Enter go from match to match")
-    func text() throws {
+    @Test(
+        "a text filter counts the frames whose name or title holds it; Enter and Shift+Enter go from match to match",
+        arguments: Engine.available)
+    func text(engine: Engine) throws {
         let log = try Data(contentsOf: ReportInBrowserTests.sampleURL)
         let result = try LogReplayer.collect(InMemoryByteSource(Array(log)))
         let states = result.allStates
@@ -67,7 +73,7 @@ struct FilterTests {
             return text.lowercased().contains("oat")
         }.map(\.index)
         #expect(matches.count > 3)
-        try ReportInBrowserTests.withSamplePage(hash: "#frame=0") { page, _ in
+        try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=0") { page, _ in
             _ = try page.evaluate(Self.search("OAT"))
             try Self.settle(page)
             #expect(try page.evaluate(Self.matchCount) as? Int == matches.count)

@@ -6,7 +6,7 @@ import TodoDomain
 
 /// Runs of keystrokes fold into one row of the event list; the scrubber, the
 /// keys and #frame=N still step through every frame.
-@Suite("Folded keystrokes in Chromium", .serialized)
+@Suite("Folded keystrokes in each browser", .serialized)
 struct FoldingTests {
     static let rows = """
         [...document.querySelectorAll('#event-list > li')].map(li => ({frame: Number(li.dataset.frame),
@@ -22,7 +22,7 @@ struct FoldingTests {
         var current: Bool
         var text: String
 
-        static func all(_ page: BrowserPage) throws -> [Row] {
+        static func all(_ page: any PageDriver) throws -> [Row] {
             let list = try #require(try page.evaluate(FoldingTests.rows) as? [[String: Any]])
             return list.map {
                 Row(
@@ -32,14 +32,16 @@ struct FoldingTests {
         }
     }
 
-    @Test("the 12 keystrokes of “Buy oat milk” are one row; it expands and folds on click; the keys step through all 12")
-    func twelveKeystrokes() throws {
+    @Test(
+        "the 12 keystrokes of “Buy oat milk” are one row; it expands and folds on click; the keys step through all 12",
+        arguments: Engine.available)
+    func twelveKeystrokes(engine: Engine) throws {
         let log = try Data(contentsOf: ReportInBrowserTests.sampleURL)
         let frames = try LogReplayer.collect(InMemoryByteSource(Array(log))).frames
         let typed = try #require(frames[1...12].map(\.stamp.timestamp?.millisecondsSince1970) as [Double?])
         let seconds = ((typed[11] ?? 0) - (typed[0] ?? 0)) / 1_000
         #expect(frames[1...12].allSatisfy { $0.event.kind == .changePartialItemName })
-        try ReportInBrowserTests.withSamplePage(hash: "#frame=1") { page, _ in
+        try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=1") { page, _ in
             let folded = try Row.all(page)
             let run = try #require(folded.first { $0.frame == 2 })
             #expect(run.fold && run.last == 13 && run.expanded == "false")
@@ -69,9 +71,11 @@ struct FoldingTests {
         }
     }
 
-    @Test("“Show every event” lists one row per frame; #frame=N inside a run opens that frame with its row marked; Frame N / M")
-    func everyEvent() throws {
-        try ReportInBrowserTests.withSamplePage(hash: "#frame=20") { page, states in
+    @Test(
+        "“Show every event” lists one row per frame; #frame=N inside a run opens that frame with its row marked; Frame N / M",
+        arguments: Engine.available)
+    func everyEvent(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=20") { page, states in
             #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 20)
             // Frames count from 0, as #frame=N does.
             #expect(try page.evaluate("document.getElementById('frame-position').textContent") as? String == "Frame 20 / 56")
@@ -88,7 +92,7 @@ struct FoldingTests {
             #expect(!rows.contains { $0.fold })
             #expect(rows.first { $0.current }?.frame == 20)
             _ = try page.evaluate("document.getElementById('event-viewport').scrollTop = 0")
-            _ = try page.evaluate("new Promise(r => requestAnimationFrame(() => r()))")
+            _ = try page.evaluate(HugeTextTests.painted)  // two animation frames: the scroll event and its redraw
             #expect(try Row.all(page).prefix(12).map(\.frame) == Array(0..<12))
             _ = states
         }
@@ -96,25 +100,44 @@ struct FoldingTests {
 }
 
 /// On paper: the header, the final frame, the activity strip and the summary.
-@Suite("Printing in Chromium", .serialized)
+@Suite("Printing in each browser", .serialized)
 struct PrintTests {
-    @Test("printing shows the final frame, then returns to the frame shown; the print style keeps the strip and the summary")
-    func print() throws {
-        try ReportInBrowserTests.withSamplePage(hash: "#frame=7") { page, _ in
+    /// What the print style shows: for each part, whether it is displayed.
+    static let printedParts = """
+        ['.report-header', '#frame-view', '#activity', '#summary', '#funnel-chart', '.events', '.state', '.scrubber-row', '.diagnostics-section']
+          .map(s => getComputedStyle(document.querySelector(s)).display !== 'none')
+        """
+
+    /// Print media by hand, in any engine: the page's `@media print` rules apply to the screen
+    /// too (the window stays 1280 px wide, as under Chromium's print media emulation).
+    static let printRulesOnScreen = """
+        (() => { let flipped = 0;
+          for (const sheet of document.styleSheets) for (const rule of sheet.cssRules)
+            if (rule.media && /\\bprint\\b/.test(rule.media.mediaText)) {
+              rule.media.mediaText = rule.media.mediaText.replace(/\\bprint\\b/, 'all'); flipped++; }
+          return flipped; })()
+        """
+
+    @Test(
+        "printing shows the final frame, then returns to the frame shown; the print style keeps the strip and the summary",
+        arguments: Engine.available)
+    func print(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=7") { page, _ in
             _ = try page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
             #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 56)
             _ = try page.evaluate("window.dispatchEvent(new Event('afterprint'))")
             #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 7)
             #expect(try page.evaluate("location.hash") as? String == "#frame=7")
-            // Chromium's print media emulation (other engines: by hand).
-            try page.send("Emulation.setEmulatedMedia", ["media": "print"])
-            let shown =
-                try page.evaluate(
-                    """
-                    ['.report-header', '#frame-view', '#activity', '#summary', '#funnel-chart', '.events', '.state', '.scrubber-row', '.diagnostics-section']
-                      .map(s => getComputedStyle(document.querySelector(s)).display !== 'none')
-                    """) as? [Bool]
-            #expect(shown == [true, true, true, true, true, false, false, false, false])
+            let expected = [true, true, true, true, true, false, false, false, false]
+            // Chromium only: its print media emulation (WebDriver has none); every engine does it by hand below.
+            if let chromium = page as? BrowserPage {
+                try chromium.send("Emulation.setEmulatedMedia", ["media": "print"])
+                #expect(try page.evaluate(Self.printedParts) as? [Bool] == expected)
+                try chromium.send("Emulation.setEmulatedMedia", ["media": ""])
+            }
+            #expect(try page.evaluate(Self.printedParts) as? [Bool] != expected, "on screen the page is not as printed")
+            #expect(try page.evaluate(Self.printRulesOnScreen) as? Int == 2)
+            #expect(try page.evaluate(Self.printedParts) as? [Bool] == expected)
         }
     }
 }

@@ -5,10 +5,10 @@ import SessionLog
 import Testing
 import TodoDomain
 
-/// A report made with `--redact-key` works in real headless Chromium as an
-/// unredacted one does: every frame, the typing, the done switches and the
-/// keys, with masked text only.
-@Suite("Redacted report in Chromium", .serialized)
+/// A report made with `--redact-key` works in each browser engine (see
+/// ``Engine/available``) as an unredacted one does: every frame, the typing,
+/// the done switches and the keys, with masked text only.
+@Suite("Redacted report in each browser", .serialized)
 struct RedactedReportTests {
     static let redaction = LogRedaction(pseudonyms: Pseudonyms(key: Array("team secret".utf8)))
 
@@ -24,8 +24,8 @@ struct RedactedReportTests {
         return masked
     }
 
-    /// Opens the sample's redacted report in a fresh headless Chromium, with the app's states (unredacted).
-    static func withRedactedSample(_ body: (BrowserPage, [TodoState]) throws -> Void) throws {
+    /// Opens the sample's redacted report in a fresh browser of `engine`, with the app's states (unredacted).
+    static func withRedactedSample(in engine: Engine, _ body: (any PageDriver, [TodoState]) throws -> Void) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -35,15 +35,16 @@ struct RedactedReportTests {
         builder.finish(with: outcome)
         let url = folder.appendingPathComponent("redacted.html")
         try Data(builder.html().utf8).write(to: url)
-        let browser = try Chromium()
-        let page = try browser.newPage()
+        let page = try engine.openPage()
         try page.load(url.absoluteString)
         try body(page, try LogReplayer.collect(InMemoryByteSource(log)).allStates)
     }
 
-    @Test("every frame shows the app's state with its text masked: typing grows keystroke by keystroke, switches toggle")
-    func frames() throws {
-        try Self.withRedactedSample { page, states in
+    @Test(
+        "every frame shows the app's state with its text masked: typing grows keystroke by keystroke, switches toggle",
+        arguments: Engine.available)
+    func frames(engine: Engine) throws {
+        try Self.withRedactedSample(in: engine) { page, states in
             typealias Shown = ReportInBrowserTests.Shown
             #expect(
                 try Shown(page.evaluate(ReportInBrowserTests.snapshot))
@@ -75,9 +76,11 @@ struct RedactedReportTests {
         }
     }
 
-    @Test("keys step and jump, the badge says redacted, nothing typed is on the page, and the policy blocks nothing")
-    func keysAndBadge() throws {
-        try Self.withRedactedSample { page, states in
+    @Test(
+        "keys step and jump, the badge says redacted, nothing typed is on the page, and the policy blocks nothing",
+        arguments: Engine.available)
+    func keysAndBadge(engine: Engine) throws {
+        try Self.withRedactedSample(in: engine) { page, states in
             func frame() throws -> Int { try ReportInBrowserTests.Shown(page.evaluate(ReportInBrowserTests.snapshot)).frame }
             try page.press("Home")
             #expect(try frame() == 0)
@@ -89,7 +92,7 @@ struct RedactedReportTests {
             #expect(try page.evaluate("document.querySelector('header .redacted-badge').textContent") as? String == "redacted (keyed)")
             let text = try page.evaluate("document.documentElement.outerHTML + document.body.innerText") as? String ?? ""
             for typed in ["Buy oat milk", "Call Grandma", "Pay rnet"] { #expect(!text.contains(typed)) }
-            #expect(try page.evaluate("window.__violations.length") as? Int == 0)
+            #expect(try page.violations() == [])
         }
     }
 }
