@@ -70,16 +70,6 @@ struct ReportInBrowserTests {
         "(() => { const s = document.getElementById('scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input', {bubbles: true})); })()"
     }
 
-    /// Opens the sample's report (at `hash`) in a fresh headless Chromium.
-    static func withSamplePage(hash: String = "", _ body: (BrowserPage, [TodoState]) throws -> Void) throws {
-        let (url, states, folder) = try sampleReport()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let browser = try Chromium()
-        let page = try browser.newPage()
-        try page.load(url.absoluteString + hash)
-        try body(page, states)
-    }
-
     /// Opens the sample's report (at `hash`) in a fresh browser of `engine`.
     static func withSamplePage(in engine: Engine, hash: String = "", _ body: (any PageDriver, [TodoState]) throws -> Void) throws {
         let (url, states, folder) = try sampleReport()
