@@ -32,31 +32,9 @@ extension JSONLineParser {
         }
     }
 
-    /// Moves past string bytes that need no attention, eight at a time: it
-    /// stops at the first quote, backslash or control character, or where
-    /// fewer than eight bytes are left. Strings are most of a record's bytes.
+    /// Moves past string bytes that need no attention, eight at a time.
     private mutating func skipPlainStringBytes() {
-        guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = ones &* UInt64(UInt8(ascii: "\""))
-        let backslash = ones &* UInt64(UInt8(ascii: "\\"))
-        let space = ones &* 0x20
-        while index &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            // The high bit of a byte is set where `word ^ pattern` has a zero byte
-            // (a quote, a backslash) or where the byte is below 0x20. A borrow can
-            // also set it in bytes after such a byte, never before: the lowest
-            // set bit is exact, and it is the one wanted.
-            let quotes = word ^ quote
-            let backslashes = word ^ backslash
-            let special = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- space) & ~word) & highs
-            if special != 0 {
-                index &+= special.trailingZeroBitCount >> 3
-                return
-            }
-            index &+= 8
-        }
+        index = PlainBytes.skip(bytes, from: index)
     }
 
     /// Decodes validated string content with escapes; a `\u` escape of a lone

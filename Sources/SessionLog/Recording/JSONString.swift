@@ -31,6 +31,8 @@ public enum JSONString {
             var runStart = 0
             var i = 0
             while i < utf8.count {
+                i = PlainBytes.skip(utf8, from: i, scriptSafe: scriptSafe)
+                guard i < utf8.count else { break }
                 let byte = utf8[i]
                 var length = 1
                 let escape: StaticString?

@@ -1,0 +1,38 @@
+/// Finds, eight bytes at a time, the next byte that JSON text must look at:
+/// a quote, a backslash or a control character, and for text inside an HTML
+/// `<script>` also `<`, `>`, `&` and 0xE2 (the lead byte of U+2028 and
+/// U+2029). Most of a log's and a page's text is plain; a loop that looks at
+/// every byte was a large part of reading and of writing it.
+enum PlainBytes {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The first index from `start` whose byte may need attention, or an
+    /// index with fewer than eight bytes after it (the caller looks at those
+    /// one by one). Every byte it skips is plain.
+    static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scriptSafe: Bool = false) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        while index &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // A byte's high bit is set where `word ^ pattern` has a zero byte, or
+            // where the byte is below 0x20. A borrow can set it in bytes after
+            // such a byte, never before: the lowest set bit is exact.
+            var special = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | (word &- ones &* 0x20) & ~word
+            if scriptSafe {
+                special |= zeroBytes(word ^ (ones &* 0x3C)) | zeroBytes(word ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26))
+                special |= zeroBytes(word ^ (ones &* 0xE2))
+            }
+            special &= highs
+            if special != 0 { return index &+ special.trailingZeroBitCount >> 3 }
+            index &+= 8
+        }
+        return index
+    }
+
+    /// High bits where `word` may have a zero byte (exact up to the first).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word
+    }
+}
