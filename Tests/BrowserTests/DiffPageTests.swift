@@ -10,16 +10,7 @@ import TodoDomain
 @Suite("Diff page and unverified frames in each browser", .serialized)
 struct DiffPageTests {
     /// The built binary, found beside the test bundle.
-    static let binary: String = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("todo-report").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/todo-report").path
-    }()
+    static var binary: String { IndexPageTests.binary }
 
     /// A log of `titles` typed key by key and added, timed from `start`; ids new each time.
     static func log(_ titles: [String], start: Double) -> String {
