@@ -60,7 +60,7 @@ struct LongNameTests {
         let summary = builder.summaryMarkdown()
         for name in [added, cancelled] {
             #expect(!summary.contains(name))
-            #expect(summary.contains("… (\(groupedDigits(name.utf8.count)) bytes in all)"))
+            #expect(summary.contains("… \(groupedDigits(name.unicodeScalars.count)) characters"), "the length as the page says it")
         }
         #expect(builder.summaryMarkdown().utf8.count < 20_000)
     }

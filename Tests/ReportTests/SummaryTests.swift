@@ -82,7 +82,9 @@ struct SummaryTests {
         let (markdown, html) = try Self.summary(Self.titled(title))
         // The summary shows the first 500 scalars of a long title (the page's frame data holds it whole).
         let shown = Formatting.excerpt(title)
-        #expect(shown.hasPrefix(String(title.prefix(Formatting.excerptLimit))) && shown.hasSuffix(" bytes in all)"))
+        #expect(
+            shown.hasPrefix(String(title.prefix(Formatting.excerptLimit)))
+                && shown.hasSuffix("… \(groupedDigits(title.unicodeScalars.count)) characters"))
         #expect(html.contains("<strong>\(shown.htmlEscaped)</strong>"))
         let reparsed = Self.markdownToHTML(markdown)
         #expect(reparsed.contains(shown.trimmingCharacters(in: .whitespaces).htmlEscaped))

@@ -39,15 +39,16 @@ enum Formatting {
     static let excerptLimit = 500
 
     /// `text`, or for a longer one its first ``excerptLimit`` scalars and
-    /// `… (12,345,678 bytes in all)`: a long name is stored once, in the
-    /// page's frame data, and shown there whole.
+    /// `… 12,345,678 characters` (its whole length, counted as the page
+    /// counts it): a long name is stored once, in the page's frame data,
+    /// and shown there whole on demand.
     static func excerpt(_ text: String) -> String {
         guard text.utf8.count > excerptLimit else { return text }
         let scalars = text.unicodeScalars
         guard let cut = scalars.index(scalars.startIndex, offsetBy: excerptLimit, limitedBy: scalars.endIndex),
             cut != scalars.endIndex
         else { return text }
-        return String(scalars[..<cut]) + "… (\(grouped(text.utf8.count)) bytes in all)"
+        return String(scalars[..<cut]) + "… \(grouped(scalars.count)) characters"
     }
 
     /// `12,345,678`.
