@@ -78,22 +78,17 @@ struct ActivityStripTests {
     /// Chromium only: WebDriver cannot turn script off for one page.
     @Test("without JavaScript the strip is there, with its title, and draws bars, the item line and the marks")
     func staticStrip() throws {
-        let (url, _, folder) = try ReportInBrowserTests.sampleReport()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let browser = try Chromium()
-        let page = try browser.newPage()
-        try page.send("Emulation.setScriptExecutionDisabled", ["value": true])
-        try page.load(url.absoluteString)
-        try page.send("Emulation.setScriptExecutionDisabled", ["value": false])
-        let parts =
-            try page.evaluate(
-                "[...document.querySelectorAll('#activity-strip > path')].map(p => p.getAttribute('class'))") as? [String]
-        #expect(parts == ["bars", "items", "added", "cancelled", "travels"])
-        let title = try page.evaluate("document.querySelector('#activity-strip > title').textContent") as? String
-        #expect(title?.contains("56 events, 3 items added, 1 sheet cancelled, 1 travel") == true)
-        #expect(try page.evaluate("document.getElementById('activity-strip').getBoundingClientRect().width > 200") as? Bool == true)
-        #expect(
-            try page.evaluate("document.getElementById('funnel-chart').getAttribute('aria-label')") as? String
-                == "Add-sheet funnel: 4 opened, 4 typed in, 3 added, 1 cancelled")
+        try ReportInBrowserTests.withSamplePageWithoutScript { page, _ in
+            let parts =
+                try page.evaluate(
+                    "[...document.querySelectorAll('#activity-strip > path')].map(p => p.getAttribute('class'))") as? [String]
+            #expect(parts == ["bars", "items", "added", "cancelled", "travels"])
+            let title = try page.evaluate("document.querySelector('#activity-strip > title').textContent") as? String
+            #expect(title?.contains("56 events, 3 items added, 1 sheet cancelled, 1 travel") == true)
+            #expect(try page.evaluate("document.getElementById('activity-strip').getBoundingClientRect().width > 200") as? Bool == true)
+            #expect(
+                try page.evaluate("document.getElementById('funnel-chart').getAttribute('aria-label')") as? String
+                    == "Add-sheet funnel: 4 opened, 4 typed in, 3 added, 1 cancelled")
+        }
     }
 }

@@ -236,16 +236,25 @@ struct ReportInBrowserTests {
     /// Chromium only: WebDriver cannot turn script off for one page.
     @Test("without JavaScript the page still shows the final frame, the summary and a note")
     func withoutJavaScript() throws {
-        let (url, states, folder) = try Self.sampleReport()
+        try Self.withSamplePageWithoutScript { page, states throws in
+            #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: states.count - 1, state: states[states.count - 1]))
+            #expect(try page.evaluate("document.getElementById('no-script').hidden") as? Bool == false)
+            #expect(try page.evaluate("document.getElementById('scrubber').disabled") as? Bool == true)
+            #expect(try page.evaluate("document.querySelectorAll('#summary h3').length") as? Int == 6)
+        }
+    }
+
+    /// Loads the sample's report in Chromium with script turned off (then on
+    /// again, to read the page): what a reader without JavaScript sees.
+    /// Chromium only: WebDriver cannot turn script off for one page.
+    static func withSamplePageWithoutScript(_ body: (BrowserPage, [TodoState]) throws -> Void) throws {
+        let (url, states, folder) = try sampleReport()
         defer { try? FileManager.default.removeItem(at: folder) }
         let browser = try Chromium()
         let page = try browser.newPage()
         try page.send("Emulation.setScriptExecutionDisabled", ["value": true])
         try page.load(url.absoluteString)
         try page.send("Emulation.setScriptExecutionDisabled", ["value": false])
-        #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: states.count - 1, state: states[states.count - 1]))
-        #expect(try page.evaluate("document.getElementById('no-script').hidden") as? Bool == false)
-        #expect(try page.evaluate("document.getElementById('scrubber').disabled") as? Bool == true)
-        #expect(try page.evaluate("document.querySelectorAll('#summary h3').length") as? Int == 6)
+        try body(page, states)
     }
 }
