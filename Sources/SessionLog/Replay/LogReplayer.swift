@@ -86,12 +86,9 @@ public enum LogReplayer {
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
         var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit, shortTravel: shortTravel)
-        var errors = 0
-        var warnings = 0
+        var diagnostics = DiagnosticCount()
         func emit(_ entry: ReplayEntry) {
-            if case .diagnostic(let diagnostic) = entry {
-                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-            }
+            diagnostics.add(entry)
             output(entry)
         }
         var stopped = false
@@ -126,18 +123,7 @@ public enum LogReplayer {
             }
             if let failure { throw failure }
         }
-        return Outcome(
-            header: replay.header,
-            tally: replay.tally,
-            frameCount: replay.frameCount,
-            errorCount: errors,
-            warningCount: warnings,
-            stoppedOnUnsupportedSchema: stopped,
-            newestFrameState: replay.state(ofFrame: replay.frameCount - 1),
-            stateAtCursor: replay.state,
-            spillFailure: replay.spillFailure,
-            digests: replay.digests
-        )
+        return replay.outcome(diagnostics, stoppedOnUnsupportedSchema: stopped)
     }
 
     /// Replays a whole log held in memory and collects everything: for tests,

@@ -17,8 +17,7 @@ public final class LogStepper {
     private var lineMadeRecord = false
     private var ended = false
     private var stopped = false
-    private var errors = 0
-    private var warnings = 0
+    private var diagnostics = DiagnosticCount()
 
     /// Starts reading `source` (on another thread); nothing is replayed before ``step(into:)``.
     ///
@@ -45,9 +44,7 @@ public final class LogStepper {
     public func step(into output: (ReplayEntry) -> Void) throws -> Bool {
         let before = replay.frameCount
         func emit(_ entry: ReplayEntry) {
-            if case .diagnostic(let diagnostic) = entry {
-                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-            }
+            diagnostics.add(entry)
             output(entry)
         }
         while true {
@@ -86,10 +83,7 @@ public final class LogStepper {
 
     /// How the replay ended; call after ``step(into:)`` returned `false`.
     public var outcome: LogReplayer.Outcome {
-        LogReplayer.Outcome(
-            header: replay.header, tally: replay.tally, frameCount: replay.frameCount, errorCount: errors, warningCount: warnings,
-            stoppedOnUnsupportedSchema: stopped, newestFrameState: replay.state(ofFrame: replay.frameCount - 1),
-            stateAtCursor: replay.state, spillFailure: replay.spillFailure, digests: replay.digests)
+        replay.outcome(diagnostics, stoppedOnUnsupportedSchema: stopped)
     }
 
     private func receive() throws {
