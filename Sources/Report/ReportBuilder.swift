@@ -21,7 +21,9 @@ public final class ReportBuilder {
     private let diagnostics = DiagnosticList()
     private var newestFrameState = TodoState()
     private var activity = ActivityRecorder()
-    private var sheets = SessionActivity()
+    /// The session's activity and add sheets as `batch` records them in its
+    /// stats (also the funnel chart's "typed in"), gathered in the same pass.
+    public private(set) var sessionActivity = SessionActivity()
     /// How the log was redacted as it was read, said by the page's badge and the summary.
     private let redaction: LogRedaction?
 
@@ -44,7 +46,7 @@ public final class ReportBuilder {
     public func add(_ entry: ReplayEntry) {
         statistics.add(entry)
         activity.add(entry)
-        sheets.add(entry)
+        sessionActivity.add(entry)
         switch entry {
         case .header(let header):
             encoder.setOrigin(header.startedAt)
@@ -96,7 +98,7 @@ public final class ReportBuilder {
     var funnel: FunnelChart {
         let counts = statistics.eventCounts
         return FunnelChart(
-            opened: counts[.startCreatingItem] ?? 0, typed: sheets.sheetsTyped, added: counts[.addItem] ?? 0,
+            opened: counts[.startCreatingItem] ?? 0, typed: sessionActivity.sheetsTyped, added: counts[.addItem] ?? 0,
             cancelled: statistics.cancelCount)
     }
 

@@ -51,7 +51,6 @@ struct SessionJob: Sendable {
             if let unchanged = unchanged(file, name: name) { return .done(unchanged, skipped: true) }
 
             let digest = InputDigestRecorder()
-            var activity = SessionActivity()
             let builder: ReportBuilder
             let outcome: LogReplayer.Outcome
             do throws(CLIError) {
@@ -60,8 +59,7 @@ struct SessionJob: Sendable {
                     from: GzipDetectingByteSource(
                         DigestingByteSource(FileDescriptorByteSource(fileDescriptor: file.descriptor), into: digest)), options: options,
                     title: title, streams: streams,
-                    allDiagnosticsIn: "all in its report"
-                ) { activity.add($0) }
+                    allDiagnosticsIn: "all in its report")
             } catch {
                 if case .cannotWrite = error { return .cannotWrite(error) }
                 let reason = Self.reason(error)
@@ -78,7 +76,8 @@ struct SessionJob: Sendable {
                 streams.printError("\(shownPath): error: rejected: \(problem ?? "")")
             }
             let stats = SessionStats(
-                name: name, input: relative, status: status, problem: problem, statistics: builder.statistics, activity: activity,
+                name: name, input: relative, status: status, problem: problem, statistics: builder.statistics,
+                activity: builder.sessionActivity,
                 inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
             if status == .rendered {
                 try BatchFolder.write(folder.report(name), durably: false) { descriptor throws(SystemCallError) in

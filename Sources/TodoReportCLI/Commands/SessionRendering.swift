@@ -6,16 +6,15 @@ import SessionLog
 /// what `todo-report INPUT` writes.
 enum SessionRendering {
     /// Replays the open `file` through `source` into a report builder,
-    /// printing its diagnostics; `observe` sees every entry too. Does not
-    /// judge the outcome (see ``LogReading/check(_:strict:)``).
+    /// printing its diagnostics. Does not judge the outcome (see
+    /// ``LogReading/check(_:strict:)``).
     static func read(
         _ file: InputFile, from source: some ByteSource, options: ReadingOptions, title: String?, streams: StandardStreams,
-        allDiagnosticsIn place: String, observe: (ReplayEntry) -> Void = { _ in }
+        allDiagnosticsIn place: String
     ) throws(CLIError) -> (builder: ReportBuilder, outcome: LogReplayer.Outcome) {
         let builder = ReportBuilder(title: title, redaction: options.redaction)
         let outcome = try LogReading.replay(file, from: source, options: options, streams: streams, allDiagnosticsIn: place) {
             builder.add($0)
-            observe($0)
         }
         builder.finish(with: outcome)
         try LogReading.checkSpill(builder.spillFailure)
