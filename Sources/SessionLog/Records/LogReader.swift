@@ -25,6 +25,14 @@ public struct LogReader {
         self.redaction = redaction
     }
 
+    /// A reader that starts inside a log: `pastFirstRecord` says whether a
+    /// line before the first one it is given held the first record (only
+    /// the first record may be the header). For readers of parts of a log.
+    init(redaction: LogRedaction?, pastFirstRecord: Bool) {
+        self.redaction = redaction
+        self.sawFirstRecord = pastFirstRecord
+    }
+
     /// Reads one line (without its line break) and reports what it holds.
     ///
     /// - Parameters:

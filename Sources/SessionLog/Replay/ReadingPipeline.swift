@@ -1,11 +1,11 @@
-import Dispatch
-import Synchronization
+import Foundation
 
-/// Reading and replaying on two threads: one splits lines and parses
-/// records, the other replays them, joined by a small bounded channel of
-/// batches. The order of lines, records and diagnostics is kept exactly.
+/// Reading and replaying at once: lines are split on one thread, parsed in
+/// chunks on as many threads as there are cores, and replayed on the
+/// caller's thread, joined by a small bounded channel of batches. The order
+/// of lines, records and diagnostics is kept exactly.
 enum ReadingPipeline {
-    /// What the reading thread made of a run of lines.
+    /// What the reading threads made of a run of lines.
     struct Batch: Sendable {
         enum Line: Sendable {
             case blank
@@ -16,20 +16,32 @@ enum ReadingPipeline {
         var lines: [Line] = []
         var readings: [LogReading] = []
         var failure: ReadFailure?
+        /// A header with an unsupported schema was read in this batch or
+        /// before it: every later line is unread. In the last batch, whether
+        /// that happened anywhere in the log.
         var stoppedOnUnsupportedSchema = false
         var isLast = false
     }
 
+    /// Lines in a batch (and in a chunk handed to a parsing thread).
     static let linesPerBatch = 4_096
+    /// About the most bytes of lines in a chunk; a longer line is parsed
+    /// where it was split, so that it is never copied.
+    static let bytesPerChunk = 1 << 20
 
-    /// Starts reading `source` on another thread; batches arrive on the returned channel.
+    /// Starts reading `source` on other threads; batches arrive, in the
+    /// log's order, on the returned channel.
     static func start<Source: ByteSource>(
         _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil
     ) -> Channel {
-        let channel = Channel(capacity: 4)
-        DispatchQueue.global(qos: .userInitiated).async {
-            read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { channel.send($0) }
+        let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+        let channel = Channel(parsers: parsers)
+        for _ in 0..<parsers {
+            Thread { channel.parseChunks(redaction: redaction) }.start()
         }
+        Thread {
+            split(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, into: channel)
+        }.start()
         return channel
     }
 
@@ -43,28 +55,7 @@ enum ReadingPipeline {
         var batch = Batch()
         do {
             try splitter.forEachLine { line in
-                if reader.hasStopped {
-                    batch.lines.append(.unread)
-                } else {
-                    var count = 0
-                    var madeRecord = false
-                    var nonBlank = true
-                    if let length = line.skippedLength {
-                        reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) {
-                            reading in
-                            batch.readings.append(reading)
-                            count += 1
-                        }
-                    } else {
-                        nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) {
-                            reading in
-                            if case .record = reading { madeRecord = true }
-                            batch.readings.append(reading)
-                            count += 1
-                        }
-                    }
-                    batch.lines.append(nonBlank ? .read(readings: count, madeRecord: madeRecord) : .blank)
-                }
+                batch.add(line, with: &reader, limit: limit)
                 if batch.lines.count >= linesPerBatch {
                     deliver(batch)
                     batch = Batch()
@@ -79,28 +70,74 @@ enum ReadingPipeline {
         deliver(batch)
     }
 
-    /// A bounded queue of batches between the two threads.
-    final class Channel: Sendable {
-        private let queue = Mutex<[Batch]>([])
-        private let available = DispatchSemaphore(value: 0)
-        private let space: DispatchSemaphore
-
-        init(capacity: Int) {
-            space = DispatchSemaphore(value: capacity)
+    /// Splits `source` into chunks of lines for the channel's parsing
+    /// threads; a line longer than ``bytesPerChunk`` is parsed here. Ends
+    /// the channel's input with the last batch.
+    private static func split<Source: ByteSource>(
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction?, into channel: Channel
+    ) {
+        var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
+        let limit = splitter.maxLineBytes
+        var chunk = LineChunk(limit: limit)
+        // Whether a line so far held the log's first record (only it may be the header).
+        var pastFirstRecord = false
+        var last = Batch()
+        do {
+            try splitter.forEachLine { line in
+                if line.bytes.count > bytesPerChunk {
+                    channel.submit(chunk)
+                    chunk = LineChunk(limit: limit)
+                    var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)
+                    var batch = Batch()
+                    batch.add(line, with: &reader, limit: limit)
+                    batch.stoppedOnUnsupportedSchema = reader.hasStopped
+                    channel.submit(parsed: batch)
+                } else {
+                    chunk.append(line, pastFirstRecord: pastFirstRecord)
+                    if chunk.lines.count >= linesPerBatch || chunk.bytes.count >= bytesPerChunk {
+                        channel.submit(chunk)
+                        chunk = LineChunk(limit: limit)
+                    }
+                }
+                if !pastFirstRecord { pastFirstRecord = line.skippedLength != nil || !isBlank(line.bytes) }
+                return true
+            }
+        } catch {
+            last.failure = ReadFailure(description: "\(error)")
         }
+        channel.submit(chunk)
+        last.isLast = true
+        channel.submit(parsed: last)
+        channel.endInput()
+    }
+}
 
-        func send(_ batch: Batch) {
-            space.wait()
-            queue.withLock { $0.append(batch) }
-            available.signal()
+extension ReadingPipeline.Batch {
+    /// Reads `line` with `reader` and adds what it holds: its readings and
+    /// how the line counts.
+    mutating func add(_ line: RawLine, with reader: inout LogReader, limit: Int) {
+        if reader.hasStopped {
+            lines.append(.unread)
+            return
         }
-
-        func receive() -> Batch {
-            available.wait()
-            let batch = queue.withLock { $0.removeFirst() }
-            space.signal()
-            return batch
+        var count = 0
+        var madeRecord = false
+        var nonBlank = true
+        if let length = line.skippedLength {
+            reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) {
+                reading in
+                readings.append(reading)
+                count += 1
+            }
+        } else {
+            nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) {
+                reading in
+                if case .record = reading { madeRecord = true }
+                readings.append(reading)
+                count += 1
+            }
         }
+        lines.append(nonBlank ? .read(readings: count, madeRecord: madeRecord) : .blank)
     }
 }
 

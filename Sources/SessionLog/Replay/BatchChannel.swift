@@ -1,0 +1,106 @@
+import Dispatch
+import Synchronization
+
+extension ReadingPipeline {
+    /// Carries chunks of lines from the splitting thread to the parsing
+    /// threads, and their batches to the one receiver in the log's order.
+    /// It holds a few chunks at most: the splitter waits for room.
+    final class Channel: Sendable {
+        private enum Job: Sendable {
+            case parse(LineChunk, number: Int)
+            case stop
+        }
+
+        private let parsers: Int
+        private let jobs = Mutex<[Job]>([])
+        private let jobReady = DispatchSemaphore(value: 0)
+        /// Parsed batches by their number, until received.
+        private let batches = Mutex<[Int: Batch]>([:])
+        private let batchReady = DispatchSemaphore(value: 0)
+        /// Room for batches not yet received (queued, being parsed, or parsed).
+        private let room: DispatchSemaphore
+        /// The splitter's count of batches submitted.
+        private let submitted = Mutex(0)
+        /// The receiver's next batch, and whether a header stopped the reading.
+        private let received = Mutex((next: 0, stopped: false))
+
+        init(parsers: Int) {
+            self.parsers = parsers
+            room = DispatchSemaphore(value: 2 * parsers + 2)
+        }
+
+        // MARK: Splitting thread
+
+        /// Queues `chunk` for a parsing thread (nothing for an empty one).
+        func submit(_ chunk: LineChunk) {
+            guard !chunk.lines.isEmpty else { return }
+            room.wait()
+            let number = takeNumber()
+            jobs.withLock { $0.append(.parse(chunk, number: number)) }
+            jobReady.signal()
+        }
+
+        /// Queues a batch that needs no parsing thread.
+        func submit(parsed batch: Batch) {
+            room.wait()
+            deliver(batch, number: takeNumber())
+        }
+
+        /// Lets the parsing threads end once the queued chunks are parsed.
+        func endInput() {
+            jobs.withLock { $0.append(contentsOf: repeatElement(.stop, count: parsers)) }
+            for _ in 0..<parsers { jobReady.signal() }
+        }
+
+        private func takeNumber() -> Int {
+            submitted.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+        }
+
+        // MARK: Parsing threads
+
+        /// Parses queued chunks until ``endInput()``.
+        func parseChunks(redaction: LogRedaction?) {
+            while true {
+                jobReady.wait()
+                guard case .parse(let chunk, let number) = jobs.withLock({ $0.removeFirst() }) else { return }
+                deliver(chunk.parse(redaction: redaction), number: number)
+            }
+        }
+
+        private func deliver(_ batch: Batch, number: Int) {
+            batches.withLock { $0[number] = batch }
+            batchReady.signal()
+        }
+
+        // MARK: Receiver
+
+        /// The next batch in the log's order, waiting for it if need be.
+        /// After a header stopped the reading, every later line is unread.
+        func receive() -> Batch {
+            let number = received.withLock { $0.next }
+            var batch: Batch
+            while true {
+                if let ready = batches.withLock({ $0.removeValue(forKey: number) }) {
+                    batch = ready
+                    break
+                }
+                batchReady.wait()
+            }
+            room.signal()
+            received.withLock { state in
+                state.next += 1
+                if state.stopped {
+                    // Parsed by a reader that could not know: the stop came in an earlier batch.
+                    batch.lines = Array(repeating: .unread, count: batch.lines.count)
+                    batch.readings = []
+                }
+                state.stopped = state.stopped || batch.stoppedOnUnsupportedSchema
+                batch.stoppedOnUnsupportedSchema = state.stopped
+            }
+            return batch
+        }
+    }
+}
