@@ -80,6 +80,43 @@ struct PreciseRulesTests {
         #expect(Timestamp(millisecondsSince1970: -1).rfc3339 == "1969-12-31T23:59:59.999Z")
     }
 
+    /// Instants worked out with Python's `datetime` and `calendar.timegm`.
+    static let validTimes: [(String, Double)] = [
+        ("2026-11-29T09:00:01Z", 1795942801000.0),
+        ("2026-11-29t09:00:01z", 1795942801000.0),
+        ("2026-11-29T17:00:01+08:00", 1795942801000.0),
+        ("2026-11-29T03:30:01-05:30", 1795942801000.0),
+        ("1970-01-01T00:00:01.5Z", 1500.0),
+        ("2026-11-29T09:00:02.756000+00:00", 1795942802756.0),
+        ("2026-11-29T09:00:01.123456789Z", 1795942801123.4568),
+        ("2000-02-29T12:00:00Z", 951825600000.0),
+        ("1969-12-31T23:59:59.999Z", -1.0),
+        ("0001-01-01T00:00:00Z", -62135596800000.0),
+        ("9999-12-31T23:59:59Z", 253402300799000.0),
+        ("2016-12-31T23:59:60Z", 1483228800000.0),
+        ("2026-06-30T23:59:59.1+23:59", 1782777659100.0),
+    ]
+
+    @Test("RFC 3339 times read as the instant they name", arguments: validTimes)
+    func validTime(_ text: String, _ milliseconds: Double) {
+        #expect(Timestamp(rfc3339: text)?.millisecondsSince1970 == milliseconds)
+    }
+
+    @Test(
+        "what RFC 3339 does not allow is no time",
+        arguments: [
+            "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-00-10T00:00:00Z",
+            "2026-11-00T00:00:00Z", "2026-11-31T00:00:00Z", "2026-11-29T24:00:00Z", "2026-11-29T09:60:00Z",
+            "2026-11-29T09:00:61Z", "2026-11-29T09:00:01", "2026-11-29T09:00:01.Z", "2026-11-29T09:00:01.5",
+            "2026-11-29T09:00:01+0800", "2026-11-29T09:00:01+24:00", "2026-11-29T09:00:01+08:60",
+            "2026-11-29T09:00:01+08", "2026-11-29 09:00:01Z", "2026-11-29T09:00:01Zx", "2026-11-29T09:00:01+08:00x",
+            "26-11-29T09:00:01Z", "2026-1a-29T09:00:01Z", "", "Z", "+2026-11-29T09:00:01Z", "2026-11-29T09:00:0\u{FF11}Z",
+            "2026/11/29T09:00:01Z", "2026-11-29T09-00-01Z",
+        ])
+    func invalidTime(_ text: String) {
+        #expect(Timestamp(rfc3339: text) == nil)
+    }
+
     @Test("the header's startedAt takes no part in time-backwards")
     func startedAtIgnored() throws {
         let header = #"{"type":"session","schema":"todo-session/1","startedAt":"2030-01-01T00:00:00Z"}"#
@@ -145,6 +182,87 @@ struct PreciseRulesTests {
             ].lines)
         #expect(result.found.isEmpty)
         #expect(result.frames.last?.state?.todoItems.first?.isFinished == true)
+    }
+
+    @Test(
+        "an id is read as Foundation reads the 36-character form, or is wrong-type",
+        arguments: [
+            "01234567-89ab-cdef-0123-456789ABCDEF", "FEDCBA98-7654-3210-FEDC-BA9876543210", "00000000-0000-0000-0000-000000000000",
+            "ffffffff-ffff-ffff-ffff-ffffffffffff", "0123456g-89ab-cdef-0123-456789abcdef", "01234567-89ab-cdef-0123-456789abcdeG",
+            "/1234567-89ab-cdef-0123-456789abcdef", "01234567-89ab-cdef-0123-456789abcde:", "01234567-89@b-cdef-0123-456789abcdef",
+            "01234567-89ab-cdef-0123-456789abcde`", "01234567+89ab-cdef-0123-456789abcdef", "0123456789ab-cdef-0123-456789abcdef-",
+            "01234567-89ab-cdef-0123-456789abcdef0", "01234567-89ab-cdef-0123-456789abcde", "{1234567-89ab-cdef-0123-456789abcdef}",
+            "01234567-89ab-cdef-0123-456789abcd\u{E9}", "01234567089ab-cdef-0123-456789abcdef", "01234567-89ab0cdef-0123-456789abcdef",
+            "01234567-89ab-cdef00123-456789abcdef", "01234567-89ab-cdef-01230456789abcdef",
+        ])
+    func uuidForms(_ id: String) throws {
+        let result = try replay(
+            [
+                Self.start, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
+                #"{"type":"event","event":"addItem","id":"\#(id)"}"#,
+            ]
+            .lines)
+        if let expected = UUID(uuidString: id), id.utf8.count == 36 {
+            #expect(result.found.isEmpty)
+            #expect(result.frames.last?.event == .addItem(id: expected))
+        } else {
+            #expect(result.found == [Found(3, 40, .wrongType)])
+        }
+    }
+
+    /// Every key the reader knows, with one letter changed (the next
+    /// letter, or the other case) at each position: none of them is that key.
+    static let nearKeys: [String] = [
+        "type", "schema", "sessionId", "app", "appVersion", "userId", "startedAt", "context",
+        "event", "seq", "timestamp", "name", "id", "isDone", "to", "digest",
+    ].flatMap(oneLetterAway)
+
+    /// `word` with one letter changed (the next letter, or the other case), at each position.
+    static func oneLetterAway(_ word: String) -> [String] {
+        word.unicodeScalars.indices.flatMap { index -> [String] in
+            let letter = word.unicodeScalars[index]
+            let next = Unicode.Scalar(letter.value == 0x7A ? 0x61 : letter.value + 1) ?? letter
+            let otherCase = Character(letter).isUppercase ? Character(letter).lowercased() : Character(letter).uppercased()
+            return [String(next), otherCase].map { replacement in
+                var changed = word.unicodeScalars
+                changed.replaceSubrange(index...index, with: replacement.unicodeScalars)
+                return String(changed)
+            }
+        }
+    }
+
+    @Test(
+        "an event name one letter away from a known one is unknown-event",
+        arguments: TodoEvent.Kind.allCases.flatMap { oneLetterAway($0.rawValue) })
+    func nearEventName(_ name: String) throws {
+        let result = try replay([#"{"type":"event","event":"\#(name)"}"#].lines)
+        #expect(result.found == [Found(1, nil, .unknownEvent)])
+    }
+
+    @Test("every event name is read as its event", arguments: TodoEvent.Kind.allCases)
+    func eventNames(_ kind: TodoEvent.Kind) throws {
+        let fields = [
+            TodoEvent.Kind.changePartialItemName: #","name":"Milk""#, .addItem: "",
+            .setItemDone: #","id":"0000000a-0000-4000-8000-00000000000b","isDone":true"#,
+        ]
+        let result = try replay([#"{"type":"event","event":"\#(kind.rawValue)"\#(fields[kind] ?? "")}"#].lines)
+        #expect(result.frames.first?.event.kind == kind)
+    }
+
+    @Test("a key one letter away from a known key is not read as it", arguments: nearKeys)
+    func nearKey(_ key: String) throws {
+        // Were `key` read as a known key, `true` would be a wrong type, or a duplicate of the key the line has.
+        let extra = #","\#(key)":true}"#
+        let lines = [
+            #"{"type":"session","schema":"todo-session/1""# + extra, Self.start + "",
+            #"{"type":"event","event":"changePartialItemName","name":"Milk""# + extra,
+            #"{"type":"event","event":"addItem","id":"0000000a-0000-4000-8000-00000000000b""# + extra,
+            #"{"type":"event","event":"setItemDone","id":"0000000a-0000-4000-8000-00000000000b","isDone":true"# + extra,
+            #"{"type":"travel","to":0"# + extra,
+        ]
+        let result = try replay(lines.lines)
+        #expect(result.found.isEmpty)
+        #expect(result.frames.count == 4)
     }
 
     @Test("addItem without an id gets one derived from the session and the line, the same every time")

@@ -11,6 +11,16 @@ package enum ASCIIHex {
         }
     }
 
+    /// The value of one hexadecimal digit (either case), or 0xFF for any
+    /// other byte: a branch-light form for loops that check many digits at once.
+    @inline(__always)
+    static func nibble(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter &+ 10 : 0xFF
+    }
+
     /// `byte` as two upper-case digits: `E9`.
     package static func digits(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)

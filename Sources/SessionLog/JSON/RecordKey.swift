@@ -50,14 +50,33 @@ enum RecordKey: Int, CaseIterable {
         case (10, UInt8(ascii: "a")): candidate = .appVersion
         default: candidate = nil
         }
-        guard let candidate else { return nil }
-        var name = candidate.name
-        let same = name.withUTF8 { own in
-            guard let mine = own.baseAddress, let theirs = bytes.baseAddress, own.count == bytes.count else { return false }
-            return memcmp(mine, theirs, bytes.count) == 0
-        }
-        guard same else { return nil }
+        guard let candidate, Self.pack(bytes) == Self.packedNames[candidate.rawValue] else { return nil }
         self = candidate
+    }
+
+    /// Each key's name as ``pack(_:)`` packs it, by raw value.
+    private static let packedNames: [Packed] = allCases.map { key in
+        var name = key.name
+        return name.withUTF8 { pack($0) }
+    }
+
+    /// Up to 16 bytes in two words, the rest zero: two keys (which hold no
+    /// NUL) are equal when their packed forms are.
+    private struct Packed: Equatable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+    }
+
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> Packed {
+        var packed = Packed()
+        for (offset, byte) in bytes.prefix(16).enumerated() {
+            if offset < 8 {
+                packed.low |= UInt64(byte) << (8 * offset)
+            } else {
+                packed.high |= UInt64(byte) << (8 * (offset - 8))
+            }
+        }
+        return packed
     }
 
     init?(name: String) {

@@ -93,7 +93,14 @@ public struct LogReader {
         }
         let outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord, redaction: redaction)
         for diagnostic in outcome.diagnostics { output(.diagnostic(diagnostic)) }
-        if let record = outcome.record { output(.record(redaction?.redact(record) ?? record, line: number)) }
+        if let record = outcome.record {
+            // Not `redaction?.redact(record) ?? record`: that copies every record.
+            if let redaction {
+                output(.record(redaction.redact(record), line: number))
+            } else {
+                output(.record(record, line: number))
+            }
+        }
         if outcome.stopsReading { hasStopped = true }
         return true
     }

@@ -161,7 +161,6 @@ struct RecordDecoder {
     // MARK: Fields
 
     private static let eventNames = TodoEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-    private static let eventNameBytes: [(TodoEvent.Kind, [UInt8])] = TodoEvent.Kind.allCases.map { ($0, Array($0.rawValue.utf8)) }
 
     private func decode(_ raw: RawString) -> String {
         JSONLineParser.decode(raw, in: bytes)
@@ -170,14 +169,29 @@ struct RecordDecoder {
     /// Whether a string value is exactly `text` (compared as bytes when it has no escapes).
     private func matches(_ raw: RawString, _ text: StaticString) -> Bool {
         guard !raw.hasEscapes else { return decode(raw) == text.description }
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        return raw.end - raw.start == expected.count && UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]).elementsEqual(expected)
+        return raw.end - raw.start == text.utf8CodeUnitCount && sameBytes(raw, text)
     }
 
+    /// Whether the (unescaped) string at `raw` holds exactly `text`'s bytes, `text` being as long.
+    private func sameBytes(_ raw: RawString, _ text: StaticString) -> Bool {
+        guard let base = bytes.baseAddress else { return text.utf8CodeUnitCount == 0 }
+        return memcmp(base + raw.start, text.utf8Start, text.utf8CodeUnitCount) == 0
+    }
+
+    /// The event a name names: the five names differ in length, so the length picks one and a comparison confirms.
     private func eventKind(_ raw: RawString) -> TodoEvent.Kind? {
         guard !raw.hasEscapes else { return TodoEvent.Kind(rawValue: decode(raw)) }
-        let content = UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end])
-        return Self.eventNameBytes.first { $0.1.count == content.count && $0.1.elementsEqual(content) }?.0
+        let kind: TodoEvent.Kind
+        let name: StaticString
+        switch raw.end - raw.start {
+        case 7: (kind, name) = (.addItem, "addItem")
+        case 11: (kind, name) = (.setItemDone, "setItemDone")
+        case 17: (kind, name) = (.startCreatingItem, "startCreatingItem")
+        case 18: (kind, name) = (.cancelCreatingItem, "cancelCreatingItem")
+        case 21: (kind, name) = (.changePartialItemName, "changePartialItemName")
+        default: return nil
+        }
+        return sameBytes(raw, name) ? kind : nil
     }
 
     private mutating func required(_ key: RecordKey, expecting: String) -> JSONField? {

@@ -22,39 +22,40 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         self = parsed
     }
 
-    /// Parses RFC 3339 straight from a line's bytes.
+    /// Parses RFC 3339 straight from a line's bytes: a timestamp on every
+    /// record makes this part of the reader's hot path, so it reads the
+    /// fixed-width date and time by position.
     init?(rfc3339Bytes utf8: UnsafeBufferPointer<UInt8>) {
-        var position = 0
-        func number(_ digits: Int) -> Int? {
-            guard utf8.count - position >= digits else { return nil }
-            var value = 0
-            for offset in 0..<digits {
-                let byte = utf8[position + offset]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            position += digits
-            return value
+        // `YYYY-MM-DDTHH:MM:SS` and at least a `Z`.
+        guard utf8.count >= 20, let bytes = utf8.baseAddress else { return nil }
+        /// The two-digit number at `offset`, or `nil`.
+        @inline(__always) func twoDigits(_ offset: Int) -> Int? {
+            let tens = bytes[offset] &- UInt8(ascii: "0")
+            let ones = bytes[offset + 1] &- UInt8(ascii: "0")
+            guard tens < 10, ones < 10 else { return nil }
+            return Int(tens) * 10 + Int(ones)
         }
-        func expect(_ first: UInt8, or second: UInt8? = nil) -> Bool {
-            guard position < utf8.count, utf8[position] == first || utf8[position] == second else { return false }
-            position += 1
-            return true
-        }
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-            let day = number(2), expect(UInt8(ascii: "T"), or: UInt8(ascii: "t")), let hour = number(2),
-            expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")), let second = number(2)
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let century = twoDigits(0), let yearOfCentury = twoDigits(2), let month = twoDigits(5), let day = twoDigits(8),
+            let hour = twoDigits(11), let minute = twoDigits(14), let second = twoDigits(17)
         else { return nil }
+        let year = century * 100 + yearOfCentury
+        let count = utf8.count
+        var position = 19
         // Fraction digits: the first nine as whole nanoseconds (exact), any further ones as a tiny remainder.
         var nanoseconds = 0
         var beyondNanoseconds = 0.0
-        if expect(UInt8(ascii: ".")) {
+        if bytes[position] == UInt8(ascii: ".") {
+            position += 1
             var digits = 0
             var scale = 1e-10
-            while position < utf8.count, utf8[position] >= UInt8(ascii: "0"), utf8[position] <= UInt8(ascii: "9") {
-                let digit = Int(utf8[position] - UInt8(ascii: "0"))
+            while position < count {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
                 if digits < 9 {
-                    nanoseconds = nanoseconds * 10 + digit
+                    nanoseconds = nanoseconds * 10 + Int(digit)
                 } else {
                     beyondNanoseconds += Double(digit) * scale * 1e9
                     scale /= 10
@@ -65,20 +66,23 @@ public struct Timestamp: Hashable, Sendable, Comparable {
             guard digits > 0 else { return nil }
             for _ in digits..<max(digits, 9) { nanoseconds *= 10 }
         }
+        guard position < count else { return nil }
         var offsetMinutes = 0
-        if expect(UInt8(ascii: "Z"), or: UInt8(ascii: "z")) {
-            offsetMinutes = 0
-        } else if position < utf8.count, utf8[position] == UInt8(ascii: "+") || utf8[position] == UInt8(ascii: "-") {
-            let negative = utf8[position] == UInt8(ascii: "-")
+        switch bytes[position] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
             position += 1
-            guard let offsetHour = number(2), expect(UInt8(ascii: ":")), let offsetMinute = number(2),
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            // `+HH:MM`
+            guard count - position == 6, bytes[position + 3] == UInt8(ascii: ":"),
+                let offsetHour = twoDigits(position + 1), let offsetMinute = twoDigits(position + 4),
                 offsetHour <= 23, offsetMinute <= 59
             else { return nil }
-            offsetMinutes = (offsetHour * 60 + offsetMinute) * (negative ? -1 : 1)
-        } else {
+            offsetMinutes = (offsetHour * 60 + offsetMinute) * (bytes[position] == UInt8(ascii: "-") ? -1 : 1)
+            position += 6
+        default:
             return nil
         }
-        guard position == utf8.count, (1...12).contains(month), day >= 1,
+        guard position == count, (1...12).contains(month), day >= 1,
             day <= Timestamp.daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60
         else { return nil }
         let days = Timestamp.daysSince1970(year: year, month: month, day: day)

@@ -16,23 +16,22 @@ import Foundation
 /// `uuid_generate_sha1` makes version-5 ids that differ from the ones every
 /// existing report carries, and macOS's libuuid has no such function.
 func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-    guard bytes.count == 36 else { return nil }
+    let dash = UInt8(ascii: "-")
+    guard bytes.count == 36, let text = bytes.baseAddress, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
+    else { return nil }
     var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let valid = withUnsafeMutableBytes(of: &value) { out -> Bool in
-        var position = 0
-        var i = 0
-        while i < 36 {
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard bytes[i] == UInt8(ascii: "-") else { return false }
-                i += 1
-                continue
-            }
-            guard let high = ASCIIHex.value(of: bytes[i]), let low = ASCIIHex.value(of: bytes[i + 1]) else { return false }
+    // Any byte that is no hexadecimal digit sets a bit above the low four.
+    var invalid: UInt8 = 0
+    withUnsafeMutableBytes(of: &value) { out in
+        var offset = 0
+        for position in 0..<16 {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 { offset += 1 }
+            let high = ASCIIHex.nibble(text[offset])
+            let low = ASCIIHex.nibble(text[offset + 1])
+            invalid |= high | low
             out[position] = high << 4 | low
-            position += 1
-            i += 2
+            offset += 2
         }
-        return true
     }
-    return valid ? UUID(uuid: value) : nil
+    return invalid < 16 ? UUID(uuid: value) : nil
 }

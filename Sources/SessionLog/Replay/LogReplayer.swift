@@ -102,7 +102,7 @@ public enum LogReplayer {
                 case .unread:
                     replay.count(unread: true)
                 case .read(let count, let madeRecord):
-                    for reading in batch.readings[next..<next + count] { replay.replay(reading, into: emit) }
+                    for index in next..<next + count { replay.replay(batch.readings[index], into: emit) }
                     next += count
                     if !madeRecord { replay.count(dropped: true) }
                 }

@@ -36,10 +36,15 @@ enum ReadingPipeline {
     ) -> Channel {
         let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
         let channel = Channel(parsers: parsers)
+        // Named as profiles and debuggers show them.
         for _ in 0..<parsers {
-            Thread { channel.parseChunks(redaction: redaction) }.start()
+            Thread {
+                Thread.current.name = "todo-parse"
+                channel.parseChunks(redaction: redaction)
+            }.start()
         }
         Thread {
+            Thread.current.name = "todo-split"
             split(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, into: channel)
         }.start()
         return channel
