@@ -59,7 +59,10 @@ struct JSONLineParser {
         index < bytes.count ? bytes[index] : nil
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
+        // Most often there is none, or one space (`", "` and `": "` separators).
+        guard index < bytes.count, bytes[index] <= 0x20 else { return }
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1

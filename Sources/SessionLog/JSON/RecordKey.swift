@@ -88,55 +88,30 @@ enum RecordKey: Int, CaseIterable {
 /// The members of a record that the reader looks at, by key; the last of a
 /// repeated key wins. One instance is reused line after line.
 final class RecordFields {
-    @exclusivity(unchecked) private var slots:
-        (
-            JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?,
-            JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?, JSONField?
-        ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    /// One slot a key, by raw value; a slot counts only while its bit in
+    /// ``present`` is set, so clearing for the next line is one store.
+    private let slots = UnsafeMutablePointer<JSONField>.allocate(capacity: RecordKey.allCases.count)
+    @exclusivity(unchecked) private var present: UInt32 = 0
+
+    deinit {
+        // `JSONField` holds no references: nothing to deinitialise.
+        slots.deallocate()
+    }
 
     func removeAll() {
-        slots = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+        present = 0
     }
 
     subscript(key: RecordKey) -> JSONField? {
         get {
-            switch key {
-            case .type: slots.0
-            case .schema: slots.1
-            case .sessionId: slots.2
-            case .app: slots.3
-            case .appVersion: slots.4
-            case .userId: slots.5
-            case .startedAt: slots.6
-            case .context: slots.7
-            case .event: slots.8
-            case .seq: slots.9
-            case .timestamp: slots.10
-            case .name: slots.11
-            case .id: slots.12
-            case .isDone: slots.13
-            case .to: slots.14
-            case .digest: slots.15
-            }
+            present & 1 << UInt32(key.rawValue) != 0 ? slots[key.rawValue] : nil
         }
         set {
-            switch key {
-            case .type: slots.0 = newValue
-            case .schema: slots.1 = newValue
-            case .sessionId: slots.2 = newValue
-            case .app: slots.3 = newValue
-            case .appVersion: slots.4 = newValue
-            case .userId: slots.5 = newValue
-            case .startedAt: slots.6 = newValue
-            case .context: slots.7 = newValue
-            case .event: slots.8 = newValue
-            case .seq: slots.9 = newValue
-            case .timestamp: slots.10 = newValue
-            case .name: slots.11 = newValue
-            case .id: slots.12 = newValue
-            case .isDone: slots.13 = newValue
-            case .to: slots.14 = newValue
-            case .digest: slots.15 = newValue
+            if let newValue {
+                (slots + key.rawValue).initialize(to: newValue)
+                present |= 1 << UInt32(key.rawValue)
+            } else {
+                present &= ~(1 << UInt32(key.rawValue))
             }
         }
     }

@@ -49,13 +49,34 @@ public struct LogReader {
         isLastWithoutNewline: Bool = false,
         into output: (LogReading) -> Void
     ) -> Bool {
-        guard !hasStopped else { return true }
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return false }
+        withoutActuallyEscaping(output) { output in
+            var sink = ClosureSink(output: output)
+            return read(line: bytes, number: number, isLastWithoutNewline: isLastWithoutNewline, into: &sink) != .blank
+        }
+    }
+
+    /// What a line was, for the reading that hands readings to a sink.
+    enum LineKind: Equatable {
+        case blank
+        case read(madeRecord: Bool)
+    }
+
+    /// Reads one line as the public `read(line:number:isLastWithoutNewline:into:)`
+    /// does, handing each reading over to `sink` (moved, not copied).
+    mutating func read<Sink: LogReadingSink>(
+        line bytes: UnsafeBufferPointer<UInt8>,
+        number: Int,
+        isLastWithoutNewline: Bool,
+        into sink: inout Sink
+    ) -> LineKind {
+        let noRecord = LineKind.read(madeRecord: false)
+        guard !hasStopped else { return noRecord }
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return .blank }
         let isFirstRecord = !sawFirstRecord
         sawFirstRecord = true
 
         func report(_ code: DiagnosticCode, column: Int?, _ message: String) {
-            output(.diagnostic(Diagnostic(line: number, column: column, code: code, message: message)))
+            sink.put(.diagnostic(Diagnostic(line: number, column: column, code: code, message: message)))
         }
         func reportTruncated(_ what: String) {
             report(
@@ -66,10 +87,10 @@ public struct LogReader {
         if let problem = firstUTF8Problem(in: bytes) {
             if isLastWithoutNewline {
                 reportTruncated("not valid UTF-8")
-                return true
+                return noRecord
             }
             report(.invalidUTF8, column: problem.offset + 1, problem.message(in: bytes))
-            return true
+            return noRecord
         }
         let topLevel: JSONLineParser.TopLevel
         do {
@@ -77,32 +98,31 @@ public struct LogReader {
         } catch {
             if isLastWithoutNewline {
                 reportTruncated("not valid JSON")
-                return true
+                return noRecord
             }
             report(
                 .invalidJSON, column: error.offset.map { $0 + 1 }, redaction?.maskingQuotedCharacters(in: error.message) ?? error.message)
-            return true
+            return noRecord
         }
         guard case .object(let duplicateKeys) = topLevel else {
             report(.notAnObject, column: nil, "a record must be a JSON object ({…}), one per line")
-            return true
+            return noRecord
         }
         for key in duplicateKeys {
             report(
                 .duplicateKey, column: nil, "key \(quoted(redaction?.quotable(key) ?? key)) appears more than once; the last one is used")
         }
-        let outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord, redaction: redaction)
-        for diagnostic in outcome.diagnostics { output(.diagnostic(diagnostic)) }
-        if let record = outcome.record {
-            // Not `redaction?.redact(record) ?? record`: that copies every record.
-            if let redaction {
-                output(.record(redaction.redact(record), line: number))
-            } else {
-                output(.record(record, line: number))
-            }
-        }
+        var outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord, redaction: redaction)
+        for diagnostic in outcome.diagnostics { sink.put(.diagnostic(diagnostic)) }
         if outcome.stopsReading { hasStopped = true }
-        return true
+        // Moved out, not copied: not `redaction?.redact(record) ?? record` either, which copies every record.
+        guard let record = outcome.record.take() else { return noRecord }
+        if let redaction {
+            sink.put(.record(redaction.redact(record), line: number))
+        } else {
+            sink.put(.record(record, line: number))
+        }
+        return .read(madeRecord: true)
     }
 }
 
@@ -137,4 +157,24 @@ func byteCount(_ count: Int) -> String {
     let exact = "\(groupedDigits(count)) byte\(count == 1 ? "" : "s")"
     guard let (size, unit) = units.first(where: { count >= $0.0 && count % $0.0 == 0 }) else { return exact }
     return "\(exact) (\(count / size) \(unit))"
+}
+
+/// Where a ``LogReader`` puts what it finds on a line, each reading moved in.
+protocol LogReadingSink {
+    mutating func put(_ reading: consuming LogReading)
+}
+
+extension Array: LogReadingSink where Element == LogReading {
+    mutating func put(_ reading: consuming LogReading) {
+        append(reading)
+    }
+}
+
+/// Hands each reading to a closure (the public reading API).
+private struct ClosureSink: LogReadingSink {
+    let output: (LogReading) -> Void
+
+    func put(_ reading: consuming LogReading) {
+        output(reading)
+    }
 }

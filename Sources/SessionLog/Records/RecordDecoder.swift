@@ -35,7 +35,10 @@ struct RecordDecoder {
         if decoder.outcome.diagnostics.contains(where: { $0.severity == .error }) {
             decoder.outcome.record = nil
         }
-        return decoder.outcome
+        // Moved out of the decoder rather than copied (a copy retains the record's strings).
+        var outcome = Outcome()
+        swap(&outcome, &decoder.outcome)
+        return outcome
     }
 
     // MARK: Record types
@@ -194,21 +197,22 @@ struct RecordDecoder {
         return sameBytes(raw, name) ? kind : nil
     }
 
-    private mutating func required(_ key: RecordKey, expecting: String) -> JSONField? {
+    /// `expecting` is made only when the field is missing: some are built by interpolation.
+    private mutating func required(_ key: RecordKey, expecting: @autoclosure () -> String) -> JSONField? {
         guard let field = fields[key] else {
-            report(.missingField, "missing field \"\(key.name)\" (\(expecting))")
+            report(.missingField, "missing field \"\(key.name)\" (\(expecting()))")
             return nil
         }
         return field
     }
 
-    private mutating func requiredRaw(_ key: RecordKey, expecting: String) -> RawString? {
-        guard let field = required(key, expecting: expecting) else { return nil }
+    private mutating func requiredRaw(_ key: RecordKey, expecting: @autoclosure () -> String) -> RawString? {
+        guard let field = required(key, expecting: expecting()) else { return nil }
         return raw(field)
     }
 
-    private mutating func requiredString(_ key: RecordKey, expecting: String) -> String? {
-        requiredRaw(key, expecting: expecting).map { decode($0) }
+    private mutating func requiredString(_ key: RecordKey, expecting: @autoclosure () -> String) -> String? {
+        requiredRaw(key, expecting: expecting()).map { decode($0) }
     }
 
     private mutating func optionalString(_ key: RecordKey) -> String? {

@@ -19,19 +19,17 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
     let dash = UInt8(ascii: "-")
     guard bytes.count == 36, let text = bytes.baseAddress, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
     else { return nil }
-    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     // Any byte that is no hexadecimal digit sets a bit above the low four.
     var invalid: UInt8 = 0
-    withUnsafeMutableBytes(of: &value) { out in
-        var offset = 0
-        for position in 0..<16 {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 { offset += 1 }
-            let high = ASCIIHex.nibble(text[offset])
-            let low = ASCIIHex.nibble(text[offset + 1])
-            invalid |= high | low
-            out[position] = high << 4 | low
-            offset += 2
-        }
+    func byte(at offset: Int) -> UInt8 {
+        let high = ASCIIHex.nibble(text[offset])
+        let low = ASCIIHex.nibble(text[offset + 1])
+        invalid |= high | low
+        return high << 4 | low
     }
+    let value: uuid_t = (
+        byte(at: 0), byte(at: 2), byte(at: 4), byte(at: 6), byte(at: 9), byte(at: 11), byte(at: 14), byte(at: 16),
+        byte(at: 19), byte(at: 21), byte(at: 24), byte(at: 26), byte(at: 28), byte(at: 30), byte(at: 32), byte(at: 34)
+    )
     return invalid < 16 ? UUID(uuid: value) : nil
 }

@@ -125,24 +125,20 @@ extension ReadingPipeline.Batch {
             lines.append(.unread)
             return
         }
-        var count = 0
-        var madeRecord = false
-        var nonBlank = true
+        let before = readings.count
+        let kind: LogReader.LineKind
         if let length = line.skippedLength {
             reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) {
-                reading in
-                readings.append(reading)
-                count += 1
+                readings.append($0)
             }
+            kind = .read(madeRecord: false)
         } else {
-            nonBlank = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline) {
-                reading in
-                if case .record = reading { madeRecord = true }
-                readings.append(reading)
-                count += 1
-            }
+            kind = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline, into: &readings)
         }
-        lines.append(nonBlank ? .read(readings: count, madeRecord: madeRecord) : .blank)
+        switch kind {
+        case .blank: lines.append(.blank)
+        case .read(let madeRecord): lines.append(.read(readings: readings.count - before, madeRecord: madeRecord))
+        }
     }
 }
 
