@@ -3,7 +3,8 @@ public import TodoDomain
 
 /// One well-formed record of a log, before replay.
 public enum LogRecord: Hashable, Sendable {
-    case header(SessionHeader)
+    /// Boxed: a header comes once a log, and its size would otherwise be every record's.
+    indirect case header(SessionHeader)
     case event(LoggedEvent, RecordStamp)
     case travel(to: Int64, RecordStamp)
 }
