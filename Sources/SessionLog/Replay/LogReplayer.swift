@@ -51,10 +51,11 @@ public enum LogReplayer {
     ///     skipped without being held in memory, so memory stays bounded by
     ///     about this much for any input (even one with no line break). At
     ///     most ``largestMaxLineBytes``.
-    ///   - readingConcurrently: Whether lines are split and parsed on a
-    ///     thread of their own while this one replays (the default: a single
-    ///     log finishes sooner on two cores), or all on this thread (when
-    ///     several logs are replayed at once, one thread each uses the cores better).
+    ///   - readingConcurrently: Whether lines are split on a thread of
+    ///     their own and parsed in chunks on a thread per core while this
+    ///     one replays (the default: a single log finishes sooner), or all
+    ///     on this thread (when several logs are replayed at once, one
+    ///     thread each uses the cores better).
     ///   - redaction: Applied to every record and diagnostic as its line is
     ///     read (`--redact`), so no unredacted text reaches replay, its spill
     ///     files or `output`.

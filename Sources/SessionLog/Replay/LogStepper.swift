@@ -2,7 +2,7 @@ public import TodoDomain
 
 /// Replays a log one frame at a time, on request: what comparing two logs
 /// frame by frame needs, where ``LogReplayer`` pushes a whole log through.
-/// Lines are split and parsed on a thread of their own, as in
+/// Lines are split and parsed on threads of their own, as in
 /// ``LogReplayer/replay(_:bufferSize:keepingStates:maxLineBytes:readingConcurrently:redaction:into:)``,
 /// with the same records, diagnostics and counts; memory stays flat.
 public final class LogStepper {
@@ -98,7 +98,7 @@ public final class LogStepper {
     }
 
     deinit {
-        // The reading thread waits for room in the channel: drain it so that it ends.
+        // The reading threads wait for room in the channel: drain it so that they end.
         while !ended { if channel.receive().isLast { ended = true } }
     }
 }

@@ -98,11 +98,12 @@ enum ReadingPipeline {
                     batch.stoppedOnUnsupportedSchema = reader.hasStopped
                     channel.submit(parsed: batch)
                 } else {
-                    chunk.append(line, pastFirstRecord: pastFirstRecord)
-                    if chunk.lines.count >= linesPerBatch || chunk.bytes.count >= bytesPerChunk {
+                    // Full before the line would overflow the chunk's storage: it never grows.
+                    if chunk.lines.count >= linesPerBatch || chunk.bytes.count + line.bytes.count > bytesPerChunk {
                         channel.submit(chunk)
                         chunk = LineChunk(limit: limit)
                     }
+                    chunk.append(line, pastFirstRecord: pastFirstRecord)
                 }
                 if !pastFirstRecord { pastFirstRecord = line.skippedLength != nil || !isBlank(line.bytes) }
                 return true

@@ -7,7 +7,7 @@ struct ReadingOptions {
     var quiet = false
     var maxDiagnostics = DiagnosticPrinter.defaultLimit
     var maxLineBytes = LogReplayer.defaultMaxLineBytes
-    /// Whether a log is parsed on a thread of its own while it is replayed
+    /// Whether a log is parsed on threads of its own while it is replayed
     /// (not an option: `batch` turns it off when it runs several logs at once).
     var readingConcurrently = true
     /// `--redact`: applied as the log is read, so every output of the command is redacted.
