@@ -21,7 +21,7 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
     else { return nil }
     // Any byte that is no hexadecimal digit sets a bit above the low four.
     var invalid: UInt8 = 0
-    func byte(at offset: Int) -> UInt8 {
+    @inline(__always) func byte(at offset: Int) -> UInt8 {
         let high = ASCIIHex.nibble(text[offset])
         let low = ASCIIHex.nibble(text[offset + 1])
         invalid |= high | low
