@@ -69,7 +69,15 @@ struct StateDigestTests {
         var state = TodoState()
         for index in 0..<items {
             state.update(with: .startCreatingItem)
-            let title = index % 997 == 3 ? String(repeating: "long \"title\" é ", count: 9_000) : "item \(index) \u{2028}\"<&>\""
+            // Plain titles of every length (copied whole), and titles with a quote, a backslash or a control byte anywhere.
+            let titles = [
+                "item \(index)", "牛乳 \(index) 🥛", "item \(index) ends \"", "item \(index) \u{2028}\"<&>\"",
+                String(repeating: "x", count: index % 17) + "\\", String(repeating: "y", count: index % 13) + "\u{1F}",
+            ]
+            let title =
+                index % 997 == 3
+                ? String(repeating: "long \"title\" é ", count: 9_000)
+                : index % 991 == 5 ? String(repeating: "plain ", count: 12_000) : titles[index % titles.count]
             state.update(with: .changePartialItemName(title))
             state.update(with: .addItem(id: UUID()))
             if index % 3 == 0, let id = state.todoItems.last?.id { state.update(with: .setItemDone(id: id, isDone: true)) }
