@@ -95,19 +95,8 @@ public enum LogReplayer {
         var stopped = false
         /// Replays one batch; true after the last.
         func consume(_ batch: ReadingPipeline.Batch) throws -> Bool {
-            var next = 0
-            for line in batch.lines {
-                switch line {
-                case .blank:
-                    replay.count(blank: true)
-                case .unread:
-                    replay.count(unread: true)
-                case .read(let count, let madeRecord):
-                    for index in next..<next + count { replay.replay(batch.readings[index], into: emit) }
-                    next += count
-                    if !madeRecord { replay.count(dropped: true) }
-                }
-            }
+            var walk = BatchReplay(batch)
+            _ = walk.run(&replay, stoppingAfterFrame: false, into: emit)
             if let failure = batch.failure { throw failure }
             if batch.isLast { stopped = batch.stoppedOnUnsupportedSchema }
             return batch.isLast

@@ -8,13 +8,8 @@ public import TodoDomain
 public final class LogStepper {
     private var replay: SessionReplay
     private let channel: ReadingPipeline.Channel
-    /// The batch being replayed, read in place: its next line and next reading.
-    private var batch = ReadingPipeline.Batch()
-    private var line = 0
-    private var reading = 0
-    /// Inside a line that had readings: how many are left, and whether it made a record.
-    private var lineReadingsLeft: Int?
-    private var lineMadeRecord = false
+    /// The batch being replayed, and where in it.
+    private var current = BatchReplay()
     private var ended = false
     private var stopped = false
     private var diagnostics = DiagnosticCount()
@@ -42,37 +37,19 @@ public final class LogStepper {
     ///
     /// - Throws: ``ReadFailure`` when the input could not be read to its end.
     public func step(into output: (ReplayEntry) -> Void) throws -> Bool {
-        let before = replay.frameCount
         func emit(_ entry: ReplayEntry) {
             diagnostics.add(entry)
             output(entry)
         }
         while true {
-            if let left = lineReadingsLeft {
-                if left > 0 {
-                    lineReadingsLeft = left - 1
-                    reading += 1
-                    replay.replay(batch.readings[reading - 1], into: emit)
-                    if replay.frameCount > before { return true }
-                } else {
-                    lineReadingsLeft = nil
-                    if !lineMadeRecord { replay.count(dropped: true) }
-                }
-                continue
+            if current.run(&replay, stoppingAfterFrame: true, into: emit) { return true }
+            if let failure = current.batch.failure { throw failure }
+            guard !ended else { return false }
+            current = BatchReplay(channel.receive())
+            if current.batch.isLast {
+                ended = true
+                stopped = current.batch.stoppedOnUnsupportedSchema
             }
-            guard line < batch.lines.count else {
-                guard !ended else { return false }
-                try receive()
-                continue
-            }
-            switch batch.lines[line] {
-            case .blank: replay.count(blank: true)
-            case .unread: replay.count(unread: true)
-            case .read(let count, let madeRecord):
-                lineReadingsLeft = count
-                lineMadeRecord = madeRecord
-            }
-            line += 1
         }
     }
 
@@ -84,17 +61,6 @@ public final class LogStepper {
     /// How the replay ended; call after ``step(into:)`` returned `false`.
     public var outcome: LogReplayer.Outcome {
         replay.outcome(diagnostics, stoppedOnUnsupportedSchema: stopped)
-    }
-
-    private func receive() throws {
-        batch = channel.receive()
-        line = 0
-        reading = 0
-        if batch.isLast {
-            ended = true
-            stopped = batch.stoppedOnUnsupportedSchema
-        }
-        if let failure = batch.failure { throw failure }
     }
 
     deinit {
