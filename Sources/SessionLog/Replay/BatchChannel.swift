@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 extension ReadingPipeline {
@@ -12,6 +13,9 @@ extension ReadingPipeline {
         }
 
         private let parsers: Int
+        private let redaction: LogRedaction?
+        /// Whether the parsing threads were started (with the first chunk queued).
+        private let parsing = Mutex(false)
         private let jobs = Mutex<[Job]>([])
         private let jobReady = DispatchSemaphore(value: 0)
         /// Parsed batches by their number, until received.
@@ -24,8 +28,9 @@ extension ReadingPipeline {
         /// The receiver's next batch, and whether a header stopped the reading.
         private let received = Mutex((next: 0, stopped: false))
 
-        init(parsers: Int) {
+        init(parsers: Int, redaction: LogRedaction?) {
             self.parsers = parsers
+            self.redaction = redaction
             room = DispatchSemaphore(value: 2 * parsers + 2)
         }
 
@@ -34,6 +39,7 @@ extension ReadingPipeline {
         /// Queues `chunk` for a parsing thread (nothing for an empty one).
         func submit(_ chunk: LineChunk) {
             guard !chunk.lines.isEmpty else { return }
+            startParsing()
             room.wait()
             let number = takeNumber()
             jobs.withLock { $0.append(.parse(chunk, number: number)) }
@@ -48,8 +54,29 @@ extension ReadingPipeline {
 
         /// Lets the parsing threads end once the queued chunks are parsed.
         func endInput() {
+            guard parsing.withLock({ $0 }) else { return }
             jobs.withLock { $0.append(contentsOf: repeatElement(.stop, count: parsers)) }
             for _ in 0..<parsers { jobReady.signal() }
+        }
+
+        /// Whether no batch was submitted yet.
+        var submittedNothing: Bool {
+            submitted.withLock { $0 == 0 }
+        }
+
+        private func startParsing() {
+            guard
+                !parsing.withLock({ started in
+                    defer { started = true }
+                    return started
+                })
+            else { return }
+            for _ in 0..<parsers {
+                Thread { [self] in
+                    Thread.current.name = "todo-parse"
+                    parseChunks()
+                }.start()
+            }
         }
 
         private func takeNumber() -> Int {
@@ -62,7 +89,7 @@ extension ReadingPipeline {
         // MARK: Parsing threads
 
         /// Parses queued chunks until ``endInput()``.
-        func parseChunks(redaction: LogRedaction?) {
+        private func parseChunks() {
             while true {
                 jobReady.wait()
                 guard case .parse(let chunk, let number) = jobs.withLock({ $0.removeFirst() }) else { return }

@@ -30,21 +30,16 @@ enum ReadingPipeline {
     static let bytesPerChunk = 1 << 20
 
     /// Starts reading `source` on other threads; batches arrive, in the
-    /// log's order, on the returned channel.
+    /// log's order, on the returned channel. The parsing threads start with
+    /// the second chunk: a log of one chunk (most sessions) is parsed by the
+    /// splitting thread alone.
     static func start<Source: ByteSource>(
         _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil
     ) -> Channel {
         let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
-        let channel = Channel(parsers: parsers)
-        // Named as profiles and debuggers show them.
-        for _ in 0..<parsers {
-            Thread {
-                Thread.current.name = "todo-parse"
-                channel.parseChunks(redaction: redaction)
-            }.start()
-        }
+        let channel = Channel(parsers: parsers, redaction: redaction)
         Thread {
-            Thread.current.name = "todo-split"
+            Thread.current.name = "todo-split"  // as profilers and debuggers show it
             split(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, into: channel)
         }.start()
         return channel
@@ -84,12 +79,24 @@ enum ReadingPipeline {
         var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
         let limit = splitter.maxLineBytes
         var chunk = LineChunk(limit: limit)
+        // The first chunk waits here: if the log ends within it, it is parsed on this thread.
+        var firstChunk: LineChunk?
+        func hand(_ full: LineChunk) {
+            if let first = firstChunk.take() {
+                channel.submit(first)
+            } else if channel.submittedNothing {
+                firstChunk = full
+                return
+            }
+            channel.submit(full)
+        }
         // Whether a line so far held the log's first record (only it may be the header).
         var pastFirstRecord = false
         var last = Batch()
         do {
             try splitter.forEachLine { line in
                 if line.bytes.count > bytesPerChunk {
+                    if let first = firstChunk.take() { channel.submit(first) }
                     channel.submit(chunk)
                     chunk = LineChunk(limit: limit)
                     var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)
@@ -100,7 +107,7 @@ enum ReadingPipeline {
                 } else {
                     // Full before the line would overflow the chunk's storage: it never grows.
                     if chunk.lines.count >= linesPerBatch || chunk.bytes.count + line.bytes.count > bytesPerChunk {
-                        channel.submit(chunk)
+                        hand(chunk)
                         chunk = LineChunk(limit: limit)
                     }
                     chunk.append(line, pastFirstRecord: pastFirstRecord)
@@ -111,7 +118,14 @@ enum ReadingPipeline {
         } catch {
             last.failure = ReadFailure(description: "\(error)")
         }
-        channel.submit(chunk)
+        if let first = firstChunk.take() {
+            channel.submit(first)
+            channel.submit(chunk)
+        } else if channel.submittedNothing {
+            channel.submit(parsed: chunk.parse(redaction: redaction))
+        } else {
+            channel.submit(chunk)
+        }
         last.isLast = true
         channel.submit(parsed: last)
         channel.endInput()
