@@ -24,28 +24,31 @@ import TodoDomain
 ///   milliseconds from `t0` or `null`.
 ///
 /// A class: its spill files are its own, and a copy must not write into them.
+/// Its stored properties skip the runtime's exclusivity checks (a pair of
+/// calls per access, on every frame): they are private to it, and no method
+/// holds one while calling another that changes it.
 final class FrameEncoder {
     /// The version of the format above; `Templates/report.js` checks it.
     static let formatVersion = 2
 
-    private(set) var frameCount = 1
+    @exclusivity(unchecked) private(set) var frameCount = 1
     let frames = SpillFile()
     let times = SpillFile()
     let lines = SpillFile()
     let travels = SpillFile()
     var spillFailure: Int32? { frames.diskFailure ?? times.diskFailure ?? lines.diskFailure ?? travels.diskFailure }
-    private var lastLine = 0
-    private var lastTime: Double = 0
+    @exclusivity(unchecked) private var lastLine = 0
+    @exclusivity(unchecked) private var lastTime: Double = 0
     /// The time origin: the header's `startedAt`, else the first timestamp.
-    private(set) var origin: Timestamp?
+    @exclusivity(unchecked) private(set) var origin: Timestamp?
     /// ``FrameShape/packed`` of each shape, in the order of `shapes` (a
     /// session has a handful; `shapeSlots` finds them without a search).
-    private var shapeKeys: [UInt32] = []
+    @exclusivity(unchecked) private var shapeKeys: [UInt32] = []
     /// 256 slots of (``FrameShape/packed``, shape number) for the shapes met,
     /// by a hash of the key; `UInt32.max` (no shape packs to it) marks an empty slot.
-    private var shapeSlots = [(key: UInt32, number: Int)](repeating: (.max, 0), count: 256)
-    private var shapes: [String] = []
-    private var names = NameTable()
+    @exclusivity(unchecked) private var shapeSlots = [(key: UInt32, number: Int)](repeating: (.max, 0), count: 256)
+    @exclusivity(unchecked) private var shapes: [String] = []
+    @exclusivity(unchecked) private var names = NameTable()
 
     init() {}
 

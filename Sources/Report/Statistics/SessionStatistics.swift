@@ -86,7 +86,6 @@ public struct SessionStatistics: Sendable {
         case .header(let header):
             self.header = header
         case .frame(let frame):
-            note(frame.stamp.timestamp)
             add(frame)
         case .travel(let travel):
             note(travel.stamp.timestamp)
@@ -104,7 +103,9 @@ public struct SessionStatistics: Sendable {
         self.outcome = outcome
     }
 
-    private mutating func add(_ frame: Frame) {
+    /// Adds one frame, as ``add(_:)`` does for a `.frame` entry.
+    mutating func add(_ frame: Frame) {
+        note(frame.stamp.timestamp)
         countsByKind[frame.event.kind.code] += 1
         let titlePseudonym = titlePseudonyms.add(frame)
         let timestamp = frame.stamp.timestamp
