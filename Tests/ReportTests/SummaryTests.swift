@@ -41,6 +41,28 @@ struct SummaryTests {
         }
     }
 
+    @Test("each listed item says how the first item with its id ends, or that the newest frame does not have it")
+    func itemEnds() throws {
+        func event(_ body: String) -> String { #"{"type":"event",\#(body)}"# }
+        let first = "00000000-0000-4000-8000-000000000001"
+        let second = "00000000-0000-4000-8000-000000000002"
+        let (markdown, _) = try Self.summary([
+            event(#""event":"startCreatingItem""#), event(#""event":"changePartialItemName","name":"A""#),
+            event(#""event":"addItem","id":"\#(first)""#),
+            event(#""event":"startCreatingItem""#), event(#""event":"changePartialItemName","name":"B""#),
+            event(#""event":"addItem","id":"\#(first)""#),
+            event(#""event":"setItemDone","id":"\#(first)","isDone":true"#),
+            event(#""event":"startCreatingItem""#), event(#""event":"changePartialItemName","name":"C""#),
+            event(#""event":"addItem","id":"\#(second)""#),
+            #"{"type":"travel","to":7}"#,
+            event(#""event":"startCreatingItem""#),
+        ])
+        // B shares A's id: the first item with it (A, finished) decides for both.
+        #expect(markdown.contains("**A** — added on line 3, finished at the end"))
+        #expect(markdown.contains("**B** — added on line 6, finished at the end"))
+        #expect(markdown.contains("**C** — added on line 10, not in the final state (added on another branch)"))
+    }
+
     @Test(
         "typed text never becomes Markdown or HTML",
         arguments: [

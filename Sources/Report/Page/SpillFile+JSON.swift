@@ -8,23 +8,44 @@ extension SpillFile {
         JSONString.write(text, scriptSafe: true) { append($0) }
     }
 
-    /// Appends a whole number in decimal, written in place.
+    /// Appends a whole number in decimal, written in place. The page's
+    /// numbers are mostly a digit or a few (line steps, shape numbers,
+    /// milliseconds between events): their length is found by comparisons.
     func appendDecimal(_ value: Int) {
+        if value >= 0 && value < 10 {
+            append(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
         appendInPlace(maxCount: 20) { target in
             var magnitude = value.magnitude
-            var digits = 1
-            var rest = magnitude / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
+            let digits: Int
+            if magnitude < 10 {
+                digits = 1
+            } else if magnitude < 100 {
+                digits = 2
+            } else if magnitude < 1_000 {
+                digits = 3
+            } else if magnitude < 10_000 {
+                digits = 4
+            } else if magnitude < 100_000 {
+                digits = 5
+            } else {
+                var count = 6
+                var rest = magnitude / 1_000_000
+                while rest > 0 {
+                    count += 1
+                    rest /= 10
+                }
+                digits = count
             }
             let sign = value < 0 ? 1 : 0
             if sign == 1 { target.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self) }
             var position = sign + digits
             repeat {
                 position -= 1
-                target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10), toByteOffset: position, as: UInt8.self)
-                magnitude /= 10
+                let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
+                target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit), toByteOffset: position, as: UInt8.self)
+                magnitude = quotient
             } while magnitude > 0
             return sign + digits
         }
