@@ -28,6 +28,22 @@ struct SpillEncodingTests {
         #expect(spill.text == ids.map { "\"\($0.uuidString)\"" }.joined())
     }
 
+    @Test(
+        "a text is written as the same JSON literal as JSONString writes, plain or not, short or long",
+        arguments: [
+            "", "a", "plain text", "café oat", "買い物 🛒", "</script>", "a<b", "x>", "&amp;", "\u{2028}", "\u{2029}", "€ and ⌘",
+            "quote \" here", "back\\slash", "tab\tnew\nline\u{1}", String(repeating: "abcdefgh", count: 600),
+            String(repeating: "abcdefgh", count: 600) + "<", String(repeating: "é", count: 3_000),
+        ])
+    func jsonString(_ text: String) {
+        for scriptSafe in [false, true] {
+            let spill = SpillFile(memoryLimit: 1 << 16)
+            spill.appendJSONString(text, scriptSafe: scriptSafe, after: ",")
+            let expected = scriptSafe ? JSONString.scriptSafeLiteral(text) : JSONString.literal(text)
+            #expect(spill.text == "," + expected, "scriptSafe: \(scriptSafe)")
+        }
+    }
+
     @Test("bytes, single bytes, numbers and ids appended past the memory limit read back in order", arguments: [1, 7, 64, 4_096])
     func mixedAppends(memoryLimit: Int) throws {
         let spill = SpillFile(memoryLimit: memoryLimit)

@@ -57,26 +57,30 @@ final class FrameEncoder {
     }
 
     func add(_ frame: Frame) {
-        if frameCount > 1 { frames.append(byte: UInt8(ascii: ",")) }
-        writePatch(of: frame)
-        if frameCount > 1 {
-            times.append(byte: UInt8(ascii: ","))
-            lines.append(byte: UInt8(ascii: ","))
-        }
+        // Each value is written with the separator before it in one call.
+        let first = frameCount == 1
+        writePatch(of: frame, first: first)
         if let time = milliseconds(frame.stamp.timestamp) {
             let delta = time - lastTime
-            if delta == delta.rounded(), abs(delta) < 1e15 { times.appendDecimal(Int(delta)) } else { times.append(number(delta)) }
+            if delta == delta.rounded(), abs(delta) < 1e15 {
+                times.appendDecimal(Int(delta), after: first ? "" : ",")
+            } else {
+                if !first { times.append(byte: UInt8(ascii: ",")) }
+                times.append(number(delta))
+            }
             lastTime = time
         } else {
+            if !first { times.append(byte: UInt8(ascii: ",")) }
             times.append("null")
         }
-        lines.appendDecimal(frame.line - lastLine)
+        lines.appendDecimal(frame.line - lastLine, after: first ? "" : ",")
         lastLine = frame.line
         frameCount += 1
     }
 
-    /// The frame's shape number, then its arguments in the shape's order.
-    private func writePatch(of frame: Frame) {
+    /// The frame's shape number, then its arguments in the shape's order,
+    /// after a comma unless it is the `first` frame.
+    private func writePatch(of frame: Frame, first: Bool) {
         var shape = FrameShape(event: UInt8(frame.event.kind.code))
         if let new = frame.patch.isCreatingItem?.new { shape.isCreatingItem = new ? .toTrue : .toFalse }
         if let isEmpty = frame.patch.partialItemName?.new.isEmpty { shape.partialItemName = isEmpty ? .toEmpty : .toArgument }
@@ -120,29 +124,23 @@ final class FrameEncoder {
             shape.partialItemName == .toArgument || frame.patch.appendedItem != nil || frame.patch.itemFinished != nil
             || payloadArgument.name != nil || payloadArgument.id != nil
         guard hasArguments else {
-            frames.appendDecimal(number)
+            frames.appendDecimal(number, after: first ? "" : ",")
             return
         }
-        frames.append(byte: UInt8(ascii: "["))
-        frames.appendDecimal(number)
+        frames.appendDecimal(number, after: first ? "[" : ",[")
         if shape.partialItemName == .toArgument, let name = frame.patch.partialItemName?.new {
-            argument { frames.appendScriptSafeJSON(name) }
+            frames.appendJSONString(name, scriptSafe: true, after: ",")
         }
         if let id = frame.patch.appendedItem?.id {
-            argument { frames.appendUUIDString(id) }
+            frames.appendUUIDString(id, after: ",")
             if shape.appendedItem == .titleIsArgument, let title = frame.patch.appendedItem?.title {
-                argument { frames.appendScriptSafeJSON(title) }
+                frames.appendJSONString(title, scriptSafe: true, after: ",")
             }
         }
-        if let change = frame.patch.itemFinished { argument { frames.appendDecimal(change.index) } }
-        if let name = payloadArgument.name { argument { frames.appendScriptSafeJSON(name) } }
-        if let id = payloadArgument.id { argument { frames.appendUUIDString(id) } }
+        if let change = frame.patch.itemFinished { frames.appendDecimal(change.index, after: ",") }
+        if let name = payloadArgument.name { frames.appendJSONString(name, scriptSafe: true, after: ",") }
+        if let id = payloadArgument.id { frames.appendUUIDString(id, after: ",") }
         frames.append(byte: UInt8(ascii: "]"))
-    }
-
-    private func argument(_ write: () -> Void) {
-        frames.append(byte: UInt8(ascii: ","))
-        write()
     }
 
     private func shapeNumber(_ shape: FrameShape) -> Int {
