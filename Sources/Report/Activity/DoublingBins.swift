@@ -27,6 +27,9 @@ struct DoublingBins<Value: BinValue>: Sendable {
     private(set) var origin: Double?
     /// The highest bin holding anything, or -1.
     private(set) var lastUsed = -1
+    /// The last bin found and the whole milliseconds from the origin it
+    /// covers (`low..<high`, empty when none or after a widening).
+    private var lastRange: (index: Int, low: Int64, high: Int64) = (0, 0, 0)
 
     init(capacity: Int, initialWidth: Int64 = 1, origin: Double? = nil) {
         self.capacity = max(2, capacity)
@@ -48,8 +51,13 @@ struct DoublingBins<Value: BinValue>: Sendable {
         // Far beyond any session (or not a number): the last bin, without widening forever.
         guard offset.isFinite, offset < 1e15 else { return lastBin(capacity - 1) }
         let whole = Int64(offset.rounded(.down))
+        // Events come in time order, most in the bin of the one before: its
+        // range is kept, so that they cost two comparisons, not two divisions.
+        if whole >= lastRange.low && whole < lastRange.high { return lastBin(lastRange.index) }
         while whole / width >= Int64(capacity) { widen() }
-        return lastBin(Int(whole / width))
+        let index = Int(whole / width)
+        lastRange = (index, Int64(index) * width, Int64(index + 1) * width)
+        return lastBin(index)
     }
 
     private mutating func lastBin(_ index: Int) -> Int {
@@ -69,6 +77,7 @@ struct DoublingBins<Value: BinValue>: Sendable {
         }
         values = merged
         width *= 2
+        lastRange = (0, 0, 0)
         lastUsed = lastUsed < 0 ? -1 : lastUsed / 2
     }
 }

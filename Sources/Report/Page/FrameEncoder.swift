@@ -49,6 +49,8 @@ final class FrameEncoder {
     @exclusivity(unchecked) private var shapeSlots = [(key: UInt32, number: Int)](repeating: (.max, 0), count: 256)
     @exclusivity(unchecked) private var shapes: [String] = []
     @exclusivity(unchecked) private var names = NameTable()
+    /// The last state name coded, and its code (-1 before the first).
+    @exclusivity(unchecked) private var lastStateName: (name: String?, code: Int16) = (nil, -1)
 
     init() {}
 
@@ -90,7 +92,11 @@ final class FrameEncoder {
             shape.appendedFinished = isFinished
         }
         if let new = frame.patch.itemFinished?.new { shape.itemFinished = new ? .toTrue : .toFalse }
-        if let name = frame.patch.stateName?.new { shape.stateName = Int16(names.code(of: name)) }
+        if let name = frame.patch.stateName?.new {
+            // Runs of one event kind are common: the last name's code is kept at hand.
+            if name != lastStateName.name { lastStateName = (name, Int16(names.code(of: name))) }
+            shape.stateName = lastStateName.code
+        }
         // The payload, told by what the event says and where the patch holds it already.
         var payloadArgument: (name: String?, id: UUID?) = (nil, nil)
         switch frame.event {
