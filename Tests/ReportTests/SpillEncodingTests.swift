@@ -60,7 +60,8 @@ struct SpillEncodingTests {
             case 0: expected += ","
             case 1: expected += String(n * 37 - 5_000)
             case 2:
-                expected += "\"" + UUID(uuid: (UInt8(n & 0xFF), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, UInt8(n >> 8))).uuidString + "\""
+                expected +=
+                    "\"" + UUID(uuid: (UInt8(n & 0xFF), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, UInt8(n >> 8))).uuidString + "\""
             case 3: expected += "name \(n) é 🙂"
             default: expected += JSONString.scriptSafeLiteral(String(repeating: "<ab>", count: n % 300))
             }

@@ -15,7 +15,9 @@ struct ItemIndex {
         let low: UInt64
 
         init(_ id: UUID) {
-            (high, low) = withUnsafeBytes(of: id.uuid) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+            (high, low) = withUnsafeBytes(of: id.uuid) {
+                ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            }
         }
 
         func hash(into hasher: inout Hasher) {
