@@ -10,7 +10,7 @@ extension SpillFile {
     package func appendDecimal(_ value: Int, after prefix: StaticString = "") {
         let prefixCount = prefix.utf8CodeUnitCount
         appendInPlace(maxCount: prefixCount + 20) { target in
-            target.copyMemory(from: prefix.utf8Start, byteCount: prefixCount)
+            Self.copy(prefix, to: target)
             var magnitude = value.magnitude
             let digits: Int
             if magnitude < 10 {
@@ -49,7 +49,7 @@ extension SpillFile {
     package func appendUUIDString(_ id: UUID, after prefix: StaticString = "") {
         let prefixCount = prefix.utf8CodeUnitCount
         appendInPlace(maxCount: prefixCount + 38) { start in
-            start.copyMemory(from: prefix.utf8Start, byteCount: prefixCount)
+            Self.copy(prefix, to: start)
             let target = start + prefixCount
             target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
             var position = 1
@@ -85,7 +85,7 @@ extension SpillFile {
                 index += 1
             }
             appendInPlace(maxCount: prefixCount + count + 2) { target in
-                target.copyMemory(from: prefix.utf8Start, byteCount: prefixCount)
+                Self.copy(prefix, to: target)
                 target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: prefixCount, as: UInt8.self)
                 (target + prefixCount + 1).copyMemory(from: source, byteCount: count)
                 target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: prefixCount + 1 + count, as: UInt8.self)
@@ -111,6 +111,17 @@ extension SpillFile {
             return false
         }
         return true
+    }
+
+    /// Writes a separator of a byte or two byte by byte: a call to
+    /// `memmove` for it cost more than the number after it.
+    @inline(__always)
+    private static func copy(_ prefix: StaticString, to target: UnsafeMutableRawPointer) {
+        var index = 0
+        while index < prefix.utf8CodeUnitCount {
+            target.storeBytes(of: prefix.utf8Start[index], toByteOffset: index, as: UInt8.self)
+            index += 1
+        }
     }
 
     /// The upper-case hex digit of `nibble` (0…15).
