@@ -16,14 +16,19 @@ public final class ReportBuilder {
 
     private let titleOverride: String?
     private let encoder = FrameEncoder()
+    // The stored properties that `add(_:)` changes skip the runtime's
+    // exclusivity checks (a pair of calls per property per entry): they are
+    // changed only by this class's own methods, none of which calls another
+    // while it holds one.
+
     /// The running totals of the replay so far (the summary is made from them).
-    public private(set) var statistics = SessionStatistics()
+    @exclusivity(unchecked) public private(set) var statistics = SessionStatistics()
     private let diagnostics = DiagnosticList()
     private var newestFrameState = TodoState()
-    private var activity = ActivityRecorder()
+    @exclusivity(unchecked) private var activity = ActivityRecorder()
     /// The session's activity and add sheets as `batch` records them in its
     /// stats (also the funnel chart's "typed in"), gathered in the same pass.
-    public private(set) var sessionActivity = SessionActivity()
+    @exclusivity(unchecked) public private(set) var sessionActivity = SessionActivity()
     /// How the log was redacted as it was read, said by the page's badge and the summary.
     private let redaction: LogRedaction?
 
@@ -44,17 +49,24 @@ public final class ReportBuilder {
 
     /// Adds one replay entry.
     public func add(_ entry: ReplayEntry) {
-        statistics.add(entry)
-        activity.add(entry)
-        sessionActivity.add(entry)
         switch entry {
         case .header(let header):
+            statistics.add(entry)
+            activity.add(entry)
+            sessionActivity.add(entry)
             encoder.setOrigin(header.startedAt)
         case .frame(let frame):
+            // The frame is taken out of the entry once and lent to each part.
+            statistics.add(frame)
+            activity.add(frame)
+            sessionActivity.add(frame)
             encoder.add(frame)
         case .travel(let travel):
+            statistics.add(entry)
+            activity.add(entry)
             encoder.add(travel)
         case .diagnostic(let diagnostic):
+            statistics.add(entry)
             diagnostics.add(diagnostic)
         }
     }

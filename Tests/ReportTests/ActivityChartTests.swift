@@ -33,6 +33,26 @@ struct ActivityChartTests {
         #expect(bins.bin(of: .infinity) == 3 && bins.width == 32, "a time beyond any session does not widen forever")
     }
 
+    @Test("each time falls in the bin its offset and the current width give, in order or not, across widenings")
+    func binOfEveryTime() {
+        var bins = DoublingBins<Int>(capacity: 8, initialWidth: 1, origin: 0)
+        var random = SystemRandomNumberGenerator()
+        var time = 0.0
+        for step in 0..<5_000 {
+            // Mostly small steps forward (runs in one bin), now and then a jump or a step back.
+            switch step % 50 {
+            case 0: time += Double.random(in: 0..<100_000, using: &random)
+            case 1: time = max(0, time - Double.random(in: 0..<Double(bins.width * 3), using: &random))
+            default: time += Double.random(in: 0..<50, using: &random)
+            }
+            let index = bins.bin(of: time)
+            #expect(index == Int(Int64(time.rounded(.down)) / bins.width), "time \(time), width \(bins.width)")
+            bins.update(index) { $0 += 1 }
+        }
+        #expect(bins.values.reduce(0, +) == 5_000)
+        #expect(bins.width >= 1 << 14, "the bins widened many times")
+    }
+
     @Test("a million events over a month: at most 1,000 bins, every event counted, and a strip of a few KB")
     func millionEvents() throws {
         var recorder = ActivityRecorder()

@@ -41,6 +41,50 @@ struct SummaryTests {
         }
     }
 
+    @Test("each listed item says how the first item with its id ends, or that the newest frame does not have it")
+    func itemEnds() throws {
+        func event(_ body: String) -> String { #"{"type":"event",\#(body)}"# }
+        let first = "00000000-0000-4000-8000-000000000001"
+        let second = "00000000-0000-4000-8000-000000000002"
+        let (markdown, _) = try Self.summary([
+            event(#""event":"startCreatingItem""#), event(#""event":"changePartialItemName","name":"A""#),
+            event(#""event":"addItem","id":"\#(first)""#),
+            event(#""event":"startCreatingItem""#), event(#""event":"changePartialItemName","name":"B""#),
+            event(#""event":"addItem","id":"\#(first)""#),
+            event(#""event":"setItemDone","id":"\#(first)","isDone":true"#),
+            event(#""event":"startCreatingItem""#), event(#""event":"changePartialItemName","name":"C""#),
+            event(#""event":"addItem","id":"\#(second)""#),
+            #"{"type":"travel","to":7}"#,
+            event(#""event":"startCreatingItem""#),
+        ])
+        // B shares A's id: the first item with it (A, finished) decides for both.
+        #expect(markdown.contains("**A** — added on line 3, finished at the end"))
+        #expect(markdown.contains("**B** — added on line 6, finished at the end"))
+        #expect(markdown.contains("**C** — added on line 10, not in the final state (added on another branch)"))
+    }
+
+    @Test("every toggle of a listed item is counted, whatever its id, and toggles of other items are not")
+    func toggles() throws {
+        func event(_ body: String) -> String { #"{"type":"event",\#(body)}"# }
+        let ids = ["4F2A9C31-0000-4000-8000-00000000A510", "00000000-7777-4000-8000-000000000320", "FFFFFFFF-0000-4000-8000-00000000FF30"]
+        var lines: [String] = []
+        for (n, id) in ids.enumerated() {
+            lines += [
+                event(#""event":"startCreatingItem""#), event(#""event":"changePartialItemName","name":"item \#(n)""#),
+                event(#""event":"addItem","id":"\#(id)""#),
+            ]
+        }
+        for (n, id) in ids.enumerated() {
+            for toggle in 0..<(n + 1) { lines.append(event(#""event":"setItemDone","id":"\#(id)","isDone":\#(toggle % 2 == 0)"#)) }
+        }
+        // An id no item has, next to a listed one in every bit: no toggle, a warning.
+        lines.append(event(#""event":"setItemDone","id":"4F2A9C31-0000-4000-8000-00000000A511","isDone":true"#))
+        let (markdown, _) = try Self.summary(lines)
+        #expect(markdown.contains("**item 0** — added on line 3, finished at the end, toggled 1 time"))
+        #expect(markdown.contains("**item 1** — added on line 6, not finished at the end, toggled 2 times"))
+        #expect(markdown.contains("**item 2** — added on line 9, finished at the end, toggled 3 times"))
+    }
+
     @Test(
         "typed text never becomes Markdown or HTML",
         arguments: [

@@ -18,23 +18,28 @@ struct ActivityRecorder {
         case .header(let header):
             if let start = header.startedAt { bins.setOrigin(start.millisecondsSince1970) }
         case .frame(let frame):
-            let parentItems = frame.parent >= 0 && frame.parent < itemCounts.count ? itemCounts[frame.parent] : 0
-            var items = parentItems
-            if case .addItem = frame.event, let position = frame.itemPosition { items = Int32(clamping: position + 1) }
-            itemCounts.append(items)
-            guard let time = frame.stamp.timestamp else { return }
-            let kind = frame.event.kind
-            bins.update(bins.bin(of: time.millisecondsSince1970)) { bin in
-                bin.events += 1
-                if kind == .addItem { bin.added += 1 }
-                if kind == .cancelCreatingItem { bin.cancelled += 1 }
-                bin.items = Int(items)
-            }
+            add(frame)
         case .travel(let travel):
             guard let time = travel.stamp.timestamp else { return }
             bins.update(bins.bin(of: time.millisecondsSince1970)) { $0.travels += 1 }
         case .diagnostic:
             break
+        }
+    }
+
+    /// Adds one frame, as ``add(_:)`` does for a `.frame` entry.
+    mutating func add(_ frame: Frame) {
+        let parentItems = frame.parent >= 0 && frame.parent < itemCounts.count ? itemCounts[frame.parent] : 0
+        var items = parentItems
+        if case .addItem = frame.event, let position = frame.itemPosition { items = Int32(clamping: position + 1) }
+        itemCounts.append(items)
+        guard let time = frame.stamp.timestamp else { return }
+        let kind = frame.event.kind
+        bins.update(bins.bin(of: time.millisecondsSince1970)) { bin in
+            bin.events += 1
+            if kind == .addItem { bin.added += 1 }
+            if kind == .cancelCreatingItem { bin.cancelled += 1 }
+            bin.items = Int(items)
         }
     }
 

@@ -27,6 +27,9 @@ struct DoublingBins<Value: BinValue>: Sendable {
     private(set) var origin: Double?
     /// The highest bin holding anything, or -1.
     private(set) var lastUsed = -1
+    /// The last bin found and the whole milliseconds from the origin it
+    /// covers (`low..<high`, empty when none or after a widening).
+    private var lastRange: (index: Int, low: Double, high: Double) = (0, 0, 0)
 
     init(capacity: Int, initialWidth: Int64 = 1, origin: Double? = nil) {
         self.capacity = max(2, capacity)
@@ -47,9 +50,16 @@ struct DoublingBins<Value: BinValue>: Sendable {
         let offset = max(0, milliseconds - (origin ?? milliseconds))
         // Far beyond any session (or not a number): the last bin, without widening forever.
         guard offset.isFinite, offset < 1e15 else { return lastBin(capacity - 1) }
+        // Events come in time order, most in the bin of the one before: its
+        // range is kept, so that they cost two comparisons, not a rounding
+        // and two divisions (the bounds are whole, so comparing the offset
+        // with them is comparing its whole part).
+        if offset >= lastRange.low && offset < lastRange.high { return lastBin(lastRange.index) }
         let whole = Int64(offset.rounded(.down))
         while whole / width >= Int64(capacity) { widen() }
-        return lastBin(Int(whole / width))
+        let index = Int(whole / width)
+        lastRange = (index, Double(Int64(index) * width), Double(Int64(index + 1) * width))
+        return lastBin(index)
     }
 
     private mutating func lastBin(_ index: Int) -> Int {
@@ -69,6 +79,7 @@ struct DoublingBins<Value: BinValue>: Sendable {
         }
         values = merged
         width *= 2
+        lastRange = (0, 0, 0)
         lastUsed = lastUsed < 0 ? -1 : lastUsed / 2
     }
 }

@@ -32,28 +32,33 @@ public struct SessionActivity: Sendable {
         case .header(let header):
             if let start = header.startedAt { bins.setOrigin(start.millisecondsSince1970) }
         case .frame(let frame):
-            count(frame.stamp.timestamp)
-            switch frame.event {
-            case .startCreatingItem:
-                sheetOpenedAt = frame.stamp.timestamp
-                sheetOpen = true
-                sheetTyped = false
-            case .changePartialItemName:
-                if sheetOpen && !sheetTyped {
-                    sheetTyped = true
-                    sheetsTyped += 1
-                }
-            case .addItem:
-                if let opened = sheetOpenedAt, let added = frame.stamp.timestamp {
-                    plusToAdd[Int64((added.millisecondsSince1970 - opened.millisecondsSince1970).rounded()), default: 0] += 1
-                }
-                closeSheet()
-            case .cancelCreatingItem:
-                closeSheet()
-            case .setItemDone:
-                break
-            }
+            add(frame)
         case .travel, .diagnostic:
+            break
+        }
+    }
+
+    /// Adds one frame, as ``add(_:)`` does for a `.frame` entry.
+    mutating func add(_ frame: Frame) {
+        count(frame.stamp.timestamp)
+        switch frame.event {
+        case .startCreatingItem:
+            sheetOpenedAt = frame.stamp.timestamp
+            sheetOpen = true
+            sheetTyped = false
+        case .changePartialItemName:
+            if sheetOpen && !sheetTyped {
+                sheetTyped = true
+                sheetsTyped += 1
+            }
+        case .addItem:
+            if let opened = sheetOpenedAt, let added = frame.stamp.timestamp {
+                plusToAdd[Int64((added.millisecondsSince1970 - opened.millisecondsSince1970).rounded()), default: 0] += 1
+            }
+            closeSheet()
+        case .cancelCreatingItem:
+            closeSheet()
+        case .setItemDone:
             break
         }
     }

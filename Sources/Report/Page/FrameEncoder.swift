@@ -24,28 +24,33 @@ import TodoDomain
 ///   milliseconds from `t0` or `null`.
 ///
 /// A class: its spill files are its own, and a copy must not write into them.
+/// Its stored properties skip the runtime's exclusivity checks (a pair of
+/// calls per access, on every frame): they are private to it, and no method
+/// holds one while calling another that changes it.
 final class FrameEncoder {
     /// The version of the format above; `Templates/report.js` checks it.
     static let formatVersion = 2
 
-    private(set) var frameCount = 1
+    @exclusivity(unchecked) private(set) var frameCount = 1
     let frames = SpillFile()
     let times = SpillFile()
     let lines = SpillFile()
     let travels = SpillFile()
     var spillFailure: Int32? { frames.diskFailure ?? times.diskFailure ?? lines.diskFailure ?? travels.diskFailure }
-    private var lastLine = 0
-    private var lastTime: Double = 0
+    @exclusivity(unchecked) private var lastLine = 0
+    @exclusivity(unchecked) private var lastTime: Double = 0
     /// The time origin: the header's `startedAt`, else the first timestamp.
-    private(set) var origin: Timestamp?
+    @exclusivity(unchecked) private(set) var origin: Timestamp?
     /// ``FrameShape/packed`` of each shape, in the order of `shapes` (a
     /// session has a handful; `shapeSlots` finds them without a search).
-    private var shapeKeys: [UInt32] = []
+    @exclusivity(unchecked) private var shapeKeys: [UInt32] = []
     /// 256 slots of (``FrameShape/packed``, shape number) for the shapes met,
     /// by a hash of the key; `UInt32.max` (no shape packs to it) marks an empty slot.
-    private var shapeSlots = [(key: UInt32, number: Int)](repeating: (.max, 0), count: 256)
-    private var shapes: [String] = []
-    private var names = NameTable()
+    @exclusivity(unchecked) private var shapeSlots = [(key: UInt32, number: Int)](repeating: (.max, 0), count: 256)
+    @exclusivity(unchecked) private var shapes: [String] = []
+    @exclusivity(unchecked) private var names = NameTable()
+    /// The last state name coded, and its code (-1 before the first).
+    @exclusivity(unchecked) private var lastStateName: (name: String?, code: Int16) = (nil, -1)
 
     init() {}
 
@@ -54,26 +59,30 @@ final class FrameEncoder {
     }
 
     func add(_ frame: Frame) {
-        if frameCount > 1 { frames.append(byte: UInt8(ascii: ",")) }
-        writePatch(of: frame)
-        if frameCount > 1 {
-            times.append(byte: UInt8(ascii: ","))
-            lines.append(byte: UInt8(ascii: ","))
-        }
+        // Each value is written with the separator before it in one call.
+        let first = frameCount == 1
+        writePatch(of: frame, first: first)
         if let time = milliseconds(frame.stamp.timestamp) {
             let delta = time - lastTime
-            if delta == delta.rounded(), abs(delta) < 1e15 { times.appendDecimal(Int(delta)) } else { times.append(number(delta)) }
+            if delta == delta.rounded(), abs(delta) < 1e15 {
+                times.appendDecimal(Int(delta), after: first ? "" : ",")
+            } else {
+                if !first { times.append(byte: UInt8(ascii: ",")) }
+                times.append(number(delta))
+            }
             lastTime = time
         } else {
+            if !first { times.append(byte: UInt8(ascii: ",")) }
             times.append("null")
         }
-        lines.appendDecimal(frame.line - lastLine)
+        lines.appendDecimal(frame.line - lastLine, after: first ? "" : ",")
         lastLine = frame.line
         frameCount += 1
     }
 
-    /// The frame's shape number, then its arguments in the shape's order.
-    private func writePatch(of frame: Frame) {
+    /// The frame's shape number, then its arguments in the shape's order,
+    /// after a comma unless it is the `first` frame.
+    private func writePatch(of frame: Frame, first: Bool) {
         var shape = FrameShape(event: UInt8(frame.event.kind.code))
         if let new = frame.patch.isCreatingItem?.new { shape.isCreatingItem = new ? .toTrue : .toFalse }
         if let isEmpty = frame.patch.partialItemName?.new.isEmpty { shape.partialItemName = isEmpty ? .toEmpty : .toArgument }
@@ -83,7 +92,11 @@ final class FrameEncoder {
             shape.appendedFinished = isFinished
         }
         if let new = frame.patch.itemFinished?.new { shape.itemFinished = new ? .toTrue : .toFalse }
-        if let name = frame.patch.stateName?.new { shape.stateName = Int16(names.code(of: name)) }
+        if let name = frame.patch.stateName?.new {
+            // Runs of one event kind are common: the last name's code is kept at hand.
+            if name != lastStateName.name { lastStateName = (name, Int16(names.code(of: name))) }
+            shape.stateName = lastStateName.code
+        }
         // The payload, told by what the event says and where the patch holds it already.
         var payloadArgument: (name: String?, id: UUID?) = (nil, nil)
         switch frame.event {
@@ -117,29 +130,23 @@ final class FrameEncoder {
             shape.partialItemName == .toArgument || frame.patch.appendedItem != nil || frame.patch.itemFinished != nil
             || payloadArgument.name != nil || payloadArgument.id != nil
         guard hasArguments else {
-            frames.appendDecimal(number)
+            frames.appendDecimal(number, after: first ? "" : ",")
             return
         }
-        frames.append(byte: UInt8(ascii: "["))
-        frames.appendDecimal(number)
+        frames.appendDecimal(number, after: first ? "[" : ",[")
         if shape.partialItemName == .toArgument, let name = frame.patch.partialItemName?.new {
-            argument { frames.appendScriptSafeJSON(name) }
+            frames.appendJSONString(name, scriptSafe: true, after: ",")
         }
         if let id = frame.patch.appendedItem?.id {
-            argument { frames.appendUUIDString(id) }
+            frames.appendUUIDString(id, after: ",")
             if shape.appendedItem == .titleIsArgument, let title = frame.patch.appendedItem?.title {
-                argument { frames.appendScriptSafeJSON(title) }
+                frames.appendJSONString(title, scriptSafe: true, after: ",")
             }
         }
-        if let change = frame.patch.itemFinished { argument { frames.appendDecimal(change.index) } }
-        if let name = payloadArgument.name { argument { frames.appendScriptSafeJSON(name) } }
-        if let id = payloadArgument.id { argument { frames.appendUUIDString(id) } }
+        if let change = frame.patch.itemFinished { frames.appendDecimal(change.index, after: ",") }
+        if let name = payloadArgument.name { frames.appendJSONString(name, scriptSafe: true, after: ",") }
+        if let id = payloadArgument.id { frames.appendUUIDString(id, after: ",") }
         frames.append(byte: UInt8(ascii: "]"))
-    }
-
-    private func argument(_ write: () -> Void) {
-        frames.append(byte: UInt8(ascii: ","))
-        write()
     }
 
     private func shapeNumber(_ shape: FrameShape) -> Int {

@@ -73,6 +73,10 @@ public struct SessionStatistics: Sendable {
     public private(set) var outcome: LogReplayer.Outcome?
 
     private var itemIndexByID: [UUID: Int] = [:]
+    /// One bit per value of 12 bits of the ids in `itemIndexByID`: most
+    /// `setItemDone`s name an item that is not kept, and this tells so
+    /// without hashing the id.
+    private var keptIDBits = [UInt64](repeating: 0, count: 64)
     private var sheetOpenedAt: Timestamp?
     private var lastRunName = TodoState.initialStateName
     private var titlePseudonyms = TitlePseudonyms()
@@ -86,7 +90,6 @@ public struct SessionStatistics: Sendable {
         case .header(let header):
             self.header = header
         case .frame(let frame):
-            note(frame.stamp.timestamp)
             add(frame)
         case .travel(let travel):
             note(travel.stamp.timestamp)
@@ -104,9 +107,12 @@ public struct SessionStatistics: Sendable {
         self.outcome = outcome
     }
 
-    private mutating func add(_ frame: Frame) {
+    /// Adds one frame, as ``add(_:)`` does for a `.frame` entry.
+    mutating func add(_ frame: Frame) {
+        note(frame.stamp.timestamp)
         countsByKind[frame.event.kind.code] += 1
-        let titlePseudonym = titlePseudonyms.add(frame)
+        // Without keyed redaction no frame has a pseudonym and the follower stays empty.
+        let titlePseudonym = titlePseudonyms.hasStarted || frame.stamp.namePseudonym != nil ? titlePseudonyms.add(frame) : nil
         let timestamp = frame.stamp.timestamp
         switch frame.event {
         case .startCreatingItem:
@@ -125,7 +131,11 @@ public struct SessionStatistics: Sendable {
             sheetOpenedAt = nil
             itemCount += 1
             if items.count < Self.keptItems {
-                if itemIndexByID[id] == nil { itemIndexByID[id] = items.count }
+                if itemIndexByID[id] == nil {
+                    itemIndexByID[id] = items.count
+                    let bit = Self.idBit(id)
+                    keptIDBits[bit >> 6] |= 1 << UInt64(bit & 63)
+                }
                 items.append(
                     AddedItem(
                         id: id, title: Formatting.excerpt(frame.addedTitle ?? ""), addedAt: timestamp, line: frame.line, toggles: 0,
@@ -133,7 +143,8 @@ public struct SessionStatistics: Sendable {
             }
         case .setItemDone(let id, _):
             // Applied only where the item exists in this branch's state.
-            if frame.itemPosition != nil, let index = itemIndexByID[id] {
+            let bit = Self.idBit(id)
+            if frame.itemPosition != nil, keptIDBits[bit >> 6] & (1 << UInt64(bit & 63)) != 0, let index = itemIndexByID[id] {
                 items[index].toggles += 1
             }
         }
@@ -149,6 +160,11 @@ public struct SessionStatistics: Sendable {
                 omittedRunStates += 1
             }
         }
+    }
+
+    /// 12 bits of an id (from its last two bytes, random in a UUID v4), for `keptIDBits`.
+    private static func idBit(_ id: UUID) -> Int {
+        Int(id.uuid.14 & 0x0F) << 8 | Int(id.uuid.15)
     }
 
     private mutating func note(_ timestamp: Timestamp?) {

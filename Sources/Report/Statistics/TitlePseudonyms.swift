@@ -13,6 +13,10 @@ struct TitlePseudonyms: Sendable {
     private var byFrame: [UInt64] = []
     private var prefix = ""
 
+    /// Whether a pseudonym has arrived: until then ``add(_:)`` changes
+    /// nothing for a frame without one (and returns `nil`).
+    var hasStarted: Bool { !byFrame.isEmpty }
+
     /// Adds a frame; for an `addItem`, returns its title's pseudonym.
     mutating func add(_ frame: Frame) -> String? {
         if byFrame.isEmpty {

@@ -88,12 +88,18 @@ enum SummaryBuilder {
         guard !s.items.isEmpty else {
             return [.heading(level: 3, [.text("Items")]), .paragraph([.text("No item was added.")])]
         }
-        // Looked up by id once: the final list can hold tens of thousands of items.
-        var finalDone: [UUID: Bool] = [:]
-        for item in s.outcome?.newestFrameState.todoItems ?? [] where finalDone[item.id] == nil { finalDone[item.id] = item.isFinished }
+        // The final list can hold tens of thousands of items, the kept ones
+        // are a few hundred: the final list is looked up in a table of the
+        // kept ids (small, so it stays in cache), not indexed whole.
+        var slots: [UUID: Int] = [:]
+        for item in s.items where slots[item.id] == nil { slots[item.id] = slots.count }
+        var finalDone = [Bool?](repeating: nil, count: slots.count)
+        for item in s.outcome?.newestFrameState.todoItems ?? [] {
+            if let slot = slots[item.id], finalDone[slot] == nil { finalDone[slot] = item.isFinished }
+        }
         var rows: [[MarkdownBlock]] = s.items.map { item in
             let end: String
-            if let done = finalDone[item.id] {
+            if let slot = slots[item.id], let done = finalDone[slot] {
                 end = done ? "finished at the end" : "not finished at the end"
             } else {
                 end = "not in the final state (added on another branch)"

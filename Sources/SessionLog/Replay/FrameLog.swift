@@ -15,6 +15,9 @@ struct FrameLog {
     private let values: SpillFile
     private var snapshots: StateSnapshots
     private var names = NameTable()
+    /// The newest frame and the code of its state's name, once a patch set
+    /// it: a frame made from it has that name as its old one.
+    private var lastName: (frame: Int, code: UInt8)?
     private(set) var frameCount = 1
 
     /// The first failed write of its spill files (see ``SpillFile/diskFailure``)
@@ -75,8 +78,18 @@ struct FrameLog {
         }
         if let change = patch.stateName {
             record.flags.insert(.stateName)
-            record.oldName = names.code(of: change.old)
+            // The old name is the parent's: known without a lookup when the parent is the last frame.
+            if let last = lastName, last.frame == parent {
+                record.oldName = last.code
+            } else {
+                record.oldName = names.code(of: change.old)
+            }
             record.newName = names.code(of: change.new)
+            lastName = (frameCount, record.newName)
+        } else if let last = lastName, last.frame == parent {
+            lastName = (frameCount, last.code)
+        } else {
+            lastName = nil
         }
         withUnsafeBytes(of: &record) { records.append($0) }
         snapshots.didMake(frame: frameCount, state: state)

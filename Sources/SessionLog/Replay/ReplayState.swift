@@ -22,8 +22,17 @@ struct ReplayState: ReversibleStateMachine {
     mutating func apply(_ event: TodoEvent) -> TodoPatch {
         var itemIndex: Int?
         if case .setItemDone(let id, _) = event { itemIndex = index.position(of: id) }
+        var isNewID = true
+        return apply(event, itemIndex: itemIndex, isNewID: &isNewID)
+    }
+
+    /// The reducer, for a caller that looked up the item a `setItemDone`
+    /// names already (`itemIndex`, as ``TodoState`` takes it): each id is
+    /// hashed once per event. `isNewID` says whether an `addItem`'s id was
+    /// new to the state (else an earlier item keeps it).
+    mutating func apply(_ event: TodoEvent, itemIndex: Int?, isNewID: inout Bool) -> TodoPatch {
         let patch = todo.apply(event, itemIndex: itemIndex)
-        if let id = patch.appendedItem?.id { index.didAppend(id, at: todo.todoItems.count - 1) }
+        if let id = patch.appendedItem?.id { isNewID = index.didAppend(id, at: todo.todoItems.count - 1) }
         return patch
     }
 

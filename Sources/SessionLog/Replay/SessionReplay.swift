@@ -94,26 +94,30 @@ public struct SessionReplay {
     // MARK: Applying
 
     private mutating func apply(_ event: TodoEvent, stamp: RecordStamp, line: Int, _ output: (ReplayEntry) -> Void) {
+        var itemIndex: Int?
         switch event {
         case .startCreatingItem, .cancelCreatingItem:
             break
         case .changePartialItemName:
             if !state.isCreatingItem { warn(.notCreating, "changePartialItemName while the add sheet is closed", line, output) }
-        case .addItem(let id):
+        case .addItem:
             if !state.isCreatingItem { warn(.notCreating, "addItem while the add sheet is closed", line, output) }
             if state.partialItemName.isEmpty {
                 warn(.emptyTitle, "addItem with an empty name (the app's Add button is disabled then)", line, output)
             }
-            if engine.state.index.position(of: id) != nil {
-                warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output)
-            }
         case .setItemDone(let id, _):
-            if engine.state.index.position(of: id) == nil {
+            itemIndex = engine.state.index.position(of: id)
+            if itemIndex == nil {
                 warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output)
             }
         }
         let parent = cursor
-        let patch = engine.dispatch(event)
+        // The id is looked up once: for `setItemDone` above, for `addItem` as it is indexed.
+        var isNewID = true
+        let patch = engine.dispatch { $0.apply(event, itemIndex: itemIndex, isNewID: &isNewID) }
+        if !isNewID, case .addItem(let id) = event {
+            warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output)
+        }
         tally.events += 1
         let itemPosition = patch.itemFinished?.index ?? (patch.appendedItem != nil ? engine.state.todo.todoItems.count - 1 : nil)
         let addedTitle = patch.appendedItem?.title

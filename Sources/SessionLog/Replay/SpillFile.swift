@@ -3,24 +3,37 @@ import Foundation
 /// Append-only bytes that stay in memory while small and move to an unlinked
 /// temporary file when they grow, so memory stays flat however long the log.
 /// The file has no name, so nothing is left behind even if the process dies.
+///
+/// The bytes in memory are a buffer of its own rather than an array: a
+/// replay appends a few bytes at a time millions of times, and each append
+/// is then a bounds check and a copy (no uniqueness check, no generic
+/// `append(contentsOf:)`), inlined into the caller. Its stored properties
+/// skip the runtime's exclusivity checks: they are private, and no method
+/// hands out access to them that could overlap another.
 package final class SpillFile {
-    @exclusivity(unchecked) private var memory: [UInt8] = []
-    private var descriptor: Int32 = -1
-    private var flushed = 0  // bytes already in the file
-    private let memoryLimit: Int
+    /// The bytes not yet on disk: `used` of `capacity`, allocated whole at
+    /// first (a little over the memory limit), so that appends never copy it.
+    @exclusivity(unchecked) @usableFromInline var buffer: UnsafeMutableRawPointer
+    @exclusivity(unchecked) @usableFromInline var used = 0
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) private var descriptor: Int32 = -1
+    @exclusivity(unchecked) private var flushed = 0  // bytes already in the file
+    @usableFromInline let memoryLimit: Int
 
     /// - Parameter memoryLimit: Bytes kept in memory before spilling to disk.
     package init(memoryLimit: Int = 4 << 20) {
         self.memoryLimit = memoryLimit
-        memory.reserveCapacity(min(memoryLimit, 1 << 16))
+        capacity = memoryLimit + 4_096
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit {
+        buffer.deallocate()
         if descriptor >= 0 { close(descriptor) }
     }
 
     /// Bytes appended so far.
-    package var count: Int { flushed + memory.count }
+    package var count: Int { flushed + used }
 
     /// Bytes already moved to disk: everything from here on is in memory.
     package var onDisk: Int { flushed }
@@ -37,26 +50,57 @@ package final class SpillFile {
     }
 
     package func append(_ text: String) {
-        guard text.utf8.count < memoryLimit else {
-            var text = text
-            text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
-            return
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) {
+            return done
         }
-        memory.append(contentsOf: text.utf8)
-        spillIfNeeded()
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `bytes`; as many as the memory limit or more go straight to
     /// disk, never copied into memory (a 200 MB item name costs nothing here).
+    @inlinable
     package func append(_ bytes: UnsafeRawBufferPointer) {
-        if bytes.count >= memoryLimit && writeThrough(bytes) { return }
-        memory.append(contentsOf: bytes)
-        spillIfNeeded()
+        let size = bytes.count
+        guard let source = bytes.baseAddress, size > 0 else { return }
+        if size >= memoryLimit && writeThrough(bytes) { return }
+        if size > capacity - used { grow(toHold: size) }
+        (buffer + used).copyMemory(from: source, byteCount: size)
+        used += size
+        if used >= memoryLimit { spill() }
     }
 
+    @inlinable
     package func append(byte: UInt8) {
-        memory.append(byte)
-        if memory.count >= memoryLimit { spillIfNeeded() }
+        if used == capacity { grow(toHold: 1) }
+        buffer.storeBytes(of: byte, toByteOffset: used, as: UInt8.self)
+        used += 1
+        if used >= memoryLimit { spill() }
+    }
+
+    /// Lets `write` put at most `maxCount` bytes at the end, in place, and
+    /// keeps the number it returns: a number or an id is written straight
+    /// into the spill, with no buffer of its own.
+    @inlinable
+    package func appendInPlace(maxCount: Int, _ write: (UnsafeMutableRawPointer) -> Int) {
+        if maxCount > capacity - used { grow(toHold: maxCount) }
+        used += write(buffer + used)
+        if used >= memoryLimit { spill() }
+    }
+
+    /// Makes room for `size` more bytes in memory: twice the room. The
+    /// buffer is made a little over the memory limit to start with (pages
+    /// untouched cost no memory) and a spill empties it there, so it grows
+    /// only when the disk failed and the bytes stay, or for a long append.
+    @usableFromInline
+    func grow(toHold size: Int) {
+        let needed = used + size
+        let newCapacity = max(needed, 2 * capacity)
+        let bigger = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+        bigger.copyMemory(from: buffer, byteCount: used)
+        buffer.deallocate()
+        buffer = bigger
+        capacity = newCapacity
     }
 
     /// Copies `buffer.count` bytes from `offset` into `buffer`; throws when
@@ -78,12 +122,9 @@ package final class SpillFile {
         let memoryStart = offset + done - flushed
         let remaining = buffer.count - done
         guard remaining > 0 else { return }
-        let available = min(remaining, memory.count - memoryStart)
-        if available > 0 {
-            memory.withUnsafeBytes { raw in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[done..<done + available]).copyMemory(
-                    from: UnsafeRawBufferPointer(rebasing: raw[memoryStart..<memoryStart + available]))
-            }
+        let available = min(remaining, used - memoryStart)
+        if available > 0, let target = buffer.baseAddress {
+            (target + done).copyMemory(from: self.buffer + memoryStart, byteCount: available)
         }
         if available < remaining {
             throw SpillReadError(offset: count, missing: remaining - max(available, 0), errno: nil)
@@ -102,7 +143,7 @@ package final class SpillFile {
                 offset += size
             }
         }
-        try memory.withUnsafeBytes { try body($0) }
+        try body(UnsafeRawBufferPointer(start: buffer, count: used))
     }
 
     /// The whole content as text (for small spills and tests).
@@ -112,25 +153,29 @@ package final class SpillFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func spillIfNeeded() {
-        guard memory.count >= memoryLimit else { return }
-        spill()
-    }
-
     /// Moves what memory holds to the file; `false` if it stays in memory
     /// (no disk, or a full one: kept rather than lost).
     @discardableResult
-    private func spill() -> Bool {
-        let moved = memory.withUnsafeBytes { writeAtEnd($0) }
-        if moved { memory.removeAll(keepingCapacity: memory.capacity <= 4 * memoryLimit) }
+    @usableFromInline
+    func spill() -> Bool {
+        let moved = writeAtEnd(UnsafeRawBufferPointer(start: buffer, count: used))
+        if moved {
+            used = 0
+            if capacity > 4 * memoryLimit {
+                buffer.deallocate()
+                capacity = memoryLimit + 4_096
+                buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            }
+        }
         return moved
     }
 
     /// Writes `bytes` to the file after everything before them; `false`
     /// (and they stay for memory) if memory could not be emptied first or
     /// the file cannot take them.
-    private func writeThrough(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard memory.isEmpty || spill() else { return false }
+    @usableFromInline
+    func writeThrough(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard used == 0 || spill() else { return false }
         return writeAtEnd(bytes)
     }
 

@@ -45,17 +45,20 @@ struct StateSnapshots {
         // About one item per frame is written here: each item's id, finished
         // byte and title length go in one append, and its title is read in place.
         state.todoItems.withUnsafeBufferPointer { items in
+            guard let first = items.baseAddress else { return }
             withUnsafeTemporaryAllocation(byteCount: 21, alignment: 1) { header in
                 for index in items.indices {
-                    withUnsafeBytes(of: items[index].id.uuid) { header.copyMemory(from: $0) }
-                    header.storeBytes(of: UInt8(items[index].isFinished ? 1 : 0), toByteOffset: 16, as: UInt8.self)
-                    header.storeBytes(of: UInt32(items[index].title.utf8.count), toByteOffset: 17, as: UInt32.self)
+                    // Read through the pointer: the item is borrowed, not copied (a copy retains and releases its title).
+                    let item = first + index
+                    withUnsafeBytes(of: item.pointee.id.uuid) { header.copyMemory(from: $0) }
+                    header.storeBytes(of: UInt8(item.pointee.isFinished ? 1 : 0), toByteOffset: 16, as: UInt8.self)
+                    header.storeBytes(of: UInt32(item.pointee.title.utf8.count), toByteOffset: 17, as: UInt32.self)
                     spill.append(UnsafeRawBufferPointer(header))
-                    let inPlace: Void? = items[index].title.utf8.withContiguousStorageIfAvailable {
+                    let inPlace: Void? = item.pointee.title.utf8.withContiguousStorageIfAvailable {
                         spill.append(UnsafeRawBufferPointer($0))
                     }
                     if inPlace == nil {
-                        var title = items[index].title
+                        var title = item.pointee.title
                         title.withUTF8 { spill.append(UnsafeRawBufferPointer($0)) }
                     }
                 }

@@ -1,0 +1,131 @@
+package import Foundation
+
+// The page's data is written into spills a few bytes at a time, millions of
+// times: each of these appends a separator and a value in one call, written
+// in place, so that the writer in another module (whose calls are not
+// inlined across it) makes one call per value.
+extension SpillFile {
+    /// Appends `prefix`, then a whole number in decimal. Most of the page's
+    /// numbers have a digit or a few: their length is found by comparisons.
+    package func appendDecimal(_ value: Int, after prefix: StaticString = "") {
+        let prefixCount = prefix.utf8CodeUnitCount
+        appendInPlace(maxCount: prefixCount + 20) { target in
+            Self.copy(prefix, to: target)
+            var magnitude = value.magnitude
+            let digits: Int
+            if magnitude < 10 {
+                digits = 1
+            } else if magnitude < 100 {
+                digits = 2
+            } else if magnitude < 1_000 {
+                digits = 3
+            } else if magnitude < 10_000 {
+                digits = 4
+            } else {
+                var count = 5
+                var rest = magnitude / 100_000
+                while rest > 0 {
+                    count += 1
+                    rest /= 10
+                }
+                digits = count
+            }
+            let sign = value < 0 ? 1 : 0
+            if sign == 1 { target.storeBytes(of: UInt8(ascii: "-"), toByteOffset: prefixCount, as: UInt8.self) }
+            let length = prefixCount + sign + digits
+            var position = length
+            repeat {
+                position -= 1
+                let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
+                target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit), toByteOffset: position, as: UInt8.self)
+                magnitude = quotient
+            } while magnitude > 0
+            return length
+        }
+    }
+
+    /// Appends `prefix`, then a UUID as a JSON string of upper-case hex, as
+    /// `UUID.uuidString` spells it.
+    package func appendUUIDString(_ id: UUID, after prefix: StaticString = "") {
+        let prefixCount = prefix.utf8CodeUnitCount
+        appendInPlace(maxCount: prefixCount + 38) { start in
+            Self.copy(prefix, to: start)
+            let target = start + prefixCount
+            target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+            var position = 1
+            withUnsafeBytes(of: id.uuid) { raw in
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        target.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
+                        position += 1
+                    }
+                    let byte = raw[index]
+                    target.storeBytes(of: Self.hexDigit(byte >> 4), toByteOffset: position, as: UInt8.self)
+                    target.storeBytes(of: Self.hexDigit(byte & 0x0F), toByteOffset: position + 1, as: UInt8.self)
+                    position += 2
+                }
+            }
+            target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 37, as: UInt8.self)
+            return prefixCount + 38
+        }
+    }
+
+    /// Appends `prefix`, then `text` as a JSON string literal (see
+    /// ``JSONString``; `scriptSafe` for one inside a `<script>` block). A
+    /// short text with nothing to escape, as most are, is copied between its
+    /// quotes in one step.
+    package func appendJSONString(_ text: String, scriptSafe: Bool, after prefix: StaticString = "") {
+        let prefixCount = prefix.utf8CodeUnitCount
+        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            let count = utf8.count
+            guard count <= Self.shortText, let source = utf8.baseAddress else { return false }
+            var index = PlainBytes.skip(utf8, from: 0, scriptSafe: scriptSafe)
+            while index < count {
+                guard Self.isPlain(utf8[index], scriptSafe: scriptSafe) else { return false }
+                index += 1
+            }
+            appendInPlace(maxCount: prefixCount + count + 2) { target in
+                Self.copy(prefix, to: target)
+                target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: prefixCount, as: UInt8.self)
+                (target + prefixCount + 1).copyMemory(from: source, byteCount: count)
+                target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: prefixCount + 1 + count, as: UInt8.self)
+                return prefixCount + count + 2
+            }
+            return true
+        }
+        guard copied != true else { return }
+        if prefixCount > 0 { append(UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefixCount)) }
+        JSONString.write(text, scriptSafe: scriptSafe) { append($0) }
+    }
+
+    /// Texts up to this many bytes may be copied whole into memory; a longer
+    /// one goes through `append(_:)`, which moves a very long one straight to disk.
+    private static let shortText = 4_096
+
+    /// Whether `byte` is written as it is inside a JSON string (0xE2 is
+    /// counted as not: it may start U+2028 or U+2029, which a script-safe
+    /// literal escapes).
+    private static func isPlain(_ byte: UInt8, scriptSafe: Bool) -> Bool {
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+        if scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2) {
+            return false
+        }
+        return true
+    }
+
+    /// Writes a separator of a byte or two byte by byte: a call to
+    /// `memmove` for it cost more than the number after it.
+    @inline(__always)
+    private static func copy(_ prefix: StaticString, to target: UnsafeMutableRawPointer) {
+        var index = 0
+        while index < prefix.utf8CodeUnitCount {
+            target.storeBytes(of: prefix.utf8Start[index], toByteOffset: index, as: UInt8.self)
+            index += 1
+        }
+    }
+
+    /// The upper-case hex digit of `nibble` (0…15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ (nibble &- 10)
+    }
+}
