@@ -10,13 +10,14 @@ import TodoDomain
 @Suite("Activity strip and funnel chart")
 struct ActivityChartTests {
     static func frame(
-        _ index: Int, at milliseconds: Double?, _ event: TodoEvent = .startCreatingItem, position: Int? = nil, parent: Int? = nil
+        _ index: Int, at milliseconds: Double?, _ event: TodoEvent = .startCreatingItem, position: Int? = nil, parent: Int? = nil,
+        items: Int = 0
     ) -> ReplayEntry {
         .frame(
             Frame(
                 index: index, parent: parent ?? index - 1, event: event, patch: TodoPatch(),
                 stamp: RecordStamp(timestamp: milliseconds.map { Timestamp(millisecondsSince1970: $0) }), line: index + 1,
-                stateName: "s", itemPosition: position))
+                stateName: "s", itemPosition: position, itemCount: items))
     }
 
     @Test("bins double in width past the last one, keeping every count; times before the origin fall in the first")
@@ -62,10 +63,10 @@ struct ActivityChartTests {
             // One a second, with twenty days of nothing halfway.
             let time = Double(index) * 1_000 + (index > 500_000 ? 20 * 86_400_000 : 0)
             if index % 4 == 0 {
-                recorder.add(Self.frame(index, at: time, .addItem(id: UUID()), position: items))
                 items += 1
+                recorder.add(Self.frame(index, at: time, .addItem(id: UUID()), position: items - 1, items: items))
             } else {
-                recorder.add(Self.frame(index, at: time))
+                recorder.add(Self.frame(index, at: time, items: items))
             }
         }
         let strip = try #require(recorder.strip)
@@ -85,8 +86,8 @@ struct ActivityChartTests {
         var recorder = ActivityRecorder()
         recorder.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 10_000))))
         recorder.add(Self.frame(1, at: 10_000))
-        recorder.add(Self.frame(2, at: 11_000, .addItem(id: UUID()), position: 0))
-        recorder.add(Self.frame(3, at: 12_000, .cancelCreatingItem))
+        recorder.add(Self.frame(2, at: 11_000, .addItem(id: UUID()), position: 0, items: 1))
+        recorder.add(Self.frame(3, at: 12_000, .cancelCreatingItem, items: 1))
         // After a travel to frame 1 (travels are drawn from the sample's, in the browser tests).
         recorder.add(Self.frame(4, at: 100_000, parent: 1))
         let strip = try #require(recorder.strip)
@@ -103,7 +104,8 @@ struct ActivityChartTests {
             #expect(!svg.contains(external), "\(external)")
         }
         #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>"))
-        // The travel continues from frame 1, which had no items: frame 4 has none.
+        // The travel continues from frame 1, which had no items: frame 4 has none (the replay counts them, see
+        // "every frame counts the items of its state" in the reader's tests).
         #expect(strip.bins.last?.items == 0)
     }
 

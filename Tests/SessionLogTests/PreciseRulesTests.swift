@@ -281,6 +281,24 @@ struct PreciseRulesTests {
         #expect(DerivedItemID.make(sessionId: "s1", line: 4) != DerivedItemID.make(sessionId: "s2", line: 4))
     }
 
+    @Test("every frame counts the items of its state, after travels back and forth too")
+    func itemCounts() throws {
+        var lines = [Self.header]
+        for name in ["a", "b", "c"] {
+            lines += [
+                Self.start, #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#, #"{"type":"event","event":"addItem"}"#,
+            ]
+        }
+        // Back to frame 3 (one item), on from there, forward to the newest frame, and back to the start.
+        lines += [
+            #"{"type":"travel","to":3}"#, Self.start, #"{"type":"travel","to":9}"#, Self.start, #"{"type":"travel","to":0}"#, Self.start,
+        ]
+        let result = try replay(lines.lines)
+        #expect(result.found.isEmpty)
+        #expect(result.frames.map(\.itemCount) == result.frames.map { $0.state?.todoItems.count ?? -1 })
+        #expect(result.frames.suffix(3).map(\.itemCount) == [1, 3, 0])
+    }
+
     @Test("travel: to the newest frame changes nothing; the last of several counts")
     func travels() throws {
         let result = try replay(

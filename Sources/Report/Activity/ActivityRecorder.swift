@@ -7,9 +7,6 @@ struct ActivityRecorder {
     static let binCount = 1_000
 
     private(set) var bins = DoublingBins<ActivityBin>(capacity: binCount)
-    /// Items in each frame's state (a travel continues from an older frame,
-    /// so the count is kept per frame: 4 bytes a frame).
-    private var itemCounts: [Int32] = [0]
 
     init() {}
 
@@ -29,17 +26,16 @@ struct ActivityRecorder {
 
     /// Adds one frame, as ``add(_:)`` does for a `.frame` entry.
     mutating func add(_ frame: Frame) {
-        let parentItems = frame.parent >= 0 && frame.parent < itemCounts.count ? itemCounts[frame.parent] : 0
-        var items = parentItems
-        if case .addItem = frame.event, let position = frame.itemPosition { items = Int32(clamping: position + 1) }
-        itemCounts.append(items)
+        // The frame says how many items its state holds: nothing is kept per frame (a travel
+        // continues from an older frame, whose count the replay knows).
+        let items = frame.itemCount
         guard let time = frame.stamp.timestamp else { return }
         let kind = frame.event.kind
         bins.update(bins.bin(of: time.millisecondsSince1970)) { bin in
             bin.events += 1
             if kind == .addItem { bin.added += 1 }
             if kind == .cancelCreatingItem { bin.cancelled += 1 }
-            bin.items = Int(items)
+            bin.items = items
         }
     }
 

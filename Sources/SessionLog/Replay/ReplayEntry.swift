@@ -39,6 +39,8 @@ public struct Frame: Sendable {
     public var partialItemName: String
     /// For `addItem`, the new item's title.
     public var addedTitle: String?
+    /// How many items the state holds after the event.
+    public var itemCount: Int
     /// The whole state after the event, when the replay was asked to keep
     /// states (``SessionReplay/init(keepingStates:)``); `nil` when streaming.
     public var state: TodoState?
@@ -50,11 +52,12 @@ extension Frame {
     package init(
         index: Int, parent: Int, event: TodoEvent, patch: TodoPatch, stamp: RecordStamp = RecordStamp(), line: Int,
         stateName: String, itemPosition: Int? = nil, partialItemName: String = "", addedTitle: String? = nil,
-        state: TodoState? = nil
+        itemCount: Int? = nil, state: TodoState? = nil
     ) {
         self.init(
             parent: parent, index: index, event: event, patch: patch, stamp: stamp, line: line, stateName: stateName,
-            itemPosition: itemPosition, partialItemName: partialItemName, addedTitle: addedTitle, state: state)
+            itemPosition: itemPosition, partialItemName: partialItemName, addedTitle: addedTitle,
+            itemCount: itemCount ?? state?.todoItems.count ?? 0, state: state)
     }
 }
 

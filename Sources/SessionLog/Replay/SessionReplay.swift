@@ -128,7 +128,7 @@ public struct SessionReplay {
                 parent: parent, index: cursor, event: event, patch: consume patch, stamp: stamp, line: line,
                 stateName: engine.state.todo.stateName, itemPosition: itemPosition,
                 partialItemName: engine.state.todo.partialItemName, addedTitle: addedTitle,
-                state: keepsStates ? engine.state.todo : nil))
+                itemCount: engine.state.todo.todoItems.count, state: keepsStates ? engine.state.todo : nil))
         output(consume entry)
     }
 
