@@ -46,7 +46,7 @@ extension JSONLineParser {
             if let key {
                 let column = index + 1
                 let value = try parseWantedValue()
-                fields[key] = JSONField(key: key, value: value, column: column)  // the last one wins
+                fields.set(JSONField(key: key, value: value, column: column))  // the last one wins
             } else {
                 try skipValue()
             }

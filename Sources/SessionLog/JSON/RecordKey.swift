@@ -103,16 +103,12 @@ final class RecordFields {
     }
 
     subscript(key: RecordKey) -> JSONField? {
-        get {
-            present & 1 << UInt32(key.rawValue) != 0 ? slots[key.rawValue] : nil
-        }
-        set {
-            if let newValue {
-                (slots + key.rawValue).initialize(to: newValue)
-                present |= 1 << UInt32(key.rawValue)
-            } else {
-                present &= ~(1 << UInt32(key.rawValue))
-            }
-        }
+        present & 1 << UInt32(key.rawValue) != 0 ? slots[key.rawValue] : nil
+    }
+
+    /// Keeps `field` under its key, in place of one read before.
+    func set(_ field: JSONField) {
+        (slots + field.key.rawValue).initialize(to: field)
+        present |= 1 << UInt32(field.key.rawValue)
     }
 }
