@@ -38,15 +38,16 @@ struct TravelReplayTests {
         var at = 0
         while made < events {
             let roll = random(1000)
-            // From a sixth to five sixths of the way, only travels back along the path, some of them thousands of frames.
-            let calm = made > events / 6 && made < events * 5 / 6
-            if at > 10 && roll < 15 {
+            // From a tenth to nine tenths of the way, fewer travels and only a few dozen frames back along the path,
+            // so the path grows past what the page keeps to undo.
+            let calm = made > events / 10 && made < events * 9 / 10
+            if at > 10 && roll < (calm ? 4 : 15) {
                 var to: Int?
                 switch roll % 3 {
                 case 0, 1:
                     // Back along the path to just before a frame that changed the items (so undoing one frame too few shows).
                     var frame = at
-                    let reach = roll % 3 == 0 ? 60 : random(4) == 0 ? 3000 : 300
+                    let reach = roll % 3 == 0 || calm ? 60 : random(4) == 0 ? 3000 : 300
                     for _ in 0..<random(reach) where frame > 0 { frame = parents[frame] }
                     while frame > 0 && !changedItems[frame] { frame = parents[frame] }
                     if frame > 0 { to = parents[frame] }
@@ -100,7 +101,7 @@ struct TravelReplayTests {
 
     @Test("after near, far and branch-crossing travels, each frame looked at shows the app's state", arguments: Engine.available)
     func travels(engine: Engine) throws {
-        let log = Array(Self.travelingLog(events: 9000).utf8)
+        let log = Array(Self.travelingLog(events: 30000).utf8)
         let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
         builder.finish(with: outcome)
@@ -116,9 +117,9 @@ struct TravelReplayTests {
 
         let page = try engine.openPage()
         try page.load(url.absoluteString)
-        // The last frame (drawn at start), every third frame and the two after each travel, in batches of one call each.
+        // The last frame (drawn at start), every tenth frame and the two after each travel, in batches of one call each.
         let afterTravels = collected.travels.flatMap { [$0.newestFrame + 1, $0.newestFrame + 2] }.filter { $0 < states.count }
-        let looked = [states.count - 1] + Array(Set(Array(stride(from: 0, to: states.count, by: 3)) + afterTravels)).sorted()
+        let looked = [states.count - 1] + Array(Set(Array(stride(from: 0, to: states.count, by: 10)) + afterTravels)).sorted()
         for batch in stride(from: 0, to: looked.count, by: 500) {
             let frames = Array(looked[batch..<min(looked.count, batch + 500)])
             let shown = try page.evaluate(
