@@ -128,7 +128,8 @@ struct TravelReplayTests {
             let list = try #require(shown as? [Any])
             for (frame, value) in zip(frames, list) {
                 #expect(
-                    try ReportInBrowserTests.Shown(value) == ReportInBrowserTests.Shown(frame: frame, state: states[frame]), "frame \(frame)")
+                    try ReportInBrowserTests.Shown(value) == ReportInBrowserTests.Shown(frame: frame, state: states[frame]),
+                    "frame \(frame)")
             }
         }
     }
