@@ -11,7 +11,11 @@ out (jump_*), and until the next frame has been painted: two animation
 frames later, the first callback running before that paint and the second
 after it (jump_paint_*).
 
-Usage: page_bench.py REPORT.html [JUMPS] [--engine chromium|webkit|firefox]
+Usage: page_bench.py REPORT.html [JUMPS] [--engine chromium|webkit|firefox] [--profile OUT.cpuprofile]
+
+--profile (Chromium only) records a V8 CPU profile from navigation until the
+page is interactive, writes it to OUT (open it in DevTools' Performance
+panel), and prints the functions with the most self time to stderr.
 Environment: CHROMIUM, WEBKIT_WEBDRIVER, MINIBROWSER, GECKODRIVER, FIREFOX
 override where each is found; any other variable (say
 WEBKIT_DISABLE_COMPOSITING_MODE=1) reaches the browser.
@@ -214,18 +218,43 @@ def main():
         at = arguments.index("--engine")
         engine = arguments[at + 1]
         del arguments[at:at + 2]
-    if engine not in ("chromium", "webkit", "firefox") or not arguments:
+    profile = None
+    if "--profile" in arguments:
+        at = arguments.index("--profile")
+        profile = arguments[at + 1]
+        del arguments[at:at + 2]
+    if engine not in ("chromium", "webkit", "firefox") or not arguments or (profile and engine != "chromium"):
         sys.exit(__doc__)
     path = os.path.abspath(arguments[0])
     jumps = int(arguments[1]) if len(arguments) > 1 else 200
     page = ChromiumPage() if engine == "chromium" else WebDriver(engine)
     try:
-        print(json.dumps(measure(page, path, jumps, engine)))
+        print(json.dumps(measure(page, path, jumps, engine, profile)))
     finally:
         page.close()
 
 
-def measure(page, path, jumps, engine):
+def self_times(profile, top=25):
+    """(milliseconds, function, location) of the functions with the most self time, most first."""
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    spent = {}
+    deltas = profile.get("timeDeltas", [])
+    for i, sample in enumerate(profile.get("samples", [])):
+        # A sample's time is the gap to the next one.
+        gap = deltas[i + 1] if i + 1 < len(deltas) else 0
+        frame = nodes[sample]["callFrame"]
+        key = (frame["functionName"] or "(anonymous)", f"{frame['url'].rsplit('/', 1)[-1]}:{frame['lineNumber'] + 1}" if frame["url"] else "")
+        spent[key] = spent.get(key, 0) + gap
+    total = sum(spent.values())
+    rows = sorted(((us / 1000, name, where) for (name, where), us in spent.items()), reverse=True)[:top]
+    return total / 1000, rows
+
+
+def measure(page, path, jumps, engine, profile=None):
+    if profile:
+        page.browser.send("Profiler.enable", session=page.session)
+        page.browser.send("Profiler.setSamplingInterval", {"interval": 200}, page.session)
+        page.browser.send("Profiler.start", session=page.session)
     started = time.perf_counter()
     page.navigate("file://" + path)
     # Interactive: the script has drawn the last frame and enabled the slider.
@@ -236,6 +265,14 @@ def measure(page, path, jumps, engine):
             sys.exit(f"page_bench: the page did not become interactive in {engine} within 120 s (blocked script?)")
         time.sleep(0.005)
     interactive_ms = (time.perf_counter() - started) * 1000
+    if profile:
+        recorded = page.browser.send("Profiler.stop", session=page.session)["profile"]
+        with open(profile, "w") as out:
+            json.dump(recorded, out)
+        total, rows = self_times(recorded)
+        print(f"self time, {total:.0f} ms sampled from navigation to interactive:", file=sys.stderr)
+        for ms, name, where in rows:
+            print(f"{ms:8.1f} ms  {name}  {where}", file=sys.stderr)
     frames = int(page.evaluate("Number(document.getElementById('scrubber').max) + 1"))
     items = int(page.evaluate("Number(document.getElementById('todo-list').dataset.count)"))
     timings = page.evaluate(f"""

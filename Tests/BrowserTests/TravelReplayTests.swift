@@ -1,0 +1,136 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+import TodoDomain
+
+/// The page replays every frame once when it opens, keeping checkpoints, and
+/// follows a travel back by undoing the last frames or, past what it keeps
+/// to undo, by rebuilding from a checkpoint. A long session with travels of
+/// every reach (a few frames, thousands, into abandoned branches) shows the
+/// app's state at every frame looked at.
+@Suite("Travels replayed in each browser", .serialized)
+struct TravelReplayTests {
+    /// A session of `events` events (travels not counted) whose items stay
+    /// few enough to be drawn whole: each frame is checked item by item.
+    static func travelingLog(events: Int) -> String {
+        var lines = [
+            #"{"type":"session","schema":"todo-session/1","sessionId":"travels","app":"TimeTrave","appVersion":"1","startedAt":"2026-11-29T09:00:00.000Z"}"#
+        ]
+        // The model's items and creating flag at each frame, to write only events that apply.
+        struct Model {
+            var items: [(id: String, done: Bool)] = []
+            var creating = false
+            var partial = ""
+        }
+        var models = [Model()]
+        // Each frame's parent and whether its event changed the items (an add or a done), to aim travels.
+        var parents = [0]
+        var changedItems = [false]
+        var model = Model()
+        var seed: UInt64 = 7
+        func random(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var seq = 0
+        var made = 0
+        var at = 0
+        while made < events {
+            let roll = random(1000)
+            // From a tenth to nine tenths of the way, fewer travels and only a few dozen frames back along the path,
+            // so the path grows past what the page keeps to undo.
+            let calm = made > events / 10 && made < events * 9 / 10
+            if at > 10 && roll < (calm ? 4 : 15) {
+                var to: Int?
+                switch roll % 3 {
+                case 0, 1:
+                    // Back along the path to just before a frame that changed the items (so undoing one frame too few shows).
+                    var frame = at
+                    let reach = roll % 3 == 0 || calm ? 60 : random(4) == 0 ? 3000 : 300
+                    for _ in 0..<random(reach) where frame > 0 { frame = parents[frame] }
+                    while frame > 0 && !changedItems[frame] { frame = parents[frame] }
+                    if frame > 0 { to = parents[frame] }
+                default:
+                    // Anywhere, often into an abandoned branch, or thousands of frames back.
+                    if !calm { to = random(2) == 0 ? random(at + 1) : max(0, at - 4500 - random(2000)) }
+                }
+                if let to {
+                    lines.append(#"{"type":"travel","seq":\#(seq),"to":\#(to)}"#)
+                    seq += 1
+                    model = models[to]
+                    at = to
+                    continue
+                }
+            }
+            let event: String
+            if !model.creating {
+                if !model.items.isEmpty && roll < 500 {
+                    let index = random(model.items.count)
+                    model.items[index].done.toggle()
+                    event = #""event":"setItemDone","id":"\#(model.items[index].id)","isDone":\#(model.items[index].done)"#
+                } else {
+                    model.creating = true
+                    model.partial = ""
+                    event = #""event":"startCreatingItem""#
+                }
+            } else if model.partial.count < 3 || (roll < 700 && model.partial.count < 12) {
+                let letters = Array("abcdéfgh ✓")
+                model.partial.append(letters[random(letters.count)])
+                event = #""event":"changePartialItemName","name":"\#(model.partial)""#
+            } else if model.items.count < 40 && roll < 960 {
+                let id = String(format: "00000000-0000-4000-8000-%012X", made)
+                model.items.append((id, false))
+                model.creating = false
+                model.partial = ""
+                event = #""event":"addItem","id":"\#(id)""#
+            } else {
+                model.creating = false
+                event = #""event":"cancelCreatingItem""#
+            }
+            lines.append(#"{"type":"event","seq":\#(seq),\#(event)}"#)
+            seq += 1
+            made += 1
+            models.append(model)
+            parents.append(at)
+            changedItems.append(event.contains("addItem") || event.contains("setItemDone"))
+            at = models.count - 1
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("after near, far and branch-crossing travels, each frame looked at shows the app's state", arguments: Engine.available)
+    func travels(engine: Engine) throws {
+        let log = Array(Self.travelingLog(events: 30000).utf8)
+        let builder = ReportBuilder()
+        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
+        builder.finish(with: outcome)
+        let collected = try LogReplayer.collect(InMemoryByteSource(log))
+        let states = collected.allStates
+        #expect(collected.diagnostics.isEmpty, "\(collected.diagnostics.prefix(3))")
+        #expect(collected.travels.count > 80)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("travels.html")
+        try Data(builder.html().utf8).write(to: url)
+
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        // The last frame (drawn at start), every tenth frame and the two after each travel, in batches of one call each.
+        let afterTravels = collected.travels.flatMap { [$0.newestFrame + 1, $0.newestFrame + 2] }.filter { $0 < states.count }
+        let looked = [states.count - 1] + Array(Set(Array(stride(from: 0, to: states.count, by: 10)) + afterTravels)).sorted()
+        for batch in stride(from: 0, to: looked.count, by: 500) {
+            let frames = Array(looked[batch..<min(looked.count, batch + 500)])
+            let shown = try page.evaluate(
+                "\(frames).map(f => { \(ReportInBrowserTests.scrub(to: 0).replacingOccurrences(of: "'0'", with: "String(f)")); return \(ReportInBrowserTests.snapshot); })"
+            )
+            let list = try #require(shown as? [Any])
+            for (frame, value) in zip(frames, list) {
+                #expect(
+                    try ReportInBrowserTests.Shown(value) == ReportInBrowserTests.Shown(frame: frame, state: states[frame]),
+                    "frame \(frame)")
+            }
+        }
+    }
+}
