@@ -25,6 +25,16 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Writes `html` as `name` into a new temporary folder and returns its
+    /// URL; the caller removes the folder (`url.deletingLastPathComponent()`).
+    static func writeTemporaryPage(_ html: String, named name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(html.utf8).write(to: url)
+        return url
+    }
+
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }

@@ -47,11 +47,8 @@ struct PatchDrawingTests {
                     Frame(
                         index: number + 1, parent: number, event: event, patch: patch, line: number + 1, stateName: state.stateName)))
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("patches.html")
-        try Data(builder.html().utf8).write(to: url)
+        let url = try Engine.writeTemporaryPage(builder.html(), named: "patches.html")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
 
         let page = try engine.openPage()
         try page.load(url.absoluteString + "#frame=0")
@@ -70,11 +67,8 @@ struct PatchDrawingTests {
     func otherVersion(engine: Engine) throws {
         let builder = ReportBuilder()
         let html = builder.html().replacingOccurrences(of: #"{"v":2,"#, with: #"{"v":99,"#)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("old.html")
-        try Data(html.utf8).write(to: url)
+        let url = try Engine.writeTemporaryPage(html, named: "old.html")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         let message = try page.evaluate("document.getElementById('no-script').textContent") as? String ?? ""

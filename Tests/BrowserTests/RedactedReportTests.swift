@@ -26,15 +26,12 @@ struct RedactedReportTests {
 
     /// Opens the sample's redacted report in a fresh browser of `engine`, with the app's states (unredacted).
     static func withRedactedSample(in engine: Engine, _ body: (any PageDriver, [TodoState]) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let log = Array(try Data(contentsOf: ReportInBrowserTests.sampleURL))
         let builder = ReportBuilder(redaction: redaction)
         let outcome = try LogReplayer.replay(InMemoryByteSource(log), redaction: redaction) { builder.add($0) }
         builder.finish(with: outcome)
-        let url = folder.appendingPathComponent("redacted.html")
-        try Data(builder.html().utf8).write(to: url)
+        let url = try Engine.writeTemporaryPage(builder.html(), named: "redacted.html")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         try body(page, try LogReplayer.collect(InMemoryByteSource(log)).allStates)

@@ -193,16 +193,13 @@ struct ReportInBrowserTests {
 
     @Test("the summary and the diagnostics are on the page", arguments: Engine.available)
     func summaryAndDiagnostics(engine: Engine) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         var log = try String(contentsOf: Self.sampleURL, encoding: .utf8)
         log += "not json\n{\"type\":\"travel\",\"to\":999}\n"
         let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
         builder.finish(with: outcome)
-        let url = folder.appendingPathComponent("r.html")
-        try Data(builder.html().utf8).write(to: url)
+        let url = try Engine.writeTemporaryPage(builder.html(), named: "r.html")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         let headings = try page.evaluate("[...document.querySelectorAll('#summary h3')].map(h => h.textContent)") as? [String]

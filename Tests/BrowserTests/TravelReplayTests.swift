@@ -109,11 +109,8 @@ struct TravelReplayTests {
         let states = collected.allStates
         #expect(collected.diagnostics.isEmpty, "\(collected.diagnostics.prefix(3))")
         #expect(collected.travels.count > 80)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("travels.html")
-        try Data(builder.html().utf8).write(to: url)
+        let url = try Engine.writeTemporaryPage(builder.html(), named: "travels.html")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
 
         let page = try engine.openPage()
         try page.load(url.absoluteString)
