@@ -24,7 +24,8 @@ public final class LogStepper {
         _ source: Source, maxLineBytes: Int = LogReplayer.defaultMaxLineBytes, redaction: LogRedaction? = nil
     ) {
         replay = SessionReplay()
-        channel = ReadingPipeline.start(source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction)
+        // Made to step two logs side by side (`diff`): each gets half the cores' parsing threads.
+        channel = ReadingPipeline.start(source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2)
     }
 
     /// The live state: right after ``step(into:)`` returned a frame, that frame's state.

@@ -33,10 +33,14 @@ enum ReadingPipeline {
     /// log's order, on the returned channel. The parsing threads start with
     /// the second chunk: a log of one chunk (most sessions) is parsed by the
     /// splitting thread alone.
+    ///
+    /// - Parameter logsAtOnce: How many logs are read at the same time (two
+    ///   for `diff`): the cores are shared out among their parsing threads, so
+    ///   that the thread that replays them is not crowded out.
     static func start<Source: ByteSource>(
-        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, logsAtOnce: Int = 1
     ) -> Channel {
-        let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+        let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount / max(logsAtOnce, 1), 1), 4)
         let channel = Channel(parsers: parsers, redaction: redaction)
         Thread {
             Thread.current.name = "todo-split"  // as profilers and debuggers show it
