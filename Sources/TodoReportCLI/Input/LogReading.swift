@@ -33,15 +33,13 @@ enum LogReading {
                 source, maxLineBytes: options.maxLineBytes, readingConcurrently: options.readingConcurrently,
                 redaction: options.redaction
             ) { entry in
-                switch entry {
-                case .diagnostic(let diagnostic):
-                    progress.clear()
-                    printer.print(diagnostic)
-                case .frame:
+                // The tag alone for frames (most entries): matching the whole entry copied its 352 bytes.
+                if case .frame = entry {
                     frames += 1
                     if frames & 0xFFFF == 0 { progress.update(frames: frames) }
-                default:
-                    break
+                } else if case .diagnostic(let diagnostic) = entry {
+                    progress.clear()
+                    printer.print(diagnostic)
                 }
                 consume(entry)
             }
