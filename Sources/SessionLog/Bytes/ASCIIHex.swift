@@ -3,12 +3,8 @@
 package enum ASCIIHex {
     /// The value of one hexadecimal digit (either case), or `nil` for any other byte.
     package static func value(of byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        let value = nibble(byte)
+        return value < 16 ? value : nil
     }
 
     /// The value of one hexadecimal digit (either case), or 0xFF for any
@@ -19,6 +15,12 @@ package enum ASCIIHex {
         if digit < 10 { return digit }
         let letter = (byte | 0x20) &- UInt8(ascii: "a")
         return letter < 6 ? letter &+ 10 : 0xFF
+    }
+
+    /// The upper-case digit of `nibble` (0…15).
+    @inline(__always)
+    static func upperDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ (nibble &- 10)
     }
 
     /// `byte` as two upper-case digits: `E9`.

@@ -30,6 +30,22 @@ enum PlainBytes {
         return index
     }
 
+    /// Whether every byte of `bytes` is plain: the text is written inside a
+    /// JSON string (`scriptSafe`: inside a `<script>` block) exactly as it is.
+    static func all(_ bytes: UnsafeBufferPointer<UInt8>, scriptSafe: Bool = false) -> Bool {
+        bytes[skip(bytes, from: 0, scriptSafe: scriptSafe)...].allSatisfy { isPlain($0, scriptSafe: scriptSafe) }
+    }
+
+    /// Whether `byte` is plain, judged alone (0xE2 is counted as not in
+    /// script-safe text: it may start U+2028 or U+2029).
+    static func isPlain(_ byte: UInt8, scriptSafe: Bool = false) -> Bool {
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+        if scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2) {
+            return false
+        }
+        return true
+    }
+
     /// High bits where `word` may have a zero byte (exact up to the first).
     @inline(__always)
     private static func zeroBytes(_ word: UInt64) -> UInt64 {

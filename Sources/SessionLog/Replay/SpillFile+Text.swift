@@ -52,19 +52,7 @@ extension SpillFile {
             Self.copy(prefix, to: start)
             let target = start + prefixCount
             target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-            var position = 1
-            withUnsafeBytes(of: id.uuid) { raw in
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        target.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
-                        position += 1
-                    }
-                    let byte = raw[index]
-                    target.storeBytes(of: Self.hexDigit(byte >> 4), toByteOffset: position, as: UInt8.self)
-                    target.storeBytes(of: Self.hexDigit(byte & 0x0F), toByteOffset: position + 1, as: UInt8.self)
-                    position += 2
-                }
-            }
+            writeUUIDString(id.uuid, to: target + 1)
             target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 37, as: UInt8.self)
             return prefixCount + 38
         }
@@ -78,11 +66,8 @@ extension SpillFile {
         let prefixCount = prefix.utf8CodeUnitCount
         let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             let count = utf8.count
-            guard count <= Self.shortText, let source = utf8.baseAddress else { return false }
-            var index = PlainBytes.skip(utf8, from: 0, scriptSafe: scriptSafe)
-            while index < count {
-                guard Self.isPlain(utf8[index], scriptSafe: scriptSafe) else { return false }
-                index += 1
+            guard count <= Self.shortText, let source = utf8.baseAddress, PlainBytes.all(utf8, scriptSafe: scriptSafe) else {
+                return false
             }
             appendInPlace(maxCount: prefixCount + count + 2) { target in
                 Self.copy(prefix, to: target)
@@ -102,17 +87,6 @@ extension SpillFile {
     /// one goes through `append(_:)`, which moves a very long one straight to disk.
     private static let shortText = 4_096
 
-    /// Whether `byte` is written as it is inside a JSON string (0xE2 is
-    /// counted as not: it may start U+2028 or U+2029, which a script-safe
-    /// literal escapes).
-    private static func isPlain(_ byte: UInt8, scriptSafe: Bool) -> Bool {
-        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-        if scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2) {
-            return false
-        }
-        return true
-    }
-
     /// Writes a separator of a byte or two byte by byte: a call to
     /// `memmove` for it cost more than the number after it.
     @inline(__always)
@@ -122,10 +96,5 @@ extension SpillFile {
             target.storeBytes(of: prefix.utf8Start[index], toByteOffset: index, as: UInt8.self)
             index += 1
         }
-    }
-
-    /// The upper-case hex digit of `nibble` (0…15).
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ (nibble &- 10)
     }
 }

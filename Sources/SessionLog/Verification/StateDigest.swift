@@ -128,10 +128,7 @@ private final class DigestWriter {
     /// title with nothing to escape (nearly all) is copied between its quotes in one step.
     func add(string text: String) {
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            // Past what the word-at-a-time skip passes, its last few bytes are looked at one by one.
-            guard utf8.count + 2 <= buffer.count,
-                !utf8[PlainBytes.skip(utf8, from: 0)...].contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 })
-            else { return false }
+            guard utf8.count + 2 <= buffer.count, PlainBytes.all(utf8) else { return false }
             if count + utf8.count + 2 > buffer.count { flush() }
             buffer[count] = UInt8(ascii: "\"")
             if let source = utf8.baseAddress, let target = buffer.baseAddress {
@@ -147,23 +144,9 @@ private final class DigestWriter {
     /// An id as an upper-case UUID string.
     func add(uuid: uuid_t) {
         if count + 36 > buffer.count { flush() }
-        let digits: StaticString = "0123456789ABCDEF"
-        let hex = digits.utf8Start
-        withUnsafeBytes(of: uuid) { id in
-            guard let out = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-            var at = count
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
-                    out[at] = UInt8(ascii: "-")
-                    at += 1
-                }
-                let byte = id[index]
-                out[at] = hex[Int(byte >> 4)]
-                out[at + 1] = hex[Int(byte & 0x0F)]
-                at += 2
-            }
-            count = at
-        }
+        guard let target = buffer.baseAddress else { return }
+        writeUUIDString(uuid, to: target + count)
+        count += 36
     }
 
     /// Takes back the last byte written (still in the buffer: nothing is flushed between).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses the 36-character UUID form (`8-4-4-4-12` hex digits, either case)
-/// straight from a line's bytes.
+/// straight from a line's bytes (and ``writeUUIDString(_:to:)`` writes it).
 ///
 /// Written here rather than taken from libuuid, on purpose:
 /// - `uuid_parse` wants a NUL-terminated string; only util-linux has
@@ -32,4 +32,23 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         byte(at: 19), byte(at: 21), byte(at: 24), byte(at: 26), byte(at: 28), byte(at: 30), byte(at: 32), byte(at: 34)
     )
     return invalid < 16 ? UUID(uuid: value) : nil
+}
+
+/// Writes `id` as `UUID.uuidString` spells it (36 characters, upper-case
+/// hex) at `target`, which must have room for 36 bytes: for writers that
+/// put ids straight into their buffers (the page's spills, state digests).
+func writeUUIDString(_ id: uuid_t, to target: UnsafeMutableRawPointer) {
+    withUnsafeBytes(of: id) { raw in
+        var position = 0
+        for index in 0..<16 {
+            if index == 4 || index == 6 || index == 8 || index == 10 {
+                target.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
+                position += 1
+            }
+            let byte = raw[index]
+            target.storeBytes(of: ASCIIHex.upperDigit(byte >> 4), toByteOffset: position, as: UInt8.self)
+            target.storeBytes(of: ASCIIHex.upperDigit(byte & 0x0F), toByteOffset: position + 1, as: UInt8.self)
+            position += 2
+        }
+    }
 }
