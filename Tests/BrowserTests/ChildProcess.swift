@@ -11,6 +11,10 @@ final class ChildProcess {
     let pid: pid_t
     /// Where its standard output and error go.
     let log: URL
+    /// Set once it is stopped: stopping it again does nothing.
+    private var stopped = false
+    /// Set once it has been reaped (its exit status collected).
+    private var reaped = false
 
     /// Starts `arguments[0]` with `environment` added to this process's;
     /// its standard output may go to a pipe instead of the log (for `Xvfb -displayfd 1`).
@@ -55,8 +59,11 @@ final class ChildProcess {
 
     /// Whether it is still running.
     var isRunning: Bool {
+        guard !reaped else { return false }
         var status: Int32 = 0
-        return waitpid(pid, &status, WNOHANG) == 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid { reaped = true }
+        return result == 0
     }
 
     /// The end of its log, for error messages.
@@ -66,21 +73,26 @@ final class ChildProcess {
     }
 
     /// Asks the whole group to stop, then kills what is left after `grace` seconds.
+    /// Stopping it again does nothing.
     func stop(grace: Double = 3) {
+        guard !stopped else { return }
+        stopped = true
         kill(-pid, SIGTERM)
         var status: Int32 = 0
-        var reaped = false
         let deadline = Date().addingTimeInterval(grace)
-        while Date() < deadline {
+        while !reaped && Date() < deadline {
             if waitpid(pid, &status, WNOHANG) == pid {
                 reaped = true
                 break
             }
-            usleep(50_000)
+            usleep(20_000)
         }
         // Children of the group (a browser's helpers) may outlive the leader.
         kill(-pid, SIGKILL)
-        if !reaped { waitpid(pid, &status, 0) }
+        if !reaped {
+            waitpid(pid, &status, 0)
+            reaped = true
+        }
     }
 
     /// The first executable named `name` on `$PATH`.

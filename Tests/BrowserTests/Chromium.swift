@@ -59,8 +59,14 @@ final class Chromium {
         ]
         var argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        // Its own process group, so that stopping it also stops its helpers (zygote, renderers, GPU).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
         close(childRead)
         close(childWrite)
         close(devNull)
@@ -73,18 +79,21 @@ final class Chromium {
         close(commands)
         close(replies)
         var status: Int32 = 0
-        for _ in 0..<50 {
-            if waitpid(process, &status, WNOHANG) == process { break }
-            usleep(100_000)
+        var reaped = false
+        let deadline = Date().addingTimeInterval(5)
+        while !reaped && Date() < deadline {
+            reaped = waitpid(process, &status, WNOHANG) == process
+            if !reaped { usleep(20_000) }
         }
-        kill(process, SIGKILL)
-        waitpid(process, &status, WNOHANG)
+        // What is left of the group (helpers that outlive the browser, or the browser itself).
+        kill(-process, SIGKILL)
+        if !reaped { waitpid(process, &status, 0) }
         try? FileManager.default.removeItem(at: profile)
     }
 
     /// Sends a command and waits for its result, keeping events that arrive meanwhile.
     @discardableResult
-    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 30) throws -> [String: Any] {
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) throws -> [String: Any] {
         nextID += 1
         let id = nextID
         var message: [String: Any] = ["id": id, "method": method, "params": parameters]
@@ -109,7 +118,7 @@ final class Chromium {
     }
 
     /// Waits until an event named `method` has arrived (counting those already kept).
-    func waitForEvent(_ method: String, session: String? = nil, after index: Int = 0, timeout: Double = 30) throws -> [String: Any] {
+    func waitForEvent(_ method: String, session: String? = nil, after index: Int = 0, timeout: Double = 120) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         var seen = index
         while true {

@@ -85,6 +85,27 @@ protocol PageDriver: AnyObject {
     func requests() throws -> [String]
 }
 
+extension PageDriver {
+    /// Waits until the JavaScript expression `condition` is true, checking it in the page every
+    /// 10 ms for at most `timeout` seconds: what a test would otherwise guess with a fixed sleep.
+    func waitUntil(_ condition: String, timeout: Double = 60, _ comment: @autoclosure () -> String = "") throws {
+        let met = try evaluate(
+            """
+            new Promise(resolve => {
+              const end = performance.now() + \(Int(timeout * 1000));
+              (function check() {
+                if (\(condition)) resolve(true);
+                else if (performance.now() > end) resolve(false);
+                else setTimeout(check, 10);
+              })();
+            })
+            """)
+        guard met as? Bool == true else {
+            throw ChildProcess.Failure(description: "\(engine): not true within \(timeout) s: \(condition) \(comment())")
+        }
+    }
+}
+
 extension BrowserPage: PageDriver {
     var engine: Engine { .chromium }
 

@@ -17,9 +17,13 @@ enum LoopbackHTTP {
     }
 
     /// Sends `method path` with a JSON body to 127.0.0.1:`port`; returns the status and the reply's body.
-    static func request(_ method: String, port: UInt16, path: String, body: Data? = nil, timeout: Double) throws -> (
-        status: Int, body: Data
-    ) {
+    /// `hostPort` is the port the `Host` header names (by default `port`); `abandon`, asked
+    /// about once a second while waiting, gives a reason to stop waiting early (the server's
+    /// process died, its log says it cannot go on).
+    static func request(
+        _ method: String, port: UInt16, hostPort: UInt16? = nil, path: String, body: Data? = nil, timeout: Double,
+        abandon: () -> String? = { nil }
+    ) throws -> (status: Int, body: Data) {
         let deadline = Date().addingTimeInterval(timeout)
         let socketFD = socket(AF_INET, streamSocket, 0)
         guard socketFD >= 0 else { throw Failure(description: "socket failed") }
@@ -34,12 +38,12 @@ enum LoopbackHTTP {
         guard connected == 0 else { throw Failure(description: "nothing listens on port \(port)") }
 
         let payload = body ?? Data()
-        var head = "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var head = "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1:\(hostPort ?? port)\r\nConnection: close\r\n"
         if body != nil { head += "Content-Type: application/json; charset=utf-8\r\n" }
         head += "Content-Length: \(payload.count)\r\n\r\n"
         var bytes = [UInt8](head.utf8) + [UInt8](payload)
         while !bytes.isEmpty {
-            try wait(for: socketFD, events: POLLOUT, until: deadline, doing: "\(method) \(path)")
+            try wait(for: socketFD, events: POLLOUT, until: deadline, doing: "\(method) \(path)", abandon: abandon)
             let written = bytes.withUnsafeBytes { send(socketFD, $0.baseAddress, $0.count, noSignal) }
             guard written > 0 else { throw Failure(description: "\(method) \(path): the server closed the connection") }
             bytes.removeFirst(written)
@@ -48,7 +52,7 @@ enum LoopbackHTTP {
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            try wait(for: socketFD, events: POLLIN, until: deadline, doing: "\(method) \(path)")
+            try wait(for: socketFD, events: POLLIN, until: deadline, doing: "\(method) \(path)", abandon: abandon)
             let count = chunk.withUnsafeMutableBytes { recv(socketFD, $0.baseAddress, $0.count, 0) }
             if count < 0 { throw Failure(description: "\(method) \(path): read failed") }
             if count == 0 { break }
@@ -66,31 +70,15 @@ enum LoopbackHTTP {
         return (status, Data(reply[(end + 4)...]))
     }
 
-    private static func wait(for socketFD: Int32, events: Int32, until deadline: Date, doing what: String) throws {
+    private static func wait(
+        for socketFD: Int32, events: Int32, until deadline: Date, doing what: String, abandon: () -> String?
+    ) throws {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw Failure(description: "\(what): no answer in time") }
+            if let reason = abandon() { throw Failure(description: "\(what): \(reason)") }
             var poller = pollfd(fd: socketFD, events: Int16(events), revents: 0)
             if poll(&poller, 1, Int32(min(remaining, 1) * 1000)) > 0 { return }
         }
-    }
-
-    /// A port nothing listens on now (the kernel's choice), for a server to take.
-    static func freePort() throws -> UInt16 {
-        let socketFD = socket(AF_INET, streamSocket, 0)
-        guard socketFD >= 0 else { throw Failure(description: "socket failed") }
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socketFD, pointer, length) == 0 && getsockname(socketFD, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw Failure(description: "no free port") }
-        return UInt16(bigEndian: address.sin_port)
     }
 }

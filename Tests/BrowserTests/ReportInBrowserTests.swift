@@ -118,7 +118,7 @@ struct ReportInBrowserTests {
             _ = try page.evaluate(Self.scrub(to: 30))
             #expect(try page.evaluate("location.hash") as? String == "#frame=30")
             _ = try page.evaluate("location.hash = '#frame=5'")
-            _ = try page.evaluate("new Promise(r => setTimeout(r, 50))")
+            try page.waitUntil("document.getElementById('frame-view').dataset.frame === '5'")
             #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: 5, state: states[5]))
         }
     }
@@ -146,7 +146,7 @@ struct ReportInBrowserTests {
             _ = try page.evaluate("document.getElementById('speed').value = '8'")
             try page.press(" ")
             #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Pause")
-            _ = try page.evaluate("new Promise(r => setTimeout(r, 900))")
+            try page.waitUntil("Number(document.getElementById('frame-view').dataset.frame) > 1", "playing advances")
             try page.press(" ")
             let paused = try frame()
             #expect(paused > 1)
