@@ -52,11 +52,24 @@ extension CLISuite {
             try space.write("r.html", "previous report")
             try space.write("s.md", "previous summary")
             #expect(mkfifo(space.path("in"), 0o644) == 0)
-            // The input arrives only after s.md has become a FIFO.
-            let run = try space.shell(
-                #"(sleep 0.3; rm s.md; mkfifo s.md; cat s.jsonl > in) & "$TR" in -o r.html --summary s.md; status=$?; wait; exit $status"#)
-            #expect(run.code == 73, "\(run.stderr)")
-            #expect(run.stderr.contains("it changed while the input was read"))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: todoReportBinary)
+            process.arguments = ["in", "-o", "r.html", "--summary", "s.md"]
+            process.currentDirectoryURL = space.url
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // The run opens its input only once its outputs are checked: from then on, s.md becomes
+            // a FIFO, and only then does the input arrive.
+            let writer = try openFIFOWriter(space.path("in"))
+            #expect(unlink(space.path("s.md")) == 0 && mkfifo(space.path("s.md"), 0o644) == 0)
+            try writer.write(contentsOf: Data(cleanLog.utf8))
+            try writer.close()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 73, "\(stderr)")
+            #expect(stderr.contains("it changed while the input was read"))
             #expect(space.read("r.html") == Data("previous report".utf8))
             #expect(space.kind("s.md") == S_IFIFO)
         }
@@ -88,6 +101,24 @@ extension CLISuite {
             #expect(stat(space.path("r.html"), &info) == 0)
             #expect(info.st_uid == 1234 && info.st_gid == 4321 && info.st_mode & 0o7777 == 0o6750)
             #expect(String(decoding: space.read("r.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
+        }
+
+        @Test("a new output gets 0666 less the umask: the report, and every file of a batch finished on two threads")
+        func newFileMode() throws {
+            let space = try Workspace()
+            try FileManager.default.createDirectory(atPath: space.path("logs"), withIntermediateDirectories: true)
+            for index in 0..<12 { try space.write("logs/s\(index).jsonl", cleanLog) }
+            let run = try space.shell(#"umask 027 && "$TR" logs/s0.jsonl -o r.html --quiet && "$TR" batch logs -o out --jobs 2 --quiet"#)
+            #expect(run.code == 0, "\(run.stderr)")
+            let files = try ["r.html"] + FileManager.default.subpathsOfDirectory(atPath: space.path("out")).map { "out/\($0)" }
+            var modes: [String: String] = [:]
+            for file in files {
+                var info = stat()
+                #expect(lstat(space.path(file), &info) == 0)
+                if info.st_mode & S_IFMT == S_IFREG { modes[file] = String(info.st_mode & 0o7777, radix: 8) }
+            }
+            #expect(modes.count > 12 * 2)
+            #expect(modes.filter { $0.value != "640" } == [:])
         }
 
         @Test("a block device is refused; a FIFO that is also the input is refused without waiting")

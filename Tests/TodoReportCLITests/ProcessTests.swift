@@ -26,29 +26,35 @@ extension CLISuite {
             return process
         }
 
-        @Test("SIGKILL while writing a large report leaves the previous report or the new one whole, and no temporary file")
+        @Test(
+            "SIGKILL while the log is read, and right after it ends, leaves the previous report or the new one whole, and no temporary file"
+        )
         func killedWhileWriting() throws {
             let space = try Workspace()
             #expect(try space.run(["simulate", "--events", "60000", "--seed", "2", "-o", "big.jsonl"]).code == 0)
+            let log = try #require(space.read("big.jsonl"))
             let previous = Data("previous report, complete\n".utf8)
-            var outcomes: Set<String> = []
-            for delay in [0.05, 0.2, 0.5, 1.0, 2.0] {
+            #expect(mkfifo(space.path("in"), 0o644) == 0)
+            // The log arrives through a FIFO, so each kill comes at a known point of the reading:
+            // after a tenth, half, nine tenths or all of its bytes (the end not yet seen), and
+            // once right after the end, when the run may be writing its report.
+            for fraction in [0.1, 0.5, 0.9, 1.0, nil] {
                 try previous.write(to: space.url.appendingPathComponent("r.html"))
-                let process = try Self.start(["big.jsonl", "-o", "r.html"], in: space.url)
-                Thread.sleep(forTimeInterval: delay)
+                let process = try Self.start(["in", "-o", "r.html"], in: space.url)
+                let writer = try openFIFOWriter(space.path("in"))
+                try writer.write(contentsOf: log.prefix(Int(Double(log.count) * (fraction ?? 1))))
+                if fraction == nil { try writer.close() }
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 let now = try #require(space.read("r.html"))
-                if now == previous {
-                    outcomes.insert("previous")
-                } else {
+                if fraction != nil {
+                    #expect(now == previous, "killed before the log ended (\(fraction ?? 1)): the previous report stays")
+                } else if now != previous {
                     let text = String(decoding: now, as: UTF8.self)
-                    #expect(text.hasPrefix("<!doctype html>") && text.hasSuffix("</html>\n"), "a partial report after \(delay) s")
-                    outcomes.insert("complete")
+                    #expect(text.hasPrefix("<!doctype html>") && text.hasSuffix("</html>\n"), "a partial report")
                 }
-                #expect(try space.listing() == ["big.jsonl", "r.html"], "after \(delay) s")
+                #expect(try space.listing() == ["big.jsonl", "in", "r.html"], "after \(fraction ?? 1)")
             }
-            #expect(outcomes.contains("previous"))
         }
 
         @Test("a disk that fills up (ulimit -f) fails with 73 and leaves the previous report and no temporary file")
@@ -122,7 +128,11 @@ extension CLISuite {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             let process = try Self.start(["simulate", "--events", "5000000", "-o", "-"], in: space.url, stdout: output)
-            Thread.sleep(forTimeInterval: 0.4)
+            // Killed once a few hundred records are written, however fast the machine is.
+            try waitUntil("the recorder writes 64 KiB") {
+                var info = stat()
+                return stat(path, &info) == 0 && info.st_size >= 65_536 || !process.isRunning
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try output.close()

@@ -127,3 +127,31 @@ extension Workspace {
         return lstat(path(name), &info) == 0 ? info.st_mode & S_IFMT : 0
     }
 }
+
+/// Waits until `condition` holds, checking it every few milliseconds, for at most
+/// `timeout` seconds: how a test waits for another process instead of sleeping.
+func waitUntil(timeout: Double = 60, _ what: String, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while try !condition() {
+        guard Date() < deadline else { throw WaitTimeout(description: "not within \(timeout) s: \(what)") }
+        usleep(2_000)
+    }
+}
+
+struct WaitTimeout: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The writing end of the FIFO at `path`, opened once a reader has it open (a
+/// reader waiting in `open` counts): the moment the other process reached it.
+/// Writes to it then block as a pipe's do.
+func openFIFOWriter(_ path: String, timeout: Double = 60) throws -> FileHandle {
+    var descriptor: Int32 = -1
+    try waitUntil(timeout: timeout, "a reader opens \(path)") {
+        descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 || errno == ENXIO else { throw WaitTimeout(description: "cannot open \(path): errno \(errno)") }
+        return descriptor >= 0
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+}

@@ -43,9 +43,7 @@ final class TemporaryFile {
     /// With `durably` false the caller makes it durable later, with many
     /// others at once (``FileSystemSync``).
     func finish(replacing existing: OutputDestination.ExistingFile?, durably: Bool = true) throws(SystemCallError) {
-        let mask = umask(0)
-        umask(mask)
-        var mode = 0o666 & ~mask
+        var mode = 0o666 & ~FileCreationMask.current
         if let existing {
             mode = existing.mode & 0o7777
             if existing.owner != geteuid() || existing.group != getegid() {
