@@ -26,7 +26,7 @@ struct SessionJob: Sendable {
     }
 
     func run(_ input: BatchInput, name: String) -> Result {
-        let relative = SessionNaming.shownInput(input, redaction: options.redaction)
+        let relative = SessionNaming.shownInput(input.relative, redaction: options.redaction)
         // Under --redact a file name may tell as much as what was typed: stderr names the session.
         let shownPath = options.redaction == nil ? input.path.display : "sessions/\(name)"
         func failed(_ status: SessionStats.Status, _ problem: String) -> SessionStats {
@@ -41,7 +41,7 @@ struct SessionJob: Sendable {
             do throws(CLIError) {
                 file = try InputFile.locate(input.path, standardInput: -1)
                 if options.redaction != nil { file.displayName = shownPath }
-                try file.open()
+                try file.openWithoutWaiting(streamAllowed: input.isStream)
             } catch {
                 let reason = Self.reason(error)
                 streams.printError("\(shownPath): error: cannot read: \(reason)")
@@ -99,9 +99,8 @@ struct SessionJob: Sendable {
     /// The stats of the last run when the input's bytes, the tool and
     /// `--strict` are the same (and its report is still there).
     private func unchanged(_ file: InputFile, name: String) -> SessionStats? {
-        guard !force, let old = folder.existingStats(name), old.tool == tool, old.strict == options.strict,
-            let oldHash = old.inputSHA256,
-            let size = file.node.map({ Int($0.st_size) }), size == old.inputBytes,
+        guard !force, let node = file.node, node.st_mode & S_IFMT == S_IFREG, let old = folder.existingStats(name), old.tool == tool,
+            old.strict == options.strict, let oldHash = old.inputSHA256, Int(node.st_size) == old.inputBytes,
             old.status != .rendered || folder.isComplete(folder.report(name))
         else { return nil }
         defer { _ = lseek(file.descriptor, 0, SEEK_SET) }

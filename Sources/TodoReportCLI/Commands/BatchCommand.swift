@@ -44,7 +44,14 @@ enum BatchCommand: Subcommand {
 
         let folder = BatchFolder(root: root)
         try folder.create()
-        let all = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
+        let found = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
+        let all = found.inputs
+        for input in found.leftOut {
+            // Under --redact a file name may tell as much as what was typed: it is masked.
+            let shown =
+                options.redaction == nil ? input.path.display : SessionNaming.shownInput(input.relative, redaction: options.redaction)
+            streams.printError("\(shown): warning: \(input.kind), not a regular file; left out")
+        }
         let names = options.redaction.map { SessionNaming.redactedNames(for: all, redaction: $0) } ?? SessionNaming.names(for: all)
         let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
 
@@ -53,7 +60,7 @@ enum BatchCommand: Subcommand {
             streams: streams)
         let progress = BatchProgress(total: chosen.count, error: streams.error)
         let results = WorkerPool.run(
-            count: chosen.count, width: width,
+            count: chosen.count, width: width, dedicated: Set(chosen.indices.filter { all[chosen[$0]].isStream }),
             { index in
                 job.run(all[chosen[index]], name: names[chosen[index]])
             },
@@ -91,6 +98,7 @@ enum BatchCommand: Subcommand {
         if rejected > 0 { parts.append("\(groupedDigits(rejected)) rejected") }
         if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
         if removed > 0 { parts.append("\(groupedDigits(removed)) removed (input gone)") }
+        if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
         let line = "\(groupedDigits(finished.count)) sessions: " + parts.joined(separator: ", ") + " -> \(root.display)"
         if unreadable > 0 { throw .sessionsFailed(.noInput, line) }
         if rejected > 0 { throw .sessionsFailed(.dataError, line) }
