@@ -34,7 +34,8 @@ struct BatchFolder: Sendable {
     /// where the system can (``FileSystemSync/isAvailable``): one flush
     /// instead of four for each of thousands of sessions, which took half of
     /// a batch's time. A crash before it may leave a report incomplete; the
-    /// next run sees that (``isComplete(_:)``) and renders that session again.
+    /// next run sees that it is not the report its stats name (its size and
+    /// SHA-256) and renders that session again.
     static func write(_ path: Path, durably: Bool = true, _ fill: (Int32) throws(SystemCallError) -> Void) throws(CLIError) {
         guard case .replace(let target, let existing) = try OutputDestination.resolve(path) else {
             throw .cannotWrite(path: path.display, reason: "it is not a regular file")
@@ -63,19 +64,6 @@ struct BatchFolder: Sendable {
         } catch {
             throw .cannotWrite(path: root.display, reason: error.reason)
         }
-    }
-
-    /// Whether a report is there and whole: it ends as every report ends.
-    func isComplete(_ report: Path) -> Bool {
-        let ending = Array("</html>\n".utf8)
-        let descriptor = report.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) >= ending.count else { return false }
-        var tail = [UInt8](repeating: 0, count: ending.count)
-        let count = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(Int(info.st_size) - ending.count)) }
-        return count == ending.count && tail == ending
     }
 
     /// The stats a run wrote for `name`, if readable and of this schema.

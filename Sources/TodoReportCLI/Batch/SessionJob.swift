@@ -7,8 +7,19 @@ import SessionLog
 /// that say so; only an output that cannot be written stops the batch.
 struct SessionJob: Sendable {
     enum Result: Sendable {
-        case done(SessionStats, skipped: Bool)
+        /// `statsPredateHashes`: rendered again because its old stats named no report hash.
+        case done(SessionStats, skipped: Bool, statsPredateHashes: Bool = false)
         case cannotWrite(CLIError)
+    }
+
+    /// What the last run's files say of a session about to be read.
+    private enum Verdict {
+        /// Its input, the tool and `--strict` are the same, and its report is the one its stats name.
+        case unchanged(SessionStats)
+        /// Something differs, or there is nothing to compare with.
+        case changed
+        /// Its stats are from before reports were hashed: the report cannot be checked.
+        case statsPredateHashes
     }
 
     var folder: BatchFolder
@@ -35,7 +46,7 @@ struct SessionJob: Sendable {
         do throws(CLIError) {
             if let problem = input.problem {
                 streams.printError("\(shownPath): error: cannot read: \(problem)")
-                return try record(failed(.unreadable, problem), removingReport: true, skipped: false)
+                return try recordFailure(failed(.unreadable, problem))
             }
             var file: InputFile
             do throws(CLIError) {
@@ -45,10 +56,11 @@ struct SessionJob: Sendable {
             } catch {
                 let reason = Self.reason(error)
                 streams.printError("\(shownPath): error: cannot read: \(reason)")
-                return try record(failed(.unreadable, reason), removingReport: true, skipped: false)
+                return try recordFailure(failed(.unreadable, reason))
             }
             defer { file.close() }
-            if let unchanged = unchanged(file, name: name) { return .done(unchanged, skipped: true) }
+            let verdict = verdict(file, name: name)
+            if case .unchanged(let stats) = verdict { return .done(stats, skipped: true) }
 
             let digest = InputDigestRecorder()
             let builder: ReportBuilder
@@ -64,7 +76,7 @@ struct SessionJob: Sendable {
                 if case .cannotWrite = error { return .cannotWrite(error) }
                 let reason = Self.reason(error)
                 streams.printError("\(shownPath): error: cannot read: \(reason)")
-                return try record(failed(.unreadable, reason), removingReport: true, skipped: false)
+                return try recordFailure(failed(.unreadable, reason))
             }
             var status = SessionStats.Status.rendered
             var problem: String?
@@ -75,45 +87,62 @@ struct SessionJob: Sendable {
                 problem = Self.reason(error)
                 streams.printError("\(shownPath): error: rejected: \(problem ?? "")")
             }
-            let stats = SessionStats(
+            var stats = SessionStats(
                 name: name, input: relative, status: status, problem: problem, statistics: builder.statistics,
                 activity: builder.sessionActivity,
                 inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
             if status == .rendered {
+                var report: FileDigest?
                 try BatchFolder.write(folder.report(name), durably: false) { descriptor throws(SystemCallError) in
                     try SessionRendering.writeReport(builder, templates: templates, to: descriptor)
+                    report = try FileDigest(descriptor)
                 }
+                (stats.reportBytes, stats.reportSHA256) = (report?.bytes, report?.sha256)
             }
-            return try record(stats, removingReport: status != .rendered, skipped: false)
+            try record(stats, removingReport: status != .rendered)
+            if case .statsPredateHashes = verdict { return .done(stats, skipped: false, statsPredateHashes: true) }
+            return .done(stats, skipped: false)
         } catch {
             return .cannotWrite(error)
         }
     }
 
-    private func record(_ stats: SessionStats, removingReport: Bool, skipped: Bool) throws(CLIError) -> Result {
+    private func record(_ stats: SessionStats, removingReport: Bool) throws(CLIError) {
         if removingReport { folder.remove(folder.report(stats.name)) }
         try BatchFolder.write(folder.statsFile(stats.name), text: stats.json, durably: false)
-        return .done(stats, skipped: skipped)
     }
 
-    /// The stats of the last run when the input's bytes, the tool and
-    /// `--strict` are the same (and its report is still there).
-    private func unchanged(_ file: InputFile, name: String) -> SessionStats? {
+    /// A session that failed before it had numbers: its stats say why.
+    private func recordFailure(_ stats: SessionStats) throws(CLIError) -> Result {
+        try record(stats, removingReport: true)
+        return .done(stats, skipped: false)
+    }
+
+    /// Whether the session can be skipped: the last run's stats name the
+    /// same input bytes (size, then SHA-256), tool and `--strict`, and its
+    /// report is there with the size and SHA-256 they name (another run's
+    /// report, or one damaged anywhere in it, is not). A stream is never
+    /// skipped: reading it to compare would consume it.
+    private func verdict(_ file: InputFile, name: String) -> Verdict {
         guard !force, let node = file.node, node.st_mode & S_IFMT == S_IFREG, let old = folder.existingStats(name), old.tool == tool,
-            old.strict == options.strict, let oldHash = old.inputSHA256, Int(node.st_size) == old.inputBytes,
-            old.status != .rendered || folder.isComplete(folder.report(name))
-        else { return nil }
-        defer { _ = lseek(file.descriptor, 0, SEEK_SET) }
-        var digest = InputDigest()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            chunk.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            old.strict == options.strict, let oldHash = old.inputSHA256, Int(node.st_size) == old.inputBytes
+        else { return .changed }
+        if old.status == .rendered {
+            guard let bytes = old.reportBytes, let sha256 = old.reportSHA256 else { return .statsPredateHashes }
+            let report = folder.report(name)
+            guard FileDigest.matches(report, bytes: bytes, sha256: sha256) else {
+                var info = stat()
+                let missing = report.withCString { lstat($0, &info) } != 0
+                streams.printError(
+                    "\(report.display): warning: "
+                        + (missing ? "missing" : "not the report its stats name (another size or SHA-256)") + "; rendering it again")
+                return .changed
+            }
         }
-        return digest.hex() == oldHash ? old : nil
+        guard let input = try? FileDigest(file.descriptor), input == FileDigest(bytes: old.inputBytes, sha256: oldHash) else {
+            return .changed
+        }
+        return .unchanged(old)
     }
 
     private static func reason(_ error: CLIError) -> String {

@@ -65,7 +65,7 @@ enum BatchCommand: Subcommand {
                 job.run(all[chosen[index]], name: names[chosen[index]])
             },
             finished: { _, result in
-                if case .done(let stats, _) = result {
+                if case .done(let stats, _, _) = result {
                     progress.finished(failed: stats.status != .rendered)
                 } else {
                     progress.finished(failed: true)
@@ -76,11 +76,13 @@ enum BatchCommand: Subcommand {
         var finished: [SessionStats] = []
         var skipped = 0
         var rendered = 0
+        var predatingHashes = 0
         for result in results {
             switch result {
-            case .done(let stats, let wasSkipped):
+            case .done(let stats, let wasSkipped, let statsPredateHashes):
                 finished.append(stats)
                 if wasSkipped { skipped += 1 } else if stats.status == .rendered { rendered += 1 }
+                if statsPredateHashes { predatingHashes += 1 }
             case .cannotWrite(let error):
                 throw error
             }
@@ -90,6 +92,12 @@ enum BatchCommand: Subcommand {
         if selectedShard == nil {
             removed = folder.removeSessions(notIn: Set(names))
             try folder.writeAggregates(streams: streams)
+        }
+        if predatingHashes > 0 && !options.quiet {
+            let (count, their) = (groupedDigits(predatingHashes), predatingHashes == 1 ? "its" : "their")
+            streams.printError(
+                "note: \(count) rendered again: \(their) stats were written before todo-report recorded each report's size and SHA-256, so \(their) report could not be checked"
+            )
         }
         let rejected = finished.filter { $0.status == .rejected }.count
         let unreadable = finished.filter { $0.status == .unreadable }.count
