@@ -90,14 +90,20 @@ struct BatchFolder: Sendable {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Removes the report and stats of every session not in `keep` (its input is gone).
-    func removeSessions(notIn keep: Set<String>) -> Int {
+    /// Removes the report and stats of every session not in `keep` that was
+    /// found under one of `roots` (as ``InputRoot`` records them): its input
+    /// is gone from there. Sessions of other roots stay; one whose stats
+    /// name no root (from before roots were recorded, or unreadable) is
+    /// removed, as every run did then, and a report without stats too.
+    func removeSessions(notIn keep: Set<String>, under roots: Set<String>) -> Int {
         var removed = Set<String>()
         for name in names(in: stats, ending: ".json") where !keep.contains(name) {
+            if let root = existingStats(name)?.root, !roots.contains(root) { continue }
             remove(statsFile(name))
             removed.insert(name)
         }
-        for name in names(in: sessions, ending: ".html") where !keep.contains(name) {
+        let indexed = Set(names(in: stats, ending: ".json"))
+        for name in names(in: sessions, ending: ".html") where !keep.contains(name) && !indexed.contains(name) {
             remove(report(name))
             removed.insert(name)
         }

@@ -43,6 +43,12 @@ enum InputDiscovery {
     struct Found {
         var inputs: [BatchInput] = []
         var leftOut: [LeftOutInput] = []
+        /// The INPUTs searched to the end, every folder in them opened: a
+        /// session recorded under one of them whose input was not found is
+        /// gone from it. A root that is missing or could not be searched
+        /// whole is not among them, so that a folder not mounted this time
+        /// removes nothing.
+        var searchedRoots: [Path] = []
     }
 
     static func expand(_ arguments: [Path], standardInput: Int32) throws(CLIError) -> Found {
@@ -65,6 +71,12 @@ enum InputDiscovery {
     }
 
     private static func expand(_ root: Path, into found: inout Found) {
+        let before = found.inputs.count
+        search(root, into: &found)
+        if !found.inputs[before...].contains(where: { $0.problem != nil }) { found.searchedRoots.append(root) }
+    }
+
+    private static func search(_ root: Path, into found: inout Found) {
         var info = stat()
         guard root.withCString({ stat($0, &info) }) == 0 else {
             let reason = errno == ENOENT ? "no such file" : SystemCallError("", errno: errno).reason

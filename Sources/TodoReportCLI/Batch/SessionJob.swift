@@ -7,7 +7,7 @@ import SessionLog
 /// that say so; only an output that cannot be written stops the batch.
 struct SessionJob: Sendable {
     enum Result: Sendable {
-        /// `statsPredateHashes`: rendered again because its old stats named no report hash.
+        /// `statsPredateHashes`: rendered again because its old stats named no report hash or root.
         case done(SessionStats, skipped: Bool, statsPredateHashes: Bool = false)
         case cannotWrite(CLIError)
     }
@@ -18,7 +18,7 @@ struct SessionJob: Sendable {
         case unchanged(SessionStats)
         /// Something differs, or there is nothing to compare with.
         case changed
-        /// Its stats are from before reports were hashed: the report cannot be checked.
+        /// Its stats are from before reports were hashed and roots recorded: the report cannot be checked.
         case statsPredateHashes
     }
 
@@ -36,12 +36,15 @@ struct SessionJob: Sendable {
         return Help.version + " --redact" + (redaction.keyFingerprint.map { " key \($0)" } ?? "")
     }
 
-    func run(_ input: BatchInput, name: String) -> Result {
+    /// Runs the session of `input`, named `name`, found under the root recorded as `root` (``InputRoot``).
+    func run(_ input: BatchInput, name: String, root: String) -> Result {
         let relative = SessionNaming.shownInput(input.relative, redaction: options.redaction)
         // Under --redact a file name may tell as much as what was typed: stderr names the session.
         let shownPath = options.redaction == nil ? input.path.display : "sessions/\(name)"
         func failed(_ status: SessionStats.Status, _ problem: String) -> SessionStats {
-            SessionStats(name: name, input: relative, status: status, problem: problem, tool: tool, strict: options.strict)
+            var stats = SessionStats(name: name, input: relative, status: status, problem: problem, tool: tool, strict: options.strict)
+            stats.root = root
+            return stats
         }
         do throws(CLIError) {
             if let problem = input.problem {
@@ -60,7 +63,14 @@ struct SessionJob: Sendable {
             }
             defer { file.close() }
             let verdict = verdict(file, name: name)
-            if case .unchanged(let stats) = verdict { return .done(stats, skipped: true) }
+            if case .unchanged(var stats) = verdict {
+                // Another root's session of the same NAME (its logs moved, say) becomes this root's.
+                if stats.root != root {
+                    stats.root = root
+                    try record(stats, removingReport: false)
+                }
+                return .done(stats, skipped: true)
+            }
 
             let digest = InputDigestRecorder()
             let builder: ReportBuilder
@@ -91,6 +101,7 @@ struct SessionJob: Sendable {
                 name: name, input: relative, status: status, problem: problem, statistics: builder.statistics,
                 activity: builder.sessionActivity,
                 inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
+            stats.root = root
             if status == .rendered {
                 var report: FileDigest?
                 try BatchFolder.write(folder.report(name), durably: false) { descriptor throws(SystemCallError) in
@@ -127,6 +138,7 @@ struct SessionJob: Sendable {
         guard !force, let node = file.node, node.st_mode & S_IFMT == S_IFREG, let old = folder.existingStats(name), old.tool == tool,
             old.strict == options.strict, let oldHash = old.inputSHA256, Int(node.st_size) == old.inputBytes
         else { return .changed }
+        guard old.root != nil else { return .statsPredateHashes }
         if old.status == .rendered {
             guard let bytes = old.reportBytes, let sha256 = old.reportSHA256 else { return .statsPredateHashes }
             let report = folder.report(name)

@@ -54,6 +54,11 @@ enum BatchCommand: Subcommand {
         }
         let names = options.redaction.map { SessionNaming.redactedNames(for: all, redaction: $0) } ?? SessionNaming.names(for: all)
         let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
+        var recordedRoots: [Path: String] = [:]
+        for root in all.map(\.root) + found.searchedRoots where recordedRoots[root] == nil {
+            recordedRoots[root] = InputRoot.recorded(root, redaction: options.redaction)
+        }
+        let roots = recordedRoots
 
         let job = SessionJob(
             folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force),
@@ -62,7 +67,8 @@ enum BatchCommand: Subcommand {
         let results = WorkerPool.run(
             count: chosen.count, width: width, dedicated: Set(chosen.indices.filter { all[chosen[$0]].isStream }),
             { index in
-                job.run(all[chosen[index]], name: names[chosen[index]])
+                let input = all[chosen[index]]
+                return job.run(input, name: names[chosen[index]], root: roots[input.root] ?? "")
             },
             finished: { _, result in
                 if case .done(let stats, _, _) = result {
@@ -90,13 +96,14 @@ enum BatchCommand: Subcommand {
         try folder.syncSessions()
         var removed = 0
         if selectedShard == nil {
-            removed = folder.removeSessions(notIn: Set(names))
+            let searched = found.searchedRoots.flatMap { InputRoot.matching($0, redaction: options.redaction) }
+            removed = folder.removeSessions(notIn: Set(names), under: Set(searched))
             try folder.writeAggregates(streams: streams)
         }
         if predatingHashes > 0 && !options.quiet {
             let (count, their) = (groupedDigits(predatingHashes), predatingHashes == 1 ? "its" : "their")
             streams.printError(
-                "note: \(count) rendered again: \(their) stats were written before todo-report recorded each report's size and SHA-256, so \(their) report could not be checked"
+                "note: \(count) rendered again: \(their) stats were written before todo-report recorded each report's size and SHA-256 and its input root, so \(their) report could not be checked"
             )
         }
         let rejected = finished.filter { $0.status == .rejected }.count
