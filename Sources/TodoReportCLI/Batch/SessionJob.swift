@@ -28,6 +28,8 @@ struct SessionJob: Sendable {
     var templates: PageTemplates
     var force: Bool
     var streams: StandardStreams
+    /// Whether other runs may write the folder at the same time (`--shard` runs share it).
+    var sharedFolder: Bool
 
     /// The tool that wrote a session's files, and how it redacted them: a
     /// re-run with another redaction (or none) renders every session again.
@@ -103,14 +105,17 @@ struct SessionJob: Sendable {
                 inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
             stats.root = root
             if status == .rendered {
-                var report: FileDigest?
-                try BatchFolder.write(folder.report(name), durably: false) { descriptor throws(SystemCallError) in
+                var digest: FileDigest?
+                let report = try BatchFolder.stage(folder.report(name)) { descriptor throws(SystemCallError) in
                     try SessionRendering.writeReport(builder, templates: templates, to: descriptor)
-                    report = try FileDigest(descriptor)
+                    digest = try FileDigest(descriptor)
                 }
-                (stats.reportBytes, stats.reportSHA256) = (report?.bytes, report?.sha256)
+                (stats.reportBytes, stats.reportSHA256) = (digest?.bytes, digest?.sha256)
+                let statsFile = try BatchFolder.stage(folder.statsFile(name), text: stats.json)
+                try folder.install([report, statsFile], sharedFolder: sharedFolder)
+            } else {
+                try record(stats, removingReport: true)
             }
-            try record(stats, removingReport: status != .rendered)
             if case .statsPredateHashes = verdict { return .done(stats, skipped: false, statsPredateHashes: true) }
             return .done(stats, skipped: false)
         } catch {
@@ -118,9 +123,10 @@ struct SessionJob: Sendable {
         }
     }
 
+    /// Writes the stats alone (first removing the report, when it has none).
     private func record(_ stats: SessionStats, removingReport: Bool) throws(CLIError) {
-        if removingReport { folder.remove(folder.report(stats.name)) }
-        try BatchFolder.write(folder.statsFile(stats.name), text: stats.json, durably: false)
+        let file = try BatchFolder.stage(folder.statsFile(stats.name), text: stats.json)
+        try folder.install([file], removing: removingReport ? folder.report(stats.name) : nil, sharedFolder: sharedFolder)
     }
 
     /// A session that failed before it had numbers: its stats say why.
@@ -160,7 +166,7 @@ struct SessionJob: Sendable {
     private static func reason(_ error: CLIError) -> String {
         switch error {
         case .cannotRead(_, let reason), .cannotWrite(_, let reason): reason
-        case .rejected(let text), .usage(let text), .sessionsFailed(_, let text): text
+        case .rejected(let text), .usage(let text), .sessionsFailed(_, let text), .busy(let text): text
         }
     }
 }

@@ -13,14 +13,16 @@ enum BatchCommand: Subcommand {
         help:
             "Render only shard K of N (0-based, by a stable hash of each input's\nrelative path) and write its sessions/ and stats/; then run\n'todo-report index DIR' once over the shards' folder."
     )
+    static let noWait = OptionSpec.flag(
+        "--no-wait", help: "Exit at once with 75 if another run is writing DIR, instead of waiting\nfor it to finish.")
     static let title = OptionSpec.value(
         "--title", valueName: "TEXT", help: "Each report's title (default: the header's app, else TimeTrave).")
 
     static let name = "batch"
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
     static let usage =
-        "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--strict] [--quiet] [--redact | --redact-key FILE]"
-    static let options = [output, jobs, force, shard, title] + ReadingOptions.specs
+        "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--no-wait] [--strict] [--quiet] [--redact | --redact-key FILE]"
+    static let options = [output, jobs, force, shard, noWait, title] + ReadingOptions.specs
     static let discussion = """
         INPUT is a log, a folder (searched recursively for *.jsonl and *.jsonl.gz),
         or - for a list of paths on standard input, one a line. DIR gets
@@ -43,6 +45,9 @@ enum BatchCommand: Subcommand {
         let selectedShard = try arguments.text(shard).map { text throws(CLIError) in try Shard(parsing: text) }
 
         let folder = BatchFolder(root: root)
+        try folder.createRoot()
+        let lock = try folder.lock(selectedShard == nil ? .exclusive : .shared, wait: !arguments.has(noWait), streams: streams)
+        defer { lock.release() }
         try folder.create()
         let found = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
         let all = found.inputs
@@ -62,7 +67,7 @@ enum BatchCommand: Subcommand {
 
         let job = SessionJob(
             folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force),
-            streams: streams)
+            streams: streams, sharedFolder: selectedShard != nil)
         let progress = BatchProgress(total: chosen.count, error: streams.error)
         let results = WorkerPool.run(
             count: chosen.count, width: width, dedicated: Set(chosen.indices.filter { all[chosen[$0]].isStream }),
