@@ -17,6 +17,18 @@ struct BatchFolder: Sendable {
     var lockFile: Path { root.appending(Array(".todo-report.lock".utf8)) }
     /// `DIR/.todo-report.install.lock`: held by a `--shard` run while it puts one session's files in place.
     var installLockFile: Path { root.appending(Array(".todo-report.install.lock".utf8)) }
+    /// `DIR/.todo-report.commit`: there only while the aggregates are put in place (``CommitRecord``).
+    var commitRecord: Path { root.appending(Array(".todo-report.commit".utf8)) }
+
+    /// Finishes putting in place the aggregates of a run killed while it
+    /// did (``CommitRecord``), and removes the new files of one killed
+    /// before its record was written. Done first, with the lock held, by
+    /// every run: `batch` (`--shard` too) and `index`.
+    func finishInterruptedCommit(streams: StandardStreams) throws(CLIError) {
+        _ = try CommitRecord.recover(at: commitRecord, streams: streams)
+        // No run that holds the lock shared writes such files: none of them is a live run's.
+        StaleTemporaries.remove(in: root, olderThan: time_t.max, prefix: TemporaryName.commitPrefix)
+    }
 
     /// Creates the folder itself if it is missing (for its lock file).
     func createRoot() throws(CLIError) {
@@ -218,7 +230,8 @@ struct BatchFolder: Sendable {
         let (count, stats) = allStats(streams: streams)
         let aggregate = BatchAggregate(stats, expectedCount: count)
         let names = ["index.html", "sessions.csv", "summary.md"]
-        let outputs = try OutputSet(names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
+        let outputs = try OutputSet(
+            names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil, commitRecord: commitRecord)
         try outputs.commit { index, descriptor throws(SystemCallError) in
             var sink = BufferedWriter(descriptor: descriptor)
             switch index {
