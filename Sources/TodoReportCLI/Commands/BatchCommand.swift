@@ -24,15 +24,20 @@ enum BatchCommand: Subcommand {
         "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--no-wait] [--strict] [--quiet] [--redact | --redact-key FILE]"
     static let options = [output, jobs, force, shard, noWait, title] + ReadingOptions.specs
     static let discussion = """
-        INPUT is a log, a folder (searched recursively for *.jsonl and *.jsonl.gz),
-        or - for a list of paths on standard input, one a line. DIR gets
+        INPUT is a log, a folder (searched recursively for regular *.jsonl and
+        *.jsonl.gz files; a FIFO, socket or device there is left out), or - for a
+        list of paths on standard input, one a line. DIR gets
         sessions/NAME.html (each report, as 'todo-report INPUT' writes it),
         stats/NAME.json (its numbers, schema todo-report-stats/1), index.html,
         sessions.csv and summary.md.
         A re-run skips a session whose input bytes, tool version and --strict match
-        its stats (--force redoes all) and removes sessions whose input is gone.
+        its stats and whose report is the one they name (--force redoes all); it
+        removes a session whose input is gone from one of this run's INPUTs, and
+        keeps those of other INPUTs.
+        One run writes DIR at a time (--shard runs together): another waits for it,
+        or exits 75 with --no-wait.
         Exit codes: 0 every session rendered, 65 any rejected, 66 any unreadable,
-        73 an output cannot be written.
+        73 an output cannot be written, 75 DIR busy (--no-wait).
         """
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {

@@ -10,6 +10,11 @@ enum IndexCommand: Subcommand {
     static let abstract = "Rebuild a batch folder's index page, CSV and summary from its stats."
     static let usage = "todo-report index DIR [--no-wait] [--quiet]"
     static let options = [BatchCommand.noWait, .quiet]
+    static let discussion = """
+        Waits for a batch (or its --shard runs) still writing DIR, or with --no-wait
+        exits 75. The three files are replaced together: a run killed meanwhile
+        leaves each whole, and the next run into DIR completes the change.
+        """
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         let root = try arguments.single("DIR: the folder a batch wrote")
