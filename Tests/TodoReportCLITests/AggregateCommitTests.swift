@@ -15,16 +15,15 @@ extension CLISuite {
             names.map { workspace.read("\(folder)/\($0)") }
         }
 
-        @Test("a kill at each of index's link and rename calls leaves the three aggregates all old or all new")
-        func killedAtEachCall() throws {
-            let workspace = try Workspace()
+        /// `out/`: the aggregates of four sessions, and the stats of a fifth
+        /// (from `more/`) that they do not count yet; `pristine/` a copy of it,
+        /// `expected/` what `index` makes of it. Returns the old and the new aggregates.
+        static func staleAggregates(in workspace: Workspace) throws -> (old: [Data?], new: [Data?]) {
             try BatchTests.logs(in: workspace)
-            // The aggregates of four sessions, then stats of a fifth that they do not count yet.
             let setup = try workspace.shell(
                 """
                 set -e
-                mv logs/team-b/broken.jsonl .
-                mkdir more && mv broken.jsonl more/
+                mkdir more && mv logs/team-b/broken.jsonl more/
                 $TR batch logs -o out --quiet && $TR batch more -o out --shard 0/1 --quiet
                 cp -R out pristine && cp -R out expected && $TR index expected --quiet
                 """)
@@ -32,6 +31,13 @@ extension CLISuite {
             let old = Self.aggregates(workspace, "out")
             let new = Self.aggregates(workspace, "expected")
             try #require(old.allSatisfy { $0 != nil } && zip(old, new).allSatisfy { $0 != $1 })
+            return (old, new)
+        }
+
+        @Test("a kill at each of index's link and rename calls leaves the three aggregates all old or all new")
+        func killedAtEachCall() throws {
+            let workspace = try Workspace()
+            let (old, new) = try Self.staleAggregates(in: workspace)
 
             var kills: [String] = []
             for call in ["link", "linkat", "rename"] {
@@ -71,16 +77,7 @@ extension CLISuite {
         @Test("a run killed while it finishes a cut commit leaves it for the next; a record that is not one is removed, said so")
         func killedWhileFinishing() throws {
             let workspace = try Workspace()
-            try BatchTests.logs(in: workspace)
-            let setup = try workspace.shell(
-                """
-                set -e
-                mkdir more && mv logs/team-b/broken.jsonl more/
-                $TR batch logs -o out --quiet && $TR batch more -o out --shard 0/1 --quiet
-                cp -R out expected && $TR index expected --quiet
-                """)
-            try #require(setup.code == 0, "\(setup.stderr)")
-            let new = Self.aggregates(workspace, "expected")
+            let new = try Self.staleAggregates(in: workspace).new
             let cut = try workspace.shell(
                 """
                 /usr/bin/strace -f -qq -o /dev/null -e inject=rename:signal=KILL:when=2 $TR index out --quiet

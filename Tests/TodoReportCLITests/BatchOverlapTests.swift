@@ -36,6 +36,14 @@ extension CLISuite {
             #expect(try BatchReportCheckTests.reportsNotMatchingStats(workspace, folder) == [])
         }
 
+        /// Starts `todo-report ARGUMENTS` while the test holds the lock, and waits until it says that it waits.
+        static func startWaiting(_ arguments: [String], in workspace: Workspace) throws -> RunningCommand {
+            let run = try RunningCommand(arguments, in: workspace)
+            let waited = eventually { run.stderr.contains(Self.waiting) || !run.process.isRunning }
+            #expect(waited && run.process.isRunning, "it did not wait: \(run.stderr)")
+            return run
+        }
+
         @Test(
             "a second run waits for the lock, saying so once, and then writes what a clean run writes; with --no-wait it exits 75 at once")
         func secondRunWaits() throws {
@@ -43,9 +51,7 @@ extension CLISuite {
             try BatchTests.logs(in: workspace)
             #expect(try workspace.shell("$TR batch logs -o clean && mkdir out").code == 0)
             let held = try HeldLock(workspace.path("out/.todo-report.lock"))
-            let run = try RunningCommand(["batch", "logs", "-o", "out"], in: workspace)
-            let waited = eventually { run.stderr.contains(Self.waiting) || !run.process.isRunning }
-            #expect(waited && run.process.isRunning, "\(run.stderr)")
+            let run = try Self.startWaiting(["batch", "logs", "-o", "out"], in: workspace)
             #expect(!workspace.exists("out/sessions") && !workspace.exists("out/stats"), "it wrote before it had the lock")
 
             let impatient = try workspace.shell("$TR batch logs -o out --no-wait")
@@ -62,15 +68,14 @@ extension CLISuite {
             try Self.expectClean(workspace, "out", equalTo: "clean")
         }
 
-        @Test("index waits for the lock too, or exits 75 with --no-wait; a batch waits for an index")
+        @Test("index waits for the lock too, or exits 75 with --no-wait")
         func indexWaits() throws {
             let workspace = try Workspace()
             try BatchTests.logs(in: workspace)
             #expect(try workspace.shell("$TR batch logs -o out && cp -R out clean").code == 0)
             let held = try HeldLock(workspace.path("out/.todo-report.lock"))
             #expect(try workspace.shell("$TR index out --no-wait").code == 75)
-            let index = try RunningCommand(["index", "out"], in: workspace)
-            #expect(eventually { index.stderr.contains(Self.waiting) || !index.process.isRunning } && index.process.isRunning)
+            let index = try Self.startWaiting(["index", "out"], in: workspace)
             held.release()
             #expect(index.exitCode() == 0, "\(index.stderr)")
             try Self.expectClean(workspace, "out", equalTo: "clean")
