@@ -9,6 +9,8 @@ enum CLIError: Error, Equatable {
     case rejected(String)
     /// Some sessions of a batch failed (each already reported); the line counts them.
     case sessionsFailed(ExitCode, String)
+    /// Another run holds the batch folder and `--no-wait` was given.
+    case busy(String)
 
     var exitCode: ExitCode {
         switch self {
@@ -17,6 +19,7 @@ enum CLIError: Error, Equatable {
         case .cannotWrite: .cannotCreate
         case .rejected: .dataError
         case .sessionsFailed(let code, _): code
+        case .busy: .temporaryFailure
         }
     }
 
@@ -29,7 +32,7 @@ enum CLIError: Error, Equatable {
             "Error: cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason):
             "Error: cannot write \(path): \(reason)"
-        case .rejected(let text):
+        case .rejected(let text), .busy(let text):
             "Error: \(text)"
         case .sessionsFailed(_, let line):
             line

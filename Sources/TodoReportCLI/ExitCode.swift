@@ -11,4 +11,6 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// The output cannot be written.
     case cannotCreate = 73
+    /// `batch` or `index` with `--no-wait`: another run is writing the folder; try again later.
+    case temporaryFailure = 75
 }

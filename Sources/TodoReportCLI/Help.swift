@@ -44,7 +44,8 @@ enum Help {
 
         Diagnostics go to standard error as FILE:LINE:COLUMN: SEVERITY: CODE: MESSAGE.
         Exit codes: 0 success, 1 diff found a difference, 64 usage, 65 rejected log
-        (--strict, unsupported schema), 66 input unreadable, 73 output unwritable.
+        (--strict, unsupported schema), 66 input unreadable, 73 output unwritable,
+        75 batch folder busy (batch and index with --no-wait).
 
         Examples:
           todo-report seeds/sample-session.jsonl -o report.html

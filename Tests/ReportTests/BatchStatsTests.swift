@@ -53,6 +53,27 @@ struct BatchStatsTests {
         #expect(SessionStats(json: Array(valid.dropLast(3).utf8)) == nil)
     }
 
+    @Test("root, reportBytes and reportSHA256, added within the schema: written, read back, missing read as nil, of a wrong type refused")
+    func addedMembers() throws {
+        var stats = try Self.stats()
+        (stats.root, stats.reportBytes, stats.reportSHA256) = ("/data/logs", 74_459, String(repeating: "ab", count: 32))
+        let text = stats.json
+        #expect(text.contains("\n  \"input\": \"a/b\\u0001.jsonl\",\n  \"root\": \"/data/logs\",\n  \"report\": "))
+        #expect(text.contains("\n  \"reportBytes\": 74459,\n  \"reportSHA256\": \"abab"))
+        #expect(SessionStats(json: Array(text.utf8)) == stats)
+        // A file written before the members were added.
+        let older = text.split(separator: "\n").filter { line in
+            !["\"root\"", "\"reportBytes\"", "\"reportSHA256\""].contains { line.hasPrefix("  " + $0) }
+        }.joined(separator: "\n")
+        var expected = stats
+        (expected.root, expected.reportBytes, expected.reportSHA256) = (nil, nil, nil)
+        #expect(SessionStats(json: Array(older.utf8)) == expected)
+        #expect(
+            SessionStats(json: Array(text.replacingOccurrences(of: "\"reportBytes\": 74459", with: "\"reportBytes\": \"74459\"").utf8))
+                == nil)
+        #expect(SessionStats(json: Array(text.replacingOccurrences(of: "\"root\": \"/data/logs\"", with: "\"root\": 1").utf8)) == nil)
+    }
+
     @Test("the aggregate is the same whatever order the sessions come in")
     func orderIndependent() throws {
         let sessions = try ["c", "a", "b"].map { try Self.stats(name: $0) }

@@ -127,6 +127,74 @@ struct LineLimitTests {
         #expect(source.watch.lastRead <= bufferSize)
     }
 
+    /// A `changePartialItemName` record of exactly `length` bytes (≥ 70)
+    /// whose name cycles through letters and digits, so a byte out of place shows.
+    static func typing(length: Int) -> (record: String, name: String) {
+        let head = #"{"type":"event","event":"changePartialItemName","name":""#
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let name = String((0..<(length - head.utf8.count - 2)).map { alphabet[$0 % alphabet.count] })
+        return (head + name + #""}"#, name)
+    }
+
+    struct HeldCase: CustomTestStringConvertible, Sendable {
+        var length: Int
+        var limit: Int
+        var ending = "\n"
+        var lastWithoutNewline = false
+        var testDescription: String {
+            "\(length) bytes, limit \(limit)\(ending == "\r\n" ? ", CRLF" : "")\(lastWithoutNewline ? ", the log ends inside it" : "")"
+        }
+    }
+
+    /// With a 64 KiB buffer the reader keeps at most 1 MiB of a line whose end it has not read.
+    static let heldCases: [HeldCase] = [
+        HeldCase(length: 3 << 20, limit: 8 << 20),
+        HeldCase(length: 3 << 20, limit: 8 << 20, ending: "\r\n"),
+        HeldCase(length: 8 << 20, limit: 8 << 20, ending: "\r\n"),
+        HeldCase(length: (8 << 20) + 1, limit: 8 << 20),
+        HeldCase(length: (8 << 20) + 1, limit: 8 << 20, ending: "\r\n"),
+        HeldCase(length: 20 << 20, limit: 8 << 20),
+        HeldCase(length: 3 << 20, limit: 8 << 20, lastWithoutNewline: true),
+        HeldCase(length: 20 << 20, limit: 8 << 20, lastWithoutNewline: true),
+    ]
+
+    @Test(
+        "a line longer than the reader keeps in memory waits on disk: read back whole within the limit, skipped past it, never more than 16 buffers in memory",
+        arguments: heldCases)
+    func heldOnDisk(_ testCase: HeldCase) throws {
+        let bufferSize = 64 << 10
+        let (record, name) = Self.typing(length: testCase.length)
+        let header = #"{"type":"session","schema":"todo-session/1"}"# + testCase.ending + Self.start + testCase.ending
+        let after = testCase.lastWithoutNewline ? "" : testCase.ending + Self.cancel + testCase.ending
+        let source = WatchedSource(parts: [.bytes(Array((header + record + after).utf8))])
+        let result = try LogReplayer.collect(source, bufferSize: bufferSize, maxLineBytes: testCase.limit)
+        // What the reader asks to fill is its buffer's room: it never grew past 16 times its start.
+        #expect(source.watch.largestRead <= 16 * bufferSize)
+        #expect(source.watch.lastRead <= bufferSize)
+        if testCase.length <= testCase.limit {
+            // A whole record that the log ends without a newline after is read as any other.
+            #expect(result.found == [])
+            #expect(result.allStates.contains { $0.partialItemName == name }, "the line read back is the line")
+            #expect(result.frames.map(\.line) == (testCase.lastWithoutNewline ? [2, 3] : [2, 3, 4]))
+        } else {
+            #expect(result.found == [Found(3, nil, .lineTooLong)])
+            let message = try #require(result.diagnostics.first?.message)
+            #expect(message.contains("the line has \(grouped(testCase.length)) bytes"), "\(message)")
+            #expect(result.frames.map(\.line) == (testCase.lastWithoutNewline ? [2] : [2, 4]))
+        }
+    }
+
+    @Test("a blank line held on disk is blank at any length, within the limit or past it", arguments: [3 << 20, 20 << 20])
+    func blankHeldOnDisk(length: Int) throws {
+        let text = Self.start + "\r\n" + String(repeating: " \t", count: length / 2) + "\r\n" + Self.cancel + "\n"
+        let source = WatchedSource(parts: [.bytes(Array(text.utf8))])
+        let result = try LogReplayer.collect(source, bufferSize: 64 << 10, maxLineBytes: 8 << 20)
+        #expect(result.found == [])
+        #expect(result.outcome?.tally.blank == 1)
+        #expect(result.frames.map(\.line) == [1, 3])
+        #expect(source.watch.largestRead <= 16 * (64 << 10))
+    }
+
     @Test("input with no line break at all (like /dev/zero) is read in a bounded buffer")
     func noLineBreak() throws {
         let limit = 1 << 20

@@ -19,14 +19,22 @@ extension CLISuite {
             try workspace.write("logs/team-b/broken.jsonl", brokenLog)
         }
 
-        /// Every file under `folder`, relative path → bytes.
+        /// The folder's lock files: empty, and there once a run (or a shard run) has been.
+        static let lockFiles: Set<String> = [".todo-report.lock", ".todo-report.install.lock"]
+
+        /// Every file under `folder` but its lock files, relative path → bytes.
         static func tree(_ workspace: Workspace, _ folder: String) throws -> [String: Data] {
             let root = URL(fileURLWithPath: workspace.path(folder))
             var files: [String: Data] = [:]
             let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
             while let url = enumerator?.nextObject() as? URL {
                 guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-                files[String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+                let name = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+                guard !lockFiles.contains(name) else {
+                    #expect(try Data(contentsOf: url).isEmpty, "\(name) holds bytes")
+                    continue
+                }
+                files[name] = try Data(contentsOf: url)
             }
             return files
         }

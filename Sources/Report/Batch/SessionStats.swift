@@ -2,8 +2,12 @@
 /// batch index, `sessions.csv` and the aggregate summary are made from, so
 /// `todo-report index` can rebuild them from the files of any number of runs.
 ///
-/// The schema is `todo-report-stats/1` (see the README's batch section);
-/// a field is added only with a new schema name.
+/// The schema is `todo-report-stats/1` (see the README's batch section).
+/// ``root``, ``reportBytes`` and ``reportSHA256`` were added to it later,
+/// as members a reader may find missing: a file from before them reads
+/// with them `nil` (and `batch` renders its session again, since it cannot
+/// tell that the report is the one the file names). Any other new member
+/// comes with a new schema name.
 public struct SessionStats: Sendable, Equatable {
     /// The schema name written in every file.
     public static let schemaName = "todo-report-stats/1"
@@ -38,8 +42,18 @@ public struct SessionStats: Sendable, Equatable {
     public var name: String
     /// The input's path relative to its root, as text.
     public var input: String
+    /// The INPUT it was found under, as `batch` records it (an absolute
+    /// path): a run removes a session whose input is gone only from the
+    /// roots it was given. `nil` in a file from before roots were recorded.
+    public var root: String?
     /// The report's path relative to the batch folder, when rendered.
     public var report: String?
+    /// The report's size in bytes, when rendered.
+    public var reportBytes: Int?
+    /// SHA-256 of the report's bytes, lowercase hex, when rendered: with
+    /// ``reportBytes``, how a re-run tells that the report is the one
+    /// these stats were made with (not another run's, nor damaged).
+    public var reportSHA256: String?
     /// How the session ended up.
     public var status: Status
     /// Why the session failed, when it did.
@@ -161,6 +175,15 @@ public struct SessionStats: Sendable, Equatable {
             return value.isNull ? .some(nil) : value.double.map { .some($0) }
         }
         func whole(_ key: String) -> Int? { root[key]?.int }
+        /// A member added within the schema: missing reads as `nil`, present it must be right.
+        func optionalText(_ key: String) -> String?? { root[key] == nil ? .some(nil) : text(key) }
+        func optionalWhole(_ key: String) -> Int?? {
+            guard let value = root[key] else { return .some(nil) }
+            return value.isNull ? .some(nil) : value.int.map { .some($0) }
+        }
+        guard let inputRoot = optionalText("root"), let reportBytes = optionalWhole("reportBytes"),
+            let reportSHA256 = optionalText("reportSHA256")
+        else { return nil }
         guard let report = text("report"), let problem = text("problem"), let sessionId = text("sessionId"), let userId = text("userId"),
             let app = text("app"), let appVersion = text("appVersion"), let start = text("start"), let end = text("end"),
             let durationMs = real("durationMs"), let conversion = real("conversion"), let median = real("medianPlusToAddMs"),
@@ -173,6 +196,7 @@ public struct SessionStats: Sendable, Equatable {
             let bucketMs = root["activity"]?["bucketMs"]?.int64, let counts = root["activity"]?["counts"]?.array
         else { return nil }
         self.init(name: name, input: input, status: status, problem: problem, tool: tool, strict: strict)
+        (self.root, self.reportBytes, self.reportSHA256) = (inputRoot, reportBytes, reportSHA256)
         (self.report, self.sessionId, self.userId, self.app, self.appVersion) = (report, sessionId, userId, app, appVersion)
         (self.start, self.end, self.durationMs, self.conversion, self.medianPlusToAddMs) = (start, end, durationMs, conversion, median)
         (self.events, self.frames, self.travels, self.sheetsOpened, self.sheetsTyped) = (events, frames, travels, sheetsOpened, sheetsTyped)

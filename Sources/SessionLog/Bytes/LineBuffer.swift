@@ -44,10 +44,10 @@ final class LineBuffer {
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
-    /// Moves `count` bytes at `offset` to the front.
-    func moveToFront(from offset: Int, count: Int) {
-        guard offset > 0, count > 0 else { return }
-        memmove(base, base + offset, count)
+    /// Moves `count` bytes at `offset` to `destination` (the ranges may overlap).
+    func move(from offset: Int, to destination: Int, count: Int) {
+        guard offset != destination, count > 0 else { return }
+        memmove(base + destination, base + offset, count)
     }
 }
 

@@ -34,14 +34,26 @@ func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// holds one line at a time, never the file.
 ///
 /// The buffer grows for a longer line, up to the limit plus two bytes (a
-/// `\r\n` may follow a line of exactly the limit); a line longer than the
-/// limit is skipped a buffer at a time and handed out without its bytes.
-/// After a long line the buffer shrinks back.
+/// `\r\n` may follow a line of exactly the limit), but never past
+/// ``heldInMemory`` while the line's end is not in sight: a line that
+/// outgrows that is moved to an unlinked temporary file (``SpillFile``) and
+/// read on at the start size until its end shows whether it is within the
+/// limit. Within, it is read back and handed out whole; past the limit, it
+/// is dropped from the file as soon as that is known. So a line past the
+/// limit costs at most ``heldInMemory`` bytes of memory, whatever the limit.
+/// A line longer than the limit is skipped a buffer at a time and handed out
+/// without its bytes. After a long line the buffer shrinks back.
 struct LineSplitter<Source: ByteSource> {
     static var initialCapacity: Int { 1 << 20 }
+    /// How many times its start size the buffer may grow to for a line whose end is not yet read.
+    static var heldInMemoryFactor: Int { 16 }
 
     private var source: Source
     private let initialSize: Int
+    /// The most bytes of a line kept in memory before its end is read
+    /// (16 MiB with the default buffer); past that, a line that may still
+    /// be within the limit waits on disk.
+    let heldInMemory: Int
     /// The longest line handed out with its bytes.
     let maxLineBytes: Int
 
@@ -51,6 +63,7 @@ struct LineSplitter<Source: ByteSource> {
     init(source: Source, bufferSize: Int = LineSplitter.initialCapacity, maxLineBytes: Int = LogReplayer.defaultMaxLineBytes) {
         self.source = source
         self.initialSize = max(bufferSize, 16)
+        self.heldInMemory = initialSize * Self.heldInMemoryFactor
         self.maxLineBytes = min(max(maxLineBytes, 0), LogReplayer.largestMaxLineBytes)
     }
 
@@ -95,17 +108,44 @@ struct LineSplitter<Source: ByteSource> {
                 }
                 return
             }
+            var skipped: SkippedLine?
             // No newline in `start..<end`: past the limit even if `\r\n` comes next?
             if bomChecked && end - start > maxLineBytes + 1 {
-                lineNumber += 1
-                let skipped = try skipRestOfLine(seen: buffer.bytes(from: start, count: end - start), buffer: buffer)
-                if try !body(
-                    RawLine(
-                        number: lineNumber, bytes: UnsafeBufferPointer(start: nil, count: 0),
-                        endsWithNewline: skipped.endsWithNewline, skippedLength: skipped.blank ? nil : skipped.length))
-                {
-                    return
+                var line = LongLine()
+                line.add(buffer.bytes(from: start, count: end - start))
+                skipped = try skipRestOfLine(line, buffer: buffer)
+            } else {
+                // Make room: move the partial line to the front; shrink after a
+                // long line, grow (up to the limit and `\r\n`) if it fills the buffer.
+                let pending = end - start
+                buffer.move(from: start, to: 0, count: pending)
+                searchFrom -= start
+                end = pending
+                start = 0
+                if buffer.capacity > initialSize && pending <= initialSize / 2 {
+                    try buffer.resize(to: initialSize)
+                } else if end == buffer.capacity && bomChecked && buffer.capacity >= heldInMemory && maxLineBytes > heldInMemory {
+                    switch try holdOnDisk(buffer, count: end) {
+                    case .within(let count, let heldCount, let endOfInput):
+                        // The held bytes have no newline: the search resumes after them.
+                        searchFrom = heldCount
+                        end = count
+                        atEndOfInput = endOfInput
+                        continue
+                    case .past(let line):
+                        skipped = line
+                    }
+                } else if end == buffer.capacity {
+                    let ceiling = maxLineBytes > heldInMemory ? heldInMemory : maxLineBytes + 2
+                    try buffer.resize(to: max(min(buffer.capacity * 2, ceiling), buffer.capacity + 1))
                 }
+            }
+            if let skipped {
+                lineNumber += 1
+                let line = RawLine(
+                    number: lineNumber, bytes: UnsafeBufferPointer(start: nil, count: 0), endsWithNewline: skipped.endsWithNewline,
+                    skippedLength: skipped.blank ? nil : skipped.length)
+                if try !body(line) { return }
                 if let next = skipped.next {
                     start = next.start
                     end = next.end
@@ -117,55 +157,123 @@ struct LineSplitter<Source: ByteSource> {
                 searchFrom = start
                 continue
             }
-            // Make room: move the partial line to the front; shrink after a
-            // long line, grow (up to the limit and `\r\n`) if it fills the buffer.
-            let pending = end - start
-            buffer.moveToFront(from: start, count: pending)
-            searchFrom -= start
-            end = pending
-            start = 0
-            if buffer.capacity > initialSize && pending <= initialSize / 2 {
-                try buffer.resize(to: initialSize)
-            } else if end == buffer.capacity {
-                try buffer.resize(to: max(min(buffer.capacity * 2, maxLineBytes + 2), buffer.capacity + 1))
-            }
             let read = try source.read(into: buffer.room(from: end))
             if read == 0 { atEndOfInput = true } else { end += read }
         }
     }
 
-    /// Reads past the rest of a line whose first `seen` bytes were read and
-    /// are not needed, through `buffer` at its start size. Returns the line's
-    /// length (a `\r` before its `\n` not counted), whether it is blank, and
-    /// where the bytes after its `\n` lie in `buffer` (`nil` at the end of
-    /// the input).
-    private mutating func skipRestOfLine(
-        seen: UnsafeBufferPointer<UInt8>, buffer: LineBuffer
-    ) throws -> (length: Int, blank: Bool, endsWithNewline: Bool, next: (start: Int, end: Int)?) {
-        // The last byte read is judged once the next is known: a `\r` before `\n` is not part of the line.
-        var length = seen.count
-        var blank = isBlank(UnsafeBufferPointer(rebasing: seen.dropLast()))
-        var last = seen.last ?? 0x20
-        func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    /// A line past the limit, read through and not kept.
+    private struct SkippedLine {
+        /// Its length as ``RawLine/bytes`` would count it.
+        var length: Int
+        var blank: Bool
+        var endsWithNewline: Bool
+        /// Where the bytes after its `\n` lie in the buffer (`nil` at the end of the input).
+        var next: (start: Int, end: Int)?
+    }
+
+    /// How a line held on disk ended.
+    private enum HeldLine {
+        /// Within the limit: it is back in the buffer from its start (the
+        /// first `heldCount` bytes, without a newline), followed by what was
+        /// read after it, `count` bytes in all; `endOfInput` when the input
+        /// ends inside it.
+        case within(count: Int, heldCount: Int, endOfInput: Bool)
+        /// Past the limit.
+        case past(SkippedLine)
+    }
+
+    /// Moves the `count` bytes of a line without a newline yet from the
+    /// buffer to a temporary file and reads on at the start size until the
+    /// line's end shows whether it is within the limit: then it is read back
+    /// in front of what followed it; past the limit, the file is dropped as
+    /// soon as that is known, and the rest of the line skipped.
+    private mutating func holdOnDisk(_ buffer: LineBuffer, count: Int) throws -> HeldLine {
+        let held = SpillFile(memoryLimit: initialSize)
+        var line = LongLine()
+        let first = buffer.bytes(from: 0, count: count)
+        held.append(UnsafeRawBufferPointer(first))
+        line.add(first)
+        try buffer.resize(to: initialSize)
+        while true {
+            let read = try source.read(into: buffer.room(from: 0))
+            guard read > 0 else {
+                return .within(count: try readBack(held, before: 0, into: buffer), heldCount: held.count, endOfInput: true)
+            }
+            let newline = buffer.newline(from: 0, to: read)
+            let piece = buffer.bytes(from: 0, count: newline ?? read)
+            if let newline {
+                line.add(piece)
+                let (length, blank) = line.endedByNewline()
+                guard length <= maxLineBytes else {
+                    return .past(SkippedLine(length: length, blank: blank, endsWithNewline: true, next: (newline + 1, read)))
+                }
+                return .within(count: try readBack(held, before: read, into: buffer), heldCount: held.count, endOfInput: false)
+            }
+            line.add(piece)
+            // Past the limit whatever follows: nothing of it is kept from here on.
+            if line.length > maxLineBytes + 1 { return .past(try skipRestOfLine(line, buffer: buffer)) }
+            held.append(UnsafeRawBufferPointer(piece))
+        }
+    }
+
+    /// Puts the held bytes back at the buffer's start, in front of the
+    /// `count` bytes read after them; returns how many bytes it holds then.
+    private func readBack(_ held: SpillFile, before count: Int, into buffer: LineBuffer) throws -> Int {
+        let total = held.count + count
+        try buffer.resize(to: max(total, initialSize))
+        buffer.move(from: 0, to: held.count, count: count)
+        try held.read(at: 0, into: UnsafeMutableRawBufferPointer(rebasing: buffer.room(from: 0)[..<held.count]))
+        return total
+    }
+
+    /// Reads past the rest of a `line` whose bytes so far were read and are
+    /// not needed, through `buffer` at its start size. Returns the line's
+    /// length, whether it is blank, and where the bytes after its `\n` lie.
+    private mutating func skipRestOfLine(_ line: LongLine, buffer: LineBuffer) throws -> SkippedLine {
+        var line = line
         if buffer.capacity > initialSize { try buffer.resize(to: initialSize) }
         while true {
             let read = try source.read(into: buffer.room(from: 0))
-            guard read > 0 else { return (length, blank && isBlankByte(last), false, nil) }
-            if let newline = buffer.newline(from: 0, to: read) {
-                var lineEnd = newline
-                if newline == 0 && last == 0x0D {
-                    length -= 1
-                } else {
-                    blank = blank && isBlankByte(last)
-                    if newline > 0 && buffer[newline - 1] == 0x0D { lineEnd -= 1 }
-                }
-                length += lineEnd
-                blank = blank && isBlank(buffer.bytes(from: 0, count: lineEnd))
-                return (length, blank, true, (newline + 1, read))
+            guard read > 0 else {
+                let (length, blank) = line.endedByInput()
+                return SkippedLine(length: length, blank: blank, endsWithNewline: false, next: nil)
             }
-            length += read
-            blank = blank && isBlankByte(last) && isBlank(buffer.bytes(from: 0, count: read - 1))
-            last = buffer[read - 1]
+            if let newline = buffer.newline(from: 0, to: read) {
+                line.add(buffer.bytes(from: 0, count: newline))
+                let (length, blank) = line.endedByNewline()
+                return SkippedLine(length: length, blank: blank, endsWithNewline: true, next: (newline + 1, read))
+            }
+            line.add(buffer.bytes(from: 0, count: read))
         }
     }
+}
+
+/// What is known of a long line read piece by piece: its length and
+/// whether it is blank. Its last byte is judged once the line's end is
+/// known: a `\r` before the `\n` is not part of the line.
+private struct LongLine {
+    private(set) var length = 0
+    private var blankBeforeLast = true
+    private var last: UInt8?
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let lastByte = bytes.last else { return }
+        let interiorBlank = (last.map(Self.isBlankByte) ?? true) && isBlank(UnsafeBufferPointer(rebasing: bytes.dropLast()))
+        blankBeforeLast = blankBeforeLast && interiorBlank
+        last = lastByte
+        length += bytes.count
+    }
+
+    /// The line's length and blankness when a `\n` follows the bytes added.
+    func endedByNewline() -> (length: Int, blank: Bool) {
+        last == 0x0D ? (length - 1, blankBeforeLast) : endedByInput()
+    }
+
+    /// The line's length and blankness when the input ends after the bytes added.
+    func endedByInput() -> (length: Int, blank: Bool) {
+        (length, blankBeforeLast && (last.map(Self.isBlankByte) ?? true))
+    }
+
+    private static func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }

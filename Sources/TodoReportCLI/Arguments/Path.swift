@@ -62,6 +62,21 @@ struct Path: Hashable, Sendable {
         return Path(bytes: bytes + (bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + other)
     }
 
+    /// The path made absolute against the current folder and written plainly
+    /// (`.` components, doubled and trailing slashes dropped; `..` kept,
+    /// since a link may stand before it): `logs`, `logs/` and `./logs` are
+    /// one path, wherever the command is started.
+    var absolute: Path {
+        var bytes = self.bytes
+        if !isAbsolute, let folder = getcwd(nil, 0) {
+            bytes =
+                Array(UnsafeBufferPointer(start: folder, count: strlen(folder))).map { UInt8(bitPattern: $0) } + [UInt8(ascii: "/")] + bytes
+            free(folder)
+        }
+        let components = bytes.split(separator: UInt8(ascii: "/")).filter { $0 != [UInt8(ascii: ".")] }
+        return Path(bytes: [UInt8(ascii: "/")] + components.joined(separator: [UInt8(ascii: "/")]))
+    }
+
     /// Calls `body` with the path as a NUL-terminated C string, for system calls.
     func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { buffer in

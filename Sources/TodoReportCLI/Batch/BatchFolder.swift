@@ -13,46 +13,144 @@ struct BatchFolder: Sendable {
     func report(_ name: String) -> Path { sessions.appending(Array("\(name).html".utf8)) }
     func statsFile(_ name: String) -> Path { stats.appending(Array("\(name).json".utf8)) }
 
-    /// Creates the folder and its two subfolders if they are missing.
+    /// `DIR/.todo-report.lock`: held by every `batch` and `index` run (``lock(_:wait:streams:)``).
+    var lockFile: Path { root.appending(Array(".todo-report.lock".utf8)) }
+    /// `DIR/.todo-report.install.lock`: held by a `--shard` run while it puts one session's files in place.
+    var installLockFile: Path { root.appending(Array(".todo-report.install.lock".utf8)) }
+    /// `DIR/.todo-report.commit`: there only while the aggregates are put in place (``CommitRecord``).
+    var commitRecord: Path { root.appending(Array(".todo-report.commit".utf8)) }
+
+    /// Finishes putting in place the aggregates of a run killed while it
+    /// did (``CommitRecord``), and removes the new files of one killed
+    /// before its record was written. Done first, with the lock held, by
+    /// every run: `batch` (`--shard` too) and `index`.
+    func finishInterruptedCommit(streams: StandardStreams) throws(CLIError) {
+        _ = try CommitRecord.recover(at: commitRecord, streams: streams)
+        // No run that holds the lock shared writes such files: none of them is a live run's.
+        StaleTemporaries.remove(in: root, olderThan: time_t.max, prefix: TemporaryName.commitPrefix)
+    }
+
+    /// Creates the folder itself if it is missing (for its lock file).
+    func createRoot() throws(CLIError) {
+        try Self.makeFolder(root)
+    }
+
+    /// Creates the two subfolders if they are missing and removes what
+    /// killed runs left in the three folders; done with the lock held.
     func create() throws(CLIError) {
         for folder in [root, sessions, stats] {
-            guard folder.withCString({ mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
-                throw .cannotWrite(path: folder.display, reason: SystemCallError("", errno: errno).reason)
-            }
-            var info = stat()
-            guard folder.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw .cannotWrite(path: folder.display, reason: "it is not a folder")
-            }
+            try Self.makeFolder(folder)
             StaleTemporaries.remove(in: folder, olderThan: time(nil))
         }
     }
 
-    /// Replaces `path` with the bytes `fill` writes, atomically (a regular
-    /// file or a new one only, as for every output).
-    ///
-    /// A session's files are made durable all at once by ``syncSessions()``
-    /// where the system can (``FileSystemSync/isAvailable``): one flush
-    /// instead of four for each of thousands of sessions, which took half of
-    /// a batch's time. A crash before it may leave a report incomplete; the
-    /// next run sees that (``isComplete(_:)``) and renders that session again.
-    static func write(_ path: Path, durably: Bool = true, _ fill: (Int32) throws(SystemCallError) -> Void) throws(CLIError) {
-        guard case .replace(let target, let existing) = try OutputDestination.resolve(path) else {
+    private static func makeFolder(_ folder: Path) throws(CLIError) {
+        guard folder.withCString({ mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
+            throw .cannotWrite(path: folder.display, reason: SystemCallError("", errno: errno).reason)
+        }
+        var info = stat()
+        guard folder.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotWrite(path: folder.display, reason: "it is not a folder")
+        }
+    }
+
+    /// Takes the folder's lock, so that one run writes it at a time: an
+    /// `flock` on `DIR/.todo-report.lock`, which the kernel drops when the
+    /// run ends, however it ends. `batch` and `index` take it
+    /// `.exclusive`; `batch --shard` runs `.shared`, so that shards run
+    /// together (each session's files are put in place under
+    /// ``installLockFile``) while a whole `batch` or an `index` waits for
+    /// them all, and they for it. When another run holds it, this one says
+    /// so once on standard error and waits, or with `wait` false fails at
+    /// once (exit 75).
+    func lock(_ mode: LockFile.Mode, wait: Bool, streams: StandardStreams) throws(CLIError) -> LockFile {
+        let lock: LockFile
+        do {
+            lock = try LockFile(lockFile)
+            if try lock.lock(mode, wait: false) { return lock }
+        } catch {
+            throw .cannotWrite(path: lockFile.display, reason: error.reason)
+        }
+        guard wait else {
+            throw .busy(
+                "\(root.display) is being written by another todo-report run (it holds \(lockFile.display)); run again when it ends, or leave out --no-wait to wait for it."
+            )
+        }
+        streams.printError("\(root.display): waiting for another todo-report run to finish with this folder (it holds \(lockFile.display))")
+        do {
+            _ = try lock.lock(mode, wait: true)
+        } catch {
+            throw .cannotWrite(path: lockFile.display, reason: error.reason)
+        }
+        return lock
+    }
+
+    /// A file written whole to a temporary file beside its target, not yet in place.
+    struct StagedFile {
+        /// As asked for.
+        var path: Path
+        /// Where it goes, links followed (``OutputDestination``).
+        var target: Path
+        var temporary: TemporaryFile
+    }
+
+    /// Writes the bytes `fill` writes to a temporary file beside `path`'s
+    /// target (a regular file or a new one only, as for every output).
+    static func stage(_ path: Path, _ fill: (Int32) throws(SystemCallError) -> Void) throws(CLIError) -> StagedFile {
+        guard case .replace(let target, _) = try OutputDestination.resolve(path) else {
             throw .cannotWrite(path: path.display, reason: "it is not a regular file")
         }
-        let later = !durably && FileSystemSync.isAvailable
         do {
             let temporary = try TemporaryFile(in: target.folder)
             try fill(temporary.descriptor)
-            try temporary.finish(replacing: existing, durably: !later)
-            try temporary.install(at: target, replacing: existing != nil)
-            if !later { temporary.syncFolder() }
+            return StagedFile(path: path, target: target, temporary: temporary)
         } catch {
             throw .cannotWrite(path: path.display, reason: error.reason)
         }
     }
 
-    static func write(_ path: Path, text: String, durably: Bool = true) throws(CLIError) {
-        try write(path, durably: durably) { descriptor throws(SystemCallError) in try writeAll(Array(text.utf8), to: descriptor) }
+    static func stage(_ path: Path, text: String) throws(CLIError) -> StagedFile {
+        try stage(path) { descriptor throws(SystemCallError) in try writeAll(Array(text.utf8), to: descriptor) }
+    }
+
+    /// Puts one session's staged files in place in their order (the report
+    /// before the stats that name it), after removing `removing` if given.
+    /// With `sharedFolder` (other `--shard` runs may be writing this folder
+    /// too), under the folder's install lock: a report and its stats then
+    /// always come from one run, whichever run was last.
+    ///
+    /// The files are made durable all at once by ``syncSessions()`` where
+    /// the system can (``FileSystemSync/isAvailable``): one flush instead of
+    /// four for each of thousands of sessions, which took half of a batch's
+    /// time. A crash before it may leave a report incomplete; the next run
+    /// sees that it is not the report its stats name (its size and SHA-256)
+    /// and renders that session again.
+    func install(_ files: [StagedFile], removing: Path? = nil, sharedFolder: Bool) throws(CLIError) {
+        var installLock: LockFile?
+        defer { installLock?.release() }
+        if sharedFolder {
+            do {
+                installLock = try LockFile(installLockFile)
+                _ = try installLock?.lock(.exclusive, wait: true)
+            } catch {
+                throw .cannotWrite(path: installLockFile.display, reason: error.reason)
+            }
+        }
+        if let removing { remove(removing) }
+        let later = FileSystemSync.isAvailable
+        for file in files {
+            // What is at the target now: another run may have put a file there meanwhile.
+            guard case .replace(let target, let existing) = try OutputDestination.resolve(file.path), target == file.target else {
+                throw .cannotWrite(path: file.path.display, reason: "it changed while the session was written")
+            }
+            do {
+                try file.temporary.finish(replacing: existing, durably: !later)
+                try file.temporary.install(at: target, replacing: existing != nil)
+                if !later { file.temporary.syncFolder() }
+            } catch {
+                throw .cannotWrite(path: file.path.display, reason: error.reason)
+            }
+        }
     }
 
     /// Makes every session file written with `durably: false` durable.
@@ -63,19 +161,6 @@ struct BatchFolder: Sendable {
         } catch {
             throw .cannotWrite(path: root.display, reason: error.reason)
         }
-    }
-
-    /// Whether a report is there and whole: it ends as every report ends.
-    func isComplete(_ report: Path) -> Bool {
-        let ending = Array("</html>\n".utf8)
-        let descriptor = report.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) >= ending.count else { return false }
-        var tail = [UInt8](repeating: 0, count: ending.count)
-        let count = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(Int(info.st_size) - ending.count)) }
-        return count == ending.count && tail == ending
     }
 
     /// The stats a run wrote for `name`, if readable and of this schema.
@@ -102,14 +187,20 @@ struct BatchFolder: Sendable {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Removes the report and stats of every session not in `keep` (its input is gone).
-    func removeSessions(notIn keep: Set<String>) -> Int {
+    /// Removes the report and stats of every session not in `keep` that was
+    /// found under one of `roots` (as ``InputRoot`` records them): its input
+    /// is gone from there. Sessions of other roots stay; one whose stats
+    /// name no root (from before roots were recorded, or unreadable) is
+    /// removed, as every run did then, and a report without stats too.
+    func removeSessions(notIn keep: Set<String>, under roots: Set<String>) -> Int {
         var removed = Set<String>()
         for name in names(in: stats, ending: ".json") where !keep.contains(name) {
+            if let root = existingStats(name)?.root, !roots.contains(root) { continue }
             remove(statsFile(name))
             removed.insert(name)
         }
-        for name in names(in: sessions, ending: ".html") where !keep.contains(name) {
+        let indexed = Set(names(in: stats, ending: ".json"))
+        for name in names(in: sessions, ending: ".html") where !keep.contains(name) && !indexed.contains(name) {
             remove(report(name))
             removed.insert(name)
         }
@@ -139,7 +230,8 @@ struct BatchFolder: Sendable {
         let (count, stats) = allStats(streams: streams)
         let aggregate = BatchAggregate(stats, expectedCount: count)
         let names = ["index.html", "sessions.csv", "summary.md"]
-        let outputs = try OutputSet(names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
+        let outputs = try OutputSet(
+            names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil, commitRecord: commitRecord)
         try outputs.commit { index, descriptor throws(SystemCallError) in
             var sink = BufferedWriter(descriptor: descriptor)
             switch index {

@@ -8,8 +8,13 @@ struct BatchInput: Sendable {
     var path: Path
     /// The path under its root (a file INPUT: its last component).
     var relative: [UInt8]
+    /// The INPUT it came from, as given: a file, a folder, or a line of the `-` list.
+    var root: Path
     /// Why it cannot be read, when that is known before opening it (a missing INPUT).
     var problem: String?
+    /// A FIFO or a device named as an INPUT: read as a stream, on a thread
+    /// of its own, so that waiting for its writer holds up no other session.
+    var isStream = false
 
     /// The endings a folder is searched for.
     static let extensions = [".jsonl", ".jsonl.gz"]
@@ -19,46 +24,96 @@ struct BatchInput: Sendable {
     }
 }
 
+/// A file with a log's name that a folder search found but does not read:
+/// a FIFO (which could hold the batch forever), a socket or a device.
+struct LeftOutInput: Sendable {
+    var path: Path
+    /// Its path under its root, as NAME is made from.
+    var relative: [UInt8]
+    /// `a FIFO`, `a socket`, `a character device`, `a block device`.
+    var kind: String
+}
+
 /// Expands INPUTs (files, folders searched recursively, `-` for a list of
 /// paths on standard input) into logs, sorted by relative path then path.
+/// A folder search yields regular files only (and links to them); what
+/// else it finds with a log's name is left out, never opened.
 enum InputDiscovery {
-    static func expand(_ arguments: [Path], standardInput: Int32) throws(CLIError) -> [BatchInput] {
-        var found: [BatchInput] = []
+    /// What the INPUTs hold.
+    struct Found {
+        var inputs: [BatchInput] = []
+        var leftOut: [LeftOutInput] = []
+        /// The INPUTs searched to the end, every folder in them opened: a
+        /// session recorded under one of them whose input was not found is
+        /// gone from it. A root that is missing or could not be searched
+        /// whole is not among them, so that a folder not mounted this time
+        /// removes nothing.
+        var searchedRoots: [Path] = []
+    }
+
+    static func expand(_ arguments: [Path], standardInput: Int32) throws(CLIError) -> Found {
+        var found = Found()
         for argument in arguments {
             if argument.isStandardStream {
-                for line in try readList(standardInput) { found += expand(line) }
+                for line in try readList(standardInput) { expand(line, into: &found) }
             } else {
-                found += expand(argument)
+                expand(argument, into: &found)
             }
         }
         var seen = Set<[UInt8]>()
-        return
-            found
+        found.inputs = found.inputs
             .sorted {
                 $0.relative != $1.relative
                     ? $0.relative.lexicographicallyPrecedes($1.relative) : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes)
             }
             .filter { seen.insert($0.path.bytes).inserted }
-    }
-
-    private static func expand(_ root: Path) -> [BatchInput] {
-        var info = stat()
-        guard root.withCString({ stat($0, &info) }) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : SystemCallError("", errno: errno).reason
-            return [BatchInput(path: root, relative: root.lastComponent, problem: reason)]
-        }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return [BatchInput(path: root, relative: root.lastComponent)] }
-        var found: [BatchInput] = []
-        var visited: Set<[UInt64]> = [[UInt64(info.st_dev), UInt64(info.st_ino)]]
-        walk(root, relative: [], into: &found, visited: &visited, depth: 0)
         return found
     }
 
+    private static func expand(_ root: Path, into found: inout Found) {
+        let before = found.inputs.count
+        search(root, into: &found)
+        if !found.inputs[before...].contains(where: { $0.problem != nil }) { found.searchedRoots.append(root) }
+    }
+
+    private static func search(_ root: Path, into found: inout Found) {
+        var info = stat()
+        guard root.withCString({ stat($0, &info) }) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : SystemCallError("", errno: errno).reason
+            found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root, problem: reason))
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            var visited: Set<[UInt64]> = [[UInt64(info.st_dev), UInt64(info.st_ino)]]
+            walk(root, relative: [], root: root, into: &found, visited: &visited, depth: 0)
+        case S_IFREG:
+            found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root))
+        default:
+            found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root, isStream: true))
+        }
+    }
+
+    /// `a FIFO`, `a socket`…: what a file that is not regular is, for a message.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "not a regular file"
+        }
+    }
+
     /// Depth-first, names in byte order; a folder reached twice (a link loop) is walked once.
-    private static func walk(_ folder: Path, relative: [UInt8], into found: inout [BatchInput], visited: inout Set<[UInt64]>, depth: Int) {
+    private static func walk(
+        _ folder: Path, relative: [UInt8], root: Path, into found: inout Found, visited: inout Set<[UInt64]>, depth: Int
+    ) {
         guard depth < 64, let directory = folder.withCString({ opendir($0) }) else {
-            found.append(
-                BatchInput(path: folder, relative: relative, problem: "cannot open the folder: \(SystemCallError("", errno: errno).reason)")
+            found.inputs.append(
+                BatchInput(
+                    path: folder, relative: relative, root: root,
+                    problem: "cannot open the folder: \(SystemCallError("", errno: errno).reason)")
             )
             return
         }
@@ -75,9 +130,13 @@ enum InputDiscovery {
             guard path.withCString({ stat($0, &info) }) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
                 guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
-                walk(path, relative: childRelative, into: &found, visited: &visited, depth: depth + 1)
+                walk(path, relative: childRelative, root: root, into: &found, visited: &visited, depth: depth + 1)
             } else if BatchInput.isLog(name) {
-                found.append(BatchInput(path: path, relative: childRelative))
+                if info.st_mode & S_IFMT == S_IFREG {
+                    found.inputs.append(BatchInput(path: path, relative: childRelative, root: root))
+                } else {
+                    found.leftOut.append(LeftOutInput(path: path, relative: childRelative, kind: kind(info.st_mode)))
+                }
             }
         }
     }

@@ -25,8 +25,8 @@ extension SessionNaming {
     }
 
     /// The input's relative path as `sessions.csv`, `stats/` and the index show it: masked under `--redact`.
-    static func shownInput(_ input: BatchInput, redaction: LogRedaction?) -> String {
-        let relative = Path(bytes: input.relative).display
+    static func shownInput(_ relative: [UInt8], redaction: LogRedaction?) -> String {
+        let relative = Path(bytes: relative).display
         return redaction == nil ? relative : TextMask.mask(relative)
     }
 }

@@ -6,34 +6,44 @@ import Synchronization
 /// log with blocking reads and writes, which would hold the cooperative
 /// pool's few threads (and the command is synchronous, so waiting on tasks
 /// from it could deadlock a caller that is itself on that pool).
+///
+/// The jobs in `dedicated` run each on a thread of its own, beside the
+/// others: a stream that waits for its writer then holds up no other job.
 enum WorkerPool {
     static func run<Result: Sendable>(
-        count: Int, width: Int, _ work: @escaping @Sendable (Int) -> Result, finished: @escaping @Sendable (Int, Result) -> Void
+        count: Int, width: Int, dedicated: Set<Int> = [], _ work: @escaping @Sendable (Int) -> Result,
+        finished: @escaping @Sendable (Int, Result) -> Void
     ) -> [Result] {
+        let shared = (0..<count).filter { !dedicated.contains($0) }
         let next = Mutex(0)
         let results = Mutex([Result?](repeating: nil, count: count))
+        let perform: @Sendable (Int) -> Void = { index in
+            let result = work(index)
+            results.withLock { $0[index] = result }
+            finished(index, result)
+        }
         let worker: @Sendable () -> Void = {
             while true {
-                let index = next.withLock { value -> Int in
+                let position = next.withLock { value -> Int in
                     defer { value += 1 }
                     return value
                 }
-                guard index < count else { return }
-                let result = work(index)
-                results.withLock { $0[index] = result }
-                finished(index, result)
+                guard position < shared.count else { return }
+                perform(shared[position])
             }
         }
         let group = DispatchGroup()
-        for _ in 1..<max(1, min(width, count)) {
+        func start(_ body: @escaping @Sendable () -> Void) {
             group.enter()
             let thread = Thread {
-                worker()
+                body()
                 group.leave()
             }
             thread.stackSize = 8 << 20
             thread.start()
         }
+        for index in dedicated.sorted() where index < count { start { perform(index) } }
+        for _ in 1..<max(1, min(width, shared.count)) { start(worker) }
         worker()
         group.wait()
         return results.withLock { $0.compactMap { $0 } }

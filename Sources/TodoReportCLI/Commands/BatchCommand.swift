@@ -13,24 +13,31 @@ enum BatchCommand: Subcommand {
         help:
             "Render only shard K of N (0-based, by a stable hash of each input's\nrelative path) and write its sessions/ and stats/; then run\n'todo-report index DIR' once over the shards' folder."
     )
+    static let noWait = OptionSpec.flag(
+        "--no-wait", help: "Exit at once with 75 if another run is writing DIR, instead of waiting\nfor it to finish.")
     static let title = OptionSpec.value(
         "--title", valueName: "TEXT", help: "Each report's title (default: the header's app, else TimeTrave).")
 
     static let name = "batch"
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
     static let usage =
-        "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--strict] [--quiet] [--redact | --redact-key FILE]"
-    static let options = [output, jobs, force, shard, title] + ReadingOptions.specs
+        "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--no-wait] [--strict] [--quiet] [--redact | --redact-key FILE]"
+    static let options = [output, jobs, force, shard, noWait, title] + ReadingOptions.specs
     static let discussion = """
-        INPUT is a log, a folder (searched recursively for *.jsonl and *.jsonl.gz),
-        or - for a list of paths on standard input, one a line. DIR gets
+        INPUT is a log, a folder (searched recursively for regular *.jsonl and
+        *.jsonl.gz files; a FIFO, socket or device there is left out), or - for a
+        list of paths on standard input, one a line. DIR gets
         sessions/NAME.html (each report, as 'todo-report INPUT' writes it),
         stats/NAME.json (its numbers, schema todo-report-stats/1), index.html,
         sessions.csv and summary.md.
         A re-run skips a session whose input bytes, tool version and --strict match
-        its stats (--force redoes all) and removes sessions whose input is gone.
+        its stats and whose report is the one they name (--force redoes all); it
+        removes a session whose input is gone from one of this run's INPUTs, and
+        keeps those of other INPUTs.
+        One run writes DIR at a time (--shard runs together): another waits for it,
+        or exits 75 with --no-wait.
         Exit codes: 0 every session rendered, 65 any rejected, 66 any unreadable,
-        73 an output cannot be written.
+        73 an output cannot be written, 75 DIR busy (--no-wait).
         """
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
@@ -43,22 +50,39 @@ enum BatchCommand: Subcommand {
         let selectedShard = try arguments.text(shard).map { text throws(CLIError) in try Shard(parsing: text) }
 
         let folder = BatchFolder(root: root)
+        try folder.createRoot()
+        let lock = try folder.lock(selectedShard == nil ? .exclusive : .shared, wait: !arguments.has(noWait), streams: streams)
+        defer { lock.release() }
+        try folder.finishInterruptedCommit(streams: streams)
         try folder.create()
-        let all = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
+        let found = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
+        let all = found.inputs
+        for input in found.leftOut {
+            // Under --redact a file name may tell as much as what was typed: it is masked.
+            let shown =
+                options.redaction == nil ? input.path.display : SessionNaming.shownInput(input.relative, redaction: options.redaction)
+            streams.printError("\(shown): warning: \(input.kind), not a regular file; left out")
+        }
         let names = options.redaction.map { SessionNaming.redactedNames(for: all, redaction: $0) } ?? SessionNaming.names(for: all)
         let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
+        var recordedRoots: [Path: String] = [:]
+        for root in all.map(\.root) + found.searchedRoots where recordedRoots[root] == nil {
+            recordedRoots[root] = InputRoot.recorded(root, redaction: options.redaction)
+        }
+        let roots = recordedRoots
 
         let job = SessionJob(
             folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force),
-            streams: streams)
+            streams: streams, sharedFolder: selectedShard != nil)
         let progress = BatchProgress(total: chosen.count, error: streams.error)
         let results = WorkerPool.run(
-            count: chosen.count, width: width,
+            count: chosen.count, width: width, dedicated: Set(chosen.indices.filter { all[chosen[$0]].isStream }),
             { index in
-                job.run(all[chosen[index]], name: names[chosen[index]])
+                let input = all[chosen[index]]
+                return job.run(input, name: names[chosen[index]], root: roots[input.root] ?? "")
             },
             finished: { _, result in
-                if case .done(let stats, _) = result {
+                if case .done(let stats, _, _) = result {
                     progress.finished(failed: stats.status != .rendered)
                 } else {
                     progress.finished(failed: true)
@@ -69,11 +93,13 @@ enum BatchCommand: Subcommand {
         var finished: [SessionStats] = []
         var skipped = 0
         var rendered = 0
+        var predatingHashes = 0
         for result in results {
             switch result {
-            case .done(let stats, let wasSkipped):
+            case .done(let stats, let wasSkipped, let statsPredateHashes):
                 finished.append(stats)
                 if wasSkipped { skipped += 1 } else if stats.status == .rendered { rendered += 1 }
+                if statsPredateHashes { predatingHashes += 1 }
             case .cannotWrite(let error):
                 throw error
             }
@@ -81,8 +107,15 @@ enum BatchCommand: Subcommand {
         try folder.syncSessions()
         var removed = 0
         if selectedShard == nil {
-            removed = folder.removeSessions(notIn: Set(names))
+            let searched = found.searchedRoots.flatMap { InputRoot.matching($0, redaction: options.redaction) }
+            removed = folder.removeSessions(notIn: Set(names), under: Set(searched))
             try folder.writeAggregates(streams: streams)
+        }
+        if predatingHashes > 0 && !options.quiet {
+            let (count, their) = (groupedDigits(predatingHashes), predatingHashes == 1 ? "its" : "their")
+            streams.printError(
+                "note: \(count) rendered again: \(their) stats were written before todo-report recorded each report's size and SHA-256 and its input root, so \(their) report could not be checked"
+            )
         }
         let rejected = finished.filter { $0.status == .rejected }.count
         let unreadable = finished.filter { $0.status == .unreadable }.count
@@ -91,6 +124,7 @@ enum BatchCommand: Subcommand {
         if rejected > 0 { parts.append("\(groupedDigits(rejected)) rejected") }
         if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
         if removed > 0 { parts.append("\(groupedDigits(removed)) removed (input gone)") }
+        if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
         let line = "\(groupedDigits(finished.count)) sessions: " + parts.joined(separator: ", ") + " -> \(root.display)"
         if unreadable > 0 { throw .sessionsFailed(.noInput, line) }
         if rejected > 0 { throw .sessionsFailed(.dataError, line) }

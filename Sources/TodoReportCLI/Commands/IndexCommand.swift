@@ -8,17 +8,29 @@ import SessionLog
 enum IndexCommand: Subcommand {
     static let name = "index"
     static let abstract = "Rebuild a batch folder's index page, CSV and summary from its stats."
-    static let usage = "todo-report index DIR [--quiet]"
-    static let options = [OptionSpec.quiet]
+    static let usage = "todo-report index DIR [--no-wait] [--quiet]"
+    static let options = [BatchCommand.noWait, .quiet]
+    static let discussion = """
+        Waits for a batch (or its --shard runs) still writing DIR, or with --no-wait
+        exits 75. The three files are replaced together: a run killed meanwhile
+        leaves each whole, and the next run into DIR completes the change.
+        """
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         let root = try arguments.single("DIR: the folder a batch wrote")
         let folder = BatchFolder(root: root)
-        var info = stat()
-        guard folder.stats.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw .cannotRead(
-                path: folder.stats.display, reason: "no stats folder; run 'todo-report batch INPUT... -o \(root.display)' first")
+        func isFolder(_ path: Path) -> Bool {
+            var info = stat()
+            return path.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
         }
+        let missing = CLIError.cannotRead(
+            path: folder.stats.display, reason: "no stats folder; run 'todo-report batch INPUT... -o \(root.display)' first")
+        guard isFolder(root) else { throw missing }
+        // Checked again with the lock held: a batch that holds it may be making the folder.
+        let lock = try folder.lock(.exclusive, wait: !arguments.has(BatchCommand.noWait), streams: streams)
+        defer { lock.release() }
+        try folder.finishInterruptedCommit(streams: streams)
+        guard isFolder(folder.stats) else { throw missing }
         let aggregate = try folder.writeAggregates(streams: streams)
         if !arguments.has(.quiet) {
             streams.printError("\(groupedDigits(aggregate.sessions.count)) sessions indexed -> \(root.display)")

@@ -42,6 +42,33 @@ struct InputFile {
         guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
     }
 
+    /// Opens it for reading without waiting in `open(2)`, as `batch` does,
+    /// where a FIFO with no writer would hold the whole run there. A
+    /// regular file is then read as ``open()`` reads it. A FIFO or a device
+    /// is a stream: only with `streamAllowed` (it was named as such), it is
+    /// waited on with `poll(2)` until its writer has written or gone, which
+    /// holds only the calling thread; otherwise it is refused, since it was
+    /// a regular file when it was found.
+    mutating func openWithoutWaiting(streamAllowed: Bool) throws(CLIError) {
+        descriptor = path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = SystemCallError("", errno: errno).reason
+            close()
+            throw .cannotRead(path: path.display, reason: reason)
+        }
+        if info.st_mode & S_IFMT != S_IFREG {
+            guard streamAllowed else {
+                close()
+                throw .cannotRead(path: path.display, reason: "it is \(InputDiscovery.kind(info.st_mode)) now, not the regular file it was")
+            }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&ready, 1, -1) < 0 && errno == EINTR {}
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    }
+
     /// Where its bytes come from once open, decompressed if they are gzip data.
     func byteSource() -> some ByteSource {
         GzipDetectingByteSource(FileDescriptorByteSource(fileDescriptor: descriptor))

@@ -11,6 +11,12 @@ import SessionLog
 /// streamed outputs, and only then puts the files in place, as one
 /// transaction: an existing target is kept under a second name until every
 /// output is in place, and put back if one fails.
+///
+/// With a ``CommitRecord`` (the aggregates of a batch folder, whose lock
+/// tells the next run to look for it), the transaction also holds across a
+/// kill: every new file gets a name of its own and the record names them
+/// all before the first target is replaced, so a run killed between two
+/// renames is finished by the next one.
 final class OutputSet {
     /// One requested output: its path as given, and what it is for the messages.
     struct Request {
@@ -27,10 +33,13 @@ final class OutputSet {
 
     private var outputs: [Prepared] = []
     private let streams: StandardStreams
+    private let commitRecord: Path?
 
-    /// Prepares `requests` (in the order they will be filled).
-    init(_ requests: [Request], streams: StandardStreams, input: InputFile?) throws(CLIError) {
+    /// Prepares `requests` (in the order they will be filled), to be put in
+    /// place under `commitRecord` if one is given.
+    init(_ requests: [Request], streams: StandardStreams, input: InputFile?, commitRecord: Path? = nil) throws(CLIError) {
         self.streams = streams
+        self.commitRecord = commitRecord
         let start = time(nil)
         let destinations = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
         try OutputConflicts.refuse(destinations, streams: streams, input: input)
@@ -108,6 +117,16 @@ final class OutputSet {
             }
             files.append((output, target, existing, temporary))
         }
+        if let commitRecord {
+            do {
+                var entries: [(file: Path, target: Path)] = []
+                for file in files { entries.append((try file.temporary.name(prefix: TemporaryName.commitPrefix), file.target)) }
+                for file in files { file.temporary.syncFolder() }
+                try CommitRecord.write(entries, at: commitRecord)
+            } catch {
+                throw .cannotWrite(path: commitRecord.display, reason: error.reason + "; nothing was written")
+            }
+        }
         var transaction = ReplaceTransaction()
         defer { transaction.finish() }
         for file in files {
@@ -116,12 +135,15 @@ final class OutputSet {
                 try file.temporary.install(at: file.target, replacing: file.existing != nil)
                 transaction.installed(file.target, replacing: file.existing != nil)
             } catch {
+                // Put back in this run, not finished by the next.
+                if let commitRecord { CommitRecord.remove(at: commitRecord) }
                 transaction.rollBack()
                 let reason = error.errno == EEXIST ? "a file appeared there while the input was read" : error.reason
                 throw .cannotWrite(path: file.output.request.path.display, reason: reason + "; nothing was written")
             }
         }
         for file in files { file.temporary.syncFolder() }
+        if let commitRecord { CommitRecord.remove(at: commitRecord) }
     }
 
     /// Whether `target` is still what preparing found: the same regular file, or still nothing.

@@ -6,12 +6,13 @@ import Foundation
 /// older than this run, and only when no process holds them: a live run
 /// keeps an `flock` on its file, across PID namespaces and containers too.
 enum StaleTemporaries {
-    static func remove(in folder: Path, olderThan start: time_t) {
+    /// Removes the stale files named with `prefix` (``TemporaryName``) in `folder`.
+    static func remove(in folder: Path, olderThan start: time_t, prefix: String = TemporaryName.prefix) {
         guard let directory = folder.withCString({ opendir($0) }) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            guard TemporaryName.matches(name) else { continue }
+            guard TemporaryName.matches(name, prefix: prefix) else { continue }
             let path = folder.appending(name)
             let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
             guard descriptor >= 0 else { continue }

@@ -3,12 +3,16 @@ import Foundation
 /// The names this command gives files it writes beside an output:
 /// `.todo-report.PID.XXXXXX` (six letters or digits), short enough beside any
 /// target name, and recognised by ``StaleTemporaries`` and nothing else.
+/// The new files of a transaction that a record names (``OutputSet``'s
+/// commit record) are `.todo-report-commit.PID.XXXXXX`: only the recovery
+/// of that record, or a run that finds no record naming them, removes those.
 enum TemporaryName {
     static let prefix = ".todo-report."
+    static let commitPrefix = ".todo-report-commit."
     static let suffixLength = 6
 
     /// A new name in `folder` for this process.
-    static func make(in folder: Path) -> Path {
+    static func make(in folder: Path, prefix: String = prefix) -> Path {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         var random = SystemRandomNumberGenerator()
         let suffix = (0..<suffixLength).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
@@ -21,8 +25,8 @@ enum TemporaryName {
     }
 
     /// Whether `name` (a folder entry) has the pattern exactly.
-    static func matches(_ name: [UInt8]) -> Bool {
-        let prefix = Array(self.prefix.utf8)
+    static func matches(_ name: [UInt8], prefix: String = prefix) -> Bool {
+        let prefix = Array(prefix.utf8)
         guard name.starts(with: prefix) else { return false }
         let parts = name.dropFirst(prefix.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(isDigit), parts[1].count == suffixLength else { return false }

@@ -1,0 +1,46 @@
+import Foundation
+import Report
+import SessionLog
+
+/// The size and SHA-256 of a regular file, read by position from its start
+/// (the descriptor's offset stays where it was): how `batch` tells that an
+/// input is the one its stats were made from, and that a report is the one
+/// they name.
+struct FileDigest: Equatable {
+    var bytes: Int
+    /// Lowercase hex.
+    var sha256: String
+
+    /// Of the file open at `descriptor`.
+    init(_ descriptor: Int32) throws(SystemCallError) {
+        var digest = InputDigest()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(digest.byteCount)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw SystemCallError("read", errno: errno) }
+            if count == 0 { break }
+            chunk.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+        bytes = digest.byteCount
+        sha256 = digest.hex()
+    }
+
+    /// Whether the regular file at `path` has `bytes` bytes of SHA-256
+    /// `sha256`; its size is looked at first, so another size costs no reading.
+    static func matches(_ path: Path, bytes: Int, sha256: String) -> Bool {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes,
+            let digest = try? FileDigest(descriptor)
+        else { return false }
+        return digest == FileDigest(bytes: bytes, sha256: sha256)
+    }
+
+    init(bytes: Int, sha256: String) {
+        self.bytes = bytes
+        self.sha256 = sha256
+    }
+}

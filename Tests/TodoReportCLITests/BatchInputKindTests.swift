@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+extension CLISuite {
+    /// What `batch` does with inputs that are not regular files: a folder
+    /// search leaves them out; a stream named as an INPUT is read without
+    /// holding up the other sessions.
+    @Suite("batch inputs that are not regular files")
+    struct BatchInputKindTests {
+        /// Two simulated logs in `logs/`.
+        static func logs(in workspace: Workspace) throws {
+            let result = try workspace.shell(
+                "set -e; mkdir -p logs; $TR simulate --events 200 --seed 1 -o logs/one.jsonl; $TR simulate --events 100 --seed 2 -o logs/two.jsonl"
+            )
+            try #require(result.code == 0, "\(result.stderr)")
+        }
+
+        @Test("a FIFO with no writer and a socket in a searched folder are left out, named, and the batch finishes")
+        func fifoInFolderLeftOut() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            let made = try workspace.shell(
+                #"mkfifo logs/a-fifo.jsonl && python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("logs/b-socket.jsonl")'"#)
+            try #require(made.code == 0, "\(made.stderr)")
+            let run = try RunningCommand(["batch", "logs", "-o", "out"], in: workspace)
+            let code = run.exitCode()
+            #expect(code == 0, "still running, or failed: \(run.stderr)")
+            #expect(run.stderr.contains("logs/a-fifo.jsonl: warning: a FIFO, not a regular file; left out"), "\(run.stderr)")
+            #expect(run.stderr.contains("logs/b-socket.jsonl: warning: a socket, not a regular file; left out"), "\(run.stderr)")
+            #expect(run.stderr.contains("2 sessions: 2 rendered, 2 left out (not regular files)"), "\(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/stats")).sorted() == ["one.json", "two.json"])
+            #expect(workspace.exists("out/index.html"))
+        }
+
+        @Test(
+            "a FIFO named as an INPUT is read as a stream on a thread of its own: the other sessions are written while it waits for its writer"
+        )
+        func namedFIFOReadAsStream() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            let single = try workspace.shell("mkfifo a-stream.jsonl && $TR logs/one.jsonl -o single.html --quiet")
+            try #require(single.code == 0, "\(single.stderr)")
+            // One job: a stream on the pool's only thread would hold up both logs (it sorts first).
+            let run = try RunningCommand(["batch", "a-stream.jsonl", "logs", "-o", "out", "--jobs", "1"], in: workspace)
+            let othersWritten = eventually {
+                workspace.exists("out/stats/one.json") && workspace.exists("out/stats/two.json") || !run.process.isRunning
+            }
+            #expect(othersWritten && run.process.isRunning, "the other sessions were not written while the stream waited: \(run.stderr)")
+            // Its writer comes now: the log, then the end of the stream.
+            let writer = open(workspace.path("a-stream.jsonl"), O_WRONLY | O_NONBLOCK)
+            try #require(writer >= 0, "the batch does not hold the FIFO open for reading")
+            _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) & ~O_NONBLOCK)
+            let log = try #require(workspace.read("logs/one.jsonl"))
+            let written = log.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+            close(writer)
+            #expect(written == log.count)
+            #expect(run.exitCode() == 0, "\(run.stderr)")
+            #expect(workspace.read("out/sessions/a-stream.html") == workspace.read("single.html"))
+            #expect(run.stderr.contains("3 sessions: 3 rendered"), "\(run.stderr)")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+extension CLISuite {
+    /// A re-run trusts a report only when it is the one its stats name: the
+    /// same size and SHA-256.
+    @Suite("batch checks each report against its stats")
+    struct BatchReportCheckTests {
+        /// Every report's SHA-256 against the one its stats name, by `sha256sum`: the names that differ.
+        static func reportsNotMatchingStats(_ workspace: Workspace, _ folder: String) throws -> [String] {
+            let stats = try FileManager.default.contentsOfDirectory(atPath: workspace.path("\(folder)/stats")).filter {
+                $0.hasSuffix(".json")
+            }
+            var wrong: [String] = []
+            for file in stats {
+                let data = try #require(workspace.read("\(folder)/stats/\(file)"))
+                let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                guard let report = object["report"] as? String else { continue }
+                let sum = try workspace.shell("sha256sum '\(folder)/\(report)' | cut -d' ' -f1")
+                if sum.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != object["reportSHA256"] as? String { wrong.append(file) }
+            }
+            return wrong
+        }
+
+        @Test("a report damaged in its middle (4 KiB zeroed, its end intact) is rendered again, and only it")
+        func damagedInTheMiddle() throws {
+            let workspace = try Workspace()
+            try BatchTests.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let clean = try BatchTests.tree(workspace, "out")
+            #expect(try Self.reportsNotMatchingStats(workspace, "out") == [])
+            let damage = try workspace.shell(
+                "f=out/sessions/team-a--two.html; n=$(stat -c %s $f); dd if=/dev/zero of=$f bs=1 seek=$((n / 2)) count=4096 conv=notrunc status=none; tail -c 8 $f"
+            )
+            try #require(damage.code == 0 && damage.stdout == "</html>\n", "\(damage.stderr)")
+            let again = try workspace.shell("$TR batch logs -o out")
+            #expect(again.code == 0)
+            #expect(
+                again.stderr.contains(
+                    "out/sessions/team-a--two.html: warning: not the report its stats name (another size or SHA-256); rendering it again"),
+                "\(again.stderr)")
+            #expect(again.stderr.contains("5 sessions: 1 rendered, 4 skipped"), "\(again.stderr)")
+            #expect(try BatchTests.tree(workspace, "out") == clean)
+        }
+
+        @Test("another session's report in a report's place is rendered again; a missing one too")
+        func swappedOrMissing() throws {
+            let workspace = try Workspace()
+            try BatchTests.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let clean = try BatchTests.tree(workspace, "out")
+            let swap = try workspace.shell(
+                "cp out/sessions/team-a--one.html out/sessions/team-b--one.html && rm out/sessions/team-a--two.html")
+            try #require(swap.code == 0)
+            let again = try workspace.shell("$TR batch logs -o out")
+            #expect(again.stderr.contains("out/sessions/team-a--two.html: warning: missing; rendering it again"), "\(again.stderr)")
+            #expect(again.stderr.contains("5 sessions: 2 rendered, 3 skipped"), "\(again.stderr)")
+            #expect(try BatchTests.tree(workspace, "out") == clean)
+        }
+
+        @Test("stats from before reports were hashed are still indexed, and their sessions rendered again, saying why")
+        func statsWithoutReportHash() throws {
+            let workspace = try Workspace()
+            try BatchTests.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let clean = try BatchTests.tree(workspace, "out")
+            let older = try workspace.shell(
+                #"for f in out/stats/team-a--*.json; do grep -v -e '"root"' -e '"reportBytes"' -e '"reportSHA256"' $f > x && mv x $f; done"#
+            )
+            try #require(older.code == 0)
+            let index = try workspace.shell("$TR index out")
+            #expect(index.stderr == "5 sessions indexed -> out\n", "read as todo-report-stats/1: \(index.stderr)")
+            let again = try workspace.shell("$TR batch logs -o out")
+            #expect(
+                again.stderr.contains(
+                    "note: 2 rendered again: their stats were written before todo-report recorded each report's size and SHA-256"),
+                "\(again.stderr)")
+            #expect(again.stderr.contains("5 sessions: 2 rendered, 3 skipped"), "\(again.stderr)")
+            #expect(try BatchTests.tree(workspace, "out") == clean)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+extension CLISuite {
+    /// Removal follows the INPUT roots: a run removes a session only when
+    /// its input was under one of this run's roots and is gone from it.
+    @Suite("batch over several input roots")
+    struct BatchRootsTests {
+        /// `monday/` and `tuesday/`, two simulated logs each.
+        static func days(in workspace: Workspace) throws {
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p monday tuesday
+                $TR simulate --events 120 --seed 1 -o monday/m1.jsonl
+                $TR simulate --events 90 --seed 2 -o monday/m2.jsonl
+                $TR simulate --events 150 --seed 3 -o tuesday/t1.jsonl
+                $TR simulate --events 60 --seed 4 -o tuesday/t2.jsonl
+                """)
+            try #require(result.code == 0, "\(result.stderr)")
+        }
+
+        @Test("a run over other inputs keeps the earlier sessions, which stay in the index: as one run over both roots")
+        func otherRootsStay() throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            let runs = try workspace.shell("$TR batch monday -o out && $TR batch tuesday -o out && $TR batch monday tuesday -o both")
+            #expect(runs.code == 0, "\(runs.stderr)")
+            #expect(
+                runs.stderr.contains("2 sessions: 2 rendered -> out\n2 sessions: 2 rendered -> out\n"), "nothing removed: \(runs.stderr)")
+            #expect(try BatchTests.tree(workspace, "out") == (try BatchTests.tree(workspace, "both")))
+            let csv = String(decoding: try #require(workspace.read("out/sessions.csv")), as: UTF8.self)
+            #expect(csv.split(separator: "\r\n").count == 5)
+            let stats = String(decoding: try #require(workspace.read("out/stats/m1.json")), as: UTF8.self)
+            #expect(stats.contains("\n  \"root\": \"\(workspace.url.resolvingSymlinksInPath().path)/monday\",\n"), "\(stats)")
+        }
+
+        @Test("a run removes a session whose input is gone from one of its roots, and only that; a root spelled otherwise is the same root")
+        func goneFromItsRoot() throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            #expect(try workspace.shell("$TR batch monday -o out && $TR batch tuesday -o out").code == 0)
+            let again = try workspace.shell("rm monday/m2.jsonl && $TR batch ./monday/ -o out && $TR batch monday tuesday -o expected")
+            #expect(
+                again.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged), 1 removed (input gone)"),
+                "\(again.stderr)")
+            #expect(!workspace.exists("out/stats/m2.json") && !workspace.exists("out/sessions/m2.html"))
+            #expect(workspace.exists("out/stats/t1.json") && workspace.exists("out/sessions/t2.html"))
+            #expect(try BatchTests.tree(workspace, "out") == (try BatchTests.tree(workspace, "expected")))
+            let absolute = try workspace.shell("$TR batch \"$PWD/monday\" -o out")
+            #expect(absolute.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged) -> out"), "\(absolute.stderr)")
+        }
+
+        @Test("a root missing this time (a folder not mounted) removes nothing of its sessions")
+        func missingRootRemovesNothing() throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            #expect(try workspace.shell("$TR batch monday -o out").code == 0)
+            let missing = try workspace.shell("mv monday away && $TR batch monday -o out")
+            #expect(missing.code == 66)
+            #expect(missing.stderr.contains("monday: error: cannot read: no such file"), "\(missing.stderr)")
+            #expect(workspace.exists("out/stats/m1.json") && workspace.exists("out/sessions/m2.html"))
+        }
+
+        @Test("under --redact-key a root is recorded as a keyed pseudonym of its path, and removal still follows it")
+        func redactedRoot() throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            try workspace.write("team.key", "a team secret\n")
+            let first = try workspace.shell(
+                "$TR batch monday -o out --redact-key team.key && $TR batch tuesday -o out --redact-key team.key")
+            #expect(first.code == 0, "\(first.stderr)")
+            let stats = try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/stats")).sorted()
+            #expect(stats.count == 4)
+            let roots = try Set(
+                stats.map { name in
+                    let data = try #require(workspace.read("out/stats/\(name)"))
+                    return try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["root"] as? String)
+                })
+            #expect(
+                roots.count == 2 && roots.allSatisfy { $0.hasPrefix("f-") && !$0.contains("monday") && !$0.contains("tuesday") }, "\(roots)"
+            )
+            let again = try workspace.shell("rm monday/m2.jsonl && $TR batch monday -o out --redact-key team.key")
+            #expect(again.stderr.contains("1 removed (input gone)"), "\(again.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/stats")).count == 3)
+        }
+    }
+}
