@@ -18,23 +18,21 @@ struct BatchStatsTests {
 
     static func stats(name: String = "a--b") throws -> SessionStats {
         let builder = ReportBuilder()
-        var activity = SessionActivity()
-        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) {
-            builder.add($0)
-            activity.add($0)
-        }
+        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
         builder.finish(with: outcome)
         return SessionStats(
-            name: name, input: "a/b\u{1}.jsonl", status: .rendered, problem: nil, statistics: builder.statistics, activity: activity,
+            name: name, input: "a/b\u{1}.jsonl", status: .rendered, problem: nil, metrics: builder.metrics,
             inputBytes: log.utf8.count, inputSHA256: "00ff", tool: "todo-report test", strict: false)
     }
 
     @Test("a session's stats read back from their JSON text are the same stats")
     func roundTrip() throws {
         let stats = try Self.stats()
-        #expect(stats.sheetsOpened == 2 && stats.sheetsTyped == 1 && stats.itemsAdded == 1 && stats.sheetsCancelled == 1)
-        #expect(stats.plusToAddMs == [[2500, 1]])
-        #expect(stats.codes == ["invalid-json": 1])
+        #expect(
+            stats.numbers.sheetsOpened == 2 && stats.numbers.sheetsTyped == 1 && stats.numbers.itemsAdded == 1
+                && stats.numbers.sheetsCancelled == 1)
+        #expect(stats.numbers.plusToAddMs == [[2500, 1]])
+        #expect(stats.numbers.codes == ["invalid-json": 1])
         let text = stats.json
         #expect(text.hasPrefix("{\n  \"schema\": \"todo-report-stats/1\",\n"))
         #expect(SessionStats(json: Array(text.utf8)) == stats)
@@ -94,7 +92,7 @@ struct BatchStatsTests {
         for (index, cancelled) in [3, 17, 0, 24, 9, 15, 15, 22, 1, 8, 20, 5, 11, 19, 2, 23, 6, 14, 21, 12, 18, 4, 16, 10, 7].enumerated() {
             var stats = base
             stats.name = "s\(index)"
-            stats.sheetsCancelled = cancelled
+            stats.numbers.sheetsCancelled = cancelled
             sessions.append(stats)
         }
         let summary = BatchAggregate(sessions).summaryMarkdown()

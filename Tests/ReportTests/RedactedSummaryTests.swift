@@ -35,7 +35,7 @@ struct RedactedSummaryTests {
 
     @Test("each item shows its mask and the keyed pseudonym of its title as typed, on every branch")
     func titlePseudonyms() throws {
-        let items = try Self.build(Self.log, Self.key).statistics.items
+        let items = try Self.build(Self.log, Self.key).metrics.items
         let milk = Self.key.pseudonym(of: "Milk", as: .title)
         #expect(items.map(\.title) == ["Xxxx", "Xx", "Xxxx"])
         #expect(items.map(\.titlePseudonym) == [milk, Self.key.pseudonym(of: "Mi", as: .title), milk])

@@ -19,11 +19,11 @@ public struct BatchAggregate: Sendable {
 
         mutating func add(_ stats: SessionStats) {
             sessions += 1
-            sheetsOpened += stats.sheetsOpened
-            sheetsTyped += stats.sheetsTyped
-            itemsAdded += stats.itemsAdded
-            sheetsCancelled += stats.sheetsCancelled
-            keystrokes += stats.keystrokes
+            sheetsOpened += stats.numbers.sheetsOpened
+            sheetsTyped += stats.numbers.sheetsTyped
+            itemsAdded += stats.numbers.itemsAdded
+            sheetsCancelled += stats.numbers.sheetsCancelled
+            keystrokes += stats.numbers.keystrokes
         }
     }
 
@@ -64,10 +64,10 @@ public struct BatchAggregate: Sendable {
             if stats.status != .unreadable {
                 funnel.add(stats)
                 byVersion[stats.appVersion ?? Self.unknownVersion, default: Funnel()].add(stats)
-                for pair in stats.plusToAddMs where pair.count == 2 { plusToAdd[pair[0], default: 0] += Int(pair[1]) }
-                for (code, count) in stats.codes { codes[code, default: 0] += count }
+                for pair in stats.numbers.plusToAddMs where pair.count == 2 { plusToAdd[pair[0], default: 0] += Int(pair[1]) }
+                for (code, count) in stats.numbers.codes { codes[code, default: 0] += count }
             }
-            stats.plusToAddMs = []
+            stats.numbers.plusToAddMs = []
             kept.append(stats)
         }
         let inOrder: (SessionStats, SessionStats) -> Bool = { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

@@ -19,7 +19,7 @@ enum BatchSummaryBuilder {
     }
 
     private static func totals(_ a: BatchAggregate) -> [MarkdownBlock] {
-        let events = a.sessions.reduce(0) { $0 + $1.events }
+        let events = a.sessions.reduce(0) { $0 + $1.numbers.events }
         return [
             .heading(level: 3, [.text("Totals")]),
             .bulletList([
@@ -71,11 +71,11 @@ enum BatchSummaryBuilder {
         // The few with the most, picked in one pass: sorting a filtered copy
         // of 100,000 sessions doubled the index's peak memory.
         let first: (SessionStats, SessionStats) -> Bool = {
-            $0.sheetsCancelled != $1.sheetsCancelled
-                ? $0.sheetsCancelled > $1.sheetsCancelled : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+            $0.numbers.sheetsCancelled != $1.numbers.sheetsCancelled
+                ? $0.numbers.sheetsCancelled > $1.numbers.sheetsCancelled : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
         }
         var top: [SessionStats] = []
-        for stats in a.sessions where stats.sheetsCancelled > 0 {
+        for stats in a.sessions where stats.numbers.sheetsCancelled > 0 {
             guard top.count < mostCancellations || top.last.map({ first(stats, $0) }) == true else { continue }
             top.insert(stats, at: top.firstIndex { first(stats, $0) } ?? top.endIndex)
             if top.count > mostCancellations { top.removeLast() }
@@ -89,7 +89,7 @@ enum BatchSummaryBuilder {
                         .paragraph([
                             .code(stats.name),
                             .text(
-                                ": \(Formatting.plural(stats.sheetsCancelled, "cancellation")) of \(Formatting.plural(stats.sheetsOpened, "sheet"))"
+                                ": \(Formatting.plural(stats.numbers.sheetsCancelled, "cancellation")) of \(Formatting.plural(stats.numbers.sheetsOpened, "sheet"))"
                                     + (stats.sessionId.map { " (session \($0))" } ?? "")),
                         ])
                     ]
@@ -98,8 +98,8 @@ enum BatchSummaryBuilder {
     }
 
     private static func dataQuality(_ a: BatchAggregate) -> [MarkdownBlock] {
-        let withErrors = a.sessions.filter { $0.errors > 0 }.count
-        let withWarnings = a.sessions.filter { $0.warnings > 0 }.count
+        let withErrors = a.sessions.filter { $0.numbers.errors > 0 }.count
+        let withWarnings = a.sessions.filter { $0.numbers.warnings > 0 }.count
         var rows = [
             item("Sessions with errors", Formatting.grouped(withErrors)), item("Sessions with warnings", Formatting.grouped(withWarnings)),
         ]

@@ -67,14 +67,16 @@ struct IndexPageRenderer {
         let link =
             s.report.map { "<a href=\"\($0.htmlEscaped)\">\(s.name.htmlEscaped)</a>" } ?? "\(s.name.htmlEscaped) (\(s.status.rawValue))"
         var cells = ["<td>\(link)</td>"]
-        for text in [s.sessionId, s.userId, s.appVersion, s.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
+        for text in [s.sessionId, s.userId, s.appVersion, s.numbers.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
         let numbers: [String] = [
-            s.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—", String(s.events), String(s.itemsAdded),
-            String(s.sheetsOpened),
-            String(s.sheetsCancelled), s.conversion.map { "\(Int(($0 * 100).rounded()))%" } ?? "—", String(s.errors), String(s.warnings),
+            s.numbers.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—", String(s.numbers.events),
+            String(s.numbers.itemsAdded),
+            String(s.numbers.sheetsOpened),
+            String(s.numbers.sheetsCancelled), s.numbers.conversion.map { "\(Int(($0 * 100).rounded()))%" } ?? "—",
+            String(s.numbers.errors), String(s.numbers.warnings),
         ]
         cells += numbers.map { "<td class=\"number\">\($0.htmlEscaped)</td>" }
-        cells.append("<td>\(Self.sparkline(s.activity.counts))</td>")
+        cells.append("<td>\(Self.sparkline(s.numbers.activity.counts))</td>")
         let failed = s.status == .rendered ? "" : " class=\"failed\""
         return "<tr data-session-id=\"\((s.sessionId ?? "").htmlEscaped)\" data-name=\"\(s.name.htmlEscaped)\"\(failed)>" + cells.joined()
             + "</tr>"
@@ -144,10 +146,12 @@ struct IndexPageRenderer {
         try output("{\"unknownVersion\":\(BatchAggregate.unknownVersion.scriptSafeJSONLiteral),\"rows\":[\n")
         for (index, s) in aggregate.sessions.enumerated() {
             let fields = [
-                text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(s.start),
-                number(s.durationMs), String(s.events), String(s.itemsAdded), String(s.sheetsOpened), String(s.sheetsCancelled),
-                number(s.conversion), String(s.errors), String(s.warnings),
-                "[" + s.activity.counts.map(String.init).joined(separator: ",") + "]",
+                text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion),
+                text(s.numbers.start),
+                number(s.numbers.durationMs), String(s.numbers.events), String(s.numbers.itemsAdded), String(s.numbers.sheetsOpened),
+                String(s.numbers.sheetsCancelled),
+                number(s.numbers.conversion), String(s.numbers.errors), String(s.numbers.warnings),
+                "[" + s.numbers.activity.counts.map(String.init).joined(separator: ",") + "]",
             ]
             try output((index > 0 ? ",\n[" : "[") + fields.joined(separator: ",") + "]")
         }

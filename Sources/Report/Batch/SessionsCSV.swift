@@ -30,12 +30,13 @@ extension BatchAggregate {
             ]
             let fields: [String?] =
                 fromLogs.map { $0.map(Self.inert) } + [
-                    stats.start, stats.end, stats.durationMs.map(plainNumber),
-                    String(stats.events), String(stats.frames), String(stats.travels), String(stats.sheetsOpened),
-                    String(stats.sheetsTyped),
-                    String(stats.itemsAdded), String(stats.sheetsCancelled), String(stats.keystrokes),
-                    stats.conversion.map(plainNumber), stats.medianPlusToAddMs.map(plainNumber),
-                    String(stats.errors), String(stats.warnings), stats.report, String(stats.inputBytes), stats.inputSHA256,
+                    stats.numbers.start, stats.numbers.end, stats.numbers.durationMs.map(plainNumber),
+                    String(stats.numbers.events), String(stats.numbers.frames), String(stats.numbers.travels),
+                    String(stats.numbers.sheetsOpened),
+                    String(stats.numbers.sheetsTyped),
+                    String(stats.numbers.itemsAdded), String(stats.numbers.sheetsCancelled), String(stats.numbers.keystrokes),
+                    stats.numbers.conversion.map(plainNumber), stats.numbers.medianPlusToAddMs.map(plainNumber),
+                    String(stats.numbers.errors), String(stats.numbers.warnings), stats.report, String(stats.inputBytes), stats.inputSHA256,
                 ]
             try write(fields.map { Self.csvField($0 ?? "") }.joined(separator: ",") + "\r\n")
         }

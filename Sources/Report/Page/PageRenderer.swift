@@ -10,7 +10,7 @@ struct PageRenderer {
 
     var templates: PageTemplates
     var title: String
-    var statistics: SessionStatistics
+    var metrics: SessionMetrics
     var newestFrameState: TodoState
     var frameCount: Int
     var diagnostics: DiagnosticList
@@ -73,9 +73,9 @@ struct PageRenderer {
             "diagnosticCount": String(diagnostics.count),
             "activityStrip": activityHTML,
             "funnelChart": funnelHTML,
-            "unverifiedFrom": statistics.outcome?.digests.firstMismatchFrame.map(String.init) ?? "",
+            "unverifiedFrom": metrics.outcome?.digests.firstMismatchFrame.map(String.init) ?? "",
             // The static page shows the newest frame: unverified when a digest differed at or before it.
-            "unverifiedHidden": statistics.outcome?.digests.firstMismatchFrame == nil ? " hidden" : "",
+            "unverifiedHidden": metrics.outcome?.digests.firstMismatchFrame == nil ? " hidden" : "",
         ]
         return values
     }
@@ -93,15 +93,16 @@ struct PageRenderer {
     }
 
     private func facts() -> String {
-        let header = statistics.header
+        let header = metrics.header
+        let numbers = metrics.numbers
         let errors = diagnostics.errors
         let warnings = diagnostics.warnings
         let rows: [(String, String)] = [
             ("Session", header?.sessionId ?? "—"),
             ("User", header?.userId ?? "—"),
             ("App version", header?.appVersion ?? "—"),
-            ("Start", statistics.start?.rfc3339 ?? "—"),
-            ("Duration", statistics.durationMilliseconds.map { Formatting.duration(milliseconds: $0) } ?? "—"),
+            ("Start", numbers.start ?? "—"),
+            ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—"),
             ("Frames", String(frameCount)),
             ("Diagnostics", "\(Formatting.plural(errors, "error")), \(Formatting.plural(warnings, "warning"))"),
         ]

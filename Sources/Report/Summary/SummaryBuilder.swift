@@ -6,37 +6,36 @@ import TodoDomain
 /// running totals of its replay. Deterministic: the same log gives the same
 /// summary.
 enum SummaryBuilder {
-    static func build(_ statistics: SessionStatistics, title: String, redaction: LogRedaction? = nil) -> [MarkdownBlock] {
+    static func build(_ metrics: SessionMetrics, title: String, redaction: LogRedaction? = nil) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Session summary: "), .text(title)])]
         if let redaction {
             blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + redaction.description + ".")]))
         }
-        blocks += facts(statistics)
-        blocks += funnel(statistics)
-        blocks += items(statistics)
-        blocks += eventCounts(statistics)
-        blocks += stateChain(statistics)
-        blocks += dataQuality(statistics)
+        blocks += facts(metrics)
+        blocks += funnel(metrics)
+        blocks += items(metrics)
+        blocks += eventCounts(metrics)
+        blocks += stateChain(metrics)
+        blocks += dataQuality(metrics)
         return blocks
     }
 
     // MARK: Sections
 
-    private static func facts(_ s: SessionStatistics) -> [MarkdownBlock] {
+    private static func facts(_ s: SessionMetrics) -> [MarkdownBlock] {
         let header = s.header
-        let events = s.outcome?.tally.events ?? 0
-        let frames = s.outcome?.frameCount ?? events + 1
+        let numbers = s.numbers
         let rows: [(String, String?)] = [
             ("Session", header?.sessionId),
             ("App", header?.app),
             ("Version", header?.appVersion),
             ("User", header?.userId),
-            ("Start", s.start?.rfc3339),
-            ("End", s.lastTimestamp?.rfc3339),
-            ("Duration", s.durationMilliseconds.map { Formatting.duration(milliseconds: $0) }),
-            ("Events", String(events)),
-            ("Frames", String(frames)),
-            ("Travels", String(s.travelCount)),
+            ("Start", numbers.start),
+            ("End", numbers.end),
+            ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) }),
+            ("Events", String(numbers.events)),
+            ("Frames", String(numbers.frames)),
+            ("Travels", String(numbers.travels)),
         ]
         var list = rows.map { label, value in
             [MarkdownBlock.paragraph([.strong([.text(label)]), .text(": "), .text(value ?? "unknown")])]
@@ -47,17 +46,16 @@ enum SummaryBuilder {
         return [.heading(level: 3, [.text("Session")]), .bulletList(list)]
     }
 
-    private static func funnel(_ s: SessionStatistics) -> [MarkdownBlock] {
-        let opened = s.eventCounts[.startCreatingItem] ?? 0
-        let added = s.eventCounts[.addItem] ?? 0
-        let keystrokes = s.eventCounts[.changePartialItemName] ?? 0
+    private static func funnel(_ s: SessionMetrics) -> [MarkdownBlock] {
+        let numbers = s.numbers
+        let (opened, added, keystrokes) = (numbers.sheetsOpened, numbers.itemsAdded, numbers.keystrokes)
         var cancelled: [[MarkdownBlock]] = s.cancelledNames.map { name in
             [.paragraph(name.isEmpty ? [.emphasis([.text("nothing typed")])] : [.text("“"), .text(name), .text("”")])]
         }
-        if s.cancelCount > s.cancelledNames.count {
-            cancelled.append([.paragraph([.emphasis([.text("and \(s.cancelCount - s.cancelledNames.count) more")])])])
+        if numbers.sheetsCancelled > s.cancelledNames.count {
+            cancelled.append([.paragraph([.emphasis([.text("and \(numbers.sheetsCancelled - s.cancelledNames.count) more")])])])
         }
-        var cancelledItem: [MarkdownBlock] = [.paragraph([.strong([.text("Sheets cancelled")]), .text(": \(s.cancelCount)")])]
+        var cancelledItem: [MarkdownBlock] = [.paragraph([.strong([.text("Sheets cancelled")]), .text(": \(numbers.sheetsCancelled)")])]
         if !cancelled.isEmpty { cancelledItem.append(.bulletList(cancelled)) }
         let rows: [[MarkdownBlock]] = [
             [.paragraph([.strong([.text("Add sheets opened")]), .text(": \(opened)")])],
@@ -71,7 +69,7 @@ enum SummaryBuilder {
             [
                 .paragraph([
                     .strong([.text("Median time from + to Add")]),
-                    .text(": " + (s.medianPlusToAdd.map { Formatting.duration(milliseconds: $0) } ?? "n/a")),
+                    .text(": " + (numbers.medianPlusToAddMs.map { Formatting.duration(milliseconds: $0) } ?? "n/a")),
                 ])
             ],
             [
@@ -84,7 +82,7 @@ enum SummaryBuilder {
         return [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
     }
 
-    private static func items(_ s: SessionStatistics) -> [MarkdownBlock] {
+    private static func items(_ s: SessionMetrics) -> [MarkdownBlock] {
         guard !s.items.isEmpty else {
             return [.heading(level: 3, [.text("Items")]), .paragraph([.text("No item was added.")])]
         }
@@ -112,21 +110,21 @@ enum SummaryBuilder {
                     [.strong(title)] + pseudonym + [.text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])
             ]
         }
-        if s.itemCount > s.items.count {
-            rows.append([.paragraph([.emphasis([.text("and \(s.itemCount - s.items.count) more items")])])])
+        if s.numbers.itemsAdded > s.items.count {
+            rows.append([.paragraph([.emphasis([.text("and \(s.numbers.itemsAdded - s.items.count) more items")])])])
         }
         return [.heading(level: 3, [.text("Items")]), .bulletList(rows)]
     }
 
-    private static func eventCounts(_ s: SessionStatistics) -> [MarkdownBlock] {
+    private static func eventCounts(_ s: SessionMetrics) -> [MarkdownBlock] {
         let rows: [[MarkdownBlock]] =
             TodoEvent.Kind.allCases.map { kind in
                 [.paragraph([.code(kind.rawValue), .text(": \(s.eventCounts[kind] ?? 0)")])]
-            } + [[.paragraph([.code("travel"), .text(": \(s.travelCount)")])]]
+            } + [[.paragraph([.code("travel"), .text(": \(s.numbers.travels)")])]]
         return [.heading(level: 3, [.text("Events by type")]), .bulletList(rows)]
     }
 
-    private static func stateChain(_ s: SessionStatistics) -> [MarkdownBlock] {
+    private static func stateChain(_ s: SessionMetrics) -> [MarkdownBlock] {
         var inlines: [MarkdownInline] = []
         for (index, run) in s.stateRuns.enumerated() {
             if index > 0 { inlines.append(.text(" → ")) }
@@ -148,7 +146,7 @@ enum SummaryBuilder {
     }
 
     /// The data-quality section (the diff's summary has one per log).
-    static func dataQuality(_ s: SessionStatistics) -> [MarkdownBlock] {
+    static func dataQuality(_ s: SessionMetrics) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")])]
         if let tally = s.outcome?.tally {
             var parts = [

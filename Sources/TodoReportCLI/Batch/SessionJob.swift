@@ -100,8 +100,7 @@ struct SessionJob: Sendable {
                 streams.printError("\(shownPath): error: rejected: \(problem ?? "")")
             }
             var stats = SessionStats(
-                name: name, input: relative, status: status, problem: problem, statistics: builder.statistics,
-                activity: builder.sessionActivity,
+                name: name, input: relative, status: status, problem: problem, metrics: builder.metrics,
                 inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
             stats.root = root
             if status == .rendered {
