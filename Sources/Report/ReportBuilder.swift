@@ -16,13 +16,10 @@ public final class ReportBuilder {
 
     private let titleOverride: String?
     private let encoder = FrameEncoder()
-    // The stored property that `add(_:)` changes skips the runtime's
-    // exclusivity checks (a pair of calls per entry): it is changed only by
-    // this class's own methods, none of which calls another while it holds it.
 
-    /// The session's numbers so far: the one accumulator that the summary,
-    /// the page and the batch's stats are all made from.
-    @exclusivity(unchecked) public private(set) var metrics = SessionMetrics()
+    /// The session's numbers: the one accumulator that the summary, the
+    /// page, the event table and the batch's stats are all made from.
+    public let metrics: SessionMetrics
     private let diagnostics = DiagnosticList()
     private var newestFrameState = TodoState()
     /// How the log was redacted as it was read, said by the page's badge and the summary.
@@ -32,9 +29,11 @@ public final class ReportBuilder {
     ///   - title: Overrides the header's `app` as the page's title.
     ///   - redaction: The redaction the log was read with (the entries are
     ///     already redacted): the page and the summary say so, and how.
-    public init(title: String? = nil, redaction: LogRedaction? = nil) {
+    ///   - recordingEventTable: Keep what ``writeEventTable(session:_:)`` needs.
+    public init(title: String? = nil, redaction: LogRedaction? = nil, recordingEventTable: Bool = false) {
         self.titleOverride = title
         self.redaction = redaction
+        self.metrics = SessionMetrics(recordingEventTable: recordingEventTable)
     }
 
     /// The page's title: the override, else the header's `app`, else
@@ -63,8 +62,16 @@ public final class ReportBuilder {
     }
 
     /// The `errno` of a temporary file of the report that could not be
-    /// written (see `SpillFile.diskFailure`), if any.
-    public var spillFailure: Int32? { encoder.spillFailure ?? diagnostics.rows.diskFailure }
+    /// written or read back (see `SpillFile.diskFailure`), if any.
+    public var spillFailure: Int32? { encoder.spillFailure ?? diagnostics.rows.diskFailure ?? metrics.spillFailure }
+
+    /// Writes the session's event table as CSV (see
+    /// ``SessionMetrics/writeEventTable(session:_:)``); needs `recordingEventTable`.
+    public func writeEventTable<Failure: Error>(
+        session: String, _ write: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+        try metrics.writeEventTable(session: session, write)
+    }
 
     /// Records how the replay ended (for the summary's line accounting).
     public func finish(with outcome: LogReplayer.Outcome) {
@@ -98,11 +105,7 @@ public final class ReportBuilder {
     }
 
     /// The funnel as the page draws it beside the summary.
-    var funnel: FunnelChart {
-        let numbers = metrics.numbers
-        return FunnelChart(
-            opened: numbers.sheetsOpened, typed: numbers.sheetsTyped, added: numbers.itemsAdded, cancelled: numbers.sheetsCancelled)
-    }
+    var funnel: FunnelChart { FunnelChart(metrics.numbers) }
 
     /// The activity strip under the scrubber, or a note when no record had a time.
     private func activityHTML() -> String {

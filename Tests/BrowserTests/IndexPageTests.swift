@@ -121,7 +121,7 @@ struct IndexPageTests {
             )
             stats.sessionId = "id-\(index)"
             stats.numbers.events = index % 4
-            stats.numbers.durationMs = index % 5 == 0 ? nil : Double((index * 7) % 11) / 4
+            stats.numbers.durationMs = index % 5 == 0 ? nil : Int64((index * 7) % 11) * 250
             stats.userId = users[index % users.count]
             stats.report = "sessions/\(stats.name).html"
             return stats

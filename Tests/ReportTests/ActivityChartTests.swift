@@ -78,7 +78,7 @@ struct ActivityChartTests {
         let svg = strip.svg()
         #expect(svg.utf8.count < 40_000, "\(svg.utf8.count) bytes")
         #expect(svg.contains("<title>") && svg.contains("aria-label=\"Activity over about"))
-        #expect(svg.contains("1000000 events, 250000 items added"))
+        #expect(svg.contains("1,000,000 events, 250,000 items added"))
     }
 
     @Test("the strip draws bars, the item line, marks and idle stretches; it names what it shows and loads nothing")
@@ -120,7 +120,9 @@ struct ActivityChartTests {
     func funnel() {
         let chart = FunnelChart(opened: 1_200, typed: 900, added: 600, cancelled: 0)
         let svg = chart.svg()
-        #expect(svg.contains("aria-label=\"Add-sheet funnel: 1200 opened, 900 typed in, 600 added, 0 cancelled\""))
+        #expect(
+            svg.contains(
+                "aria-label=\"Add-sheet funnel: 1,200 opened, 900 typed in, 600 added, 0 cancelled, 0 replaced, 0 open at the end\""))
         #expect(svg.contains("<title>Add-sheet funnel"))
         for number in [">1,200<", ">900<", ">600<", ">0<"] { #expect(svg.contains(number), "\(number)") }
         #expect(svg.contains("M110 4h150v14h-150z") && svg.contains("M110 4h75v14h-75z") && svg.contains("M110 4h0v14h-0z"))

@@ -31,16 +31,16 @@ struct BatchStatsTests {
         #expect(
             stats.numbers.sheetsOpened == 2 && stats.numbers.sheetsTyped == 1 && stats.numbers.itemsAdded == 1
                 && stats.numbers.sheetsCancelled == 1)
-        #expect(stats.numbers.plusToAddMs == [[2500, 1]])
+        #expect(stats.numbers.plusToAddMs == [.init(milliseconds: 2500, count: 1)])
         #expect(stats.numbers.codes == ["invalid-json": 1])
         let text = stats.json
-        #expect(text.hasPrefix("{\n  \"schema\": \"todo-report-stats/1\",\n"))
+        #expect(text.hasPrefix("{\n  \"schema\": \"todo-report-stats/2\",\n"))
         #expect(SessionStats(json: Array(text.utf8)) == stats)
         #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any], "valid JSON for other readers")
     }
 
     @Test(
-        "a file that is not todo-report-stats/1 is not read",
+        "a file that is not todo-report-stats/2 is not read",
         arguments: [
             "", "{}", "[1]", "{\"schema\": \"todo-report-stats/2\"}", "not json",
         ])
@@ -51,25 +51,37 @@ struct BatchStatsTests {
         #expect(SessionStats(json: Array(valid.dropLast(3).utf8)) == nil)
     }
 
-    @Test("root, reportBytes and reportSHA256, added within the schema: written, read back, missing read as nil, of a wrong type refused")
-    func addedMembers() throws {
+    @Test(
+        "the files' members (root, report and event table with their sizes and SHA-256): written, read back, missing or of a wrong type refused"
+    )
+    func fileMembers() throws {
         var stats = try Self.stats()
         (stats.root, stats.reportBytes, stats.reportSHA256) = ("/data/logs", 74_459, String(repeating: "ab", count: 32))
+        (stats.eventTableBytes, stats.eventTableSHA256) = (1_234, String(repeating: "cd", count: 32))
         let text = stats.json
         #expect(text.contains("\n  \"input\": \"a/b\\u0001.jsonl\",\n  \"root\": \"/data/logs\",\n  \"report\": "))
         #expect(text.contains("\n  \"reportBytes\": 74459,\n  \"reportSHA256\": \"abab"))
+        #expect(text.contains("\n  \"eventTable\": \"events/a--b.csv.gz\",\n  \"eventTableBytes\": 1234,\n  \"eventTableSHA256\": \"cdcd"))
         #expect(SessionStats(json: Array(text.utf8)) == stats)
-        // A file written before the members were added.
-        let older = text.split(separator: "\n").filter { line in
-            !["\"root\"", "\"reportBytes\"", "\"reportSHA256\""].contains { line.hasPrefix("  " + $0) }
-        }.joined(separator: "\n")
-        var expected = stats
-        (expected.root, expected.reportBytes, expected.reportSHA256) = (nil, nil, nil)
-        #expect(SessionStats(json: Array(older.utf8)) == expected)
+        for member in ["root", "reportBytes", "reportSHA256", "eventTable", "eventTableBytes", "eventTableSHA256", "undoneFrames", "lines"]
+        {
+            let without = text.split(separator: "\n").filter { !$0.hasPrefix("  \"\(member)\"") }.joined(separator: "\n")
+            #expect(SessionStats(json: Array(without.utf8)) == nil, "\(member) missing")
+        }
         #expect(
             SessionStats(json: Array(text.replacingOccurrences(of: "\"reportBytes\": 74459", with: "\"reportBytes\": \"74459\"").utf8))
                 == nil)
         #expect(SessionStats(json: Array(text.replacingOccurrences(of: "\"root\": \"/data/logs\"", with: "\"root\": 1").utf8)) == nil)
+    }
+
+    @Test("a todo-report-stats/1 file is not read as /2, but says its schema and root")
+    func olderSchema() throws {
+        var stats = try Self.stats()
+        stats.root = "/data/logs"
+        let older = stats.json.replacingOccurrences(of: "todo-report-stats/2", with: "todo-report-stats/1")
+        #expect(SessionStats(json: Array(older.utf8)) == nil)
+        let peeked = try #require(SessionStats.peek(json: Array(older.utf8)))
+        #expect(peeked.schema == SessionStats.olderSchemaName && peeked.root == "/data/logs")
     }
 
     @Test("the aggregate is the same whatever order the sessions come in")
@@ -96,8 +108,10 @@ struct BatchStatsTests {
             sessions.append(stats)
         }
         let summary = BatchAggregate(sessions).summaryMarkdown()
-        let listed = summary.components(separatedBy: "\n").filter { $0.contains(" cancellations of ") || $0.contains(" cancellation of ") }
-            .map { line in String(line.split(separator: "`")[1]) }
+        let listed = summary.components(separatedBy: "\n").filter {
+            $0.contains(" cancelled sheets of ") || $0.contains(" cancelled sheet of ")
+        }
+        .map { line in String(line.split(separator: "`")[1]) }
         // 24 s3, 23 s15, 22 s7, 21 s18, 20 s10, 19 s13, 18 s20, 17 s1, 16 s22, 15 s5 and s6 (tie: s5 first by name)
         #expect(listed == ["s3", "s15", "s7", "s18", "s10", "s13", "s20", "s1", "s22", "s5"])
     }

@@ -13,6 +13,9 @@ extension SessionStats {
             ("report", string(report)),
             ("reportBytes", reportBytes.map(String.init) ?? "null"),
             ("reportSHA256", string(reportSHA256)),
+            ("eventTable", string(eventTable)),
+            ("eventTableBytes", eventTableBytes.map(String.init) ?? "null"),
+            ("eventTableSHA256", string(eventTableSHA256)),
             ("status", JSONString.literal(status.rawValue)),
             ("problem", string(problem)),
             ("sessionId", string(sessionId)),
@@ -29,12 +32,4 @@ extension SessionStats {
         ]
         return "{\n" + members.map { "  \(JSONString.literal($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
-}
-
-/// A number as JSON and CSV want it: whole numbers without `.0`, others as
-/// Swift's shortest round-tripping form; never grouped or localised.
-func plainNumber(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value == value.rounded(), abs(value) < 9e15 { return String(Int64(value)) }
-    return String(value)
 }

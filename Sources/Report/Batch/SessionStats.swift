@@ -2,15 +2,17 @@
 /// batch index, `sessions.csv` and the aggregate summary are made from, so
 /// `todo-report index` can rebuild them from the files of any number of runs.
 ///
-/// The schema is `todo-report-stats/1` (see the README's batch section).
-/// ``root``, ``reportBytes`` and ``reportSHA256`` were added to it later,
-/// as members a reader may find missing: a file from before them reads
-/// with them `nil` (and `batch` renders its session again, since it cannot
-/// tell that the report is the one the file names). Any other new member
-/// comes with a new schema name.
+/// The schema is `todo-report-stats/2`: the numbers as <doc:Numbers>
+/// defines them (``numbers``), each under its name, with every member of
+/// `todo-report-stats/1` and the event table's file. A `/1` file defined
+/// some numbers otherwise (conversion over events, time travel ignored):
+/// it is not read as this schema, so `batch` renders its session again and
+/// `index` leaves it out, each saying why (``olderSchemaName``).
 public struct SessionStats: Sendable, Equatable {
     /// The schema name written in every file.
-    public static let schemaName = "todo-report-stats/1"
+    public static let schemaName = "todo-report-stats/2"
+    /// The schema before this one, whose files are never read as this one.
+    public static let olderSchemaName = "todo-report-stats/1"
 
     /// How the session ended up.
     public enum Status: String, Sendable {
@@ -52,6 +54,13 @@ public struct SessionStats: Sendable, Equatable {
     public var app: String?
     /// The header's `appVersion`.
     public var appVersion: String?
+    /// The event table's path relative to the batch folder (`events/NAME.csv.gz`), when rendered.
+    public var eventTable: String?
+    /// The event table's size in bytes, when rendered.
+    public var eventTableBytes: Int?
+    /// SHA-256 of the event table's bytes, lowercase hex, when rendered:
+    /// checked by a re-run as the report's is.
+    public var eventTableSHA256: String?
     /// The session's numbers (all zero for a session that could not be read).
     public var numbers = SessionNumbers()
     /// The input's size in bytes (compressed, for `.jsonl.gz`).
@@ -81,6 +90,7 @@ public struct SessionStats: Sendable, Equatable {
     ) {
         self.init(name: name, input: input, status: status, problem: problem, tool: tool, strict: strict)
         report = status == .rendered ? "sessions/\(name).html" : nil
+        eventTable = status == .rendered ? "events/\(name).csv.gz" : nil
         let header = metrics.header
         sessionId = header?.sessionId
         userId = header?.userId
@@ -103,14 +113,13 @@ public struct SessionStats: Sendable, Equatable {
             guard let value = root[key] else { return nil }
             return value.isNull ? .some(nil) : value.string.map { .some($0) }
         }
-        /// A member added within the schema: missing reads as `nil`, present it must be right.
-        func optionalText(_ key: String) -> String?? { root[key] == nil ? .some(nil) : text(key) }
-        func optionalWhole(_ key: String) -> Int?? {
-            guard let value = root[key] else { return .some(nil) }
+        func whole(_ key: String) -> Int?? {
+            guard let value = root[key] else { return nil }
             return value.isNull ? .some(nil) : value.int.map { .some($0) }
         }
-        guard let inputRoot = optionalText("root"), let reportBytes = optionalWhole("reportBytes"),
-            let reportSHA256 = optionalText("reportSHA256")
+        guard let inputRoot = text("root"), let reportBytes = whole("reportBytes"), let reportSHA256 = text("reportSHA256"),
+            let eventTable = text("eventTable"), let eventTableBytes = whole("eventTableBytes"),
+            let eventTableSHA256 = text("eventTableSHA256")
         else { return nil }
         guard let report = text("report"), let problem = text("problem"), let sessionId = text("sessionId"), let userId = text("userId"),
             let app = text("app"), let appVersion = text("appVersion"), let inputSHA256 = text("inputSHA256"),
@@ -118,7 +127,17 @@ public struct SessionStats: Sendable, Equatable {
         else { return nil }
         self.init(name: name, input: input, status: status, problem: problem, tool: tool, strict: strict)
         (self.root, self.reportBytes, self.reportSHA256) = (inputRoot, reportBytes, reportSHA256)
+        (self.eventTable, self.eventTableBytes, self.eventTableSHA256) = (eventTable, eventTableBytes, eventTableSHA256)
         (self.report, self.sessionId, self.userId, self.app, self.appVersion) = (report, sessionId, userId, app, appVersion)
         (self.numbers, self.inputBytes, self.inputSHA256) = (numbers, inputBytes, inputSHA256)
+    }
+
+    /// What any stats file says of itself, whatever its schema: its
+    /// `schema` and the INPUT root it was found under (in `/1` and `/2`
+    /// alike), so that a run never removes another root's session because
+    /// its file is of an older schema. `nil` when it is not a JSON object.
+    public static func peek(json: [UInt8]) -> (schema: String?, root: String?)? {
+        guard let root = StatsJSON.parse(json), case .object = root else { return nil }
+        return (root["schema"]?.string, root["root"]?.string)
     }
 }

@@ -1,26 +1,29 @@
-public import Foundation
+import Foundation
 public import SessionLog
-public import TodoDomain
+import TodoDomain
 
 /// The one accumulator of a session's numbers: fed every replay entry once,
-/// in order, it keeps what the summary, the page, `stats/NAME.json` (and so
-/// `sessions.csv`, the index page and the batch summary) state, and computes
-/// ``numbers`` once when the replay ends. Memory grows with the number of
-/// items and runs it keeps for the summary (at most a few hundred), not with
-/// the number of events.
-public struct SessionMetrics: Sendable {
-    /// One item that was added, on any branch of the session.
+/// in order, it counts the activity as it goes and keeps a small step per
+/// frame on disk; when the replay ends (``finish(with:)``) it walks the
+/// journey, the path from frame 0 to the newest frame, and computes
+/// ``numbers`` once. The summary, the page, `stats/NAME.json` (and so
+/// `sessions.csv`, the index page and the batch summary) and the event
+/// table all read them. Memory stays flat: the steps live in spill files,
+/// and what the summary lists is at most a few hundred items and runs.
+///
+/// A class: its spill files are its own, so a copy never writes into them.
+public final class SessionMetrics {
+    /// One item of the final state, as the summary lists it.
     public struct AddedItem: Hashable, Sendable {
-        /// The item's id, as logged or derived.
-        public var id: UUID
-        /// The title, or for a long one (past 500 scalars) its start and its
-        /// length: the totals never hold a long name.
+        /// The title, or for a long one (past 500 scalars) its start and its length.
         public var title: String
-        /// When the `addItem` was recorded, if it says.
-        public var addedAt: Timestamp?
+        /// `t_ms` of its `addItem`, if it has a time.
+        public var addedAtMs: Int64?
         /// The log line of its `addItem`.
         public var line: Int
-        /// `setItemDone` events applied to it.
+        /// Its `isFinished` in the final state.
+        public var isFinished: Bool
+        /// `setItemDone` events of the journey that changed its `isFinished`.
         public var toggles: Int
         /// Under keyed redaction, the keyed pseudonym of the title as typed
         /// (``title`` is its mask); `nil` otherwise or for an empty title.
@@ -39,7 +42,7 @@ public struct SessionMetrics: Sendable {
 
     /// How many state-chain runs are kept for the summary; the rest are counted.
     public static let keptRuns = 200
-    /// How many added items and cancelled names are kept for the summary; the rest are counted.
+    /// How many items and cancelled names are kept for the summary; the rest are counted.
     public static let keptItems = 200
     /// How many lines are named per diagnostic code.
     public static let keptLinesPerCode = 5
@@ -50,76 +53,76 @@ public struct SessionMetrics: Sendable {
 
     /// The log's header, if it had one.
     public private(set) var header: SessionHeader?
-    /// The earliest and the latest timestamp of the kept records.
-    public private(set) var firstTimestamp: Timestamp?
-    /// The latest timestamp of the kept records.
-    public private(set) var lastTimestamp: Timestamp?
-    private var countsByKind = [Int](repeating: 0, count: TodoEvent.Kind.allCases.count)
-    /// Travel records kept.
-    public private(set) var travelCount = 0
-    /// What had been typed when the first ``keptItems`` add sheets were
-    /// cancelled, in order (a long name cut as ``AddedItem/title`` is).
-    public private(set) var cancelledNames: [String] = []
-    /// Every cancelled add sheet, counted.
-    public private(set) var cancelCount = 0
-    /// Add sheets with at least one keystroke before they closed.
-    public private(set) var sheetsTyped = 0
-    /// How often each whole number of milliseconds from + to Add occurred:
-    /// exact medians in memory bounded by the range of durations, not their number.
-    private var plusToAdd: [Int64: Int] = [:]
-    /// The first ``keptItems`` items added, in order.
-    public private(set) var items: [AddedItem] = []
-    /// Every `addItem`, counted.
-    public private(set) var itemCount = 0
-    /// The chain of state names with runs collapsed: `(name, count)`.
-    public private(set) var stateRuns: [(name: String, count: Int)] = [(TodoState.initialStateName, 1)]
-    /// Runs past ``keptRuns``, and the states in them.
-    public private(set) var omittedRuns = 0
-    /// States in the runs past ``keptRuns``.
-    public private(set) var omittedRunStates = 0
     /// Diagnostics by code.
     public private(set) var diagnosticCounts: [DiagnosticCode: CodeCount] = [:]
     /// How the replay ended, once ``finish(with:)`` was called.
     public private(set) var outcome: LogReplayer.Outcome?
     /// The numbers, computed by ``finish(with:)``.
     public private(set) var numbers = SessionNumbers()
+    /// The final state's first ``keptItems`` items, by position.
+    public internal(set) var items: [AddedItem] = []
+    /// What had been typed when the journey's first ``keptItems`` cancelled
+    /// sheets were cancelled, in order (a long name cut as ``AddedItem/title`` is).
+    public internal(set) var cancelledNames: [String] = []
+    /// The journey's chain of state names with runs collapsed: `(name, count)`.
+    public internal(set) var stateRuns: [(name: String, count: Int)] = [(TodoState.initialStateName, 1)]
+    /// Runs past ``keptRuns``.
+    public internal(set) var omittedRuns = 0
+    /// States in the runs past ``keptRuns``.
+    public internal(set) var omittedRunStates = 0
+    /// `start`, in milliseconds since 1970: what every `t_ms` is counted from.
+    private(set) var startMilliseconds: Double?
 
-    /// Events per bucket of the series, from the start, widening as the session grows.
-    private var series = DoublingBins<Int>(capacity: seriesBuckets, initialWidth: 1_000)
+    private var earliest: Double?
+    private var latest: Double?
+    private var eventCounts = SessionNumbers.EventCounts()
     /// The page's activity strip: events, items, cancels and travels per bin.
     private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
-
-    private var itemIndexByID: [UUID: Int] = [:]
-    /// One bit per value of 12 bits of the ids in `itemIndexByID`: most
-    /// `setItemDone`s name an item that is not kept, and this tells so
-    /// without hashing the id.
-    private var keptIDBits = [UInt64](repeating: 0, count: 64)
-    /// The open add sheet, in file order: when its + was pressed, and whether it was typed in.
-    private var sheetOpen = false
-    private var sheetTyped = false
-    private var sheetOpenedAt: Timestamp?
-    private var lastRunName = TodoState.initialStateName
     private var titlePseudonyms = TitlePseudonyms()
 
+    /// One step per frame, frame 1 first.
+    let steps = RecordSpill<FrameStep>()
+    /// The frames whose parent is not the frame before them, in order.
+    let branches = RecordSpill<BranchParent>(memoryLimit: 1 << 16)
+    /// The texts of cancelled sheets (their steps say where each starts).
+    private let names = SpillFile(memoryLimit: 1 << 16)
+    /// The journey as ranges of frames, the newest first (``finish(with:)`` writes them).
+    let journey = RecordSpill<JourneyRange>(memoryLimit: 1 << 16)
+    /// How each of the journey's sheets ended, sheet 1 first (for the event table).
+    let sheetEnds = RecordSpill<SheetEnd>(memoryLimit: 1 << 16)
+    /// A row per kept record, when the event table is recorded.
+    let eventRows: RecordSpill<EventTableRow>?
+
     /// Empty, before the first entry.
-    public init() {}
+    /// - Parameter recordingEventTable: Keep a row per record for
+    ///   ``writeEventTable(session:_:)`` (80 bytes a record, on disk).
+    public init(recordingEventTable: Bool = false) {
+        eventRows = recordingEventTable ? RecordSpill<EventTableRow>() : nil
+    }
+
+    /// The `errno` of a temporary file that could not be written or read
+    /// back, if any: the numbers cannot be trusted then.
+    public var spillFailure: Int32? {
+        steps.failure ?? branches.failure ?? names.diskFailure ?? journey.failure ?? sheetEnds.failure ?? eventRows?.failure
+            ?? namesReadFailure
+    }
+    private var namesReadFailure: Int32?
 
     /// Adds one replay entry.
-    public mutating func add(_ entry: ReplayEntry) {
+    public func add(_ entry: ReplayEntry) {
         switch entry {
         case .header(let header):
             self.header = header
-            if let start = header.startedAt {
-                series.setOrigin(start.millisecondsSince1970)
-                stripBins.setOrigin(start.millisecondsSince1970)
-            }
+            if let start = header.startedAt { stripBins.setOrigin(start.millisecondsSince1970) }
         case .frame(let frame):
             add(frame)
         case .travel(let travel):
-            travelCount += 1
-            guard let time = travel.stamp.timestamp else { return }
-            note(time)
-            stripBins.update(stripBins.bin(of: time.millisecondsSince1970)) { $0.travels += 1 }
+            eventCounts.travel += 1
+            if let time = travel.stamp.timestamp?.millisecondsSince1970 {
+                note(time)
+                stripBins.update(stripBins.bin(of: time)) { $0.travels += 1 }
+            }
+            eventRows?.append(EventTableRow(travel))
         case .diagnostic(let diagnostic):
             var count = diagnosticCounts[diagnostic.code] ?? CodeCount(code: diagnostic.code, count: 0, firstLines: [])
             count.count += 1
@@ -128,21 +131,15 @@ public struct SessionMetrics: Sendable {
         }
     }
 
-    /// Records how the replay ended, and computes ``numbers``.
-    public mutating func finish(with outcome: LogReplayer.Outcome) {
-        self.outcome = outcome
-        numbers = computedNumbers(outcome)
-    }
-
     /// Adds one frame, as ``add(_:)`` does for a `.frame` entry (a caller
     /// that took the frame out of its entry lends it without a copy).
-    mutating func add(_ frame: Frame) {
-        let timestamp = frame.stamp.timestamp
+    func add(_ frame: Frame) {
         let kind = frame.event.kind
-        if let timestamp {
-            note(timestamp)
+        var step = FrameStep(time: .nan, value: -1, extra: 0, kind: UInt8(kind.code), flags: [])
+        if let timestamp = frame.stamp.timestamp {
             let time = timestamp.millisecondsSince1970
-            series.update(series.bin(of: time)) { $0 += 1 }
+            step.time = time
+            note(time)
             // The frame says how many items its state holds: nothing is kept per frame.
             let itemsAfter = frame.itemCount
             stripBins.update(stripBins.bin(of: time)) { bin in
@@ -152,90 +149,70 @@ public struct SessionMetrics: Sendable {
                 bin.items = itemsAfter
             }
         }
-        countsByKind[kind.code] += 1
+        eventCounts[kind] += 1
+        if frame.parent != frame.index - 1 { branches.append(BranchParent(frame: Int64(frame.index), parent: Int64(frame.parent))) }
         // Without keyed redaction no frame has a pseudonym and the follower stays empty.
         let titlePseudonym = titlePseudonyms.hasStarted || frame.stamp.namePseudonym != nil ? titlePseudonyms.add(frame) : nil
         switch frame.event {
-        case .startCreatingItem:
-            sheetOpenedAt = timestamp
-            sheetOpen = true
-            sheetTyped = false
+        case .addItem:
+            step.value = Int64(frame.line)
+            if let titlePseudonym {
+                step.extra = titlePseudonym
+                step.flags.insert(.hasPseudonym)
+            }
+        case .setItemDone:
+            step.value = frame.itemPosition.map(Int64.init) ?? -1
+            if let change = frame.patch.itemFinished, change.old != change.new { step.flags.insert(.toggled) }
         case .cancelCreatingItem:
-            cancelCount += 1
-            if cancelledNames.count < Self.keptItems { cancelledNames.append(Formatting.excerpt(frame.partialItemName)) }
-            closeSheet()
-        case .changePartialItemName:
-            if sheetOpen && !sheetTyped {
-                sheetTyped = true
-                sheetsTyped += 1
+            // Only a cancel that closed a sheet can end one on the journey.
+            if frame.patch.isCreatingItem?.old == true {
+                step.value = Int64(names.count)
+                let before = names.count
+                names.append(Formatting.excerpt(frame.partialItemName))
+                step.extra = UInt32(truncatingIfNeeded: names.count - before)
+                step.flags.insert(.keptName)
             }
-        case .addItem(let id):
-            if let opened = sheetOpenedAt, let timestamp {
-                let milliseconds = Int64((timestamp.millisecondsSince1970 - opened.millisecondsSince1970).rounded())
-                plusToAdd[milliseconds, default: 0] += 1
-            }
-            closeSheet()
-            itemCount += 1
-            if items.count < Self.keptItems {
-                if itemIndexByID[id] == nil {
-                    itemIndexByID[id] = items.count
-                    let bit = Self.idBit(id)
-                    keptIDBits[bit >> 6] |= 1 << UInt64(bit & 63)
-                }
-                items.append(
-                    AddedItem(
-                        id: id, title: Formatting.excerpt(frame.addedTitle ?? ""), addedAt: timestamp, line: frame.line, toggles: 0,
-                        titlePseudonym: titlePseudonym))
-            }
-        case .setItemDone(let id, _):
-            // Applied only where the item exists in this branch's state.
-            let bit = Self.idBit(id)
-            if frame.itemPosition != nil, keptIDBits[bit >> 6] & (1 << UInt64(bit & 63)) != 0, let index = itemIndexByID[id] {
-                items[index].toggles += 1
-            }
+        case .startCreatingItem, .changePartialItemName:
+            break
         }
-        let name = frame.stateName
-        if name == lastRunName {
-            if omittedRuns > 0 { omittedRunStates += 1 } else { stateRuns[stateRuns.count - 1].count += 1 }
-        } else {
-            lastRunName = name
-            if stateRuns.count < Self.keptRuns && omittedRuns == 0 {
-                stateRuns.append((name, 1))
-            } else {
-                omittedRuns += 1
-                omittedRunStates += 1
-            }
-        }
+        steps.append(step)
+        eventRows?.append(EventTableRow(frame))
     }
 
-    private mutating func closeSheet() {
-        sheetOpen = false
-        sheetTyped = false
-        sheetOpenedAt = nil
+    private func note(_ time: Double) {
+        if earliest.map({ time < $0 }) ?? true { earliest = time }
+        if latest.map({ time > $0 }) ?? true { latest = time }
     }
 
-    /// 12 bits of an id (from its last two bytes, random in a UUID v4), for `keptIDBits`.
-    private static func idBit(_ id: UUID) -> Int {
-        Int(id.uuid.14 & 0x0F) << 8 | Int(id.uuid.15)
+    /// Records how the replay ended: walks the journey and computes ``numbers``.
+    public func finish(with outcome: LogReplayer.Outcome) {
+        self.outcome = outcome
+        var numbers = SessionNumbers()
+        let start = header?.startedAt?.millisecondsSince1970 ?? earliest
+        let end = latest ?? header?.startedAt?.millisecondsSince1970
+        startMilliseconds = start
+        numbers.start = start.map { Timestamp(millisecondsSince1970: $0).rfc3339 }
+        numbers.end = end.map { Timestamp(millisecondsSince1970: $0).rfc3339 }
+        if let start, let end { numbers.durationMs = max(0, WholeNumber.rounded(end - start)) }
+        numbers.events = steps.count
+        numbers.frames = steps.count + 1
+        numbers.travels = eventCounts.travel
+        numbers.keystrokes = eventCounts[.changePartialItemName]
+        numbers.eventCounts = eventCounts
+        let tally = outcome.tally
+        (numbers.lines, numbers.headers, numbers.blankLines) = (tally.total, tally.header, tally.blank)
+        numbers.droppedLines = tally.dropped + tally.unread
+        (numbers.errors, numbers.warnings) = (outcome.errorCount, outcome.warningCount)
+        numbers.codes = Dictionary(uniqueKeysWithValues: diagnosticCounts.map { ($0.key.rawValue, $0.value.count) })
+        (numbers.digestsChecked, numbers.digestsDiffering) = (outcome.digests.checked, outcome.digests.differed)
+        walkJourney(into: &numbers, finalState: outcome.newestFrameState)
+        self.numbers = numbers
     }
 
-    private mutating func note(_ timestamp: Timestamp) {
-        if firstTimestamp == nil { firstTimestamp = timestamp }
-        if lastTimestamp.map({ timestamp > $0 }) ?? true { lastTimestamp = timestamp }
-    }
-
-    /// How many events of each kind made frames.
-    public var eventCounts: [TodoEvent.Kind: Int] {
-        Dictionary(uniqueKeysWithValues: TodoEvent.Kind.allCases.map { ($0, countsByKind[$0.code]) })
-    }
-
-    /// When the session started: the header's `startedAt`, else the first timestamp.
-    public var start: Timestamp? { header?.startedAt ?? firstTimestamp }
-
-    /// From the start to the last timestamp, in milliseconds.
-    public var durationMilliseconds: Double? {
-        guard let start, let lastTimestamp else { return nil }
-        return lastTimestamp.millisecondsSince1970 - start.millisecondsSince1970
+    /// `t_ms` of a time: from the start, rounded to a whole millisecond.
+    func offset(_ time: Double) -> Int64? {
+        guard !time.isNaN, let startMilliseconds else { return nil }
+        return WholeNumber.rounded(time - startMilliseconds)
     }
 
     /// The page's activity strip, or `nil` when no record had a time.
@@ -244,26 +221,21 @@ public struct SessionMetrics: Sendable {
         return ActivityStrip(origin: origin, binMilliseconds: stripBins.width, bins: Array(stripBins.values[...stripBins.lastUsed]))
     }
 
-    private func computedNumbers(_ outcome: LogReplayer.Outcome) -> SessionNumbers {
-        var numbers = SessionNumbers()
-        numbers.start = start?.rfc3339
-        numbers.end = lastTimestamp?.rfc3339
-        numbers.durationMs = durationMilliseconds
-        numbers.events = outcome.tally.events
-        numbers.frames = outcome.frameCount
-        numbers.travels = travelCount
-        numbers.sheetsOpened = countsByKind[TodoEvent.Kind.startCreatingItem.code]
-        numbers.sheetsTyped = sheetsTyped
-        numbers.itemsAdded = countsByKind[TodoEvent.Kind.addItem.code]
-        numbers.sheetsCancelled = countsByKind[TodoEvent.Kind.cancelCreatingItem.code]
-        numbers.keystrokes = countsByKind[TodoEvent.Kind.changePartialItemName.code]
-        numbers.conversion = numbers.sheetsOpened > 0 ? Double(numbers.itemsAdded) / Double(numbers.sheetsOpened) : nil
-        numbers.medianPlusToAddMs = histogramMedian(plusToAdd)
-        numbers.plusToAddMs = plusToAdd.sorted { $0.key < $1.key }.map { [$0.key, Int64($0.value)] }
-        numbers.errors = outcome.errorCount
-        numbers.warnings = outcome.warningCount
-        numbers.codes = Dictionary(uniqueKeysWithValues: diagnosticCounts.map { ($0.key.rawValue, $0.value.count) })
-        numbers.activity = SessionNumbers.Activity(bucketMs: series.width, counts: series.values)
-        return numbers
+    /// The text of a cancelled sheet that a step points to.
+    func cancelledName(_ step: FrameStep) -> String {
+        let length = Int(step.extra)
+        guard length > 0 else { return "" }
+        do {
+            return try String(unsafeUninitializedCapacity: length) { buffer in
+                try names.read(at: Int(step.value), into: UnsafeMutableRawBufferPointer(buffer))
+                return length
+            }
+        } catch {
+            if namesReadFailure == nil { namesReadFailure = (error as? SpillReadError)?.code ?? EIO }
+            return ""
+        }
     }
+
+    /// A pseudonym's text from the bits a step holds.
+    func pseudonymText(_ bits: UInt32) -> String { titlePseudonyms.text(bits) }
 }

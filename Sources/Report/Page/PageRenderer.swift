@@ -95,15 +95,15 @@ struct PageRenderer {
     private func facts() -> String {
         let header = metrics.header
         let numbers = metrics.numbers
-        let errors = diagnostics.errors
-        let warnings = diagnostics.warnings
+        let errors = metrics.numbers.errors
+        let warnings = metrics.numbers.warnings
         let rows: [(String, String)] = [
             ("Session", header?.sessionId ?? "—"),
             ("User", header?.userId ?? "—"),
             ("App version", header?.appVersion ?? "—"),
             ("Start", numbers.start ?? "—"),
             ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—"),
-            ("Frames", String(frameCount)),
+            ("Frames", Formatting.grouped(frameCount)),
             ("Diagnostics", "\(Formatting.plural(errors, "error")), \(Formatting.plural(warnings, "warning"))"),
         ]
         return rows.map { "<div><dt>\($0.0.htmlEscaped)</dt><dd>\($0.1.htmlEscaped)</dd></div>" }.joined(separator: "\n")
