@@ -100,7 +100,7 @@ public final class ReportBuilder {
 
     /// The self-contained page, in memory.
     ///
-    /// - Throws: ``SessionLog/SystemCallError`` when a temporary file of the
+    /// - Throws: `SystemCallError` when a temporary file of the
     ///   replay cannot be read back (the page would lack frames).
     public func html(templates: PageTemplates = .builtIn) throws(SystemCallError) -> String {
         var sink = MemorySink()
@@ -111,7 +111,7 @@ public final class ReportBuilder {
     /// Writes the self-contained page to an open file, streaming the frames
     /// from where they were spilled.
     ///
-    /// - Throws: ``SessionLog/SystemCallError`` when the file cannot be
+    /// - Throws: `SystemCallError` when the file cannot be
     ///   written or a temporary file of the replay cannot be read back.
     public func write(toFileDescriptor descriptor: Int32, templates: PageTemplates = .builtIn) throws(SystemCallError) {
         var sink = FileDescriptorSink(descriptor: descriptor)
@@ -129,7 +129,7 @@ public final class ReportBuilder {
     /// keeps its permissions; a symbolic link is followed and stays; a FIFO
     /// or a character device is written in place; a folder is refused.
     ///
-    /// - Throws: ``SessionLog/SystemCallError`` with the path and `errno`.
+    /// - Throws: `SystemCallError` with the path and `errno`.
     public func write(report: URL?, summary: URL? = nil, templates: PageTemplates = .builtIn) throws(SystemCallError) {
         let targets = [report, summary].compactMap { $0 }
         let files = try OutputFiles(targets)
