@@ -25,9 +25,25 @@ enum SimulateCommand: Subcommand {
         var person = SimulatedPerson(seed: try arguments.integer(seed, in: 0...UInt64.max, example: "42") ?? 1)
         let schedule: DigestSchedule =
             arguments.text(digests) == "default" ? .default : .every(try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0)
-        let outputs = try OutputSet([.init(path: arguments.path(output) ?? Path("-"), role: "log")], streams: streams, input: nil)
-        try outputs.commit { _, descriptor throws(SystemCallError) in
-            do { try person.record(events: count, to: descriptor, digests: schedule) } catch { throw SystemCallError(error) }
+        let path = arguments.path(output) ?? Path("-")
+        let outputs = try OutputSet([.init(path: path, role: "log")], streams: streams, input: nil)
+        var refused: Int64?
+        do {
+            try outputs.commit { _, descriptor throws(SystemCallError) in
+                do {
+                    try person.record(events: count, to: descriptor, digests: schedule)
+                } catch {
+                    if case .logNotEmpty(_, let bytes) = error as? RecorderError { refused = bytes }
+                    throw SystemCallError(error)
+                }
+            }
+        } catch {
+            // Written in place (standard output, `>>`): a new session after what the file holds would replay wrong.
+            guard let refused else { throw error }
+            throw .cannotWrite(
+                path: path.isStandardStream ? "standard output" : path.display,
+                reason: "it already holds \(refused) bytes, and a new session must not be appended to a log; "
+                    + "name a new file (or use > rather than >>)")
         }
     }
 }
