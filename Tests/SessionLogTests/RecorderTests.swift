@@ -42,6 +42,8 @@ struct RecorderTests {
         let url = folder.appendingPathComponent("s.jsonl")
         let recorder = try SessionRecorder(url: url, header: SessionHeader(), clock: Self.fixedClock)
         #expect(recorder.digests == .default)
+        #expect("\(recorder.digests)" == "every event up to 200 items, then one in as many events as the list has items")
+        #expect("\(DigestSchedule.every(0))" == "never")
         let store = Store(initialState: TodoState(), recorder: recorder)
         store.dispatch(.startCreatingItem)
         store.dispatch(.changePartialItemName("Milk"))

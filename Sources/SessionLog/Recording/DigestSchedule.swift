@@ -53,13 +53,14 @@ public struct DigestSchedule: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `never`, `every 10 events`, `every event up to 200 items, then one in items / 1`.
+    /// `never`, `every 10 events`, `every event up to 200 items, then one in as many events as the list has items`.
     public var description: String {
         switch rule {
         case .never: "never"
         case .every(1): "every event"
         case .every(let interval): "every \(interval) events"
-        case .spaced(let short, let items): "every event up to \(short) items, then one in items / \(items)"
+        case .spaced(let short, 1): "every event up to \(short) items, then one in as many events as the list has items"
+        case .spaced(let short, let items): "every event up to \(short) items, then one in items / \(items) events"
         }
     }
 }
