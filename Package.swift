@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// `TODO_REPORT_PORTABLE_DIGESTS=1 swift build` builds Digests on Linux as on every
+/// other platform (the Swift SHA-256, no Nettle), so the code an iOS app runs is
+/// compiled and tested here too: Scripts/test runs the digest tests so, in a build
+/// folder of its own.
+let portableDigests = Context.environment["TODO_REPORT_PORTABLE_DIGESTS"] == "1"
+
 let package = Package(
     name: "todo-report",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -25,16 +31,25 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        // Nettle's SHA-256 and base64, for the page's Content-Security-Policy hashes.
-        // Nettle rather than OpenSSL: Homebrew's nettle is linked into the prefix, so
-        // pkg-config finds it on macOS too (openssl@3 is keg-only and needs PKG_CONFIG_PATH).
+        // Nettle's SHA-256 and HMAC-SHA256, on Linux only (see Digests).
         .systemLibrary(
             name: "CNettle",
             pkgConfig: "nettle",
-            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+            providers: [.apt(["nettle-dev"])]
         ),
-        // SHA-256, HMAC-SHA256 and base64 over Nettle, for page hashes, state digests and pseudonyms.
-        .target(name: "Digests", dependencies: ["CNettle"]),
+        // SHA-256, HMAC-SHA256 and base64, for page hashes, state digests and pseudonyms.
+        // SessionLog (what an app links) needs them, so they must build with SwiftPM alone
+        // on iOS and macOS: there they are Swift (PortableSHA256), with no C library and no
+        // Homebrew. On Linux they run on the system's Nettle, which uses the processor's SHA
+        // instructions: a replay that checks state digests hashes megabytes per digest.
+        // CryptoKit is not used: it does not exist on Linux, so the code an app would run
+        // could not be built or tested where this package's CI runs; the Swift code can be,
+        // and is (see portableDigests).
+        .target(
+            name: "Digests",
+            dependencies: portableDigests ? [] : [.target(name: "CNettle", condition: .when(platforms: [.linux]))],
+            swiftSettings: portableDigests ? [.define("PORTABLE_DIGESTS")] : []
+        ),
         // Masks and keyed pseudonyms, so reports can be shared without what people typed.
         .target(name: "Redaction", dependencies: ["Digests"]),
         // zlib's inflate, for `.jsonl.gz` logs read as a stream.
@@ -67,7 +82,7 @@ let package = Package(
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
         .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
-        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
+        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "Report", "SessionLog", "TodoDomain", "TimeTravel"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
         .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain", "Redaction"]),
     ],
