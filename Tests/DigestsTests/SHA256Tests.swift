@@ -92,7 +92,9 @@ struct SHA256Tests {
     @Test("the page's base64 digests: the hash of bytes, not of characters")
     func base64Digests() {
         #expect(SHA256.base64Digest(of: "") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
-        #expect(SHA256.base64Digest(of: String(repeating: "<script>\u{e9}\u{2028} ", count: 40)) == "LX4VvgOmlBJHM5A1mwPIUiskAjO3snWfdf1SIMXYR9g=")
+        #expect(
+            SHA256.base64Digest(of: String(repeating: "<script>\u{e9}\u{2028} ", count: 40))
+                == "LX4VvgOmlBJHM5A1mwPIUiskAjO3snWfdf1SIMXYR9g=")
     }
 
     @Test(

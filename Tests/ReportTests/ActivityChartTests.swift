@@ -139,7 +139,7 @@ struct ActivityChartTests {
         let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
         builder.finish(with: outcome)
-        let html = builder.html()
+        let html = try builder.html()
         #expect(html.contains("<div class=\"activity\" id=\"activity\"><svg class=\"activity-strip\""))
         #expect(html.contains("<figure class=\"funnel\"><svg class=\"funnel-chart\""))
         #expect(builder.funnel == FunnelChart(opened: 1, typed: 1, added: 1, cancelled: 0))

@@ -57,7 +57,7 @@ struct DiagnosticDataTests {
             builder.add(entry)
         }
         builder.finish(with: outcome)
-        return (builder.html(), diagnostics)
+        return (try builder.html(), diagnostics)
     }
 
     /// 100,000 one-line errors of a kind, as `n` gives line `n` (from 0).

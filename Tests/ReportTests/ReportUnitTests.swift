@@ -31,7 +31,7 @@ struct PageBuildingBlockTests {
         // A value that looks like a placeholder or a regex template stays as it is in the page.
         let builder = try ReportTests.build(#"{"type":"event","event":"changePartialItemName","name":"{{js}} $1 $& \\"}"# + "\n")
         let templates = PageTemplates(html: "<pre>{{stateJSON}}</pre>|{{title}}", css: "", js: "")
-        #expect(builder.html(templates: templates).contains("&quot;partialItemName&quot;: &quot;{{js}} $1 $&amp; \\\\&quot;"))
+        #expect(try builder.html(templates: templates).contains("&quot;partialItemName&quot;: &quot;{{js}} $1 $&amp; \\\\&quot;"))
     }
 
     @Test(
@@ -135,7 +135,7 @@ struct ReportTests {
     func titleIsClean(given: String, shown: String) throws {
         let builder = try Self.build("", title: given)
         #expect(builder.title == shown)
-        let page = builder.html(templates: PageTemplates(html: "<title>{{title}}</title>", css: "", js: ""))
+        let page = try builder.html(templates: PageTemplates(html: "<title>{{title}}</title>", css: "", js: ""))
         #expect(page == "<title>\(shown)</title>")
         let header = #"{"type":"session","schema":"todo-session/1","app":"#
         #expect(try Self.build(header + JSONString.literal(given) + "}\n").title == shown)
