@@ -9,9 +9,15 @@ public import TodoDomain
 /// writes them.
 ///
 /// ```swift
-/// let session = RecordedSession(named: "sample", in: fixtures)
-/// if let mismatch = try session.firstMismatch() {
-///     Issue.record(Comment(rawValue: mismatch.description))
+/// import Foundation
+/// import SessionTesting
+/// import Testing
+///
+/// func checkSample(in fixtures: URL) throws {
+///     let session = RecordedSession(named: "sample", in: fixtures)
+///     if let mismatch = try session.firstMismatch() {
+///         Issue.record(Comment(rawValue: mismatch.description))
+///     }
 /// }
 /// ```
 public struct RecordedSession: Sendable {
