@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TimeTravel", targets: ["TimeTravel"]),
         .library(name: "TodoDomain", targets: ["TodoDomain"]),
         .library(name: "SessionLog", targets: ["SessionLog"]),
+        .library(name: "SessionTesting", targets: ["SessionTesting"]),
         .library(name: "Report", targets: ["Report"]),
         .library(name: "Redaction", targets: ["Redaction"]),
         .executable(name: "todo-report", targets: ["todo-report"]),
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "TodoDomain", dependencies: ["TimeTravel"]),
         // `todo-session/1`: streaming reader with diagnostics, replay, recorder.
         .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain", "Digests", "Redaction"]),
+        // Recorded sessions as regression tests: fixtures that pin every frame, checked through a Store.
+        .target(name: "SessionTesting", dependencies: ["SessionLog", "TimeTravel", "TodoDomain"]),
         // libcmark, from the system.
         .systemLibrary(
             name: "CCmark",
@@ -69,7 +72,9 @@ let package = Package(
         // The command line, as a library so tests run it in-process.
         .target(
             name: "TodoReportCLI",
-            dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem", "Redaction"]),
+            dependencies: [
+                "Report", "SessionLog", "SessionTesting", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem", "Redaction",
+            ]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
         // Build-time: Templates/* become Swift string constants, so the binary travels alone.
@@ -81,6 +86,7 @@ let package = Package(
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
         .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
+        .testTarget(name: "SessionTestingTests", dependencies: ["SessionTesting", "SessionLog", "TodoDomain", "TimeTravel"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
         .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "Report", "SessionLog", "TodoDomain", "TimeTravel"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
