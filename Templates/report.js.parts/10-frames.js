@@ -1,6 +1,15 @@
   function $(id) { return document.getElementById(id); }
 
-  var data = JSON.parse(document.getElementById('session-data').textContent);
+  // A JSON block's text: its element's and that of each block after it that
+  // continues it (ScriptBlockSplitter in Swift: WebKit parses one huge script
+  // element in time that grows with the square of its size).
+  function blockText(block) {
+    var parts = [];
+    do { parts.push(block.textContent); block = block.nextElementSibling; } while (block && block.hasAttribute('data-continued'));
+    return parts.join('');
+  }
+
+  var data = JSON.parse(blockText($('session-data')));
   if (data.v !== FORMAT) {
     $('no-script').textContent = 'This page\u2019s script reads frame data of version ' + FORMAT + ', but its data is of version ' +
       data.v + ': make the report again with the same todo-report, or use its built-in report.js. The final frame, the summary ' +

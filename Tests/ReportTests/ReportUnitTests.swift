@@ -71,10 +71,7 @@ struct ReportTests {
     func frameData() throws {
         let text = try String(contentsOf: Self.sample, encoding: .utf8)
         let html = try Self.build(text).html()
-        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"session-data\">"))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try html.jsonBlock(id: "session-data").utf8)) as? [String: Any])
         let frames = try #require(json["frames"] as? [Any])
         let result = try LogReplayer.collect(InMemoryByteSource(text))
         #expect(frames.count == result.frames.count)
