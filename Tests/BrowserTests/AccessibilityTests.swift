@@ -78,3 +78,70 @@ struct AccessibilityTests {
         }
     }
 }
+
+/// What the mouse does, the keys do; and the focus always shows.
+@Suite("Keyboard and focus in each browser", .serialized)
+struct KeyboardTests {
+    static let focused = """
+        (() => { const e = document.activeElement;
+          return {row: e && e.dataset.row !== undefined ? Number(e.dataset.row) : null, frame: e && e.dataset.frame !== undefined ? Number(e.dataset.frame) : null,
+            expanded: e ? e.getAttribute('aria-expanded') : null, shown: Number(document.getElementById('frame-view').dataset.frame)}; })()
+        """
+
+    @Test(
+        "the event list's rows: arrows move the focus, Enter goes to a frame, Right and Left open and fold a run",
+        arguments: Engine.available)
+    func eventTree(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=1") { page, _ in
+            _ = try page.evaluate("document.querySelector('#event-list li[tabindex=\"0\"]').focus()")
+            func now() throws -> [String: Any] { try #require(try page.evaluate(Self.focused) as? [String: Any]) }
+            #expect(try now()["frame"] as? Int == 1, "the current frame's row takes the focus")
+            try page.press("ArrowDown")
+            var row = try now()
+            #expect(row["frame"] as? Int == 2 && row["expanded"] as? String == "false", "the folded run of keystrokes: \(row)")
+            #expect(row["shown"] as? Int == 1, "moving the focus does not move the frame")
+            try page.press("ArrowRight")
+            row = try now()
+            #expect(row["expanded"] as? String == "true", "Right opens the run: \(row)")
+            try page.press("ArrowDown")
+            try page.press("ArrowDown")
+            row = try now()
+            #expect(row["frame"] as? Int == 3, "the run's second keystroke: \(row)")
+            try page.press("Enter")
+            #expect(try now()["shown"] as? Int == 3, "Enter goes to the frame")
+            try page.press("ArrowUp")
+            try page.press("ArrowUp")
+            try page.press("ArrowLeft")
+            #expect(try now()["expanded"] as? String == "false", "Left folds it again")
+            try page.press(" ")
+            #expect(try now()["expanded"] as? String == "true", "Space does what a click does")
+            try page.press("End")
+            try page.press("Enter")
+            #expect(try now()["shown"] as? Int == 56)
+        }
+    }
+
+    @Test("every element Tab reaches on the report shows a focus ring of at least 2 px", arguments: Engine.available)
+    func focusVisible(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine) { page, _ in
+            var seen: [String] = []
+            for _ in 0..<30 {
+                try page.press("Tab")
+                let ring = try #require(
+                    try page.evaluate(
+                        """
+                        (() => { const e = document.activeElement, s = getComputedStyle(e);
+                          return [e.id || e.tagName + '.' + e.className, s.outlineStyle, parseFloat(s.outlineWidth) || 0, e.matches(':focus-visible')]; })()
+                        """) as? [Any])
+                let name = ring[0] as? String ?? ""
+                if name == "BODY." { continue }
+                seen.append(name)
+                // Firefox does not count focus moved by geckodriver's key actions as keyboard focus
+                // (no :focus-visible), so there only what it does count is checked.
+                if engine == .firefox, ring[3] as? Bool != true { continue }
+                #expect(ring[1] as? String != "none" && (ring[2] as? Double ?? 0) >= 2, "\(engine): \(name) has no visible focus: \(ring)")
+            }
+            #expect(seen.contains("scrubber") && seen.contains("event-viewport"), "\(engine): Tab reached \(seen)")
+        }
+    }
+}
