@@ -22,13 +22,15 @@
   // ---- Frames: parents, lines, checkpoints -------------------------------
 
   var parent = new Int32Array(count);
-  var lines = new Int32Array(count);
+  var lines = new Int32Array(count);  // each frame's line in the log
   var times = new Float64Array(count);  // ms from t0; NaN where the record had no time
   times[0] = NaN;
   var travelInto = new Int32Array(count).fill(-1);  // frame made right after a travel: the travel's target
-  for (var i = 1; i < count; i++) {
+  // Frames are on the line after the previous frame's, but for those listed in data.lines.
+  for (var i = 1, line = 0, e = 0, moved = data.lines; i < count; i++) {
     parent[i] = i - 1;
-    lines[i] = lines[i - 1] + data.lines[i - 1];
+    if (e < moved.length && moved[e][0] === i) line += moved[e++][1]; else line++;
+    lines[i] = line;
   }
   (function accumulateTimes() {
     var at = 0;

@@ -67,7 +67,7 @@
   function typedName(f) {
     var frame = frames[f - 1], fields = shapeOf(frame).payload || [];
     for (var i = 0; i < fields.length; i++) {
-      if (fields[i][0] === 'name' && fields[i][1]) return valueOf(fields[i][1], frame, null);
+      if (fields[i][0] === 'name' && fields[i][1]) return fields[i][1].kind === EXTEND ? partialAt(f) : valueOf(fields[i][1], frame, null);
     }
     return '';
   }

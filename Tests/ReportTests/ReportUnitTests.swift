@@ -83,7 +83,7 @@ struct ReportTests {
         #expect(frameShapes.filter { $0["append"] != nil }.count == 3, "three items added")
         #expect(frameShapes.filter { $0["finish"] != nil }.count == 4, "four items ticked")
         #expect(frameShapes.map { $0["event"] as? String } == result.frames.map { $0.event.kind.rawValue })
-        #expect(json["v"] as? Int == 2)
+        #expect(json["v"] as? Int == 3)
         #expect(json["t0"] as? Int == 1_795_942_800_000)
     }
 
