@@ -288,6 +288,17 @@ def self_times(profile, top=25):
     return total / 1000, rows
 
 
+def poll(page, expression):
+    """The expression's value, or False while the page is still being replaced
+    (WebKit's driver fails a script that a navigation interrupts)."""
+    try:
+        return page.evaluate(expression)
+    except RuntimeError as error:
+        if "unload" in str(error) or "no such frame" in str(error):
+            return False
+        raise
+
+
 def measure(page, path, jumps, engine, profile=None):
     if profile:
         page.browser.send("Profiler.enable", session=page.session)
@@ -298,7 +309,7 @@ def measure(page, path, jumps, engine, profile=None):
     # Interactive: the script has drawn the last frame and enabled the slider.
     ready = ("(() => { try { return location.protocol === 'file:' && document.documentElement.dataset.ready === 'true'"
              " && !document.getElementById('scrubber').disabled; } catch (e) { return false; } })()")
-    while not page.evaluate(ready):
+    while not poll(page, ready):
         if time.perf_counter() - started > 120:
             sys.exit(f"page_bench: the page did not become interactive in {engine} within 120 s (blocked script?)")
         time.sleep(0.005)
