@@ -71,10 +71,7 @@ struct ReportTests {
     func frameData() throws {
         let text = try String(contentsOf: Self.sample, encoding: .utf8)
         let html = try Self.build(text).html()
-        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"session-data\">"))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try html.jsonBlock(id: "session-data").utf8)) as? [String: Any])
         let frames = try #require(json["frames"] as? [Any])
         let result = try LogReplayer.collect(InMemoryByteSource(text))
         #expect(frames.count == result.frames.count)
@@ -86,7 +83,7 @@ struct ReportTests {
         #expect(frameShapes.filter { $0["append"] != nil }.count == 3, "three items added")
         #expect(frameShapes.filter { $0["finish"] != nil }.count == 4, "four items ticked")
         #expect(frameShapes.map { $0["event"] as? String } == result.frames.map { $0.event.kind.rawValue })
-        #expect(json["v"] as? Int == 2)
+        #expect(json["v"] as? Int == 3)
         #expect(json["t0"] as? Int == 1_795_942_800_000)
     }
 
