@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// `TODO_REPORT_PORTABLE_DIGESTS=1 swift build` builds Digests on Linux as on every
+/// other platform (the Swift SHA-256, no Nettle), so the code an iOS app runs is
+/// compiled and tested here too: Scripts/test runs the digest tests so, in a build
+/// folder of its own.
+let portableDigests = Context.environment["TODO_REPORT_PORTABLE_DIGESTS"] == "1"
+
 let package = Package(
     name: "todo-report",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -8,6 +14,7 @@ let package = Package(
         .library(name: "TimeTravel", targets: ["TimeTravel"]),
         .library(name: "TodoDomain", targets: ["TodoDomain"]),
         .library(name: "SessionLog", targets: ["SessionLog"]),
+        .library(name: "SessionTesting", targets: ["SessionTesting"]),
         .library(name: "Report", targets: ["Report"]),
         .library(name: "Redaction", targets: ["Redaction"]),
         .executable(name: "todo-report", targets: ["todo-report"]),
@@ -19,22 +26,33 @@ let package = Package(
         .target(name: "TodoDomain", dependencies: ["TimeTravel"]),
         // `todo-session/1`: streaming reader with diagnostics, replay, recorder.
         .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain", "Digests", "Redaction"]),
+        // Recorded sessions as regression tests: fixtures that pin every frame, checked through a Store.
+        .target(name: "SessionTesting", dependencies: ["SessionLog", "TimeTravel", "TodoDomain"]),
         // libcmark, from the system.
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        // Nettle's SHA-256 and base64, for the page's Content-Security-Policy hashes.
-        // Nettle rather than OpenSSL: Homebrew's nettle is linked into the prefix, so
-        // pkg-config finds it on macOS too (openssl@3 is keg-only and needs PKG_CONFIG_PATH).
+        // Nettle's SHA-256 and HMAC-SHA256, on Linux only (see Digests).
         .systemLibrary(
             name: "CNettle",
             pkgConfig: "nettle",
-            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+            providers: [.apt(["nettle-dev"])]
         ),
-        // SHA-256, HMAC-SHA256 and base64 over Nettle, for page hashes, state digests and pseudonyms.
-        .target(name: "Digests", dependencies: ["CNettle"]),
+        // SHA-256, HMAC-SHA256 and base64, for page hashes, state digests and pseudonyms.
+        // SessionLog (what an app links) needs them, so they must build with SwiftPM alone
+        // on iOS and macOS: there they are Swift (PortableSHA256), with no C library and no
+        // Homebrew. On Linux they run on the system's Nettle, which uses the processor's SHA
+        // instructions: a replay that checks state digests hashes megabytes per digest.
+        // CryptoKit is not used: it does not exist on Linux, so the code an app would run
+        // could not be built or tested where this package's CI runs; the Swift code can be,
+        // and is (see portableDigests).
+        .target(
+            name: "Digests",
+            dependencies: portableDigests ? [] : [.target(name: "CNettle", condition: .when(platforms: [.linux]))],
+            swiftSettings: portableDigests ? [.define("PORTABLE_DIGESTS")] : []
+        ),
         // Masks and keyed pseudonyms, so reports can be shared without what people typed.
         .target(name: "Redaction", dependencies: ["Digests"]),
         // zlib's inflate, for `.jsonl.gz` logs read as a stream.
@@ -54,7 +72,9 @@ let package = Package(
         // The command line, as a library so tests run it in-process.
         .target(
             name: "TodoReportCLI",
-            dependencies: ["Report", "SessionLog", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem", "Redaction"]),
+            dependencies: [
+                "Report", "SessionLog", "SessionTesting", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem", "Redaction",
+            ]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
         // Build-time: Templates/* become Swift string constants, so the binary travels alone.
@@ -66,8 +86,9 @@ let package = Package(
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
         .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
+        .testTarget(name: "SessionTestingTests", dependencies: ["SessionTesting", "SessionLog", "TodoDomain", "TimeTravel"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
-        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "SessionLog", "TodoDomain"]),
+        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "Report", "SessionLog", "TodoDomain", "TimeTravel"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
         .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain", "Redaction"]),
     ],

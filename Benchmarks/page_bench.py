@@ -26,7 +26,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -113,9 +112,10 @@ class WebDriver:
         self.display = None
         self.folder = tempfile.mkdtemp(prefix=f"page-bench-{engine}-")
         self.log = open(os.path.join(self.folder, "driver.log"), "wb")
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        # The server picks its own port (--port 0), read back from /proc once it
+        # listens: a port found free here and handed over could be taken first.
+        self.port = None
+        self.host_port = None
         environment = dict(os.environ)
         if engine == "webkit":
             server = os.environ.get("WEBKIT_WEBDRIVER") or shutil.which("WebKitWebDriver")
@@ -128,7 +128,7 @@ class WebDriver:
             os.close(write_end)
             with os.fdopen(read_end) as numbers:
                 environment["DISPLAY"] = ":" + numbers.readline().strip()
-            command = [server, f"--port={self.port}"]
+            command = [server, "--port=0", "--host=127.0.0.1"]
             capabilities = {"webkitgtk:browserOptions": {"binary": browser, "args": ["--automation"]}}
         else:
             root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -137,11 +137,20 @@ class WebDriver:
             browser = os.environ.get("FIREFOX") or shutil.which("firefox-esr") or shutil.which("firefox")
             if not server or not browser:
                 sys.exit("page_bench: Firefox or geckodriver not found (Scripts/setup --with-browser)")
-            command = [server, "--port", str(self.port), "--host", "127.0.0.1", "--log", "error"]
+            command = [server, "--port", "0", "--host", "127.0.0.1", "--log", "error"]
+            # geckodriver checks that the Host header names the port it was given (0).
+            self.host_port = 0
             capabilities = {"moz:firefoxOptions": {"binary": browser, "args": ["-headless"]}}
         capabilities["pageLoadStrategy"] = "none"
         self.process = subprocess.Popen(command, env=environment, stdout=self.log, stderr=self.log, start_new_session=True)
         deadline = time.time() + 20
+        while self.port is None:
+            self.port = listening_port(self.process.pid)
+            if self.port is None:
+                if time.time() > deadline or self.process.poll() is not None:
+                    self.close()
+                    sys.exit(f"page_bench: the {engine} driver did not listen")
+                time.sleep(0.02)
         while True:
             try:
                 self.command("GET", "/status", timeout=2)
@@ -157,8 +166,10 @@ class WebDriver:
 
     def command(self, method, path, body=None, timeout=600):
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+        headers = {"Content-Type": "application/json"}
+        if self.host_port is not None:
+            headers["Host"] = f"127.0.0.1:{self.host_port}"
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=timeout) as reply:
                 return json.loads(reply.read())["value"]
@@ -186,6 +197,33 @@ class WebDriver:
                 process.wait(timeout=10)
         self.log.close()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def listening_port(pid):
+    """The TCP port process `pid` listens on (IPv4 or IPv6), or None: its
+    sockets' inodes matched against the LISTEN rows of /proc/net/tcp{,6}."""
+    inodes = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    except OSError:
+        return None
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as rows:
+                next(rows)
+                for row in rows:
+                    fields = row.split()
+                    if fields[3] == "0A" and fields[9] in inodes:
+                        return int(fields[1].rsplit(":", 1)[1], 16)
+        except OSError:
+            continue
+    return None
 
 
 class ChromiumPage:
@@ -250,6 +288,17 @@ def self_times(profile, top=25):
     return total / 1000, rows
 
 
+def poll(page, expression):
+    """The expression's value, or False while the page is still being replaced
+    (WebKit's driver fails a script that a navigation interrupts)."""
+    try:
+        return page.evaluate(expression)
+    except RuntimeError as error:
+        if "unload" in str(error) or "no such frame" in str(error):
+            return False
+        raise
+
+
 def measure(page, path, jumps, engine, profile=None):
     if profile:
         page.browser.send("Profiler.enable", session=page.session)
@@ -260,7 +309,7 @@ def measure(page, path, jumps, engine, profile=None):
     # Interactive: the script has drawn the last frame and enabled the slider.
     ready = ("(() => { try { return location.protocol === 'file:' && document.documentElement.dataset.ready === 'true'"
              " && !document.getElementById('scrubber').disabled; } catch (e) { return false; } })()")
-    while not page.evaluate(ready):
+    while not poll(page, ready):
         if time.perf_counter() - started > 120:
             sys.exit(f"page_bench: the page did not become interactive in {engine} within 120 s (blocked script?)")
         time.sleep(0.005)

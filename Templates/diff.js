@@ -84,7 +84,14 @@
     dt.textContent = name;
     var dd = document.createElement('dd');
     dd.textContent = value;
-    if (differs) { dt.className = 'differs'; dd.className = 'differs'; dd.setAttribute('aria-label', value + ' (differs)'); }
+    if (differs) {
+      dt.className = 'differs';
+      dd.className = 'differs';
+      var note = document.createElement('span');
+      note.className = 'visually-hidden';
+      note.textContent = ' (differs)';
+      dd.appendChild(note);
+    }
     dl.appendChild(dt);
     dl.appendChild(dd);
   }
@@ -199,6 +206,7 @@
   if (firstDifference !== null) {
     var mark = $('difference-mark');
     mark.style.left = 'calc(8px + ' + (last > 0 ? firstDifference / last : 0) + ' * (100% - 16px))';
+    mark.setAttribute('aria-hidden', 'true');  // the verdict and the button say it in words
     mark.hidden = false;
   }
   $('no-script').hidden = true;

@@ -1,15 +1,15 @@
 #ifndef TODO_REPORT_CNETTLE_SHIM_H
 #define TODO_REPORT_CNETTLE_SHIM_H
 /*
- * Nettle's SHA-256 and base64, behind two functions whose shape does not
- * change between Nettle versions: Nettle 4 dropped the length argument of
- * the digest functions, and Nettle's names are macros Swift cannot call.
+ * Nettle's SHA-256 and HMAC-SHA256 (Linux only: elsewhere Digests hashes in
+ * Swift), behind functions whose shape does not change between Nettle
+ * versions: Nettle 4 dropped the length argument of the digest functions,
+ * and Nettle's names are macros Swift cannot call.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <nettle/version.h>
 #include <nettle/sha2.h>
-#include <nettle/base64.h>
 #include <nettle/hmac.h>
 
 /* Streaming SHA-256, for hashing a log as it is read (batch runs compare it). */
@@ -23,24 +23,6 @@ static inline void todo_report_sha256_end(struct sha256_ctx *context, uint8_t *d
 #else
     sha256_digest(context, SHA256_DIGEST_SIZE, digest);
 #endif
-}
-
-/* SHA-256 of `length` bytes at `data` into the 32 bytes at `digest`. */
-static inline void todo_report_sha256(const uint8_t *data, size_t length, uint8_t *digest) {
-    struct sha256_ctx context;
-    todo_report_sha256_start(&context);
-    todo_report_sha256_add(&context, data, length);
-    todo_report_sha256_end(&context, digest);
-}
-
-/* The padded base64 length of `length` bytes. */
-static inline size_t todo_report_base64_length(size_t length) {
-    return BASE64_ENCODE_RAW_LENGTH(length);
-}
-
-/* Padded base64 of `length` bytes at `data` into `todo_report_base64_length(length)` bytes at `out`. */
-static inline void todo_report_base64(const uint8_t *data, size_t length, char *out) {
-    base64_encode_raw(out, length, data);
 }
 
 /* A key's HMAC-SHA256 context, made once, so that each message costs its own hashing only. */
@@ -60,10 +42,4 @@ static inline void todo_report_hmac_sha256_keyed(const struct hmac_sha256_ctx *k
 #endif
 }
 
-/* HMAC-SHA256 (RFC 2104) of `length` bytes at `data` with a key, into the 32 bytes at `digest`. */
-static inline void todo_report_hmac_sha256(const uint8_t *key, size_t key_length, const uint8_t *data, size_t length, uint8_t *digest) {
-    struct hmac_sha256_ctx keyed;
-    todo_report_hmac_sha256_key(&keyed, key, key_length);
-    todo_report_hmac_sha256_keyed(&keyed, data, length, digest);
-}
 #endif

@@ -1,43 +1,49 @@
-import CNettle
+#if os(Linux) && !PORTABLE_DIGESTS
+    import CNettle
+#endif
 
 /// HMAC-SHA256 (RFC 2104): a keyed digest, so that a value's pseudonym is
-/// stable for whoever holds the key and says nothing to anyone else.
+/// stable for whoever holds the key and says nothing to anyone else. Nettle
+/// on Linux, ``PortableHMACKey`` elsewhere (as ``SHA256Stream``).
 package enum HMACSHA256 {
     /// A key made ready once: each MAC under it then costs its message's
     /// hashing only (a pseudonym for every keystroke of a million).
     package final class Key: Sendable {
-        private let context: hmac_sha256_ctx
+        #if os(Linux) && !PORTABLE_DIGESTS
+            private let context: hmac_sha256_ctx
+        #else
+            private let context: PortableHMACKey
+        #endif
 
         package init(_ key: [UInt8]) {
-            var context = hmac_sha256_ctx()
-            key.withUnsafeBufferPointer { todo_report_hmac_sha256_key(&context, $0.baseAddress, $0.count) }
-            self.context = context
+            #if os(Linux) && !PORTABLE_DIGESTS
+                var context = hmac_sha256_ctx()
+                key.withUnsafeBufferPointer { todo_report_hmac_sha256_key(&context, $0.baseAddress, $0.count) }
+                self.context = context
+            #else
+                context = PortableHMACKey(key)
+            #endif
         }
 
         /// The 32-byte MAC of `message`.
         package func mac(of message: UnsafeRawBufferPointer) -> [UInt8] {
-            [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
-                withUnsafePointer(to: context) { keyed in
-                    todo_report_hmac_sha256_keyed(
-                        keyed, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, digest.baseAddress)
+            #if os(Linux) && !PORTABLE_DIGESTS
+                [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+                    withUnsafePointer(to: context) { keyed in
+                        todo_report_hmac_sha256_keyed(
+                            keyed, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, digest.baseAddress)
+                    }
+                    count = 32
                 }
-                count = 32
-            }
+            #else
+                context.mac(of: message)
+            #endif
         }
     }
 
     /// The 32-byte MAC of `message` under `key`.
     package static func mac(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: 32)
-        let message = Array(message)
-        key.withUnsafeBufferPointer { key in
-            message.withUnsafeBufferPointer { input in
-                digest.withUnsafeMutableBufferPointer { output in
-                    todo_report_hmac_sha256(key.baseAddress, key.count, input.baseAddress, input.count, output.baseAddress)
-                }
-            }
-        }
-        return digest
+        Array(message).withUnsafeBytes { Key(key).mac(of: $0) }
     }
 }
 

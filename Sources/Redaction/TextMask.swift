@@ -8,8 +8,10 @@
 /// visible character (an emoji, a currency or math symbol) becomes `*`.
 ///
 /// ```swift
-/// TextMask.mask("Buy oat milk")  // "Xxx xxx xxxx"
-/// TextMask.mask("Call Zoë at 5") // "Xxxx Xxx xx 9"
+/// import Redaction
+///
+/// print(TextMask.mask("Buy oat milk"))   // Xxx xxx xxxx
+/// print(TextMask.mask("Call Zoë at 5"))  // Xxxx Xxx xx 9
 /// ```
 public enum TextMask {
     /// `text` with every character replaced by its class.

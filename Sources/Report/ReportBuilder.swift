@@ -1,3 +1,4 @@
+public import Foundation
 public import SessionLog
 import TodoDomain
 
@@ -5,10 +6,16 @@ import TodoDomain
 /// A class: its spill files are its own, so a copy never writes into them.
 ///
 /// ```swift
-/// let builder = ReportBuilder(title: nil)
-/// let outcome = try LogReplayer.replay(source) { builder.add($0) }
-/// builder.finish(with: outcome)
-/// let page = builder.html(templates: .builtIn)
+/// import Foundation
+/// import Report
+/// import SessionLog
+///
+/// func writeReport(of log: URL, to page: URL, summary: URL) throws(SystemCallError) {
+///     let builder = ReportBuilder()
+///     let outcome = try LogReplayer.replay(contentsOf: log) { builder.add($0) }
+///     builder.finish(with: outcome)
+///     try builder.write(report: page, summary: summary)
+/// }
 /// ```
 public final class ReportBuilder {
     /// The title over the list when neither `--title` nor the header's `app` gives one.
@@ -90,18 +97,69 @@ public final class ReportBuilder {
     }
 
     /// The self-contained page, in memory.
-    public func html(templates: PageTemplates = .builtIn) -> String {
+    ///
+    /// - Throws: `SystemCallError` when a temporary file of the
+    ///   replay cannot be read back (the page would lack frames).
+    public func html(templates: PageTemplates = .builtIn) throws(SystemCallError) -> String {
         var sink = MemorySink()
-        try? renderer(templates).write(to: &sink)
+        try Self.systemCall { try renderer(templates).write(to: &sink) }
         return String(decoding: sink.bytes, as: UTF8.self)
     }
 
     /// Writes the self-contained page to an open file, streaming the frames
     /// from where they were spilled.
-    public func write(toFileDescriptor descriptor: Int32, templates: PageTemplates = .builtIn) throws {
+    ///
+    /// - Throws: `SystemCallError` when the file cannot be
+    ///   written or a temporary file of the replay cannot be read back.
+    public func write(toFileDescriptor descriptor: Int32, templates: PageTemplates = .builtIn) throws(SystemCallError) {
         var sink = FileDescriptorSink(descriptor: descriptor)
-        try renderer(templates).write(to: &sink)
-        try sink.flush()
+        try Self.systemCall {
+            try renderer(templates).write(to: &sink)
+            try sink.flush()
+        }
+    }
+
+    /// Writes the page to `report` and the summary (CommonMark) to
+    /// `summary`, either of them optional, all or nothing, as `todo-report`
+    /// writes its outputs: each is written whole to a temporary file beside
+    /// it and only then renamed into place, both together, so a failure
+    /// (a full disk, say) leaves both files as they were. A replaced file
+    /// keeps its permissions; a symbolic link is followed and stays; a FIFO
+    /// or a character device is written in place; a folder is refused.
+    ///
+    /// - Throws: `SystemCallError` with the path and `errno`.
+    public func write(report: URL?, summary: URL? = nil, templates: PageTemplates = .builtIn) throws(SystemCallError) {
+        let targets = [report, summary].compactMap { $0 }
+        let files = try OutputFiles(targets)
+        try files.commit { index, descriptor throws(SystemCallError) in
+            do throws(SystemCallError) {
+                if index == 0 && report != nil {
+                    try write(toFileDescriptor: descriptor, templates: templates)
+                } else {
+                    var sink = FileDescriptorSink(descriptor: descriptor)
+                    try Self.systemCall {
+                        try sink.write(summaryMarkdown())
+                        try sink.flush()
+                    }
+                }
+            } catch {
+                // The path of the file being written, not the temporary one.
+                throw SystemCallError(error.operation, path: error.path ?? targets[index].path(percentEncoded: false), errno: error.errno)
+            }
+        }
+    }
+
+    /// Runs `body`, whose failures are system calls: a write's, or a temporary file's read.
+    private static func systemCall(_ body: () throws -> Void) throws(SystemCallError) {
+        do {
+            try body()
+        } catch let failure as SystemCallError {
+            throw failure
+        } catch let failure as SpillReadError {
+            throw SystemCallError("read a temporary file in", path: SpillFile.folder, errno: failure.code)
+        } catch {
+            throw SystemCallError("write", errno: EIO)
+        }
     }
 
     /// The funnel as the page draws it beside the summary.

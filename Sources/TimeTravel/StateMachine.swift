@@ -4,8 +4,12 @@
 /// `Event`, and ``update(with:)`` is the one place that applies it. Keeping the
 /// reducer a pure, synchronous mutation is what lets a ``Store`` keep every
 /// state and travel between them, and lets a recorded log replay exactly.
+/// (A ``Store`` needs the reducer to report its changes too: see
+/// ``ReversibleStateMachine``.)
 ///
 /// ```swift
+/// import TimeTravel
+///
 /// struct Counter: StateMachine {
 ///     enum Event { case increment }
 ///     var value = 0

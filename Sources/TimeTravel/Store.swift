@@ -12,17 +12,30 @@ public import Observation
 /// it changes, and a `Slider` can bind to ``currentStateIndex``.
 ///
 /// ```swift
+/// import TimeTravel
+/// import TodoDomain
+///
 /// let store = Store(initialState: TodoState())
 /// store.dispatch(.startCreatingItem)
-/// store.currentStateIndex = 0   // back to the start
+/// store.currentStateIndex = 0  // back to the start
+/// print(store.stateCount)      // 2
 /// ```
 ///
 /// The history holds each event's patch (see ``ReversibleStateMachine``) and
 /// the states its ``CheckpointPolicy`` keeps whole; travel undoes and redoes
 /// patches with the same engine that replays a recorded session.
 ///
-/// A store is not thread-safe: use it from one isolation domain, typically the
-/// main actor.
+/// A ``StoreRecorder`` given to the store is told of every change with the
+/// state it produced; a slider drag, between ``isScrubbing`` set and cleared,
+/// is told once, where it comes to rest.
+///
+/// **Isolation.** A store belongs to the isolation domain that made it: the
+/// main actor in a SwiftUI app, where its views read it. It is deliberately
+/// not `Sendable` (and not `@MainActor`, so that a command-line tool or a
+/// test can drive one on its own thread), so Swift 6 refuses to hand it to
+/// another actor or a detached task: "sending 'store' risks causing data
+/// races". What runs elsewhere is its recorder's business (a session
+/// recorder writes on a queue of its own).
 public final class Store<State: ReversibleStateMachine>: Observable {
     /// The initial state followed by every state after it, oldest first.
     public var allStates: StateHistory<State> {
@@ -46,7 +59,29 @@ public final class Store<State: ReversibleStateMachine>: Observable {
         set { travel(to: newValue) }
     }
 
+    /// What keeps this store's changes, if anything does (a session recorder).
+    public private(set) var recorder: (any StoreRecorder<State>)?
+
+    /// Whether the person is dragging the time-travel slider: while it is
+    /// true, every cursor move shows at once (observers see each), but the
+    /// recorder and `onChange` are told nothing; when it is set back to
+    /// false, they are told of one travel, to where the cursor came to rest
+    /// (none when it is back where it started). So a drag is one `travel`
+    /// record, not one per step it passed, and replays the same: of several
+    /// travels in a row only the last counts. An event dispatched during a
+    /// drag is reported after the travel to the state it applies to.
+    ///
+    /// Bind it to the slider's editing state:
+    /// `Slider(value: …, in: …, onEditingChanged: { store.isScrubbing = $0 })`.
+    public var isScrubbing = false {
+        didSet {
+            if !isScrubbing { reportCursorIfMoved() }
+        }
+    }
+
     private let onChange: ((StoreChange<State.Event>) -> Void)?
+    /// Where the recorder and `onChange` were last told the cursor is.
+    private var reportedCursor = 0
     private let registrar = ObservationRegistrar()
     /// Key paths made once: a generic class's key paths are costly to make on every access.
     private let keys = Keys()
@@ -65,16 +100,25 @@ public final class Store<State: ReversibleStateMachine>: Observable {
     ///   - initialState: Frame 0.
     ///   - checkpoints: Which states to keep whole (see ``CheckpointPolicy``);
     ///     the others are rebuilt when traveled to.
-    ///   - onChange: Called after every dispatch and every cursor move, for
-    ///     example to record the session.
+    ///   - recorder: Told of every change with the state it produced, for
+    ///     example to record the session (`SessionRecorder`, in `SessionLog`).
+    ///   - onChange: Called after every change, as the recorder is.
     public init(
         initialState: State,
         checkpoints: CheckpointPolicy<State> = .every(16),
+        recorder: (any StoreRecorder<State>)? = nil,
         onChange: ((StoreChange<State.Event>) -> Void)? = nil
     ) {
         self.engine = TimeTravelEngine(
             initialState: initialState, storage: InMemoryFrames(initialState: initialState, policy: checkpoints))
+        self.recorder = recorder
         self.onChange = onChange
+    }
+
+    /// Hands the store's changes from now on to `recorder`: for a store
+    /// rebuilt from a log, which goes on recording where the log ends.
+    package func startRecording(with recorder: any StoreRecorder<State>) {
+        self.recorder = recorder
     }
 
     /// How many states the history holds (at least 1).
@@ -86,12 +130,15 @@ public final class Store<State: ReversibleStateMachine>: Observable {
     /// Applies `event` to the state at the cursor, appends the result and
     /// moves the cursor to it.
     public func dispatch(_ event: State.Event) {
+        // A drag still under way: the travel to the state this event applies to comes first.
+        reportCursorIfMoved()
         registrar.withMutation(of: self, keyPath: keys.state) {
             registrar.withMutation(of: self, keyPath: keys.allStates) {
                 registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { _ = engine.dispatch(event) }
             }
         }
-        onChange?(.dispatched(event))
+        reportedCursor = engine.cursor
+        report(.dispatched(event))
     }
 
     private func travel(to index: Int) {
@@ -100,6 +147,24 @@ public final class Store<State: ReversibleStateMachine>: Observable {
         registrar.withMutation(of: self, keyPath: keys.state) {
             registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { engine.travel(to: clamped) }
         }
-        onChange?(.traveled(to: clamped))
+        if !isScrubbing { reportCursorIfMoved() }
+    }
+
+    /// Tells the recorder and `onChange` of a travel, if the cursor is not where they last heard it was.
+    private func reportCursorIfMoved() {
+        guard engine.cursor != reportedCursor else { return }
+        reportedCursor = engine.cursor
+        report(.traveled(to: engine.cursor))
+    }
+
+    private func report(_ change: StoreChange<State.Event>) {
+        recorder?.record(change, state: engine.state)
+        onChange?(change)
     }
 }
+
+/// A store is used from the isolation domain that made it (see ``Store``),
+/// never shared: this says so to the compiler, which then refuses to send one
+/// to another domain.
+@available(*, unavailable)
+extension Store: Sendable {}

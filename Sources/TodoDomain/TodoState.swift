@@ -27,8 +27,9 @@ public struct TodoState: StateMachine, Hashable, Sendable {
         self.stateName = stateName
     }
 
-    /// The app's reducer, exactly as `session-log.md` specifies it (what it
-    /// changes is described by ``apply(_:)``'s patch).
+    /// The app's reducer, exactly as the `todo-session/1` format (the
+    /// `SessionLog` module's article on it) says each event changes the
+    /// state; what it changes is described by ``apply(_:)``'s patch.
     public mutating func update(with event: TodoEvent) {
         _ = apply(event)
     }

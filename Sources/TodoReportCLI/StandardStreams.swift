@@ -51,7 +51,7 @@ extension SystemCallError {
     init(_ error: any Error) {
         switch error {
         case let failure as SystemCallError: self = failure
-        case let failure as RecorderError: self.init(failure.operation, path: failure.path, errno: failure.errno)
+        case let failure as RecorderError: self.init("write", path: failure.path, errno: failure.errno ?? EIO)
         default: self.init("write", errno: EIO)
         }
     }

@@ -4,7 +4,7 @@
   'use strict';
 
   // The version of #session-data this script reads (FrameEncoder.formatVersion in Swift).
-  var FORMAT = 2;
+  var FORMAT = 3;
   var ITEM_ROW = 44, EVENT_ROW = 28, OVERSCAN = 8, MAX_GAP_MS = 1500, UNTIMED_MS = 400;
 
   // A list of `total` rows shown in a scroll box. Browsers cap an element's

@@ -1,6 +1,15 @@
   function $(id) { return document.getElementById(id); }
 
-  var data = JSON.parse(document.getElementById('session-data').textContent);
+  // A JSON block's text: its element's and that of each block after it that
+  // continues it (ScriptBlockSplitter in Swift: WebKit parses one huge script
+  // element in time that grows with the square of its size).
+  function blockText(block) {
+    var parts = [];
+    do { parts.push(block.textContent); block = block.nextElementSibling; } while (block && block.hasAttribute('data-continued'));
+    return parts.join('');
+  }
+
+  var data = JSON.parse(blockText($('session-data')));
   if (data.v !== FORMAT) {
     $('no-script').textContent = 'This page\u2019s script reads frame data of version ' + FORMAT + ', but its data is of version ' +
       data.v + ': make the report again with the same todo-report, or use its built-in report.js. The final frame, the summary ' +
@@ -13,13 +22,15 @@
   // ---- Frames: parents, lines, checkpoints -------------------------------
 
   var parent = new Int32Array(count);
-  var lines = new Int32Array(count);
+  var lines = new Int32Array(count);  // each frame's line in the log
   var times = new Float64Array(count);  // ms from t0; NaN where the record had no time
   times[0] = NaN;
   var travelInto = new Int32Array(count).fill(-1);  // frame made right after a travel: the travel's target
-  for (var i = 1; i < count; i++) {
+  // Frames are on the line after the previous frame's, but for those listed in data.lines.
+  for (var i = 1, line = 0, e = 0, moved = data.lines; i < count; i++) {
     parent[i] = i - 1;
-    lines[i] = lines[i - 1] + data.lines[i - 1];
+    if (e < moved.length && moved[e][0] === i) line += moved[e++][1]; else line++;
+    lines[i] = line;
   }
   (function accumulateTimes() {
     var at = 0;

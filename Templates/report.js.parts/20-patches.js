@@ -7,10 +7,10 @@
   // Each source gets its kind as a number, and each shape its set values by
   // field, so applying a frame reads fixed properties (a frame is applied a
   // million times as a 1M-event report opens).
-  var VALUE = 0, ARG = 1, BEFORE = 2, ITEM_ID = 3, STATE_FIELDS = ['isCreatingItem', 'partialItemName', 'stateName'];
+  var VALUE = 0, ARG = 1, BEFORE = 2, ITEM_ID = 3, EXTEND = 4, STATE_FIELDS = ['isCreatingItem', 'partialItemName', 'stateName'];
   function prepare(source) {
     if (!source) return null;
-    source.kind = 'value' in source ? VALUE : 'arg' in source ? ARG : 'before' in source ? BEFORE : ITEM_ID;
+    source.kind = 'value' in source ? VALUE : 'arg' in source ? ARG : 'plus' in source ? EXTEND : 'before' in source ? BEFORE : ITEM_ID;
     if (source.kind === ITEM_ID) prepare(source.itemId);
     return source;
   }
@@ -29,15 +29,37 @@
   function shapeOf(f) { return shapes[typeof f === 'number' ? f : f[0]]; }
 
   // A value of a frame: a constant, an argument, a field of the state before
-  // the frame, or the id of the item at a position.
+  // the frame (followed by an argument: a keystroke's name, written as what
+  // it adds), or the id of the item at a position.
   function valueOf(source, f, s) {
     switch (source.kind) {
     case VALUE: return source.value;
     case ARG: return f[source.arg + 1];
     case BEFORE: return s[source.before];
+    case EXTEND: return s ? s[source.before] + f[source.plus + 1] : null;
     }
     var item = s ? s.todoItems[valueOf(source.itemId, f, s)] : undefined;
     return item ? item.id : null;
+  }
+
+  // The partial name in frame i's state, without replaying: frame i extends
+  // the name its parent set (FrameEncoder writes an extension only then), so
+  // the walk back is as long as the run of keystrokes; the last one found is
+  // kept, which makes rows drawn in order a step each.
+  var partialFound = { frame: -1, name: '' };
+  function partialAt(i) {
+    var pieces = [], k = i, name = null;
+    while (k > 0 && name === null) {
+      if (k === partialFound.frame) { name = partialFound.name; break; }
+      var f = frames[k - 1], source = shapeOf(f).setPartial;
+      if (source && source.kind === EXTEND) pieces.push(f[source.plus + 1]);
+      else if (source) name = valueOf(source, f, null);
+      if (name === null) k = parent[k];
+    }
+    if (name === null) name = data.initialState.partialItemName;
+    for (var j = pieces.length - 1; j >= 0; j--) name += pieces[j];
+    partialFound = { frame: i, name: name };
+    return name;
   }
 
   // State: { isCreatingItem, partialItemName, todoItems: [{id, title, isFinished}], stateName }.

@@ -30,7 +30,7 @@
         var at = valueOf(source.itemId, f, null), item = state ? state.todoItems[at] : null;
         return item ? field[0] + ' ' + item.id + ' ' + quote(item.title) : 'item ' + (at + 1);
       }
-      var v = valueOf(source, f, null);
+      var v = source.kind === EXTEND ? partialAt(index) : valueOf(source, f, null);
       return field[0] + ' ' + (field[2] ? quote(v) : String(v));
     }).join(', ');
     return shape.set || shape.append || shape.finish ? text : text + ' (nothing changes)';

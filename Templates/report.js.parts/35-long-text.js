@@ -63,6 +63,7 @@
       var copyButton = document.createElement('button'); copyButton.type = 'button'; copyButton.id = 'full-text-copy'; copyButton.textContent = 'Copy';
       var close = document.createElement('button'); close.type = 'button'; close.id = 'full-text-close'; close.textContent = 'Close';
       var body = document.createElement('pre'); body.id = 'full-text-body'; body.tabIndex = 0;
+      body.setAttribute('role', 'region'); body.setAttribute('aria-label', 'The whole text');
       bar.append(size, ' ', copyButton, ' ', close);
       fullPanel.append(bar, body);
       document.body.appendChild(fullPanel);

@@ -7,6 +7,7 @@
     var t = timeOf(current);
     $('frame-time').textContent = isoTime(t);
     $('frame-offset').textContent = t === null ? '' : '(' + (t >= 0 ? '+' : '') + duration(t) + ' from the start)';
+    $('frame-line').textContent = current === 0 ? '—' : 'line ' + grouped(lines[current]);
     scrubber.value = String(current);
     scrubber.setAttribute('aria-valuetext', 'Frame ' + current + ' / ' + (count - 1) + ': ' + eventName(current));
   }

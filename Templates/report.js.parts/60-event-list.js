@@ -9,7 +9,7 @@
   var ROW_FRAME = 0, ROW_FOLDED = 1, ROW_RUN = 2;  // a frame; a folded run; the head of an opened run
   var KEYSTROKE = 'changePartialItemName';
   var eventRows = null;
-  var listing = { first: null, last: null, kind: null, total: count };  // null: one row a frame, all of them
+  var listing = { first: null, last: null, kind: null, level: null, total: count };  // null: one row a frame, all of them
   var opened = new Set();  // first frames of the runs opened
   var filter = { types: null, text: '', passing: null, matches: count };  // types: the event names hidden
   var showEvery = false;
@@ -26,9 +26,9 @@
   }
 
   function buildListing() {
-    if (showEvery && filter.passing === null) { listing = { first: null, last: null, kind: null, total: count }; return; }
+    if (showEvery && filter.passing === null) { listing = { first: null, last: null, kind: null, level: null, total: count }; return; }
     var size = count + opened.size + 1;
-    var first = new Int32Array(size), last = new Int32Array(size), kind = new Uint8Array(size), n = 0;
+    var first = new Int32Array(size), last = new Int32Array(size), kind = new Uint8Array(size), level = new Uint8Array(size), n = 0;
     for (var i = 0; i < count; i++) {
       if (!passes(i)) continue;
       var end = !showEvery && isKeystroke(i) ? runEnd(i) : i;
@@ -37,11 +37,12 @@
         i = end;
         continue;
       }
-      if (end > i) { first[n] = i; last[n] = end; kind[n++] = ROW_RUN; }
-      for (var k = i; k <= end; k++) { first[n] = k; last[n] = k; kind[n++] = ROW_FRAME; }
+      var inRun = end > i ? 2 : 1;
+      if (end > i) { first[n] = i; last[n] = end; level[n] = 1; kind[n++] = ROW_RUN; }
+      for (var k = i; k <= end; k++) { first[n] = k; last[n] = k; level[n] = inRun; kind[n++] = ROW_FRAME; }
       i = end;
     }
-    listing = { first: first, last: last, kind: kind, total: n };
+    listing = { first: first, last: last, kind: kind, level: level, total: n };
   }
   function rowFirst(r) { return listing.first === null ? r : listing.first[r]; }
   function rowLast(r) { return listing.last === null ? r : listing.last[r]; }
@@ -66,7 +67,7 @@
   function typedName(f) {
     var frame = frames[f - 1], fields = shapeOf(frame).payload || [];
     for (var i = 0; i < fields.length; i++) {
-      if (fields[i][0] === 'name' && fields[i][1]) return valueOf(fields[i][1], frame, null);
+      if (fields[i][0] === 'name' && fields[i][1]) return fields[i][1].kind === EXTEND ? partialAt(f) : valueOf(fields[i][1], frame, null);
     }
     return '';
   }
@@ -76,9 +77,14 @@
   }
 
   function span(className, text) { var e = document.createElement('span'); e.className = className; e.textContent = text; return e; }
-  function frameRow(i) {
+  // Rows are the tree's items (role treeitem): the keys move the focus from
+  // row to row (see the keydown listener below), Enter and Space do what a click does.
+  function frameRow(i, level) {
     var li = document.createElement('li');
     li.dataset.frame = String(i);
+    li.setAttribute('role', 'treeitem');
+    li.setAttribute('aria-level', String(level));
+    li.setAttribute('aria-selected', i === current ? 'true' : 'false');
     if (i === current) li.setAttribute('aria-current', 'true');
     li.appendChild(span('index', String(i)));
     li.appendChild(span('name', eventName(i)));
@@ -92,6 +98,9 @@
     li.className = folded ? 'fold' : 'fold open';
     li.dataset.frame = String(from);
     li.dataset.last = String(to);
+    li.setAttribute('role', 'treeitem');
+    li.setAttribute('aria-level', '1');
+    li.setAttribute('aria-selected', folded && current >= from && current <= to ? 'true' : 'false');
     li.setAttribute('aria-expanded', folded ? 'false' : 'true');
     li.title = folded ? 'Show each keystroke' : 'Fold these keystrokes';
     if (folded && current >= from && current <= to) li.setAttribute('aria-current', 'true');
@@ -106,16 +115,25 @@
     var from = Math.max(0, eventRows.first(top) - OVERSCAN);
     var to = Math.min(listing.total, eventRows.first(top) + Math.ceil(height / EVENT_ROW) + OVERSCAN);
     var rows = document.createDocumentFragment();
+    var focused = eventList.contains(document.activeElement), target = null;
+    if (focusRow === null || focusRow >= listing.total) focusRow = rowOf(current);
     for (var r = from; r < to; r++) {
       var kind = rowKind(r);
-      var li = kind === ROW_FRAME ? frameRow(rowFirst(r)) : runRow(rowFirst(r), rowLast(r), kind === ROW_FOLDED);
+      var li = kind === ROW_FRAME ? frameRow(rowFirst(r), inOpenRun(r) ? 2 : 1) : runRow(rowFirst(r), rowLast(r), kind === ROW_FOLDED);
       li.style.top = eventRows.top(r, top) + 'px';
+      li.dataset.row = String(r);
+      li.tabIndex = r === focusRow ? 0 : -1;
+      if (r === focusRow) target = li;
       rows.appendChild(li);
     }
     eventList.replaceChildren(rows);
+    if (focused && target) target.focus({ preventScroll: true });
   }
+  // Whether row r is a frame of an opened run (a level below the run's head row).
+  function inOpenRun(r) { return listing.level !== null && listing.level[r] === 2; }
 
   function keepCurrentEventInView(scroll) {
+    focusRow = null;  // the keyboard's focus follows the frame shown
     if (listing.total === 0) return;
     var wanted = eventRows.reveal(rowOf(current), scroll.events);
     if (wanted !== scroll.events) { eventViewport.scrollTop = wanted; scroll.events = wanted; }
@@ -133,14 +151,43 @@
 
   eventViewport.addEventListener('scroll', function () { drawEvents(readScroll()); });
   listViewport.addEventListener('scroll', function () { if (stateAt(current).todoItems.length > VIRTUAL_ITEMS) drawItems(readScroll()); });
-  eventList.addEventListener('click', function (e) {
-    var li = e.target.closest('li');
-    if (!li) return;
+  // The row that has the keyboard's focus (null: the current frame's).
+  var focusRow = null;
+  function activate(li) {
+    focusRow = Number(li.dataset.row);
     if (li.classList.contains('fold')) {
       var start = Number(li.dataset.frame);
       if (opened.has(start)) opened.delete(start); else opened.add(start);
       relist({ stay: true });
       return;
     }
+    focusRow = null;
     go(Number(li.dataset.frame));
+  }
+  eventList.addEventListener('click', function (e) {
+    var li = e.target.closest('li');
+    if (li) activate(li);
+  });
+  // Up and Down (Home, End) move the focus between rows, scrolling as need be;
+  // Enter or Space does what a click does; Right opens a folded run, Left folds an open one.
+  eventList.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var li = e.target.closest && e.target.closest('li[data-row]');
+    if (!li || listing.total === 0) return;
+    var r = Number(li.dataset.row), to = null;
+    if (e.key === 'ArrowDown') to = Math.min(listing.total - 1, r + 1);
+    else if (e.key === 'ArrowUp') to = Math.max(0, r - 1);
+    else if (e.key === 'Home') to = 0;
+    else if (e.key === 'End') to = listing.total - 1;
+    else if (e.key === 'Enter' || e.key === ' ' || e.key === 'Spacebar') { e.preventDefault(); e.stopPropagation(); activate(li); return; }
+    else if (li.classList.contains('fold') && (e.key === 'ArrowRight') === (li.getAttribute('aria-expanded') === 'false') &&
+      (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) { e.preventDefault(); e.stopPropagation(); activate(li); return; }
+    if (to === null) return;
+    e.preventDefault();
+    e.stopPropagation();
+    focusRow = to;
+    var scroll = readScroll();
+    var wanted = eventRows.reveal(to, scroll.events);
+    if (wanted !== scroll.events) { eventViewport.scrollTop = wanted; scroll.events = wanted; }
+    drawEvents(scroll);
   });

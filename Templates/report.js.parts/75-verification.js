@@ -15,6 +15,7 @@
     var span = $('unverified-span');
     if (unverifiedFrom === null || !span) return;
     span.style.left = 'calc(8px + ' + (count > 1 ? (unverifiedFrom / (count - 1)) : 0) + ' * (100% - 16px))';
+    span.setAttribute('aria-hidden', 'true');  // the notice says it in words
     span.hidden = false;
   })();
 

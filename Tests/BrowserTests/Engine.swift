@@ -75,7 +75,7 @@ protocol PageDriver: AnyObject {
     func load(_ url: String) throws
     /// Evaluates a JavaScript expression (awaiting a promise) and returns its JSON-like value.
     func evaluate(_ expression: String) throws -> Any?
-    /// Presses and releases a key, as a person would: ArrowLeft, ArrowRight, Home, End or " ".
+    /// Presses and releases a key, as a person would: ArrowLeft, ArrowRight, ArrowUp, ArrowDown, Home, End, Enter, Tab or " ".
     func press(_ key: String) throws
     /// CSP violations seen, as "directive blocked-URI".
     func violations() throws -> [String]

@@ -66,14 +66,59 @@ struct PatchDrawingTests {
     @Test("data of another format version is not drawn; the page says why", arguments: Engine.available)
     func otherVersion(engine: Engine) throws {
         let builder = ReportBuilder()
-        let html = builder.html().replacingOccurrences(of: #"{"v":2,"#, with: #"{"v":99,"#)
+        let html = try builder.html().replacingOccurrences(of: #"{"v":3,"#, with: #"{"v":99,"#)
         let url = try Engine.writeTemporaryPage(html, named: "old.html")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         let message = try page.evaluate("document.getElementById('no-script').textContent") as? String ?? ""
-        #expect(message.contains("version 2, but its data is of version 99"))
+        #expect(message.contains("version 3, but its data is of version 99"))
         #expect(try page.evaluate("document.getElementById('no-script').hidden") as? Bool == false)
         #expect(try page.evaluate("document.getElementById('scrubber').disabled") as? Bool == true)
     }
+}
+
+/// Keystrokes that add to the name typed are written as what they add; the
+/// page rebuilds every name, in the phone, the frame's payload and the event
+/// list, through emoji, combining marks, a deletion and a travel back into the typing.
+@Suite("Typed names rebuilt in each browser", .serialized)
+struct TypedNameTests {
+    static let names = ["a", "ab", "ab😀", "ab😀e", "ab😀e\u{301}", "ab", "abc", "abcd"]
+
+    @Test("every keystroke's name, whole, wherever the page shows it", arguments: Engine.available)
+    func everyName(engine: Engine) throws {
+        var lines = [#"{"type":"session","schema":"todo-session/1"}"#, #"{"type":"event","event":"startCreatingItem"}"#]
+        lines += Self.names.map { #"{"type":"event","event":"changePartialItemName","name":\#(JSONString.literal($0))}"# }
+        // Back to "ab😀" (frame 4), then typing on from there: an extension of a name set before the travel.
+        lines += [#"{"type":"travel","to":4}"#, #"{"type":"event","event":"changePartialItemName","name":"ab😀!"}"#]
+        let log = lines.map { $0 + "\n" }.joined()
+        let states = try LogReplayer.collect(InMemoryByteSource(log)).allStates
+        let builder = ReportBuilder()
+        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
+        builder.finish(with: outcome)
+        let html = try builder.html()
+        #expect(html.contains(#","plus":0}"#), "keystrokes are written as what they add")
+        let url = try Engine.writeTemporaryPage(html, named: "typed.html")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        _ = try page.evaluate("document.getElementById('show-every-event').click()")
+        let rows = try #require(
+            try page.evaluate("[...document.querySelectorAll('#event-list li')].map(li => li.querySelector('.payload')?.textContent ?? '')")
+                as? [String])
+        for frame in 1..<states.count {
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
+            let partial = states[frame].partialItemName
+            #expect(try page.evaluate("document.getElementById('partial-name').textContent") as? String == partial, "frame \(frame)")
+            if frame >= 2 {
+                let payload = "name " + JSONString.literal(partial)
+                #expect(try page.evaluate("document.getElementById('frame-payload').textContent") as? String == payload, "frame \(frame)")
+                #expect(rows[safe: frame] == payload, "frame \(frame)'s row")
+            }
+        }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -32,18 +32,40 @@ final class WebDriverPage: PageDriver {
         try server.sessionCommand("POST", "/execute/sync", ["script": Self.collectors, "args": [Any]()])
     }
 
+    /// Runs `body` as the body of a function (WebDriver's execute), returning what it returns.
+    @discardableResult
+    func execute(_ body: String) throws -> Any? {
+        try server.sessionCommand("POST", "/execute/sync", ["script": body, "args": [Any]()])
+    }
+
     func evaluate(_ expression: String) throws -> Any? {
         let value = try server.sessionCommand("POST", "/execute/sync", ["script": "return (\n\(expression)\n);", "args": [Any]()])
         return value is NSNull ? nil : value
     }
 
     func press(_ key: String) throws {
-        let codes = ["ArrowLeft": "\u{E012}", "ArrowRight": "\u{E014}", "Home": "\u{E011}", "End": "\u{E010}", " ": " "]
+        let codes = [
+            "ArrowLeft": "\u{E012}", "ArrowRight": "\u{E014}", "Home": "\u{E011}", "End": "\u{E010}", " ": " ", "ArrowUp": "\u{E013}",
+            "ArrowDown": "\u{E015}", "Enter": "\u{E007}", "Tab": "\u{E004}",
+        ]
         guard let value = codes[key] else { throw ChildProcess.Failure(description: "unknown key \(key)") }
         let keys: [String: Any] = [
             "type": "key", "id": "keyboard", "actions": [["type": "keyDown", "value": value], ["type": "keyUp", "value": value]],
         ]
         try server.sessionCommand("POST", "/actions", ["actions": [keys]])
+    }
+
+    /// Sizes the window so that its viewport is `width` CSS pixels wide, as far as the window manager lets it.
+    func setWindowWidth(_ width: Int) throws {
+        var outer = width
+        for _ in 0..<3 {
+            try server.sessionCommand("POST", "/window/rect", ["width": outer, "height": 900])
+            let inner = try evaluate("window.innerWidth") as? Int ?? width
+            if inner == width { return }
+            let next = outer + width - inner
+            if next < 200 || next == outer { return }  // the window manager's minimum: it will not shrink further
+            outer = next
+        }
     }
 
     func violations() throws -> [String] {

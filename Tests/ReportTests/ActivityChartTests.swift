@@ -56,7 +56,7 @@ struct ActivityChartTests {
 
     @Test("a million events over a month: at most 1,000 bins, every event counted, and a strip of a few KB")
     func millionEvents() throws {
-        var metrics = SessionMetrics()
+        let metrics = SessionMetrics()
         metrics.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 0))))
         var items = 0
         for index in 1...1_000_000 {
@@ -83,7 +83,7 @@ struct ActivityChartTests {
 
     @Test("the strip draws bars, the item line, marks and idle stretches; it names what it shows and loads nothing")
     func strip() throws {
-        var metrics = SessionMetrics()
+        let metrics = SessionMetrics()
         metrics.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 10_000))))
         metrics.add(Self.frame(1, at: 10_000))
         metrics.add(Self.frame(2, at: 11_000, .addItem(id: UUID()), position: 0, items: 1))
@@ -111,7 +111,7 @@ struct ActivityChartTests {
 
     @Test("no record with a time: no strip")
     func untimed() {
-        var metrics = SessionMetrics()
+        let metrics = SessionMetrics()
         metrics.add(Self.frame(1, at: nil))
         #expect(metrics.strip == nil)
     }
@@ -141,7 +141,7 @@ struct ActivityChartTests {
         let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
         builder.finish(with: outcome)
-        let html = builder.html()
+        let html = try builder.html()
         #expect(html.contains("<div class=\"activity\" id=\"activity\"><svg class=\"activity-strip\""))
         #expect(html.contains("<figure class=\"funnel\"><svg class=\"funnel-chart\""))
         #expect(builder.funnel == FunnelChart(opened: 1, typed: 1, added: 1, cancelled: 0))

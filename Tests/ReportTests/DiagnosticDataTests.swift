@@ -11,10 +11,7 @@ struct DiagnosticData {
 
     /// Decodes `#diagnostic-data` of a page.
     init(page html: String) throws {
-        let open = #"<script type="application/json" id="diagnostic-data">"#
-        let start = try #require(html.range(of: open))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        try self.init(json: String(html[start.upperBound..<end.lowerBound]))
+        try self.init(json: try html.jsonBlock(id: "diagnostic-data"))
     }
 
     init(json: String) throws {
@@ -57,7 +54,7 @@ struct DiagnosticDataTests {
             builder.add(entry)
         }
         builder.finish(with: outcome)
-        return (builder.html(), diagnostics)
+        return (try builder.html(), diagnostics)
     }
 
     /// 100,000 one-line errors of a kind, as `n` gives line `n` (from 0).

@@ -81,7 +81,7 @@ struct NumbersPropertyTests {
         run.stated.append(try csv(aggregate.csv()))
         let summary = builder.summaryMarkdown()
         run.stated.append(try summaryMarkdown(summary))
-        let page = builder.html()
+        let page = try builder.html()
         #expect(page.contains(builder.summaryHTML()), "the page shows the summary's numbers")
         run.stated.append(try pageFunnel(page))
         if rendered {

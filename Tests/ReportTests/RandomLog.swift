@@ -37,7 +37,7 @@ struct RandomLog {
         var seq: Int64 = 0
         var ids: [String] = []
         var creating = false
-        var hasTimes = !chance(10)
+        let hasTimes = !chance(10)
         if chance(75) {
             var header = #"{"type":"session","schema":"todo-session/1","sessionId":"s-\#(seed)""#
             if chance(70) {

@@ -89,19 +89,15 @@ struct DigestCheckingTests {
         #expect(StateDigest.text(of: StateDigest.value(of: state)) == "58f5edc5ad0a60b0")
     }
 
-    /// Records a scripted session through the real `Store` and recorder, with a digest on every event.
+    /// Records a scripted session through the real `Store` and recorder, with a digest on every `digestEvery`-th event.
     static func recordedLog(digestEvery: Int = 1) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("log.jsonl").path
-        let recorder = try SessionRecorder(path: path, header: SessionHeader(sessionId: "digests"), digestEvery: digestEvery)
-        final class Box { var store: Store<TodoState>? }
-        let box = Box()
-        let store = Store(initialState: TodoState()) { change in
-            try? recorder.record(change, state: box.store?.state ?? TodoState())
-        }
-        box.store = store
+        let recorder = try SessionRecorder(
+            url: URL(fileURLWithPath: path), header: SessionHeader(sessionId: "digests"), digests: .every(digestEvery))
+        let store = Store(initialState: TodoState(), recorder: recorder)
         for (index, name) in names.filter({ !$0.isEmpty }).enumerated() {
             store.dispatch(.startCreatingItem)
             store.dispatch(.changePartialItemName(name))
@@ -109,9 +105,8 @@ struct DigestCheckingTests {
         }
         store.currentStateIndex = 3
         store.dispatch(.setItemDone(id: itemID(0), isDone: true))
-        box.store = nil
+        try recorder.flush()
         recorder.close()
-        #expect(recorder.firstError == nil)
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 

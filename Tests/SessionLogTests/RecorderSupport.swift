@@ -4,27 +4,27 @@ import Testing
 
 /// How a test hands the recorder its file.
 enum LogOpening: String, Codable, Sendable, CaseIterable, CustomTestStringConvertible {
-    /// `SessionRecorder(path:)`: the recorder opens the file for appending.
-    case byPath
+    /// `SessionRecorder(url:)`: the recorder opens the file for appending.
+    case byURL
     /// `SessionRecorder(fileDescriptor:)` on a file the caller opened
     /// without `O_APPEND`, so the file position is what places each write.
     case byDescriptor
 
     var testDescription: String {
         switch self {
-        case .byPath: "opened by path"
+        case .byURL: "opened by URL"
         case .byDescriptor: "the caller's descriptor, no O_APPEND"
         }
     }
 
     func recorder(path: String) throws -> SessionRecorder {
         switch self {
-        case .byPath:
-            return try SessionRecorder(path: path, header: SessionHeader())
+        case .byURL:
+            return try SessionRecorder(url: URL(fileURLWithPath: path), header: SessionHeader(), digests: .never)
         case .byDescriptor:
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             try #require(descriptor >= 0, "open \(path): errno \(errno)")
-            return try SessionRecorder(fileDescriptor: descriptor, header: SessionHeader())
+            return try SessionRecorder(fileDescriptor: descriptor, header: SessionHeader(), digests: .never)
         }
     }
 }

@@ -13,15 +13,17 @@ struct RecorderTests {
     func writesRecords() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("s.jsonl").path
-        let recorder = try SessionRecorder(path: path, header: SessionHeader(sessionId: "s-1", app: "TimeTrave"), clock: Self.fixedClock)
-        let store = Store(initialState: TodoState()) { change in #expect(throws: Never.self) { try recorder.record(change) } }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let recorder = try SessionRecorder(
+            url: url, header: SessionHeader(sessionId: "s-1", app: "TimeTrave"), digests: .never, clock: Self.fixedClock)
+        let store = Store(initialState: TodoState(), recorder: recorder)
         store.dispatch(.startCreatingItem)
         store.dispatch(.changePartialItemName("Milk \"2%\""))
         store.currentStateIndex = 1
         store.dispatch(.addItem(id: itemID(1)))
+        try recorder.flush()
         recorder.close()
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let text = try String(contentsOf: url, encoding: .utf8)
         #expect(
             text == """
                 {"type":"session","schema":"todo-session/1","sessionId":"s-1","app":"TimeTrave"}
@@ -33,57 +35,85 @@ struct RecorderTests {
                 """)
     }
 
-    @Test("reopening a log continues its seq and starts a torn last line afresh")
-    func reopenTorn() throws {
+    @Test("by default an event on a short list carries the digest of the state it made, which the replay checks")
+    func digestsByDefault() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("s.jsonl").path
-        try Data(
-            #"""
-            {"type":"session","schema":"todo-session/1"}
-            {"type":"event","seq":4,"event":"startCreatingItem"}
-            {"type":"event","seq":5,"event":"changePa
-            """#.utf8
-        ).write(to: URL(fileURLWithPath: path))
-        let recorder = try SessionRecorder(path: path, header: SessionHeader(), clock: Self.fixedClock)
-        try recorder.record(.dispatched(.cancelCreatingItem))
+        let url = folder.appendingPathComponent("s.jsonl")
+        let recorder = try SessionRecorder(url: url, header: SessionHeader(), clock: Self.fixedClock)
+        #expect(recorder.digests == .default)
+        #expect("\(recorder.digests)" == "every event up to 200 items, then one in as many events as the list has items")
+        #expect("\(DigestSchedule.every(0))" == "never")
+        let store = Store(initialState: TodoState(), recorder: recorder)
+        store.dispatch(.startCreatingItem)
+        store.dispatch(.changePartialItemName("Milk"))
+        store.dispatch(.addItem(id: try #require(UUID(uuidString: "0F0E1D2C-3B4A-4596-8877-665544332211"))))
+        store.currentStateIndex = 1
+        store.dispatch(.cancelCreatingItem)
         recorder.close()
-        let result = try LogReplayer.collect(InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
-        #expect(result.found == [Found(3, nil, .invalidJSON)])  // the torn line is now a whole line that ends too early
-        #expect(result.frames.map(\.stamp.seq) == [4, 5])
-        #expect(result.frames.last?.event == .cancelCreatingItem)
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        // The third event made the state of the format article's example.
+        #expect(lines[3].hasSuffix(#","digest":"58f5edc5ad0a60b0"}"#))
+        let result = try LogReplayer.collect(contentsOf: url)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.outcome?.digests.checked == 4)
+        #expect(result.outcome?.digests.differed == 0)
+    }
+
+    @Test(
+        "the default schedule digests every event up to 200 items, then one event in as many as the list holds",
+        arguments: [(0, 1), (199, 1), (200, 1), (201, 201), (400, 400), (10_000, 10_000)])
+    func defaultSchedule(items: Int, interval: Int) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        var state = TodoState()
+        state.todoItems = (0..<items).map { TodoItem(id: itemID($0), title: "x") }
+        let recorder = try SessionRecorder(url: url, header: SessionHeader())
+        for _ in 0..<(interval * 3) { recorder.record(.dispatched(.startCreatingItem), state: state) }
+        recorder.close()
+        // Which events carry a digest shows in the log.
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
+        let digested = lines.enumerated().filter { $0.element.contains("\"digest\":") }.map { $0.offset + 1 }
+        #expect(digested == [interval, interval * 2, interval * 3])
     }
 
     @Test("records from many threads never interleave and get distinct seqs")
     func concurrent() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("s.jsonl").path
-        let recorder = try SessionRecorder(path: path, header: SessionHeader(), clock: Self.fixedClock)
+        let url = folder.appendingPathComponent("s.jsonl")
+        let recorder = try SessionRecorder(url: url, header: SessionHeader(), clock: Self.fixedClock)
         let long = String(repeating: "x", count: 5_000)
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
-                    for n in 0..<200 {
-                        #expect(throws: Never.self) { try recorder.record(.dispatched(.changePartialItemName("\(task)-\(n)-\(long)"))) }
-                    }
+                    for n in 0..<200 { recorder.record(.dispatched(.changePartialItemName("\(task)-\(n)-\(long)"))) }
                 }
             }
         }
+        try recorder.flush()
         recorder.close()
-        let result = try LogReplayer.collect(InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
+        let result = try LogReplayer.collect(contentsOf: url)
         #expect(result.diagnostics.allSatisfy { $0.code == .notCreating })
         #expect(result.frames.count == 1_600)
         #expect(result.frames.compactMap(\.stamp.seq) == (0..<1_600).map(Int64.init))
     }
 
-    @Test("recording after close throws instead of losing the record silently")
+    @Test("a record after close is refused and reported, not lost silently")
     func closed() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = try SessionRecorder(path: folder.appendingPathComponent("s.jsonl").path, header: SessionHeader())
+        let failures = Mutex<[RecorderError]>([])
+        let url = folder.appendingPathComponent("s.jsonl")
+        let recorder = try SessionRecorder(url: url, header: SessionHeader(), onError: { error in failures.withLock { $0.append(error) } })
         recorder.close()
-        #expect(throws: RecorderError.self) { try recorder.record(.dispatched(.startCreatingItem)) }
+        recorder.record(.dispatched(.startCreatingItem))
+        let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
+        #expect(failure == .closed(path: url.path))
+        #expect(recorder.firstError == failure)
+        #expect(failures.withLock { $0 } == [.closed(path: url.path)])
+        #expect(failure?.localizedDescription == "\(url.path): cannot write the session log: the recorder is closed")
     }
 
     @Test(
@@ -96,30 +126,36 @@ struct RecorderTests {
         // The file-size limit is process-wide, so the recording runs in a child process.
         await #expect(processExitsWith: .success) { [path = path as String, opening = opening as LogOpening] in
             let recorder = try opening.recorder(path: path)
-            try recorder.record(.dispatched(.startCreatingItem))
+            recorder.record(.dispatched(.startCreatingItem))
+            try recorder.flush()
             var failure: RecorderError?
             try withFileSizeLimit(bytes: 20, above: path) {
-                failure = #expect(throws: RecorderError.self) { try recorder.record(.dispatched(.changePartialItemName("Milk"))) }
+                recorder.record(.dispatched(.changePartialItemName("Milk")))
+                failure = #expect(throws: RecorderError.self) { try recorder.flush() }
             }
             #expect(failure?.errno == EFBIG)
             #expect(failure?.partialRecord == .removed)
-            #expect(failure?.path == (opening == .byPath ? path : recorder.path))
+            #expect(failure?.path == (opening == .byURL ? path : recorder.path))
             #expect(failure?.description.hasPrefix(recorder.path + ": cannot write the session log: ") == true)
-            #expect(failure?.description.hasSuffix("; the partial record was removed, the log ends with its last whole record") == true)
-            try recorder.record(.dispatched(.cancelCreatingItem))
+            #expect(
+                failure?.description.hasSuffix(
+                    "; 1 record is not in it; the partial record was removed, the log ends with its last whole record") == true)
+            recorder.record(.dispatched(.cancelCreatingItem))
+            try recorder.flush()  // each failure is thrown once
             #expect(recorder.firstError == failure)
             recorder.close()
         }
-        let result = try LogReplayer.collect(InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
-        #expect(result.found == [])
+        let result = try LogReplayer.collect(contentsOf: URL(fileURLWithPath: path))
+        // seq 1 went with its record: readers see that one is missing.
+        #expect(result.found == [Found(3, nil, .seqGap)])
         #expect(result.frames.map(\.event) == [.startCreatingItem, .cancelCreatingItem])
-        #expect(result.frames.map(\.stamp.seq) == [0, 1])
+        #expect(result.frames.map(\.stamp.seq) == [0, 2])
     }
 
     @Test(
-        "continuing a torn log: the line break that closes the torn line stays even when the record after it is cut short",
+        "continuing a log whose last record lacks its line break: the break stays even when the record after it is cut short",
         arguments: [1, 20])
-    func tornWriteAfterTornLog(room: Int) async throws {
+    func tornWriteAfterUnfinishedLine(room: Int) async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("s.jsonl").path
@@ -127,22 +163,24 @@ struct RecorderTests {
             #"""
             {"type":"session","schema":"todo-session/1"}
             {"type":"event","seq":0,"event":"startCreatingItem"}
-            {"type":"event","seq":1,"event":"changePa
+            {"type":"event","seq":1,"event":"cancelCreatingItem"}
             """#.utf8
         ).write(to: URL(fileURLWithPath: path))
         await #expect(processExitsWith: .success) { [path = path as String, room = room as Int] in
-            let recorder = try SessionRecorder(path: path, header: SessionHeader())
+            let store = try Store(resumingFrom: URL(fileURLWithPath: path), digests: .never)
+            let recorder = try #require(store.sessionRecorder)
             try withFileSizeLimit(bytes: room, above: path) {
-                let failure = #expect(throws: RecorderError.self) { try recorder.record(.dispatched(.cancelCreatingItem)) }
+                store.dispatch(.startCreatingItem)
+                let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
                 // With room for the line break alone, none of the record was written.
                 #expect(failure?.partialRecord == (room == 1 ? nil : .removed))
             }
-            try recorder.record(.dispatched(.cancelCreatingItem))
+            store.dispatch(.startCreatingItem)
             recorder.close()
         }
-        let result = try LogReplayer.collect(InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
-        #expect(result.found == [Found(3, nil, .invalidJSON)])
-        #expect(result.frames.map(\.stamp.seq) == [0, 1])  // the torn line's seq was never read
+        let result = try LogReplayer.collect(contentsOf: URL(fileURLWithPath: path))
+        #expect(result.found == [Found(4, nil, .seqGap)])  // seq 2 never reached the log
+        #expect(result.frames.map(\.stamp.seq) == [0, 1, 3])
     }
 
     @Test("a record cut short on a pipe, which cannot be shortened, stays torn, and the next record starts on a new line")
@@ -151,12 +189,16 @@ struct RecorderTests {
         let recorder = try SessionRecorder(fileDescriptor: pipe.writeEnd, header: SessionHeader(), clock: Self.fixedClock)
         // Longer than a pipe holds: written in part, then EAGAIN.
         let long = String(repeating: "x", count: 1 << 20)
-        let failure = #expect(throws: RecorderError.self) { try recorder.record(.dispatched(.changePartialItemName(long))) }
+        recorder.record(.dispatched(.changePartialItemName(long)))
+        let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
         #expect(failure?.errno == EAGAIN)
         #expect(failure?.partialRecord == .leftInPlace)
-        #expect(failure?.description.hasSuffix("; the partial record could not be removed, the next record starts on a new line") == true)
+        #expect(
+            failure?.description.hasSuffix(
+                "; 1 record is not in it; the partial record could not be removed, the next record starts on a new line") == true)
         var bytes = pipe.drain()
-        try recorder.record(.dispatched(.startCreatingItem))
+        recorder.record(.dispatched(.startCreatingItem))
+        try recorder.flush()
         #expect(recorder.firstError == failure)
         recorder.close()
         pipe.closeWriteEnd()
@@ -164,91 +206,79 @@ struct RecorderTests {
         let result = try replay(bytes: bytes)
         #expect(result.found == [Found(2, nil, .invalidJSON)])  // the torn part, closed off by a line break
         #expect(result.frames.map(\.event) == [.startCreatingItem])
-        #expect(result.frames.map(\.stamp.seq) == [0])
+        #expect(result.frames.map(\.stamp.seq) == [1])
     }
 
     @Test("8 threads recording with the real clock: timestamps follow seq, the log replays without a diagnostic")
     func realClockManyThreads() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("s.jsonl").path
-        let recorder = try SessionRecorder(path: path, header: SessionHeader())
+        let url = folder.appendingPathComponent("s.jsonl")
+        let recorder = try SessionRecorder(url: url, header: SessionHeader())
         let threads = 8
         let perThread = 20_000
-        let failures = Mutex(0)
         let done = DispatchGroup()
         for _ in 0..<threads {
             done.enter()
             Thread {
-                for _ in 0..<perThread {
-                    do { try recorder.record(.dispatched(.startCreatingItem)) } catch { failures.withLock { $0 += 1 } }
-                }
+                for _ in 0..<perThread { recorder.record(.dispatched(.startCreatingItem)) }
                 done.leave()
             }.start()
         }
         await withCheckedContinuation { finished in done.notify(queue: .global()) { finished.resume() } }
+        try recorder.flush()
         recorder.close()
-        #expect(failures.withLock { $0 } == 0)
         #expect(recorder.firstError == nil)
-        let log = try openForReading(path)
-        defer { close(log) }
         var diagnostics: [Diagnostic] = []
-        let outcome = try LogReplayer.replay(FileDescriptorByteSource(fileDescriptor: log)) { entry in
+        let outcome = try LogReplayer.replay(contentsOf: url) { entry in
             if case .diagnostic(let diagnostic) = entry { diagnostics.append(diagnostic) }
         }
         #expect(diagnostics.isEmpty, "\(diagnostics.count) diagnostics, the first: \(diagnostics.prefix(3))")
         #expect(outcome.frameCount == threads * perThread + 1)
     }
 
-    @Test("continuing a log whose last seq is Int64.max is refused when it is opened, naming the file and the seq")
-    func seqExhaustedAtOpen() throws {
+    @Test("resuming a log whose last seq is Int64.max is refused, naming the file and the seq, and leaves it as it was")
+    func seqExhaustedAtResume() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("s.jsonl").path
+        let url = folder.appendingPathComponent("s.jsonl")
         let before = """
             {"type":"session","schema":"todo-session/1"}
             {"type":"event","seq":9223372036854775807,"event":"startCreatingItem"}
 
             """
-        try Data(before.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(before.utf8).write(to: url)
         #expect {
-            _ = try SessionRecorder(path: path, header: SessionHeader())
+            _ = try Store(resumingFrom: url)
         } throws: { error in
             "\(error)"
-                == "\(path): cannot continue the session log: its last seq is 9223372036854775807, the largest a seq can be; start a new log"
+                == "\(url.path): cannot record into the session log: its last seq is 9223372036854775807, the largest a seq can be; start a new log"
         }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+        #expect(try String(contentsOf: url, encoding: .utf8) == before)
     }
 
     @Test("a log that reaches seq Int64.max records that one, then refuses the next instead of trapping")
     func seqExhaustedWhileRecording() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("s.jsonl").path
+        let url = folder.appendingPathComponent("s.jsonl")
         try Data(
             """
             {"type":"session","schema":"todo-session/1"}
             {"type":"event","seq":9223372036854775806,"event":"startCreatingItem"}
 
             """.utf8
-        ).write(to: URL(fileURLWithPath: path))
-        let recorder = try SessionRecorder(path: path, header: SessionHeader(), clock: Self.fixedClock)
-        try recorder.record(.dispatched(.cancelCreatingItem))
-        let failure = #expect(throws: RecorderError.self) { try recorder.record(.dispatched(.startCreatingItem)) }
-        #expect(failure?.errno == EOVERFLOW)
-        #expect(
-            failure?.description
-                == "\(path): cannot write the session log: its last seq is 9223372036854775807, the largest a seq can be; start a new log")
+        ).write(to: url)
+        let store = try Store(resumingFrom: url, digests: .never, clock: Self.fixedClock)
+        let recorder = try #require(store.sessionRecorder)
+        store.dispatch(.cancelCreatingItem)
+        store.dispatch(.startCreatingItem)
+        let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
+        #expect(failure == .seqExhausted(path: url.path))
+        #expect(failure?.errno == nil)
         recorder.close()
-        let result = try LogReplayer.collect(InMemoryByteSource(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
+        let result = try LogReplayer.collect(contentsOf: url)
         #expect(result.found == [])
         #expect(result.frames.map(\.stamp.seq) == [.max - 1, .max])
     }
-}
-
-/// A descriptor open for reading `path`, for a ``FileDescriptorByteSource``.
-private func openForReading(_ path: String) throws -> Int32 {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    try #require(descriptor >= 0, "open \(path): errno \(errno)")
-    return descriptor
 }

@@ -17,11 +17,9 @@ struct RoundTripTests {
     static func randomSession(seed: UInt64, path: String) throws -> [TodoState] {
         var random = SeededGenerator(seed: seed)
         let recorder = try SessionRecorder(
-            path: path, header: SessionHeader(sessionId: "seed-\(seed)", app: "TimeTrave"),
+            url: URL(fileURLWithPath: path), header: SessionHeader(sessionId: "seed-\(seed)", app: "TimeTrave"),
             clock: { Timestamp(millisecondsSince1970: 1_795_942_800_000) })
-        let store = Store(initialState: TodoState()) { change in
-            #expect(throws: Never.self) { try recorder.record(change) }
-        }
+        let store = Store(initialState: TodoState(), recorder: recorder)
         var ids: [UUID] = []
         for _ in 0..<Int.random(in: 0...60, using: &random) {
             switch Int.random(in: 0..<100, using: &random) {
@@ -43,6 +41,7 @@ struct RoundTripTests {
                 store.currentStateIndex = Int.random(in: 0..<store.stateCount, using: &random)
             }
         }
+        #expect(throws: Never.self) { try recorder.flush() }
         recorder.close()
         return Array(store.allStates)
     }

@@ -22,15 +22,15 @@ struct SampleSessionTests {
         let now = Mutex<Double>(1_795_942_800_000)  // 2026-11-29T09:00:00Z
         func wait(_ milliseconds: Double) { now.withLock { $0 += milliseconds } }
         let recorder = try SessionRecorder(
-            path: path,
+            url: URL(fileURLWithPath: path),
             header: SessionHeader(
                 sessionId: "5f0c9d2e-sample", app: "TimeTrave", appVersion: "1.4.2 (87)", userId: "analyst-demo-07",
                 startedAt: Timestamp(millisecondsSince1970: 1_795_942_800_000),
                 context: [.init(key: "device", value: "iPhone 15"), .init(key: "locale", value: "en_GB")]),
-            clock: { Timestamp(millisecondsSince1970: now.withLock { $0 }) })
+            digests: .never, clock: { Timestamp(millisecondsSince1970: now.withLock { $0 }) })
         defer { recorder.close() }
-        // A failed record is kept by the recorder (`firstError`) and fails the recording below.
-        let store = Store(initialState: TodoState()) { change in _ = try? recorder.record(change) }
+        // A failed record is kept by the recorder and fails the recording below (`flush()`).
+        let store = Store(initialState: TodoState(), recorder: recorder)
 
         var nextID = 1
         func type(_ title: String, keystroke: Double = 180) {
@@ -72,7 +72,7 @@ struct SampleSessionTests {
         store.dispatch(.setItemDone(id: dentist, isDone: true))  // …and carries on from there
         wait(900)
         store.dispatch(.setItemDone(id: milk, isDone: true))
-        if let error = recorder.firstError { throw error }
+        try recorder.flush()
         return Array(store.allStates)
     }
 

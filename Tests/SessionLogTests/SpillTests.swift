@@ -66,10 +66,8 @@ extension SpillTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("long.jsonl").path
         let recorder = try SessionRecorder(
-            path: path, header: SessionHeader(sessionId: "long"), clock: { Timestamp(millisecondsSince1970: 0) })
-        let store = Store(initialState: TodoState()) { change in
-            #expect(throws: Never.self) { try recorder.record(change) }
-        }
+            url: URL(fileURLWithPath: path), header: SessionHeader(sessionId: "long"), clock: { Timestamp(millisecondsSince1970: 0) })
+        let store = Store(initialState: TodoState(), recorder: recorder)
         func name(_ n: Int, _ length: Int) -> String { "\(n) é " + String(repeating: "abcdefgh", count: length / 8) }
         for (n, length) in [70_000, 300_000, 10, 65_536, 200_000].enumerated() {
             store.dispatch(.startCreatingItem)
@@ -81,6 +79,7 @@ extension SpillTests {
             store.dispatch(.changePartialItemName(name(target, 100_000)))
             store.dispatch(.addItem(id: itemID(100 + target)))
         }
+        #expect(throws: Never.self) { try recorder.flush() }
         recorder.close()
         var states = [TodoState()]
         _ = try LogReplayer.replay(

@@ -84,6 +84,75 @@ struct StoreTests {
         #expect(changes == [.dispatched(.add(1)), .traveled(to: 0), .traveled(to: 1), .dispatched(.add(2))])
     }
 
+    @Test("a recorder is told of each change with the state it produced, before onChange")
+    func recorderGetsStates() {
+        let recorder = TallyRecorder()
+        var order: [String] = []
+        recorder.onRecord = { order.append("recorder") }
+        let store = Store(initialState: Tally(total: 1), recorder: recorder) { _ in order.append("onChange") }
+        store.dispatch(.add(2))
+        store.dispatch(.add(3))
+        store.currentStateIndex = 1
+        #expect(recorder.changes == [.dispatched(.add(2)), .dispatched(.add(3)), .traveled(to: 1)])
+        #expect(recorder.states.map(\.total) == [3, 6, 3])
+        #expect(order == ["recorder", "onChange", "recorder", "onChange", "recorder", "onChange"])
+        #expect(store.recorder === recorder)
+    }
+
+    @Test("a slider drag shows every step but is reported as one travel, to where it comes to rest")
+    func dragIsOneTravel() {
+        let recorder = TallyRecorder()
+        var changes: [StoreChange<Tally.Event>] = []
+        let store = Store(initialState: Tally(), recorder: recorder) { changes.append($0) }
+        for amount in 1...6 { store.dispatch(.add(amount)) }
+        store.isScrubbing = true
+        var seen: [Int] = []
+        for step in [5, 4, 3, 2, 1, 2] {
+            store.currentStateIndex = step
+            seen.append(store.state.total)
+        }
+        #expect(seen == [15, 10, 6, 3, 1, 3])  // each step shows at once
+        #expect(recorder.changes.count == 6)  // but none is reported yet
+        store.isScrubbing = false
+        #expect(recorder.changes.suffix(1) == [.traveled(to: 2)])
+        #expect(changes.suffix(1) == [.traveled(to: 2)])
+        #expect(recorder.states.last?.total == 3)
+        // A drag that comes back to where it started reports nothing.
+        store.isScrubbing = true
+        store.currentStateIndex = 0
+        store.currentStateIndex = 2
+        store.isScrubbing = false
+        #expect(recorder.changes.count == 7)
+    }
+
+    @Test("an event dispatched during a drag is reported after the travel to the state it applies to")
+    func dispatchDuringDrag() {
+        let recorder = TallyRecorder()
+        let store = Store(initialState: Tally(), recorder: recorder)
+        store.dispatch(.add(1))
+        store.dispatch(.add(2))
+        store.isScrubbing = true
+        store.currentStateIndex = 0
+        store.currentStateIndex = 1
+        store.dispatch(.add(10))
+        store.currentStateIndex = 0
+        store.isScrubbing = false
+        #expect(
+            recorder.changes == [
+                .dispatched(.add(1)), .dispatched(.add(2)), .traveled(to: 1), .dispatched(.add(10)), .traveled(to: 0),
+            ])
+        // Replaying the reported changes gives the store's own history.
+        let replayed = Store(initialState: Tally())
+        for change in recorder.changes {
+            switch change {
+            case .dispatched(let event): replayed.dispatch(event)
+            case .traveled(let index): replayed.currentStateIndex = index
+            }
+        }
+        #expect(replayed.allStates == store.allStates)
+        #expect(replayed.currentStateIndex == store.currentStateIndex)
+    }
+
     @Test("observers of the state are told about a dispatch")
     func observeDispatch() {
         let store = Store(initialState: Tally())
@@ -131,6 +200,19 @@ struct StoreTests {
         }
         store.currentStateIndex = 1
         #expect(!fired.value)
+    }
+}
+
+/// Keeps what a store reports, for the tests to read.
+final class TallyRecorder: StoreRecorder {
+    var changes: [StoreChange<Tally.Event>] = []
+    var states: [Tally] = []
+    var onRecord: () -> Void = {}
+
+    func record(_ change: StoreChange<Tally.Event>, state: Tally) {
+        changes.append(change)
+        states.append(state)
+        onRecord()
     }
 }
 

@@ -25,16 +25,16 @@ struct ScriptedSession {
     func record(to path: String, start: Double, step: Double, digestEvery: Int = 0) throws {
         let clock = Mutex(start)
         let recorder = try SessionRecorder(
-            path: path, header: SessionHeader(sessionId: UUID().uuidString),
+            url: URL(fileURLWithPath: path), header: SessionHeader(sessionId: UUID().uuidString), digests: .every(digestEvery),
             clock: {
                 Timestamp(
                     millisecondsSince1970: clock.withLock {
                         $0 += step
                         return $0
                     })
-            }, digestEvery: digestEvery)
+            })
         defer { recorder.close() }
-        let store = Store(initialState: TodoState()) { change in try? recorder.record(change) }
+        let store = Store(initialState: TodoState(), recorder: recorder)
         var first: UUID?
         for title in titles {
             store.dispatch(.startCreatingItem)
@@ -46,7 +46,7 @@ struct ScriptedSession {
         // Scrubs back a little and ticks the first item there: a branch, as people make them.
         store.currentStateIndex = store.stateCount - 3
         if let first { store.dispatch(.setItemDone(id: first, isDone: true)) }
-        #expect(recorder.firstError == nil)
+        #expect(throws: Never.self) { try recorder.flush() }
     }
 }
 
@@ -157,6 +157,17 @@ extension CLISuite {
             let result = try space.shell(#""$TR" validate log.jsonl"#)
             #expect(result.code == 0)
             #expect(result.stderr.hasSuffix(", 12 digests checked (0 differ)\n"), "\(result.stderr)")
+        }
+
+        @Test("simulate --digests default digests as an app's recorder does: every event of a short list")
+        func simulatedDefaultDigests() throws {
+            let space = try Workspace()
+            #expect(try space.run(["simulate", "--events", "300", "--digests", "default", "-o", "log.jsonl"]).code == 0)
+            let log = String(decoding: space.read("log.jsonl") ?? Data(), as: UTF8.self)
+            #expect(log.components(separatedBy: "\"digest\":\"").count - 1 == 300)
+            let result = try space.run(["validate", "log.jsonl"])
+            #expect(result.stderr.hasSuffix(", 300 digests checked (0 differ)\n"), "\(result.stderr)")
+            #expect(try space.run(["simulate", "--events", "3", "--digests", "some"]).code == 64)
         }
 
         @Test(

@@ -91,8 +91,8 @@ extension CLISuite {
             #expect(summaries[0] != nil && Set(summaries).count == 1)
         }
 
-        @Test("the recorder writes each record with one write(2), newline included (seen with strace)")
-        func oneWritePerRecord() throws {
+        @Test("the recorder writes whole records: each write(2) to the log, one record or a batch, ends a line (seen with strace)")
+        func wholeRecordsPerWrite() throws {
             let space = try Workspace()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
@@ -105,20 +105,27 @@ extension CLISuite {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
             let log = try #require(space.read("log.jsonl"))
-            let lines = log.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
             #expect(log.last == 0x0A)
+            #expect(log.count(where: { $0 == 0x0A }) >= 301, "a header and 300 events, plus travels")
+            // Where each line ends: every write must stop at one of these.
+            var lineEnds: Set<Int> = []
+            for (offset, byte) in log.enumerated() where byte == 0x0A { lineEnds.insert(offset + 1) }
+            // PID write(FD, "", N) = N: the writes to each descriptor, in order.
             let trace = String(decoding: try #require(space.read("trace.txt")), as: UTF8.self)
-            // write(FD, "", N) = N: the writes to the log's descriptor, each the length of one whole line.
-            let writes = trace.split(separator: "\n").filter { $0.contains("write(") }
-            let lengths = lines.map { $0.count + 1 }
-            let written = writes.compactMap { line -> Int? in
-                guard let equals = line.lastIndex(of: "=") else { return nil }
-                return Int(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            var writes: [Substring: [Int]] = [:]
+            for line in trace.split(separator: "\n") {
+                guard let open = line.range(of: "write("), let comma = line[open.upperBound...].firstIndex(of: ","),
+                    let equals = line.lastIndex(of: "="),
+                    let count = Int(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+                else { continue }
+                writes[line[open.upperBound..<comma], default: []].append(count)
             }
-            #expect(lines.count >= 301, "a header and 300 events, plus travels")
-            let logWrites = written.filter { lengths.contains($0) }
-            #expect(logWrites.count == lines.count, "one write per line")
-            #expect(Set(lengths).isSubset(of: Set(written)))
+            let toLog = try #require(writes.values.first { $0.reduce(0, +) == log.count }, "no descriptor got the whole log")
+            var offset = 0
+            for count in toLog {
+                offset += count
+                #expect(lineEnds.contains(offset), "a write ends inside a line, at byte \(offset)")
+            }
         }
 
         @Test("a recording process killed mid-session leaves a log that replays up to its last whole record")

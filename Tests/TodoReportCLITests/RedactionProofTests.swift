@@ -97,6 +97,13 @@ extension CLISuite {
                     }
                     return try summaryNumbers(run.text("again.md"), withDataQuality: false)
                 }),
+            // A regression test's fixture: the same frames and pins, the states file as long.
+            Command(
+                name: "make-test", arguments: { ["make-test", $0, "-o", "tests"] },
+                numbers: { run in
+                    let states = try run.text("tests/Fixtures/session.states.jsonl").split(separator: "\n").count
+                    return ["\(states) states", run.stderr.split(separator: "\n").last.map(String.init) ?? "no closing line"]
+                }),
         ]
 
         @Test("no canary, piece of one or escaped form in any output or stderr; every number kept", arguments: commands, [false, true])

@@ -34,6 +34,20 @@ extension CLISuite {
             #expect(result.outcome?.header?.sessionId == "simulated-11")
         }
 
+        @Test("simulate appends no session to a log: >> onto one is refused (73) and the log is as it was")
+        func noAppending() throws {
+            let space = try Workspace()
+            let old = try space.write("old.jsonl", #"{"type":"session","schema":"todo-session/1"}"# + "\n")
+            let run = try space.shell(#""$TR" simulate --events 3 -o - >> old.jsonl"#)
+            #expect(run.code == 73)
+            #expect(
+                run.stderr
+                    == "Error: cannot write standard output: it already holds 45 bytes, and a new session must not be appended to a log; "
+                    + "name a new file (or use > rather than >>)\n")
+            #expect(try String(contentsOfFile: old, encoding: .utf8) == #"{"type":"session","schema":"todo-session/1"}"# + "\n")
+            #expect(try space.shell(#""$TR" simulate --events 3 -o - > old.jsonl"#).code == 0)
+        }
+
         @Test(
             "usage errors for simulate",
             arguments: [

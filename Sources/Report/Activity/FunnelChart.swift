@@ -29,13 +29,19 @@ struct FunnelChart: Equatable {
         )
     }
 
-    /// The bars, top to bottom: label, count, colour.
-    var rows: [(label: String, count: Int, color: String)] {
+    /// The bars, top to bottom: label, count, colour (the page's stylesheet
+    /// sets the colours of each scheme by `name`; these are for the SVG alone).
+    var rows: [(name: String, label: String, count: Int, color: String)] {
         [
-            ("Sheets opened", opened, "#007aff"), ("Typed in", typed, "#5e9cf0"), ("Added", added, "#34c759"),
-            ("Cancelled", cancelled, "#c4281c"), ("Replaced by +", replaced, "#c93400"), ("Open at the end", openAtEnd, "#636366"),
+            ("opened", "Sheets opened", opened, "#0062cc"), ("typed", "Typed in", typed, "#5e9cf0"),
+            ("added", "Added", added, "#34c759"), ("cancelled", "Cancelled", cancelled, "#c4281c"),
+            ("replaced", "Replaced by +", replaced, "#c93400"), ("open", "Open at the end", openAtEnd, "#636366"),
         ]
     }
+
+    /// Room for a count after its bar: digits and commas are at most about 9
+    /// pixels wide in bold 12 px type in the fonts browsers fall back to.
+    static func countWidth(_ count: Int) -> Int { 6 + 9 * Formatting.grouped(count).count + 4 }
 
     /// In words: the chart's title and accessible name.
     var description: String {
@@ -50,11 +56,12 @@ struct FunnelChart: Equatable {
         let labelWidth = 110
         let barWidth = 150
         let most = max(1, rows.map(\.count).max() ?? 0)
+        let width = labelWidth + barWidth + Self.countWidth(most)
         let label = description.htmlEscaped
         var parts = [
             "<svg class=\"funnel-chart\" id=\"funnel-chart\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
-                + "viewBox=\"0 0 \(labelWidth + barWidth + 70) \(rows.count * rowHeight)\" "
-                + "width=\"\(labelWidth + barWidth + 70)\" height=\"\(rows.count * rowHeight)\" aria-label=\"\(label)\">",
+                + "viewBox=\"0 0 \(width) \(rows.count * rowHeight)\" "
+                + "width=\"\(width)\" height=\"\(rows.count * rowHeight)\" aria-label=\"\(label)\">",
             "<title>\(label)</title>",
         ]
         for (index, row) in rows.enumerated() {
@@ -62,8 +69,8 @@ struct FunnelChart: Equatable {
             let length = row.count == 0 ? 0 : max(1, Int((Double(row.count) / Double(most) * Double(barWidth)).rounded()))
             parts.append(
                 "<g class=\"funnel-row\" data-count=\"\(row.count)\" transform=\"translate(0 \(y))\">"
-                    + "<text y=\"15\" font-size=\"12\" fill=\"#1c1c1e\">\(row.label.htmlEscaped)</text>"
-                    + "<path d=\"M\(labelWidth) 4h\(length)v14h-\(length)z\" fill=\"\(row.color)\"/>"
+                    + "<text dx=\"2\" y=\"15\" font-size=\"12\" fill=\"#1c1c1e\">\(row.label.htmlEscaped)</text>"
+                    + "<path class=\"\(row.name)\" d=\"M\(labelWidth) 4h\(length)v14h-\(length)z\" fill=\"\(row.color)\"/>"
                     + "<text dx=\"\(labelWidth + length + 6)\" y=\"15\" font-size=\"12\" font-weight=\"600\" fill=\"#1c1c1e\">"
                     + "\(Formatting.grouped(row.count))</text></g>")
         }

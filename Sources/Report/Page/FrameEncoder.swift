@@ -19,7 +19,9 @@ import TodoDomain
 ///   `startedAt`, else the first timestamp), or `null`.
 /// - `times`: per frame, milliseconds since the previous timed frame (or
 ///   since `t0` for the first), or `null` when the record had no timestamp.
-/// - `lines`: per frame, its log line minus the previous frame's.
+/// - `lines`: `[frame, delta]` for each frame whose log line is not the
+///   line after the previous frame's (`delta`: its line minus that one),
+///   frame 1 counted from line 0; every other frame is on the next line.
 /// - `travels`: `[newestFrame, to, time, line]` per kept travel, `time` in
 ///   milliseconds from `t0` or `null`.
 ///
@@ -29,7 +31,7 @@ import TodoDomain
 /// holds one while calling another that changes it.
 final class FrameEncoder {
     /// The version of the format above; `Templates/report.js` checks it.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     @exclusivity(unchecked) private(set) var frameCount = 1
     let frames = SpillFile()
@@ -49,6 +51,9 @@ final class FrameEncoder {
     @exclusivity(unchecked) private var shapeSlots = [(key: UInt32, number: Int)](repeating: (.max, 0), count: 256)
     @exclusivity(unchecked) private var shapes: [String] = []
     @exclusivity(unchecked) private var names = NameTable()
+    /// Whether the frame before set the partial name (and no travel came
+    /// since): then a keystroke that adds to it is written as what it adds.
+    @exclusivity(unchecked) private var lastFrameSetPartialName = false
     /// The last state name coded, and its code (-1 before the first).
     @exclusivity(unchecked) private var lastStateName: (name: String?, code: Int16) = (nil, -1)
 
@@ -75,7 +80,13 @@ final class FrameEncoder {
             if !first { times.append(byte: UInt8(ascii: ",")) }
             times.append("null")
         }
-        lines.appendDecimal(frame.line - lastLine, after: first ? "" : ",")
+        let lineDelta = frame.line - lastLine
+        if lineDelta != 1 {
+            if lines.count > 0 { lines.append(byte: UInt8(ascii: ",")) }
+            lines.appendDecimal(frameCount, after: "[")
+            lines.appendDecimal(lineDelta, after: ",")
+            lines.append(byte: UInt8(ascii: "]"))
+        }
         lastLine = frame.line
         frameCount += 1
     }
@@ -85,7 +96,21 @@ final class FrameEncoder {
     private func writePatch(of frame: Frame, first: Bool) {
         var shape = FrameShape(event: UInt8(frame.event.kind.code))
         if let new = frame.patch.isCreatingItem?.new { shape.isCreatingItem = new ? .toTrue : .toFalse }
-        if let isEmpty = frame.patch.partialItemName?.new.isEmpty { shape.partialItemName = isEmpty ? .toEmpty : .toArgument }
+        var addedText: String?
+        if let change = frame.patch.partialItemName {
+            if change.new.isEmpty {
+                shape.partialItemName = .toEmpty
+            } else if lastFrameSetPartialName, change.new.utf8.count > change.old.utf8.count,
+                change.new.utf8.starts(with: change.old.utf8)
+            {
+                // A byte prefix of valid UTF-8 ends where a character does.
+                shape.partialItemName = .extendedByArgument
+                addedText = String(decoding: change.new.utf8.dropFirst(change.old.utf8.count), as: UTF8.self)
+            } else {
+                shape.partialItemName = .toArgument
+            }
+        }
+        lastFrameSetPartialName = frame.patch.partialItemName != nil
         if let isFinished = frame.patch.appendedItem?.isFinished {
             shape.appendedItem =
                 frame.patch.partialItemName?.old == frame.patch.appendedItem?.title ? .titleIsPartialName : .titleIsArgument
@@ -103,7 +128,9 @@ final class FrameEncoder {
         case .startCreatingItem, .cancelCreatingItem:
             break
         case .changePartialItemName(let name):
-            if shape.partialItemName == .toArgument, frame.patch.partialItemName?.new == name {
+            if shape.partialItemName == .toArgument || shape.partialItemName == .extendedByArgument,
+                frame.patch.partialItemName?.new == name
+            {
                 shape.payload = .nameIsPartialName
             } else {
                 shape.payload = .nameIsArgument
@@ -127,7 +154,8 @@ final class FrameEncoder {
         }
         let number = shapeNumber(shape)
         let hasArguments =
-            shape.partialItemName == .toArgument || frame.patch.appendedItem != nil || frame.patch.itemFinished != nil
+            shape.partialItemName == .toArgument || shape.partialItemName == .extendedByArgument
+            || frame.patch.appendedItem != nil || frame.patch.itemFinished != nil
             || payloadArgument.name != nil || payloadArgument.id != nil
         guard hasArguments else {
             frames.appendDecimal(number, after: first ? "" : ",")
@@ -136,6 +164,8 @@ final class FrameEncoder {
         frames.appendDecimal(number, after: first ? "[" : ",[")
         if shape.partialItemName == .toArgument, let name = frame.patch.partialItemName?.new {
             frames.appendJSONString(name, scriptSafe: true, after: ",")
+        } else if let addedText {
+            frames.appendJSONString(addedText, scriptSafe: true, after: ",")
         }
         if let id = frame.patch.appendedItem?.id {
             frames.appendUUIDString(id, after: ",")
@@ -168,6 +198,7 @@ final class FrameEncoder {
     }
 
     func add(_ travel: Travel) {
+        lastFrameSetPartialName = false
         if travels.count > 0 { travels.append(byte: UInt8(ascii: ",")) }
         let time = milliseconds(travel.stamp.timestamp).map(number) ?? "null"
         travels.append("[\(travel.newestFrame),\(travel.to),\(time),\(travel.line)]")

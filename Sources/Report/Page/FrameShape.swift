@@ -8,7 +8,8 @@ import TodoDomain
 /// data writes each shape once (in `shapes`) and each frame as its shape's
 /// number followed by its arguments.
 ///
-/// The arguments, in order: the new partial name (when not empty), the
+/// The arguments, in order: the new partial name (when not empty; only what
+/// it adds to the name before when the frame before set that name), the
 /// appended item's id, its title (when it is not the partial name before the
 /// frame), the position of the item whose `isFinished` is set, then the
 /// payload values the patch does not hold already.
@@ -41,6 +42,9 @@ struct FrameShape: Hashable {
 
     enum Setting: UInt8 {
         case untouched, toFalse, toTrue, toEmpty, toArgument
+        /// The value before the frame followed by the argument: a keystroke
+        /// that adds to the name typed (the argument is only what it adds).
+        case extendedByArgument
     }
 
     enum Appended: UInt8 {
@@ -67,29 +71,33 @@ struct FrameShape: Hashable {
 
     /// The shape as the page reads it: a JSON object whose values are
     /// sources, `{"value": v}`, `{"arg": n}`, `{"before": field}` (the
-    /// field's value before the frame) or `{"itemId": source}` (the id of
-    /// the item at a position).
+    /// field's value before the frame), `{"before": field, "plus": n}` (that
+    /// value followed by argument n) or `{"itemId": source}` (the id of the
+    /// item at a position).
     func json(names: NameTable) -> String {
         var argument = 0
-        func nextArgument() -> String {
+        func nextIndex() -> Int {
             defer { argument += 1 }
-            return "{\"arg\":\(argument)}"
+            return argument
         }
-        func source(_ setting: Setting) -> String? {
+        func nextArgument() -> String { "{\"arg\":\(nextIndex())}" }
+        func source(_ setting: Setting, field: String = "") -> String? {
             switch setting {
             case .untouched: nil
             case .toFalse: "{\"value\":false}"
             case .toTrue: "{\"value\":true}"
             case .toEmpty: "{\"value\":\"\"}"
             case .toArgument: nextArgument()
+            case .extendedByArgument:
+                "{\"before\":\"\(field)\",\"plus\":\(nextIndex())}"
             }
         }
         var sets: [String] = []
         var partialArgument: String?
         if let value = source(isCreatingItem) { sets.append("\"isCreatingItem\":\(value)") }
-        if let value = source(partialItemName) {
+        if let value = source(partialItemName, field: "partialItemName") {
             sets.append("\"partialItemName\":\(value)")
-            if partialItemName == .toArgument { partialArgument = value }
+            if partialItemName == .toArgument || partialItemName == .extendedByArgument { partialArgument = value }
         }
         if stateName >= 0 {
             sets.append("\"stateName\":{\"value\":\(JSONString.scriptSafeLiteral(names.name(UInt8(stateName))))}")

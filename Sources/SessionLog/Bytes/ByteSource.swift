@@ -33,9 +33,15 @@ public struct InMemoryByteSource: ByteSource {
 public struct FileDescriptorByteSource: ByteSource {
     /// The descriptor read from; the caller opens and closes it.
     public let fileDescriptor: Int32
+    /// The file's path, for the error of a failed read.
+    public let path: String?
 
-    /// Reads from `fileDescriptor`, which stays the caller's.
-    public init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
+    /// Reads from `fileDescriptor`, which stays the caller's; `path` names
+    /// the file in a ``SystemCallError``.
+    public init(fileDescriptor: Int32, path: String? = nil) {
+        self.fileDescriptor = fileDescriptor
+        self.path = path
+    }
 
     /// Copies the next bytes into `buffer`; 0 at the end.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -44,7 +50,7 @@ public struct FileDescriptorByteSource: ByteSource {
             let count = systemRead(fileDescriptor, base, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }
-            throw SystemCallError("read", errno: errno)
+            throw SystemCallError("read", path: path, errno: errno)
         }
     }
 }

@@ -1,31 +1,22 @@
 import Foundation
-import TimeTravel
-import TodoDomain
 
-/// The file a recorder writes and where its records stand. Used only under
-/// the recorder's lock.
+/// The file a recorder writes. Used only by the recorder's writer, one
+/// batch of records at a time.
 struct LogOutput {
     let descriptor: Int32
     /// The path, for messages.
     let path: String
-    /// The next record's `seq`; `nil` once `Int64.max` has been used.
-    var nextSeq: Int64?
     /// The file ends inside a line (torn when it was opened, or a partial
     /// record that could not be removed): the next write starts a fresh one.
     var endsInsideLine: Bool
 
-    /// Writes the record for `change`, taking the next `seq`.
-    mutating func record(_ change: StoreChange<TodoEvent>, at timestamp: Timestamp, digest: UInt64? = nil) throws {
-        guard let seq = nextSeq else { throw RecorderError.seqExhausted(path: path, operation: "write") }
-        try write(RecordEncoder.line(for: change, seq: seq, timestamp: timestamp, digest: digest))
-        nextSeq = seq < .max ? seq + 1 : nil
-    }
-
-    /// Writes `line` whole, with one `write(2)` when the system allows. When
-    /// a write fails part-way, the partial line is cut off again where the
-    /// file allows it, and the error says what became of it.
-    mutating func write(_ line: String) throws {
-        var bytes = Array(line.utf8)
+    /// Writes `lines`, `records` whole records each ending in a line break,
+    /// with one `write(2)` when the system allows. When a write fails
+    /// part-way, the records written whole stay, a partial one is cut off
+    /// again where the file allows it, and the error says how many records
+    /// are not in the log and what became of the partial one.
+    mutating func write(_ lines: [UInt8], records: Int) throws(RecorderError) {
+        var bytes = lines
         if endsInsideLine { bytes.insert(0x0A, at: 0) }
         var written = 0
         while written < bytes.count {
@@ -35,8 +26,10 @@ struct LogOutput {
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
+                let first = endsInsideLine ? 1 : 0
+                let whole = written > first ? bytes[first..<written].count(where: { $0 == 0x0A }) : 0
                 let partial = settle(afterWriting: bytes[..<written])
-                throw RecorderError(path: path, operation: "write", errno: code, partialRecord: partial)
+                throw .cannotWrite(path: path, errno: code, records: records - whole, partialRecord: partial)
             }
             written += count
         }

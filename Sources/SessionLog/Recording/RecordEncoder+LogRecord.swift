@@ -1,9 +1,10 @@
 extension RecordEncoder {
     /// The line for a record as read (`todo-report redact` writes a log
-    /// again from its records): the same fields, in the recorder's order,
-    /// with only what the record holds (an `addItem` without `id`, an
-    /// event without `seq` stay so). Fields the reader ignores, `digest`
-    /// among them, are not written.
+    /// again from its records, `make-test` its fixtures): the same fields,
+    /// in the recorder's order, with only what the record holds (an
+    /// `addItem` without `id`, an event without `seq` or `digest` stay so).
+    /// Fields the reader ignores are not written. (A redacted read keeps no
+    /// `digest`, so a redacted log has none.)
     public static func line(for record: LogRecord) -> String {
         switch record {
         case .header(let header):
@@ -28,6 +29,7 @@ extension RecordEncoder {
                 object.add("id", string: id.uuidString)
                 object.add("isDone", raw: isDone ? "true" : "false")
             }
+            if let digest = stamp.digest { object.add("digest", string: StateDigest.text(of: digest)) }
             return object.finished + "\n"
         case .travel(let to, let stamp):
             var object = JSONObjectWriter()

@@ -1,8 +1,12 @@
-import Foundation
+public import Foundation
 
-/// A recorder's file could not be opened, continued or written: the record
-/// (or the recorder) it was for is not in the log.
-public struct RecorderError: Error, Equatable, CustomStringConvertible {
+/// Why a session could not be recorded, or some of it is not in the log:
+/// each case names the log, and the system's error number where one failed.
+///
+/// It is a `LocalizedError`, so `localizedDescription` is the whole sentence,
+/// ready for an alert: `/…/session.jsonl: cannot write the session log: No
+/// space left on device; 3 records are not in it`.
+public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// What became of the part of a record written before a write failed.
     public enum PartialRecord: Sendable, Equatable {
         /// Cut off again: the log ends with its last whole record.
@@ -13,45 +17,99 @@ public struct RecorderError: Error, Equatable, CustomStringConvertible {
         case leftInPlace
     }
 
-    /// The log's path (or `fd N` for an open file).
-    public var path: String
-    /// What failed: `open`, `read`, `continue` or `write`.
-    public var operation: String
-    /// The system's error number (`EOVERFLOW` when `seq` has run out).
-    public var errno: Int32
-    /// Set when a write failed part-way through a record; `nil` when none
-    /// of the record reached the file.
-    public var partialRecord: PartialRecord?
-    /// Said instead of the system's text for `errno` where that would mislead.
-    var reason: String?
+    /// The log could not be opened or created: `ENOENT` (its folder is
+    /// missing), `EISDIR` (the path is a folder), `EACCES`, …
+    case cannotOpen(path: String, errno: Int32)
+    /// The log could not be read, to rebuild a store from it.
+    case cannotRead(path: String, errno: Int32)
+    /// `records` records could not be written (`ENOSPC`, `EFBIG`, `EIO`, …)
+    /// and are not in the log; `partialRecord` says what became of one
+    /// written in part, `nil` when none was.
+    case cannotWrite(path: String, errno: Int32, records: Int, partialRecord: PartialRecord?)
+    /// Another recorder, in this process or another, is writing the log
+    /// (it holds the file's lock).
+    case logInUse(path: String)
+    /// A new session was to be recorded into a file that already holds
+    /// `bytes` bytes: appending to it would make a log that replays to
+    /// states the app never showed. Resume it with `Store(resumingFrom:)`,
+    /// or record into a new file.
+    case logNotEmpty(path: String, bytes: Int64)
+    /// The file cannot be resumed as a `todo-session/1` log: `reason` says why
+    /// (another schema, not a regular file).
+    case notASessionLog(path: String, reason: String)
+    /// The log's state digests say that the app which wrote it showed other
+    /// states than this package's reducer replays (another app version),
+    /// from the event on `line` on: a store rebuilt from it would not show
+    /// what the person saw.
+    case stateMismatch(path: String, line: Int)
+    /// The log used the largest `seq` there is (`Int64.max`): it cannot go on.
+    case seqExhausted(path: String)
+    /// The recorder was closed: nothing more is written.
+    case closed(path: String)
 
-    init(path: String, operation: String, errno: Int32, partialRecord: PartialRecord? = nil, reason: String? = nil) {
-        self.path = path
-        self.operation = operation
-        self.errno = errno
-        self.partialRecord = partialRecord
-        self.reason = reason
-    }
-
-    /// What failed, on which log, and what became of the record.
-    public var description: String {
-        var text = "\(path): cannot \(operation) the session log: \(reason ?? String(cString: strerror(errno)))"
-        switch partialRecord {
-        case .removed: text += "; the partial record was removed, the log ends with its last whole record"
-        case .leftInPlace: text += "; the partial record could not be removed, the next record starts on a new line"
-        case nil: break
+    /// The log's path (or `fd N` for a descriptor).
+    public var path: String {
+        switch self {
+        case .cannotOpen(let path, _), .cannotRead(let path, _), .cannotWrite(let path, _, _, _), .logInUse(let path),
+            .logNotEmpty(let path, _), .notASessionLog(let path, _), .stateMismatch(let path, _), .seqExhausted(let path),
+            .closed(let path):
+            path
         }
-        return text
     }
 
-    static func closed(path: String) -> RecorderError {
-        RecorderError(path: path, operation: "write", errno: EBADF, reason: "the recorder is closed")
+    /// The system's error number, for the cases where a system call failed.
+    public var errno: Int32? {
+        switch self {
+        case .cannotOpen(_, let code), .cannotRead(_, let code), .cannotWrite(_, let code, _, _): code
+        default: nil
+        }
     }
 
-    /// `seq` is a signed 64-bit integer: a log that used `Int64.max` cannot go on.
-    static func seqExhausted(path: String, operation: String) -> RecorderError {
-        RecorderError(
-            path: path, operation: operation, errno: EOVERFLOW,
-            reason: "its last seq is \(Int64.max), the largest a seq can be; start a new log")
+    /// For a failed write, what became of a record written in part.
+    public var partialRecord: PartialRecord? {
+        if case .cannotWrite(_, _, _, let partial) = self { return partial }
+        return nil
+    }
+
+    /// What failed, on which log, and what to do: the same text as ``errorDescription``.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let code):
+            return "\(path): cannot open the session log: \(Self.reason(code))"
+        case .cannotRead(let path, let code):
+            return "\(path): cannot read the session log: \(Self.reason(code))"
+        case .cannotWrite(let path, let code, let records, let partial):
+            var text = "\(path): cannot write the session log: \(Self.reason(code))"
+            text += records == 1 ? "; 1 record is not in it" : "; \(records) records are not in it"
+            switch partial {
+            case .removed: text += "; the partial record was removed, the log ends with its last whole record"
+            case .leftInPlace: text += "; the partial record could not be removed, the next record starts on a new line"
+            case nil: break
+            }
+            return text
+        case .logInUse(let path):
+            return "\(path): cannot record into the session log: another recorder is writing it"
+        case .logNotEmpty(let path, let bytes):
+            return
+                "\(path): cannot record a new session into this file: it already holds \(bytes == 1 ? "1 byte" : "\(bytes) bytes"); "
+                + "resume its session with Store(resumingFrom:), or record into a new file"
+        case .notASessionLog(let path, let reason):
+            return "\(path): cannot resume the session log: \(reason)"
+        case .stateMismatch(let path, let line):
+            return
+                "\(path):\(line): cannot resume the session log: its digests say that the app that wrote it showed other states "
+                + "than this app replays from this line on (another app version); record into a new file"
+        case .seqExhausted(let path):
+            return "\(path): cannot record into the session log: its last seq is \(Int64.max), the largest a seq can be; start a new log"
+        case .closed(let path):
+            return "\(path): cannot write the session log: the recorder is closed"
+        }
+    }
+
+    /// The whole sentence, for `localizedDescription` and alerts.
+    public var errorDescription: String? { description }
+
+    private static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }

@@ -1,182 +1,350 @@
-import Foundation
+import Dispatch
+public import Foundation
 import Synchronization
 public import TimeTravel
 public import TodoDomain
 
-/// Appends every change of a Todo `Store` (from `TimeTravel`) to a
-/// `todo-session/1` file as it happens, so the log survives the app being
-/// killed: each record is one `write(2)` of one whole line, newline included.
+/// Writes every change of a Todo `Store` (from `TimeTravel`) to a
+/// `todo-session/1` log as it happens, on a queue of its own: the store's
+/// thread (the main thread, in an app) only hands each change over.
 ///
-/// A change the recorder could not write is missing from the log, so handle
-/// the error rather than dropping it with `try?`:
+/// Give it to the store, which then reports each change with the state it
+/// produced, so events carry state digests with no more code:
 ///
 /// ```swift
-/// let recorder = try SessionRecorder(path: logPath, header: SessionHeader(sessionId: "s-1"))
-/// let store = Store(initialState: TodoState()) { change in
-///     do {
-///         try recorder.record(change)
-///     } catch {
-///         logger.error("\(error)")  // this change is not in the log (a full disk, say)
-///     }
+/// import Foundation
+/// import SessionLog
+/// import TimeTravel
+/// import TodoDomain
+///
+/// func startRecording(to log: URL) throws -> Store<TodoState> {
+///     let recorder = try SessionRecorder(url: log, header: SessionHeader(sessionId: UUID().uuidString))
+///     return Store(initialState: TodoState(), recorder: recorder)
 /// }
-/// // At the end of the session, `recorder.firstError` says whether the log is complete.
 /// ```
 ///
-/// Safe to call from several threads: lines never interleave, and `seq`
-/// and `timestamp` grow in file order. A write that fails part-way does not
-/// leave half a record for the next one to be glued to (see
-/// ``RecorderError/partialRecord``).
-public final class SessionRecorder: Sendable {
-    private struct State {
-        /// `nil` once closed.
-        var output: LogOutput?
-        var firstError: RecorderError?
-        /// Events recorded so far, to write a digest on every ``digestEvery``-th.
-        var events = 0
+/// A new recorder never appends to a log that holds anything: that log's
+/// session belongs to the store that replays it (`Store(resumingFrom:)`).
+///
+/// **What a crash loses.** Each record is written as soon as the recorder's
+/// queue runs, a batch of waiting records in one `write(2)`. At most
+/// ``maxUnwrittenRecords`` records ever wait: a record that finds that many
+/// waiting is written, with them, before ``record(_:state:)`` returns. So an
+/// app that is killed loses at most its last ``maxUnwrittenRecords`` records
+/// (in practice the few of the last milliseconds), and the log still reads as
+/// a clean prefix of the session: a record cut by the kill is the last line,
+/// which readers skip (`truncated-line`). What `write(2)` has taken survives
+/// the app's death; it reaches the disk when the system writes it back.
+///
+/// **Errors.** A record that cannot be written is missing from the log. The
+/// recorder keeps the ``firstError``, calls `onError` on its queue for each
+/// failure, and ``flush()`` throws it: call `flush()` when the app goes to
+/// the background, and tell the person if it throws.
+///
+/// Safe to use from several threads: lines never interleave, and `seq` and
+/// `timestamp` grow in file order.
+public final class SessionRecorder: StoreRecorder, Sendable {
+    /// The state this recorder records: the Todo app's.
+    public typealias State = TodoState
+
+    /// At most this many records wait to be written at any time; a kill
+    /// loses at most these.
+    public static let maxUnwrittenRecords = 64
+
+    /// A change waiting for the writer, with what was decided when it was recorded.
+    private struct Waiting {
+        var change: StoreChange<TodoEvent>
+        var seq: Int64
+        var timestamp: Timestamp
+        /// The state to write the digest of, for an event that gets one.
+        var digestOf: TodoState?
     }
 
-    private let state: Mutex<State>
-    private let clock: @Sendable () -> Timestamp
-    /// Every how many events ``record(_:state:)`` writes the state's
-    /// `digest` (0: never).
-    public let digestEvery: Int
+    /// What the store's thread and the writer share, under one lock.
+    private struct Queue {
+        var waiting: [Waiting] = []
+        /// Records the writer has taken and not yet written.
+        var inFlight = 0
+        /// A drain is queued on the writer or running, and will look again before it stops.
+        var isScheduled = false
+        /// The next record's `seq`; `nil` once `Int64.max` has been used.
+        var nextSeq: Int64?
+        var eventsSinceDigest = 0
+        var isClosed = false
+        var firstError: RecorderError?
+        /// The first failure since ``flush()`` last threw one.
+        var unflushedError: RecorderError?
+    }
 
-    /// Opens (or creates) the log at `path` for appending.
+    private let queue: Mutex<Queue>
+    /// The file: the writer's alone (and `close()`'s, after the writer has finished).
+    private let output: Mutex<LogOutput?>
+    private let writer = DispatchQueue(label: "todo-report.session-recorder", qos: .utility)
+    private static let onWriter = DispatchSpecificKey<Bool>()
+    private let clock: @Sendable () -> Timestamp
+    private let onError: (@Sendable (RecorderError) -> Void)?
+    /// Items whose ids the log's readers derive (a resumed log's `addItem`
+    /// without `id`): their digests write `"id":null`, as readers hash them.
+    private let derivedIDs: Set<UUID>
+    private let ownsDescriptor: Bool
+
+    /// Which events carry a digest.
+    public let digests: DigestSchedule
+
+    /// The log's path (or `fd N` for a descriptor).
+    public let path: String
+
+    /// Starts a new session log at `url`, writing `header` as its first line.
     ///
-    /// A new or empty file gets `header` as its first line. An existing log is
-    /// continued: `seq` goes on after the highest one it holds, and a torn
-    /// last line is closed off so the next record starts on a line of its own.
-    /// A log whose highest `seq` is `Int64.max` cannot be continued: this
-    /// throws, and leaves the file as it was.
+    /// The file is created if missing. One that holds anything is refused
+    /// (``RecorderError/logNotEmpty(path:bytes:)``): appending a new session
+    /// to it would make a log that replays to states the app never showed;
+    /// resume it with `Store(resumingFrom:)`, or name a new file. The file is
+    /// locked while the recorder has it, so two recorders never write one
+    /// log (``RecorderError/logInUse(path:)``).
+    ///
+    /// This opens the file and writes the header on the calling thread;
+    /// every record after is written on the recorder's queue.
     ///
     /// - Parameters:
-    ///   - path: The log file; created if missing, never truncated.
-    ///   - header: The first line of a new or empty file; not written when
-    ///     an existing log is continued.
-    ///   - clock: The time stamped on each record; inject one for
-    ///     reproducible logs. It is read under the recorder's lock (so that
-    ///     time follows `seq`): keep it quick, and do not record from it.
-    ///   - digestEvery: Write the state's `digest` on every Nth event that
-    ///     ``record(_:state:)`` records (1: every event), so that a reader can
-    ///     prove its report shows what the app showed; 0 (the default):
-    ///     never, for small logs. Each digest hashes the whole state.
+    ///   - url: A `file:` URL.
+    ///   - header: The log's first line.
+    ///   - digests: Which events carry their state's digest; ``DigestSchedule/default``
+    ///     keeps long lists cheap.
+    ///   - clock: The time stamped on each record, read when it is recorded
+    ///     (under the recorder's lock, so that time follows `seq`): keep it
+    ///     quick, and do not record from it. Inject one for reproducible logs.
+    ///   - onError: Called on the recorder's queue with each failure to
+    ///     write (the records it names are not in the log).
+    /// - Throws: ``RecorderError`` when the log cannot be opened, is not
+    ///   empty, is in use, or its header cannot be written.
     public convenience init(
-        path: String,
+        url: URL,
         header: SessionHeader,
+        digests: DigestSchedule = .default,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
-        digestEvery: Int = 0
-    ) throws {
-        let existing = try ExistingLog.inspect(path: path)
-        var nextSeq: Int64 = 0
-        if let last = existing.lastSeq {
-            guard last < .max else { throw RecorderError.seqExhausted(path: path, operation: "continue") }
-            nextSeq = last + 1
+        onError: (@Sendable (RecorderError) -> Void)? = nil
+    ) throws(RecorderError) {
+        let opened = try OpenedLog.open(url, creating: true)
+        guard opened.size == 0 else {
+            opened.close()
+            throw .logNotEmpty(path: opened.path, bytes: opened.size)
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RecorderError(path: path, operation: "open", errno: errno) }
-        try self.init(
-            output: LogOutput(descriptor: descriptor, path: path, nextSeq: nextSeq, endsInsideLine: existing.endsInsideLine),
-            ownsDescriptor: true, header: existing.isEmpty ? header : nil, clock: clock, digestEvery: digestEvery)
+        try self.init(opened: opened, header: header, digests: digests, clock: clock, onError: onError)
     }
 
-    /// Records to an already open file (a pipe, standard output, a file the
-    /// caller created), writing `header` first. The caller keeps the
-    /// descriptor open until ``close()``, which does not close it.
+    /// A new session in a log just opened, which must be empty.
+    convenience init(
+        opened: OpenedLog, header: SessionHeader, digests: DigestSchedule, clock: @escaping @Sendable () -> Timestamp,
+        onError: (@Sendable (RecorderError) -> Void)?
+    ) throws(RecorderError) {
+        try self.init(
+            output: LogOutput(descriptor: opened.descriptor, path: opened.path, endsInsideLine: false), ownsDescriptor: true,
+            header: header, nextSeq: 0, derivedIDs: [], digests: digests, clock: clock, onError: onError)
+    }
+
+    /// Records to an already open file (a pipe, standard output, a new file
+    /// the caller created), writing `header` first. The caller keeps the
+    /// descriptor open until ``close()``, which does not close it. A regular
+    /// file that already holds anything is refused, as by
+    /// ``init(url:header:digests:clock:onError:)``.
     ///
     /// A record that fails part-way is cut off again only when the
     /// descriptor is a regular file that nothing else wrote to after it;
-    /// otherwise the next record starts on a new line. `digestEvery` is as
-    /// for ``init(path:header:clock:digestEvery:)``.
+    /// otherwise the next record starts on a new line.
     public convenience init(
         fileDescriptor: Int32,
         header: SessionHeader,
+        digests: DigestSchedule = .default,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
-        digestEvery: Int = 0
-    ) throws {
+        onError: (@Sendable (RecorderError) -> Void)? = nil
+    ) throws(RecorderError) {
+        let path = "fd \(fileDescriptor)"
+        var info = stat()
+        if fstat(fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 {
+            throw .logNotEmpty(path: path, bytes: Int64(info.st_size))
+        }
         try self.init(
-            output: LogOutput(descriptor: fileDescriptor, path: "fd \(fileDescriptor)", nextSeq: 0, endsInsideLine: false),
-            ownsDescriptor: false, header: header, clock: clock, digestEvery: digestEvery)
+            output: LogOutput(descriptor: fileDescriptor, path: path, endsInsideLine: false), ownsDescriptor: false,
+            header: header, nextSeq: 0, derivedIDs: [], digests: digests, clock: clock, onError: onError)
+    }
+
+    /// A recorder that continues a log a store was just rebuilt from
+    /// (`Store(resumingFrom:)`): `seq` goes on from `nextSeq`.
+    convenience init(
+        resuming output: LogOutput, nextSeq: Int64, derivedIDs: Set<UUID>, digests: DigestSchedule,
+        clock: @escaping @Sendable () -> Timestamp, onError: (@Sendable (RecorderError) -> Void)?
+    ) throws(RecorderError) {
+        try self.init(
+            output: output, ownsDescriptor: true, header: nil, nextSeq: nextSeq, derivedIDs: derivedIDs, digests: digests,
+            clock: clock, onError: onError)
     }
 
     private init(
-        output: LogOutput, ownsDescriptor: Bool, header: SessionHeader?,
-        clock: @escaping @Sendable () -> Timestamp, digestEvery: Int
-    ) throws {
+        output: LogOutput, ownsDescriptor: Bool, header: SessionHeader?, nextSeq: Int64, derivedIDs: Set<UUID>,
+        digests: DigestSchedule, clock: @escaping @Sendable () -> Timestamp, onError: (@Sendable (RecorderError) -> Void)?
+    ) throws(RecorderError) {
         var output = output
         if let header {
             do {
-                try output.write(RecordEncoder.line(for: header))
+                try output.write(Array(RecordEncoder.line(for: header).utf8), records: 1)
             } catch {
                 if ownsDescriptor { _ = systemClose(output.descriptor) }
                 throw error
             }
         }
-        self.state = Mutex(State(output: output))
+        self.queue = Mutex(Queue(nextSeq: nextSeq))
+        self.output = Mutex(output)
         self.path = output.path
         self.ownsDescriptor = ownsDescriptor
+        self.derivedIDs = derivedIDs
+        self.digests = digests
         self.clock = clock
-        self.digestEvery = max(0, digestEvery)
+        self.onError = onError
+        writer.setSpecific(key: Self.onWriter, value: true)
     }
 
-    /// The log's path (or `fd N` for an open file).
-    public let path: String
-
-    private let ownsDescriptor: Bool
-
-    /// Appends the record for one store change.
-    ///
-    /// - Throws: ``RecorderError`` when the record is not in the log: the
-    ///   file could not be written (`ENOSPC`, `EFBIG`, …), `seq` has run out,
-    ///   or the recorder is closed.
-    public func record(_ change: StoreChange<TodoEvent>) throws {
-        try record(change, digestOf: { nil })
+    /// Records one change of the store, with the state it produced: what
+    /// the store calls. An event that ``digests`` picks carries that
+    /// state's digest (hashed on the recorder's queue). Returns at once,
+    /// unless ``maxUnwrittenRecords`` records are waiting (see above).
+    public func record(_ change: StoreChange<TodoEvent>, state: TodoState) {
+        enqueue(change, state: state)
     }
 
-    /// Appends the record for one store change, with the `digest` of
-    /// `state` (the store's state right after the change) when the change is
-    /// an event and ``digestEvery`` says this one gets a digest. Call it
-    /// from the store's change handler; the state is hashed only then.
-    ///
-    /// - Throws: As ``record(_:)``.
-    public func record(_ change: StoreChange<TodoEvent>, state: @autoclosure () -> TodoState) throws {
-        try record(change, digestOf: state)
+    /// Records one change without a state, so with no digest (for a
+    /// caller that has no store).
+    public func record(_ change: StoreChange<TodoEvent>) {
+        enqueue(change, state: nil)
     }
 
-    private func record(_ change: StoreChange<TodoEvent>, digestOf current: () -> TodoState?) throws {
-        try state.withLock { state in
-            do {
-                guard var output = state.output else { throw RecorderError.closed(path: path) }
-                defer { state.output = output }
-                var digest: UInt64?
-                if case .dispatched = change {
-                    state.events += 1
-                    if digestEvery > 0, state.events % digestEvery == 0, let now = current() { digest = StateDigest.value(of: now) }
-                }
-                // Read under the lock: a record written later never has an earlier time.
-                try output.record(change, at: clock(), digest: digest)
-            } catch let error as RecorderError {
-                if state.firstError == nil { state.firstError = error }
-                throw error
+    private func enqueue(_ change: StoreChange<TodoEvent>, state: TodoState?) {
+        var failure: RecorderError?
+        let (schedule, mustWrite) = queue.withLock { queue -> (Bool, Bool) in
+            guard !queue.isClosed else {
+                failure = .closed(path: path)
+                return (false, false)
             }
+            guard let seq = queue.nextSeq else {
+                failure = .seqExhausted(path: path)
+                return (false, false)
+            }
+            queue.nextSeq = seq < .max ? seq + 1 : nil
+            var digestOf: TodoState?
+            if case .dispatched = change, let state {
+                queue.eventsSinceDigest += 1
+                if digests.isDue(eventsSinceDigest: queue.eventsSinceDigest, itemCount: state.todoItems.count) {
+                    digestOf = state
+                    queue.eventsSinceDigest = 0
+                }
+            }
+            // Read under the lock: a record written later never has an earlier time.
+            queue.waiting.append(Waiting(change: change, seq: seq, timestamp: clock(), digestOf: digestOf))
+            let schedule = !queue.isScheduled
+            queue.isScheduled = true
+            return (schedule, queue.waiting.count + queue.inFlight >= Self.maxUnwrittenRecords)
+        }
+        if let failure {
+            report(failure)
+        } else if mustWrite {
+            onWriterQueue { drain() }
+        } else if schedule {
+            writer.async { self.drain() }
         }
     }
 
-    /// The first error ``record(_:)`` threw, kept after ``close()``: whether
-    /// the log misses any change, for an app whose change handler cannot
-    /// throw. `nil` while every record was written.
+    /// Writes every waiting record, batch after batch, until none waits.
+    private func drain() {
+        while true {
+            var batch: [Waiting] = []
+            queue.withLock { queue in
+                swap(&batch, &queue.waiting)
+                queue.inFlight = batch.count
+                if batch.isEmpty { queue.isScheduled = false }
+            }
+            guard !batch.isEmpty else { return }
+            var lines: [UInt8] = []
+            for record in batch {
+                let digest = record.digestOf.map { state in
+                    StateDigest.value(of: state, hasLoggedID: { derivedIDs.isEmpty || !derivedIDs.contains($0.id) })
+                }
+                lines += RecordEncoder.line(for: record.change, seq: record.seq, timestamp: record.timestamp, digest: digest).utf8
+            }
+            let failure = output.withLock { output -> RecorderError? in
+                guard output != nil else { return .closed(path: path) }
+                do throws(RecorderError) {
+                    try output?.write(lines, records: batch.count)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            queue.withLock { $0.inFlight = 0 }
+            if let failure { report(failure) }
+        }
+    }
+
+    private func report(_ failure: RecorderError) {
+        queue.withLock { queue in
+            if queue.firstError == nil { queue.firstError = failure }
+            if queue.unflushedError == nil { queue.unflushedError = failure }
+        }
+        onError?(failure)
+    }
+
+    /// Runs `body` on the writer's queue and waits for it (directly when
+    /// already there, from `onError`).
+    private func onWriterQueue(_ body: () -> Void) {
+        if DispatchQueue.getSpecific(key: Self.onWriter) == true {
+            body()
+        } else {
+            writer.sync(execute: body)
+        }
+    }
+
+    /// Writes every record made so far, and returns when the system has
+    /// them (they then survive the app being killed). Call it when the app
+    /// goes to the background.
+    ///
+    /// - Throws: The first failure since the last `flush()` that threw:
+    ///   some record is not in the log. Each failure is thrown once; ``firstError``
+    ///   keeps the first of all.
+    public func flush() throws(RecorderError) {
+        onWriterQueue { drain() }
+        let failure = queue.withLock { queue in
+            defer { queue.unflushedError = nil }
+            return queue.unflushedError
+        }
+        if let failure { throw failure }
+    }
+
+    /// The first failure: some record is not in the log (kept after
+    /// ``close()``). `nil` while every record was written.
     public var firstError: RecorderError? {
-        state.withLock { $0.firstError }
+        queue.withLock { $0.firstError }
     }
 
-    /// Closes the file (one the recorder opened); later records throw.
+    /// Writes what is waiting and closes the file (one the recorder
+    /// opened, which also releases its lock); later records are refused
+    /// (``RecorderError/closed(path:)``).
     public func close() {
-        state.withLock { state in
-            if ownsDescriptor, let descriptor = state.output?.descriptor { _ = systemClose(descriptor) }
-            state.output = nil
+        queue.withLock { $0.isClosed = true }
+        onWriterQueue { finish() }
+    }
+
+    private func finish() {
+        drain()
+        output.withLock { output in
+            if ownsDescriptor, let descriptor = output?.descriptor { _ = systemClose(descriptor) }
+            output = nil
         }
     }
 
-    deinit { close() }
+    // The writer's blocks hold the recorder, so none is left when this runs.
+    deinit {
+        queue.withLock { $0.isClosed = true }
+        finish()
+    }
 }
 
 extension Timestamp {
@@ -186,6 +354,6 @@ extension Timestamp {
     }
 }
 
-private func systemClose(_ descriptor: Int32) -> Int32 {
+func systemClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)
 }

@@ -36,7 +36,8 @@ public final class LogStepper {
     /// Replays until the next frame, handing it and every entry before it
     /// to `output`; `false` at the end of the log (no frame came).
     ///
-    /// - Throws: ``ReadFailure`` when the input could not be read to its end.
+    /// - Throws: What the source threw when the input could not be read to
+    ///   its end (a ``SystemCallError``, with the path, for a file).
     public func step(into output: (ReplayEntry) -> Void) throws -> Bool {
         func emit(_ entry: ReplayEntry) {
             diagnostics.add(entry)

@@ -15,7 +15,8 @@ enum ReadingPipeline {
         }
         var lines: [Line] = []
         var readings: [LogReading] = []
-        var failure: ReadFailure?
+        /// What the source threw (a ``SystemCallError`` for a file), if it failed.
+        var failure: (any Error)?
         /// A header with an unsupported schema was read in this batch or
         /// before it: every later line is unread. In the last batch, whether
         /// that happened anywhere in the log.
@@ -67,7 +68,7 @@ enum ReadingPipeline {
                 return true
             }
         } catch {
-            batch.failure = ReadFailure(description: "\(error)")
+            batch.failure = error
         }
         batch.stoppedOnUnsupportedSchema = reader.hasStopped
         batch.isLast = true
@@ -120,7 +121,7 @@ enum ReadingPipeline {
                 return true
             }
         } catch {
-            last.failure = ReadFailure(description: "\(error)")
+            last.failure = error
         }
         if let first = firstChunk.take() {
             channel.submit(first)
@@ -161,10 +162,4 @@ extension ReadingPipeline.Batch {
         case .read(let madeRecord): lines.append(.read(readings: readings.count - before, madeRecord: madeRecord))
         }
     }
-}
-
-/// The input could not be read to its end.
-public struct ReadFailure: Error, Sendable, CustomStringConvertible {
-    /// What went wrong while reading.
-    public var description: String
 }

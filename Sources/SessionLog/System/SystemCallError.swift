@@ -1,9 +1,12 @@
-import Foundation
+public import Foundation
 
 /// A system call that failed: which one, on what, and the `errno` it set.
 /// The one error type for reading logs, writing reports and spill files,
 /// so callers handle every such failure the same way.
-public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// It is a `LocalizedError`: `localizedDescription` is the whole sentence,
+/// `cannot read /…/session.jsonl: Permission denied`, ready for an alert.
+public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The call or the step, as people read it: `read`, `write`, `open`.
     public var operation: String
     /// The file it was on, when known.
@@ -25,4 +28,7 @@ public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         "cannot \(operation)\(path.map { " \($0)" } ?? ""): \(reason)"
     }
+
+    /// The whole sentence, for `localizedDescription` and alerts.
+    public var errorDescription: String? { description }
 }

@@ -47,7 +47,12 @@ struct BatchFolder: Sendable {
         }
     }
 
-    private static func makeFolder(_ folder: Path) throws(CLIError) {
+    /// Creates `folder` if it is missing (with its missing parents when `parents` is true);
+    /// refuses a path that is not a folder.
+    static func makeFolder(_ folder: Path, parents: Bool = false) throws(CLIError) {
+        if parents, folder.withCString({ mkdir($0, 0o777) }) != 0, errno == ENOENT, folder.folder.bytes != folder.bytes {
+            try makeFolder(folder.folder, parents: true)
+        }
         guard folder.withCString({ mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
             throw .cannotWrite(path: folder.display, reason: SystemCallError("", errno: errno).reason)
         }

@@ -8,11 +8,13 @@ enum SimulateCommand: Subcommand {
     static let output = OptionSpec.value("--output", "-o", valueName: "FILE", help: "Where to write the log (default: standard output).")
     static let digests = OptionSpec.value(
         "--digests", valueName: "N",
-        help: "Write the state's digest on every Nth event (1: every event; each\nhashes the whole state, so mind long lists).")
+        help:
+            "Write the state's digest on every Nth event (1: every event; each\nhashes the whole state, so mind long lists), or with `default`\nas an app's recorder does (spaced by the list's size)."
+    )
 
     static let name = "simulate"
     static let abstract = "Record a simulated person's session through the app's Store."
-    static let usage = "todo-report simulate --events N [--seed S] [--digests N] [-o FILE]"
+    static let usage = "todo-report simulate --events N [--seed S] [--digests N|default] [-o FILE]"
     static let options = [events, seed, digests, output]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
@@ -21,10 +23,27 @@ enum SimulateCommand: Subcommand {
             throw .usage("simulate needs --events N, as in simulate --events 1000 -o session.jsonl.")
         }
         var person = SimulatedPerson(seed: try arguments.integer(seed, in: 0...UInt64.max, example: "42") ?? 1)
-        let digestEvery = try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0
-        let outputs = try OutputSet([.init(path: arguments.path(output) ?? Path("-"), role: "log")], streams: streams, input: nil)
-        try outputs.commit { _, descriptor throws(SystemCallError) in
-            do { try person.record(events: count, to: descriptor, digestEvery: digestEvery) } catch { throw SystemCallError(error) }
+        let schedule: DigestSchedule =
+            arguments.text(digests) == "default" ? .default : .every(try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0)
+        let path = arguments.path(output) ?? Path("-")
+        let outputs = try OutputSet([.init(path: path, role: "log")], streams: streams, input: nil)
+        var refused: Int64?
+        do {
+            try outputs.commit { _, descriptor throws(SystemCallError) in
+                do {
+                    try person.record(events: count, to: descriptor, digests: schedule)
+                } catch {
+                    if case .logNotEmpty(_, let bytes) = error as? RecorderError { refused = bytes }
+                    throw SystemCallError(error)
+                }
+            }
+        } catch {
+            // Written in place (standard output, `>>`): a new session after what the file holds would replay wrong.
+            guard let refused else { throw error }
+            throw .cannotWrite(
+                path: path.isStandardStream ? "standard output" : path.display,
+                reason: "it already holds \(refused) bytes, and a new session must not be appended to a log; "
+                    + "name a new file (or use > rather than >>)")
         }
     }
 }

@@ -37,12 +37,19 @@ final class OutputSet {
 
     /// Prepares `requests` (in the order they will be filled), to be put in
     /// place under `commitRecord` if one is given.
-    init(_ requests: [Request], streams: StandardStreams, input: InputFile?, commitRecord: Path? = nil) throws(CLIError) {
+    convenience init(_ requests: [Request], streams: StandardStreams, input: InputFile?, commitRecord: Path? = nil) throws(CLIError) {
+        try self.init(requests, streams: streams, inputs: input.map { [$0] } ?? [], commitRecord: commitRecord)
+    }
+
+    /// Prepares `requests` as above, none of which may be any of `inputs`.
+    init(_ requests: [Request], streams: StandardStreams, inputs: [InputFile], commitRecord: Path? = nil) throws(CLIError) {
         self.streams = streams
         self.commitRecord = commitRecord
         let start = time(nil)
         let destinations = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
-        try OutputConflicts.refuse(destinations, streams: streams, input: input)
+        for input in inputs.isEmpty ? [nil] : inputs.map(Optional.some) {
+            try OutputConflicts.refuse(destinations, streams: streams, input: input)
+        }
         for (request, destination) in destinations {
             var prepared = Prepared(request: request, destination: destination)
             switch destination {

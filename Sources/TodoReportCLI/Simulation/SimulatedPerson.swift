@@ -35,8 +35,8 @@ struct SimulatedPerson {
 
     /// Records a session of `events` dispatched events (travels come on top) to `descriptor`.
     ///
-    /// `digestEvery` > 0 writes the state's digest on every that-many-th event.
-    mutating func record(events: Int, to descriptor: Int32, digestEvery: Int = 0) throws {
+    /// `digests` says which events carry the state's digest.
+    mutating func record(events: Int, to descriptor: Int32, digests: DigestSchedule = .never) throws {
         let clock = Mutex(Self.start.millisecondsSince1970)
         let recorder = try SessionRecorder(
             fileDescriptor: descriptor,
@@ -44,29 +44,18 @@ struct SimulatedPerson {
                 sessionId: "simulated-\(seed)", app: "TimeTrave", appVersion: "simulator", userId: "simulated-person-\(seed)",
                 startedAt: Self.start,
                 context: [.init(key: "events", value: String(events)), .init(key: "seed", value: String(seed))]),
-            clock: { Timestamp(millisecondsSince1970: clock.withLock { $0 }) }, digestEvery: digestEvery)
+            digests: digests, clock: { Timestamp(millisecondsSince1970: clock.withLock { $0 }) })
         defer { recorder.close() }
-        let failure = Mutex<RecorderError?>(nil)
         // Checkpoints spaced by the list's size keep the store's memory in proportion to the events.
         let policy = CheckpointPolicy<TodoState> { state, since in since >= max(64, state.todoItems.count) }
-        // The handler reads the store's state for a digest; the store is made after the handler.
-        let current = StoreReference()
-        let store = Store(initialState: TodoState(), checkpoints: policy) { change in
-            do {
-                try recorder.record(change, state: current.store?.state ?? TodoState())
-            } catch {
-                failure.withLock { $0 = $0 ?? (error as? RecorderError) }
-            }
-        }
-        current.store = store
-        defer { current.store = nil }
+        let store = Store(initialState: TodoState(), checkpoints: policy, recorder: recorder)
         func wait(_ milliseconds: Double) { clock.withLock { $0 += milliseconds } }
 
         var dispatched = 0
         var shortListFrame = 0
         while dispatched < events {
             if store.state.todoItems.count < Self.longListThreshold / 3 { shortListFrame = store.currentStateIndex }
-            if let error = failure.withLock({ $0 }) { throw error }
+            if let error = recorder.firstError { throw error }
             // Only what is needed is read: a copy of the state kept across a dispatch would make the store copy the list.
             let isCreating = store.state.isCreatingItem
             if isCreating {
@@ -113,7 +102,7 @@ struct SimulatedPerson {
             }
             dispatched += 1
         }
-        if let error = failure.withLock({ $0 }) { throw error }
+        try recorder.flush()
     }
 
     private mutating func newTitle() -> String {
@@ -131,9 +120,4 @@ struct SimulatedPerson {
                 byte(b, 0) & 0x3F | 0x80, byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7)
             ))
     }
-}
-
-/// The simulated app's store, for its own change handler to read.
-private final class StoreReference {
-    var store: Store<TodoState>?
 }

@@ -1,0 +1,88 @@
+import Foundation
+import TimeTravel
+import TodoDomain
+
+/// A log replayed into the store that goes on recording it: what its
+/// recorder needs to continue it.
+struct ResumedLog {
+    /// The `seq` after the highest a kept record has.
+    var nextSeq: Int64 = 0
+    /// The file ends inside a line the reader kept (a last record without
+    /// its line break): the next record starts with one.
+    var endsInsideLine = false
+    /// Ids the log's readers derive (its `addItem` records without `id`).
+    var derivedIDs: Set<UUID> = []
+
+    /// Replays `log` (opened, at its start) into `store`, a new store with
+    /// no recorder, and cuts off a last line torn by a crash.
+    static func replay(_ log: OpenedLog, into store: Store<TodoState>) throws(RecorderError) -> ResumedLog {
+        guard log.isRegularFile else { throw .notASessionLog(path: log.path, reason: "it is not a regular file") }
+        var resumed = ResumedLog()
+        var highestSeq: Int64?
+        var sessionId: String?
+        var mismatchLine: Int?
+        var lastDiagnostic: Diagnostic?
+        func saw(_ seq: Int64?) {
+            if let seq { highestSeq = max(highestSeq ?? seq, seq) }
+        }
+        let outcome: LogReplayer.Outcome
+        do {
+            outcome = try LogReplayer.replay(FileDescriptorByteSource(fileDescriptor: log.descriptor, path: log.path)) { entry in
+                switch entry {
+                case .header(let header):
+                    sessionId = header.sessionId
+                case .frame(let frame):
+                    if case .addItem(let id) = frame.event, id == DerivedItemID.make(sessionId: sessionId, line: frame.line) {
+                        resumed.derivedIDs.insert(id)
+                    }
+                    store.dispatch(frame.event)
+                    saw(frame.stamp.seq)
+                case .travel(let travel):
+                    store.currentStateIndex = travel.to
+                    saw(travel.stamp.seq)
+                case .diagnostic(let diagnostic):
+                    if diagnostic.code == .stateMismatch, mismatchLine == nil { mismatchLine = diagnostic.line }
+                    lastDiagnostic = diagnostic
+                }
+            }
+        } catch let failure as SystemCallError {
+            throw .cannotRead(path: log.path, errno: failure.errno)
+        } catch {
+            throw .cannotRead(path: log.path, errno: EIO)
+        }
+        if outcome.stoppedOnUnsupportedSchema {
+            throw .notASessionLog(path: log.path, reason: "its header names another schema than todo-session/1")
+        }
+        if let mismatchLine { throw .stateMismatch(path: log.path, line: mismatchLine) }
+        if let highestSeq {
+            guard highestSeq < .max else { throw .seqExhausted(path: log.path) }
+            resumed.nextSeq = highestSeq + 1
+        }
+        let (size, lastLineStart) = try lastLine(of: log)
+        if lastDiagnostic?.code == .truncatedLine {
+            // The record a crash cut short is not in the replay: it goes, and the log ends with a whole line.
+            guard ftruncate(log.descriptor, lastLineStart) == 0 else {
+                throw .cannotWrite(path: log.path, errno: errno, records: 0, partialRecord: nil)
+            }
+        } else {
+            resumed.endsInsideLine = lastLineStart < size
+        }
+        return resumed
+    }
+
+    /// The file's size, and where its last line starts (the size itself when it ends with a line break).
+    private static func lastLine(of log: OpenedLog) throws(RecorderError) -> (size: off_t, start: off_t) {
+        var info = stat()
+        guard fstat(log.descriptor, &info) == 0 else { throw .cannotRead(path: log.path, errno: errno) }
+        var end = info.st_size
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while end > 0 {
+            let start = max(0, end - off_t(buffer.count))
+            let count = buffer.withUnsafeMutableBytes { pread(log.descriptor, $0.baseAddress, Int(end - start), start) }
+            guard count == Int(end - start) else { throw .cannotRead(path: log.path, errno: count < 0 ? errno : EIO) }
+            if let newline = buffer[..<count].lastIndex(of: 0x0A) { return (info.st_size, start + off_t(newline) + 1) }
+            end = start
+        }
+        return (info.st_size, 0)
+    }
+}

@@ -1,0 +1,87 @@
+public import Foundation
+public import TimeTravel
+public import TodoDomain
+
+extension Store where State == TodoState {
+    /// Records this store's session into the log at `url`, in one call, and
+    /// never into the wrong log: a missing or empty file gets a new session
+    /// (`header` first); a file that holds a session is resumed, as
+    /// ``init(resumingFrom:checkpoints:digests:clock:onError:)`` does, so an
+    /// app that is relaunched shows where the person left off and goes on
+    /// recording there.
+    ///
+    /// - Parameters:
+    ///   - url: The log, a `file:` URL.
+    ///   - header: The first line of a new log (unused when one is resumed).
+    ///   - checkpoints: As for ``Store/init(initialState:checkpoints:recorder:onChange:)``.
+    ///   - digests, clock, onError: As for ``SessionRecorder/init(url:header:digests:clock:onError:)``.
+    /// - Throws: ``RecorderError``, with the path and the system's error
+    ///   number: the file cannot be opened or read, another recorder is
+    ///   writing it, it is not a session log, or its digests say another app
+    ///   version wrote it.
+    public convenience init(
+        recordingTo url: URL,
+        header: SessionHeader,
+        checkpoints: CheckpointPolicy<TodoState> = .every(16),
+        digests: DigestSchedule = .default,
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
+        onError: (@Sendable (RecorderError) -> Void)? = nil
+    ) throws(RecorderError) {
+        let log = try OpenedLog.open(url, creating: true)
+        if log.size == 0 {
+            let recorder = try SessionRecorder(opened: log, header: header, digests: digests, clock: clock, onError: onError)
+            self.init(initialState: TodoState(), checkpoints: checkpoints, recorder: recorder)
+        } else {
+            try self.init(resuming: log, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError)
+        }
+    }
+
+    /// Rebuilds a store from the log at `url`, which it goes on recording
+    /// into: the app, relaunched, shows the state where the person left off
+    /// (the cursor included), with the whole history to travel through.
+    ///
+    /// The log is replayed as `todo-report` reads it (records with errors
+    /// are left out). `seq` goes on after the highest in the log. A last line
+    /// torn by a crash (`truncated-line`) is cut off, so the log stays clean.
+    /// The file is locked while the store records into it.
+    ///
+    /// - Throws: ``RecorderError``: the file is missing or cannot be read, is
+    ///   in use by another recorder, is not a `todo-session/1` log, its
+    ///   digests say that another app version wrote it (a store rebuilt from
+    ///   it would not show what the person saw), or its `seq` has run out.
+    public convenience init(
+        resumingFrom url: URL,
+        checkpoints: CheckpointPolicy<TodoState> = .every(16),
+        digests: DigestSchedule = .default,
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
+        onError: (@Sendable (RecorderError) -> Void)? = nil
+    ) throws(RecorderError) {
+        let log = try OpenedLog.open(url, creating: false)
+        try self.init(resuming: log, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError)
+    }
+
+    private convenience init(
+        resuming log: OpenedLog, checkpoints: CheckpointPolicy<TodoState>, digests: DigestSchedule,
+        clock: @escaping @Sendable () -> Timestamp, onError: (@Sendable (RecorderError) -> Void)?
+    ) throws(RecorderError) {
+        self.init(initialState: TodoState(), checkpoints: checkpoints)
+        do {
+            let resumed = try ResumedLog.replay(log, into: self)
+            let output = LogOutput(descriptor: log.descriptor, path: log.path, endsInsideLine: resumed.endsInsideLine)
+            startRecording(
+                with: try SessionRecorder(
+                    resuming: output, nextSeq: resumed.nextSeq, derivedIDs: resumed.derivedIDs, digests: digests, clock: clock,
+                    onError: onError))
+        } catch {
+            log.close()
+            throw error
+        }
+    }
+
+    /// The ``SessionRecorder`` this store records with, if it has one: to
+    /// ``SessionRecorder/flush()`` it when the app goes to the background,
+    /// and to ask it for errors.
+    public var sessionRecorder: SessionRecorder? {
+        recorder as? SessionRecorder
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+public import SessionLog
+public import TodoDomain
+
+/// What a fixture pins of the state after one frame, beside the digest its log
+/// carries: the whole state where the session is small, otherwise its scalar
+/// fields with the items' count and digest, which grow with the session only by
+/// a line a frame. Either way a failure can name the field that differs.
+///
+/// One JSON object a line in `NAME.states.jsonl`, frame 0 first: the state's
+/// canonical JSON (as digests hash it), or
+/// `{"isCreatingItem":B,"partialItemName":S,"stateName":S,"itemCount":N,"itemsDigest":"16 hex digits"}`.
+public enum ExpectedState: Hashable, Sendable {
+    /// The whole state.
+    case whole(TodoState)
+    /// The scalar fields, and the items by their count and digest.
+    case fields(Summary)
+
+    /// A state's scalar fields, and its items by their count and digest.
+    public struct Summary: Hashable, Sendable {
+        /// Whether the add sheet is open.
+        public var isCreatingItem: Bool
+        /// The add sheet's text.
+        public var partialItemName: String
+        /// The state's name.
+        public var stateName: String
+        /// How many items the list holds.
+        public var itemCount: Int
+        /// The digest of the list: that of the initial state holding only these items.
+        public var itemsDigest: UInt64
+
+        /// The summary of `state`.
+        public init(_ state: TodoState) {
+            isCreatingItem = state.isCreatingItem
+            partialItemName = state.partialItemName
+            stateName = state.stateName
+            itemCount = state.todoItems.count
+            itemsDigest = Self.itemsDigest(state.todoItems)
+        }
+
+        static func itemsDigest(_ items: [TodoItem]) -> UInt64 { StateDigest.value(of: TodoState(todoItems: items)) }
+    }
+
+    /// The pin of `state`: whole, or as its summary.
+    public init(_ state: TodoState, whole: Bool) {
+        self = whole ? .whole(state) : .fields(Summary(state))
+    }
+
+    /// The fields of `actual` that differ from this pin, named as `todo-report diff` names them
+    /// (`partialItemName`, `todoItems[3].title`), expected first; empty when it matches.
+    public func differences(from actual: TodoState) -> [StateDifference.Field] {
+        switch self {
+        case .whole(let expected):
+            return StateDifference(expected, actual, comparingIDs: true).fields
+        case .fields(let expected):
+            let shown = Summary(actual)
+            var fields: [StateDifference.Field] = []
+            if expected.isCreatingItem != shown.isCreatingItem {
+                fields.append(.init(path: "isCreatingItem", baseline: "\(expected.isCreatingItem)", run: "\(shown.isCreatingItem)"))
+            }
+            if expected.partialItemName != shown.partialItemName {
+                fields.append(
+                    .init(
+                        path: "partialItemName", baseline: JSONString.literal(expected.partialItemName),
+                        run: JSONString.literal(shown.partialItemName)))
+            }
+            if expected.stateName != shown.stateName {
+                fields.append(
+                    .init(path: "stateName", baseline: JSONString.literal(expected.stateName), run: JSONString.literal(shown.stateName)))
+            }
+            if expected.itemCount != shown.itemCount {
+                fields.append(.init(path: "todoItems.count", baseline: "\(expected.itemCount)", run: "\(shown.itemCount)"))
+            } else if expected.itemsDigest != shown.itemsDigest {
+                fields.append(
+                    .init(
+                        path: "todoItems", baseline: "digest \(StateDigest.text(of: expected.itemsDigest))",
+                        run: "digest \(StateDigest.text(of: shown.itemsDigest))"))
+            }
+            return fields
+        }
+    }
+
+    /// Its line in a states file, without the newline.
+    public var line: String {
+        switch self {
+        case .whole(let state):
+            return StateDigest.canonicalJSON(of: state)
+        case .fields(let summary):
+            return "{\"isCreatingItem\":\(summary.isCreatingItem),\"partialItemName\":"
+                + JSONString.literal(summary.partialItemName) + ",\"stateName\":" + JSONString.literal(summary.stateName)
+                + ",\"itemCount\":\(summary.itemCount),\"itemsDigest\":\"\(StateDigest.text(of: summary.itemsDigest))\"}"
+        }
+    }
+
+    /// Reads a line of a states file; `nil` when it is not one.
+    public init?(line: some StringProtocol) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let creating = object["isCreatingItem"] as? Bool, let name = object["partialItemName"] as? String,
+            let stateName = object["stateName"] as? String
+        else { return nil }
+        if let rows = object["todoItems"] as? [[String: Any]] {
+            var items: [TodoItem] = []
+            for row in rows {
+                guard let id = (row["id"] as? String).flatMap(UUID.init(uuidString:)), let title = row["title"] as? String,
+                    let finished = row["isFinished"] as? Bool
+                else { return nil }
+                items.append(TodoItem(id: id, title: title, isFinished: finished))
+            }
+            self = .whole(TodoState(isCreatingItem: creating, partialItemName: name, todoItems: items, stateName: stateName))
+        } else if let count = object["itemCount"] as? Int,
+            let digest = (object["itemsDigest"] as? String).flatMap({ StateDigest.value(parsing: $0.utf8) })
+        {
+            var summary = Summary(TodoState())
+            summary.isCreatingItem = creating
+            summary.partialItemName = name
+            summary.stateName = stateName
+            summary.itemCount = count
+            summary.itemsDigest = digest
+            self = .fields(summary)
+        } else {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SessionLog
+import SessionTesting
+
+/// `todo-report make-test LOG... -o DIR`: recorded sessions become a Swift
+/// Testing regression test, with each session's fixture, for a test target.
+enum MakeTestCommand: Subcommand {
+    static let output = OptionSpec.value(
+        "--output", "-o", valueName: "DIR",
+        help: "The folder to write the test source and its Fixtures/ into (created if\nmissing; put it in a test target).")
+    static let fromDigests = OptionSpec.flag(
+        "--from-digests",
+        help:
+            "Pin the digests the app recorded in each log instead of this package's\nreplay (so the test checks that the reducer reproduces what the app showed);\na log without digests is refused."
+    )
+
+    static let name = "make-test"
+    static let abstract = "Write a Swift Testing regression test, with its fixtures, from recorded sessions."
+    static let usage = "todo-report make-test LOG... -o DIR [--from-digests] [--quiet] [--redact | --redact-key FILE]"
+    static let options = [output, fromDigests, .quiet, .maxDiagnostics, .maxLineBytes, .redact, .redactKey]
+    static let discussion = """
+        DIR gets \(RegressionTestSource.fileName), one test with a case per session, and
+        Fixtures/NAME.jsonl (the session's kept records, every event pinned with the
+        digest of the state after it) with Fixtures/NAME.states.jsonl (each frame's
+        state: whole up to \(SessionFixture.wholeStateFrames) frames, its fields and the items' digest
+        beyond). NAME is the log's file name as batch makes it. The test replays each
+        fixture through the app's Store and fails at the first frame that differs;
+        with \(RegressionTestSource.recordVariable)=1 it re-records the pins and fails once. Lines
+        that are not valid records are left out of the fixture, with their
+        diagnostics on standard error. With --redact or --redact-key the fixture is
+        redacted (its pins are the redacted session's), so a customer's session can be
+        committed; --from-digests cannot be redacted (the digests hash the text as typed).
+        The same logs always give the same files.
+        """
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        let logs = arguments.positionals
+        guard !logs.isEmpty else { throw .usage("make-test needs LOG...: the recorded sessions to make tests of.") }
+        guard let folder = arguments.path(output) else {
+            throw .usage("make-test needs -o DIR, the folder to write the test and its fixtures into.")
+        }
+        guard !logs.contains(where: \.isStandardStream) else {
+            throw .usage("make-test reads log files, not standard input: a test's fixture is named after its file.")
+        }
+        let options = try ReadingOptions(arguments)
+        let expectations: SessionFixture.Expectations = arguments.has(fromDigests) ? .loggedDigests : .replay
+        if expectations == .loggedDigests && options.redaction != nil {
+            throw .usage("--from-digests cannot be redacted: the app's digests hash the text as typed, which redaction masks.")
+        }
+        let names = SessionNaming.names(for: logs.map { BatchInput(path: $0, relative: $0.lastComponent, root: $0) })
+        var files = try logs.map { path throws(CLIError) in try InputFile.locate(path, standardInput: streams.input) }
+        let fixtures = folder.appending(Array(RegressionTestSource.fixturesFolder.utf8))
+        try BatchFolder.makeFolder(folder, parents: true)
+        try BatchFolder.makeFolder(fixtures)
+        var requests = [OutputSet.Request(path: folder.appending(Array(RegressionTestSource.fileName.utf8)), role: "test source")]
+        for name in names {
+            requests.append(.init(path: fixtures.appending(Array((name + ".jsonl").utf8)), role: "fixture of \(name)"))
+            if expectations == .replay {
+                requests.append(.init(path: fixtures.appending(Array((name + ".states.jsonl").utf8)), role: "states of \(name)"))
+            }
+        }
+        let outputs = try OutputSet(requests, streams: streams, inputs: files)
+
+        var texts = [RegressionTestSource.text(sessions: names)]
+        var events = 0
+        var pinned = 0
+        for index in files.indices {
+            try files[index].open()
+            defer { files[index].close() }
+            let fixture = SessionFixture(expectations: expectations)
+            let outcome = try LogReading.replay(
+                files[index], options: options, streams: streams, allDiagnosticsIn: "--max-diagnostics 0 prints them all"
+            ) { fixture.add($0) }
+            try LogReading.check(outcome, strict: false)
+            do {
+                let made = try fixture.finish()
+                texts.append(made.log)
+                if let states = made.states { texts.append(states) }
+                events += made.frames - 1
+                pinned += made.pinnedEvents
+            } catch {
+                throw .rejected("\(files[index].displayName): \(error); nothing was written.")
+            }
+        }
+        try outputs.commit { index, descriptor throws(SystemCallError) in try writeAll(Array(texts[index].utf8), to: descriptor) }
+        if !options.quiet {
+            let sessions = names.count == 1 ? "1 session" : "\(groupedDigits(names.count)) sessions"
+            streams.printError(
+                "\(sessions), \(groupedDigits(pinned)) of \(groupedDigits(events)) events pinned -> "
+                    + folder.appending(Array(RegressionTestSource.fileName.utf8)).display)
+        }
+    }
+}

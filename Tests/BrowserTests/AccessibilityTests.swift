@@ -1,0 +1,147 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+
+/// axe-core (WCAG 2 A and AA, and best practices) over every page in every
+/// state a person reaches, in each engine; in Chromium also in the dark
+/// scheme and as printed. Any violation of impact serious or critical fails,
+/// printed with its rule, the elements and how to fix them.
+@Suite("Accessibility by axe-core in each browser", .serialized)
+struct AccessibilityTests {
+    static var cases: [(Engine, PageState)] { Engine.available.flatMap { engine in PageState.all.map { (engine, $0) } } }
+
+    @Test("no serious or critical violation", arguments: cases)
+    func noSeriousViolations(engine: Engine, state: PageState) throws {
+        let (page, folder, _) = try state.open(in: engine)
+        defer { _ = folder }
+        var schemes: [(String, [String: Any])] = [("light", [:])]
+        if engine == .chromium {
+            schemes += [
+                ("dark", ["media": "screen", "features": [["name": "prefers-color-scheme", "value": "dark"]]]),
+                ("print", ["media": "print", "features": [["name": "prefers-color-scheme", "value": "dark"]]]),
+            ]
+        }
+        for (scheme, media) in schemes {
+            if let chromium = page as? BrowserPage, !media.isEmpty {
+                try chromium.send("Emulation.setEmulatedMedia", media)
+                _ = try page.evaluate(PageState.painted)
+            }
+            let violations = try Checkers.axe(page)
+            #expect(
+                violations.isEmpty,
+                "\(engine), \(state.name), \(scheme) scheme: \(violations.count) serious or critical:\n\(violations.map(\.description).joined(separator: "\n"))"
+            )
+        }
+        #expect(try page.violations() == [])
+    }
+
+    /// The defects the checkers found before, put back into a copy of the templates.
+    static let defects: [(name: String, rule: String, templates: @Sendable () -> PageTemplates)] = [
+        (
+            "the travel note in #ff9500 again", "color-contrast",
+            {
+                var templates = PageTemplates.builtIn
+                templates.css += "\n#event-list .travel-note { color: #ff9500; }\n"
+                return templates
+            }
+        ),
+        (
+            "the (empty) diagnostics' scroll box a named div without a role again", "aria-prohibited-attr",
+            {
+                var templates = PageTemplates.builtIn
+                templates.html = templates.html.replacingOccurrences(
+                    of: "id=\"diagnostic-viewport\" tabindex=\"0\" role=\"region\"", with: "id=\"diagnostic-viewport\" tabindex=\"0\"")
+                return templates
+            }
+        ),
+    ]
+
+    @Test("axe fails a report with a contrast or an ARIA defect put back", arguments: Engine.available)
+    func defectsFail(engine: Engine) throws {
+        for defect in Self.defects {
+            let templates = defect.templates()
+            #expect(templates.html != PageTemplates.builtIn.html || templates.css != PageTemplates.builtIn.css, "\(defect.name): changed")
+            let folder = try TemporaryFolder("defect")
+            let builder = ReportBuilder()
+            let outcome = try LogReplayer.replay(InMemoryByteSource(try PageState.sample())) { builder.add($0) }
+            builder.finish(with: outcome)
+            let url = folder.url.appendingPathComponent("defect.html")
+            try Data(builder.html(templates: templates).utf8).write(to: url)
+            let page = try engine.openPage()
+            try page.load(url.absoluteString)
+            try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+            // The sample's frame 55 is made right after a travel: its row carries the travel note.
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: 55))
+            let rules = try Checkers.axe(page).map(\.rule)
+            #expect(rules.contains(defect.rule), "\(engine), \(defect.name): axe reported \(rules)")
+        }
+    }
+}
+
+/// What the mouse does, the keys do; and the focus always shows.
+@Suite("Keyboard and focus in each browser", .serialized)
+struct KeyboardTests {
+    static let focused = """
+        (() => { const e = document.activeElement;
+          return {row: e && e.dataset.row !== undefined ? Number(e.dataset.row) : null, frame: e && e.dataset.frame !== undefined ? Number(e.dataset.frame) : null,
+            expanded: e ? e.getAttribute('aria-expanded') : null, shown: Number(document.getElementById('frame-view').dataset.frame)}; })()
+        """
+
+    @Test(
+        "the event list's rows: arrows move the focus, Enter goes to a frame, Right and Left open and fold a run",
+        arguments: Engine.available)
+    func eventTree(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=1") { page, _ in
+            _ = try page.evaluate("document.querySelector('#event-list li[tabindex=\"0\"]').focus()")
+            func now() throws -> [String: Any] { try #require(try page.evaluate(Self.focused) as? [String: Any]) }
+            #expect(try now()["frame"] as? Int == 1, "the current frame's row takes the focus")
+            try page.press("ArrowDown")
+            var row = try now()
+            #expect(row["frame"] as? Int == 2 && row["expanded"] as? String == "false", "the folded run of keystrokes: \(row)")
+            #expect(row["shown"] as? Int == 1, "moving the focus does not move the frame")
+            try page.press("ArrowRight")
+            row = try now()
+            #expect(row["expanded"] as? String == "true", "Right opens the run: \(row)")
+            try page.press("ArrowDown")
+            try page.press("ArrowDown")
+            row = try now()
+            #expect(row["frame"] as? Int == 3, "the run's second keystroke: \(row)")
+            try page.press("Enter")
+            #expect(try now()["shown"] as? Int == 3, "Enter goes to the frame")
+            try page.press("ArrowUp")
+            try page.press("ArrowUp")
+            try page.press("ArrowLeft")
+            #expect(try now()["expanded"] as? String == "false", "Left folds it again")
+            try page.press(" ")
+            #expect(try now()["expanded"] as? String == "true", "Space does what a click does")
+            try page.press("End")
+            try page.press("Enter")
+            #expect(try now()["shown"] as? Int == 56)
+        }
+    }
+
+    @Test("every element Tab reaches on the report shows a focus ring of at least 2 px", arguments: Engine.available)
+    func focusVisible(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine) { page, _ in
+            var seen: [String] = []
+            for _ in 0..<30 {
+                try page.press("Tab")
+                let ring = try #require(
+                    try page.evaluate(
+                        """
+                        (() => { const e = document.activeElement, s = getComputedStyle(e);
+                          return [e.id || e.tagName + '.' + e.className, s.outlineStyle, parseFloat(s.outlineWidth) || 0, e.matches(':focus-visible')]; })()
+                        """) as? [Any])
+                let name = ring[0] as? String ?? ""
+                if name == "BODY." { continue }
+                seen.append(name)
+                // Firefox does not count focus moved by geckodriver's key actions as keyboard focus
+                // (no :focus-visible), so there only what it does count is checked.
+                if engine == .firefox, ring[3] as? Bool != true { continue }
+                #expect(ring[1] as? String != "none" && (ring[2] as? Double ?? 0) >= 2, "\(engine): \(name) has no visible focus: \(ring)")
+            }
+            #expect(seen.contains("scrubber") && seen.contains("event-viewport"), "\(engine): Tab reached \(seen)")
+        }
+    }
+}

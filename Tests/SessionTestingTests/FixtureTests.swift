@@ -1,0 +1,179 @@
+import Foundation
+import SessionLog
+import SessionTesting
+import Testing
+import TimeTravel
+import TodoDomain
+
+/// Fixtures as `make-test` writes them, and the check that replays them
+/// through a `Store`, on small logs whose every state is worked out here.
+@Suite("Fixtures of recorded sessions")
+struct FixtureTests {
+    static let header = #"{"type":"session","schema":"todo-session/1","sessionId":"fixture-test"}"#
+    static let milk = "6F1D2A44-1D2B-4C2B-9A47-7E1E5F1C0A01"
+
+    /// A session: + , "Milk", Add, travel back to the open sheet, cancel, toggle the item.
+    static let log =
+        [
+            header,
+            #"{"type":"event","seq":0,"event":"startCreatingItem"}"#,
+            #"{"type":"event","seq":1,"event":"changePartialItemName","name":"Milk"}"#,
+            #"{"type":"event","seq":2,"event":"addItem","id":"\#(milk)"}"#,
+            #"{"type":"travel","seq":3,"to":2}"#,
+            #"{"type":"event","seq":4,"event":"cancelCreatingItem"}"#,
+            #"{"type":"event","seq":5,"event":"setItemDone","id":"\#(milk)","isDone":true}"#,
+            "not a record, left out of the fixture",
+        ].joined(separator: "\n") + "\n"
+
+    static func fixture(_ text: String, _ expectations: SessionFixture.Expectations = .replay) throws -> (
+        log: String, states: String?, frames: Int, pinnedEvents: Int
+    ) {
+        let fixture = SessionFixture(expectations: expectations)
+        _ = try LogReplayer.replay(InMemoryByteSource(text)) { fixture.add($0) }
+        return try fixture.finish()
+    }
+
+    /// Writes a fixture into a fresh folder as `NAME.jsonl` and `NAME.states.jsonl`.
+    static func written(_ made: (log: String, states: String?, frames: Int, pinnedEvents: Int), name: String = "s") throws
+        -> RecordedSession
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let session = RecordedSession(named: name, in: folder)
+        try Data(made.log.utf8).write(to: session.log)
+        if let states = made.states { try Data(states.utf8).write(to: session.states) }
+        return session
+    }
+
+    @Test("the fixture holds the kept records, each event pinned with the digest of the state after it, and every frame's state")
+    func pinned() throws {
+        let made = try Self.fixture(Self.log)
+        let lines = made.log.split(separator: "\n")
+        #expect(lines.count == 7, "the header, five events and the travel; the broken line is left out")
+        #expect(made.frames == 6 && made.pinnedEvents == 5)
+        // The states by hand: frame 4 is the cancel applied to frame 2 (the sheet with "Milk" typed).
+        let item = TodoItem(id: try #require(UUID(uuidString: Self.milk)), title: "Milk")
+        let expected = [
+            TodoState(),
+            TodoState(isCreatingItem: true, stateName: "startCreatingItem"),
+            TodoState(isCreatingItem: true, partialItemName: "Milk", stateName: "changePartialItemName"),
+            TodoState(todoItems: [item], stateName: "addItem"),
+            TodoState(partialItemName: "Milk", stateName: "cancelCreatingItem"),
+            TodoState(partialItemName: "Milk", stateName: "cancelCreatingItem"),
+        ]
+        let states = try #require(made.states).split(separator: "\n").map { try #require(ExpectedState(line: $0)) }
+        #expect(states == expected.map { .whole($0) }, "the setItemDone names an item the branch does not have")
+        let digests = lines.filter { $0.contains("\"type\":\"event\"") }.map { String($0.suffix(18).prefix(16)) }
+        #expect(digests == expected.dropFirst().map { StateDigest.digest(of: $0) })
+        #expect(try Self.written(made).firstMismatch() == nil)
+    }
+
+    @Test("past the whole-state limit each frame is pinned by its fields and its items' digest, and a field that differs is still named")
+    func summaries() throws {
+        var lines = [Self.header, #"{"type":"event","event":"startCreatingItem"}"#]
+        for index in 0..<SessionFixture.wholeStateFrames {
+            lines.append(#"{"type":"event","event":"changePartialItemName","name":"n\#(index)"}"#)
+        }
+        let made = try Self.fixture(lines.joined(separator: "\n") + "\n")
+        let states = try #require(made.states).split(separator: "\n")
+        #expect(states.count == SessionFixture.wholeStateFrames + 2)
+        #expect(states.allSatisfy { !$0.contains("todoItems") && $0.contains("\"itemsDigest\":\"") })
+        let pin = try #require(ExpectedState(line: states[5]))
+        #expect(pin == .fields(.init(TodoState(isCreatingItem: true, partialItemName: "n3", stateName: "changePartialItemName"))))
+        let differences = pin.differences(from: TodoState(isCreatingItem: true, partialItemName: "n4", stateName: "changePartialItemName"))
+        #expect(differences.map(\.path) == ["partialItemName"])
+        #expect(differences.first?.baseline == "\"n3\"" && differences.first?.run == "\"n4\"")
+        let moreItems = pin.differences(
+            from: TodoState(
+                isCreatingItem: true, partialItemName: "n3", todoItems: [TodoItem(id: UUID(), title: "x")],
+                stateName: "changePartialItemName"))
+        #expect(moreItems.map(\.path) == ["todoItems.count"])
+    }
+
+    @Test("a state machine that clears the typed name on cancel fails at the cancel, naming the field, and stops there")
+    func mismatch() throws {
+        let session = try Self.written(try Self.fixture(Self.log))
+        let mismatch = try #require(try session.firstMismatch(initialState: ClearingTodoState()) { $0.state })
+        #expect(mismatch.frame == 4 && mismatch.line == 6 && mismatch.event == .cancelCreatingItem)
+        #expect(mismatch.fields.map(\.path) == ["partialItemName"])
+        #expect(
+            mismatch.description.hasPrefix(
+                "session s: frame 4 (line 6 of its fixture, cancelCreatingItem) is not the state its fixture pins"))
+        #expect(mismatch.description.contains("partialItemName: expected \"Milk\", actual \"\""))
+    }
+
+    @Test("record mode writes the pins of the state machine as it is now, after which it matches")
+    func rerecord() throws {
+        let session = try Self.written(try Self.fixture(Self.log))
+        try session.rerecord(initialState: ClearingTodoState()) { $0.state }
+        #expect(try session.firstMismatch(initialState: ClearingTodoState()) { $0.state } == nil)
+        let mismatch = try #require(try session.firstMismatch())
+        #expect(mismatch.frame == 4, "the package's own reducer now differs")
+    }
+
+    @Test("with only a digest pinned, a failure gives both digests and the state now")
+    func digestOnly() throws {
+        var made = try Self.fixture(Self.log)
+        made.states = nil
+        let mismatch = try #require(try Self.written(made).firstMismatch(initialState: ClearingTodoState()) { $0.state })
+        #expect(mismatch.fields.isEmpty && mismatch.frame == 4)
+        #expect(
+            mismatch.description.contains(
+                "digest: expected \(StateDigest.digest(of: TodoState(partialItemName: "Milk", stateName: "cancelCreatingItem"))), actual"))
+        #expect(
+            mismatch.description.contains(
+                #"the state now: {"isCreatingItem":false,"partialItemName":"","todoItems":[],"stateName":"cancelCreatingItem"}"#))
+    }
+
+    @Test("--from-digests pins the app's digests only where it logged one, and refuses a log without any")
+    func loggedDigests() throws {
+        let state = TodoState(isCreatingItem: true, stateName: "startCreatingItem")
+        let logged =
+            [
+                Self.header,
+                #"{"type":"event","event":"startCreatingItem","digest":"\#(StateDigest.digest(of: state))"}"#,
+                #"{"type":"event","event":"changePartialItemName","name":"M"}"#,
+            ].joined(separator: "\n") + "\n"
+        let made = try Self.fixture(logged, .loggedDigests)
+        #expect(made.pinnedEvents == 1 && made.states == nil)
+        #expect(made.log.split(separator: "\n").filter { $0.contains("\"digest\"") }.count == 1)
+        #expect(throws: SessionFixture.Failure.noDigests) { try Self.fixture(Self.log, .loggedDigests) }
+        let withoutID = [
+            Self.header, #"{"type":"event","event":"startCreatingItem","digest":"0000000000000000"}"#,
+            #"{"type":"event","event":"addItem"}"#,
+        ]
+        #expect(throws: SessionFixture.Failure.itemWithoutID(line: 3)) {
+            try Self.fixture(withoutID.joined(separator: "\n") + "\n", .loggedDigests)
+        }
+    }
+
+    @Test("a fixture with an error other than its own digests' is refused, naming the line")
+    func brokenFixture() throws {
+        var made = try Self.fixture(Self.log)
+        made.log += "{\"type\":\"travel\",\"to\":99}\n"
+        #expect(throws: RecordedSession.FixtureError.self) { try Self.written(made).firstMismatch() }
+    }
+}
+
+/// An app's own state machine that replays `TodoEvent`s: the Todo reducer, except that a
+/// cancel also clears the typed name.
+struct ClearingTodoState: ReversibleStateMachine {
+    var state = TodoState()
+
+    mutating func update(with event: TodoEvent) { _ = apply(event) }
+
+    mutating func apply(_ event: TodoEvent) -> Patch {
+        let before = state
+        state.update(with: event)
+        if case .cancelCreatingItem = event { state.partialItemName = "" }
+        return Patch(before: before, after: state)
+    }
+
+    mutating func undo(_ patch: Patch) { state = patch.before }
+    mutating func redo(_ patch: Patch) { state = patch.after }
+
+    struct Patch: Sendable {
+        var before: TodoState
+        var after: TodoState
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+
+extension CLISuite {
+    /// `ReportBuilder.write(report:summary:)`: the library writes a report
+    /// and a summary to URLs as the command line writes them.
+    @Suite("the library's report and summary at URLs")
+    struct LibraryOutputTests {
+        /// Reads the log at `log` into a builder, through the URL entry point.
+        static func builder(of log: URL) throws -> ReportBuilder {
+            let builder = ReportBuilder()
+            let outcome = try LogReplayer.replay(contentsOf: log) { builder.add($0) }
+            builder.finish(with: outcome)
+            return builder
+        }
+
+        @Test("the same bytes as the command line's, for the report and the summary")
+        func sameAsCommandLine() throws {
+            let space = try Workspace()
+            #expect(try space.run([sampleURL.path, "-o", "cli.html", "--summary", "cli.md"]).code == 0)
+            try Self.builder(of: sampleURL).write(
+                report: URL(fileURLWithPath: space.path("library.html")), summary: URL(fileURLWithPath: space.path("library.md")))
+            #expect(space.read("library.html") != nil)
+            #expect(space.read("library.html") == space.read("cli.html"))
+            #expect(space.read("library.md") == space.read("cli.md"))
+            #expect(try space.listing() == ["cli.html", "cli.md", "library.html", "library.md"])
+        }
+
+        @Test("a replaced file keeps its permissions, a link is followed and stays, /dev/null is written in place, a folder is refused")
+        func whatIsReplaced() throws {
+            let space = try Workspace()
+            let builder = try Self.builder(of: sampleURL)
+            let report = URL(fileURLWithPath: space.path("report.html"))
+            try space.write("report.html", "old")
+            chmod(report.path, 0o640)
+            try FileManager.default.createSymbolicLink(atPath: space.path("link.md"), withDestinationPath: "summary.md")
+            try builder.write(report: report, summary: URL(fileURLWithPath: space.path("link.md")))
+            #expect(try FileManager.default.attributesOfItem(atPath: report.path)[.posixPermissions] as? Int == 0o640)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: space.path("link.md")) == "summary.md")
+            #expect(space.read("summary.md").map { String(decoding: $0, as: UTF8.self) } == builder.summaryMarkdown())
+            try builder.write(report: nil, summary: URL(fileURLWithPath: "/dev/null"))
+            try FileManager.default.createDirectory(atPath: space.path("folder"), withIntermediateDirectories: false)
+            let folder = URL(fileURLWithPath: space.path("folder"))  // a folder's URL ends with a slash
+            try space.write("report.html", "old")
+            let failure = #expect(throws: SystemCallError.self) { try builder.write(report: report, summary: folder) }
+            #expect(failure == SystemCallError("write", path: folder.path(percentEncoded: false), errno: EISDIR))
+            #expect(failure?.localizedDescription == "cannot write \(space.path("folder"))/: Is a directory")
+            #expect(space.read("report.html") == Data("old".utf8))  // refused before anything was written
+        }
+
+        @Test("all or nothing: a report that cannot be written whole (ulimit -f) leaves both files as they were, and no temporary file")
+        func allOrNothing() async throws {
+            let space = try Workspace()
+            try space.write("report.html", "old report")
+            try space.write("summary.md", "old summary")
+            // The file-size limit is process-wide, so the writing runs in a child process.
+            await #expect(processExitsWith: .success) { [folder = space.url.path as String, log = sampleURL.path as String] in
+                let builder = try LibraryOutputTests.builder(of: URL(fileURLWithPath: log))
+                signal(SIGXFSZ, SIG_IGN)
+                #if os(Linux)
+                    let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+                #else
+                    let resource = RLIMIT_FSIZE
+                #endif
+                var limit = rlimit()
+                try #require(getrlimit(resource, &limit) == 0)
+                limit.rlim_cur = 4_096
+                try #require(setrlimit(resource, &limit) == 0)
+                let report = URL(fileURLWithPath: folder).appendingPathComponent("report.html")
+                let failure = #expect(throws: SystemCallError.self) {
+                    try builder.write(report: report, summary: URL(fileURLWithPath: folder).appendingPathComponent("summary.md"))
+                }
+                #expect(failure == SystemCallError("write", path: report.path, errno: EFBIG))
+            }
+            #expect(space.read("report.html") == Data("old report".utf8))
+            #expect(space.read("summary.md") == Data("old summary".utf8))
+            #expect(try space.listing() == ["report.html", "summary.md"])
+        }
+    }
+}
