@@ -42,7 +42,7 @@ public struct SessionNumbers: Sendable, Equatable {
 
     /// Kept events of each name, and kept travels.
     public struct EventCounts: Sendable, Equatable {
-        /// Per event kind, in ``TodoDomain/TodoEvent/Kind/allCases`` order.
+        /// Per event kind, in `TodoEvent.Kind.allCases` order.
         public var byKind: [Int] = Array(repeating: 0, count: TodoEvent.Kind.allCases.count)
         /// Travels.
         public var travel = 0

@@ -14,7 +14,10 @@ extension SessionMetrics {
     /// actions with the journey's sheets marked, and no typed text. Needs
     /// ``init(recordingEventTable:)`` and ``finish(with:)``; the bytes come
     /// in blocks of about 64 KiB.
-    /// - Parameter session: The `session` column: the session's NAME.
+    /// - Parameters:
+    ///   - session: The `session` column: the session's NAME.
+    ///   - write: Called with each block of bytes, in order; what it throws
+    ///     stops the writing and is rethrown.
     public func writeEventTable<Failure: Error>(
         session: String, _ write: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
