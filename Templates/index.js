@@ -7,7 +7,8 @@
   var rows = data.rows;
   // Row fields (see IndexPageRenderer.swift).
   var NAME = 0, REPORT = 1, STATUS = 2, SESSION = 3, USER = 4, VERSION = 5, START = 6, DURATION = 7,
-    EVENTS = 8, ITEMS = 9, OPENED = 10, CANCELLED = 11, CONVERSION = 12, ERRORS = 13, WARNINGS = 14, ACTIVITY = 15;
+    EVENTS = 8, ITEMS = 9, OPENED = 10, CANCELLED = 11, CONVERSION = 12, ERRORS = 13, WARNINGS = 14, ACTIVITY = 15,
+    DURATION_TEXT = 16, CONVERSION_TEXT = 17;
   var table = document.getElementById('sessions');
   var body = document.getElementById('session-rows');
   var viewport = document.getElementById('table-viewport');
@@ -21,17 +22,8 @@
   var sortColumn = -1, sortDirection = 1;
   var drawn = '';
 
-  function pad(n) { return n < 10 ? '0' + n : '' + n; }
-  function duration(ms) {
-    if (ms === null) return '—';
-    var sign = ms < 0 ? '−' : '', v = Math.abs(ms);
-    if (v < 1000) return sign + Math.round(v) + ' ms';
-    if (v < 60000) { var t = Math.round(v / 100); return sign + Math.floor(t / 10) + '.' + (t % 10) + ' s'; }
-    var s = Math.round(v / 1000);
-    if (s < 3600) return sign + Math.floor(s / 60) + ' min ' + pad(s % 60) + ' s';
-    return sign + Math.floor(s / 3600) + ' h ' + pad(Math.floor(s / 60) % 60) + ' min';
-  }
-  function percent(x) { return x === null ? '—' : Math.round(x * 100) + '%'; }
+  // Counts with a comma every three digits, as the static rows and the summaries write them.
+  function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
   function sum(a) { var t = 0; for (var i = 0; i < a.length; i++) t += a[i]; return t; }
 
   function sortValue(row, column) {
@@ -127,9 +119,11 @@
     }
     tr.appendChild(first);
     cell(tr, row[SESSION]); cell(tr, row[USER]); cell(tr, row[VERSION]); cell(tr, row[START]);
-    cell(tr, duration(row[DURATION]), true);
-    cell(tr, row[EVENTS], true); cell(tr, row[ITEMS], true); cell(tr, row[OPENED], true); cell(tr, row[CANCELLED], true);
-    cell(tr, percent(row[CONVERSION]), true); cell(tr, row[ERRORS], true); cell(tr, row[WARNINGS], true);
+    // The texts are written by the page's maker, as the static rows and the summaries write them.
+    cell(tr, row[DURATION_TEXT], true);
+    cell(tr, grouped(row[EVENTS]), true); cell(tr, grouped(row[ITEMS]), true); cell(tr, grouped(row[OPENED]), true);
+    cell(tr, grouped(row[CANCELLED]), true);
+    cell(tr, row[CONVERSION_TEXT], true); cell(tr, grouped(row[ERRORS]), true); cell(tr, grouped(row[WARNINGS]), true);
     var spark = document.createElement('td');
     spark.appendChild(sparkline(row[ACTIVITY]));
     tr.appendChild(spark);

@@ -23,19 +23,12 @@ public final class ReportBuilder {
 
     private let titleOverride: String?
     private let encoder = FrameEncoder()
-    // The stored properties that `add(_:)` changes skip the runtime's
-    // exclusivity checks (a pair of calls per property per entry): they are
-    // changed only by this class's own methods, none of which calls another
-    // while it holds one.
 
-    /// The running totals of the replay so far (the summary is made from them).
-    @exclusivity(unchecked) public private(set) var statistics = SessionStatistics()
+    /// The session's numbers: the one accumulator that the summary, the
+    /// page, the event table and the batch's stats are all made from.
+    public let metrics: SessionMetrics
     private let diagnostics = DiagnosticList()
     private var newestFrameState = TodoState()
-    @exclusivity(unchecked) private var activity = ActivityRecorder()
-    /// The session's activity and add sheets as `batch` records them in its
-    /// stats (also the funnel chart's "typed in"), gathered in the same pass.
-    @exclusivity(unchecked) public private(set) var sessionActivity = SessionActivity()
     /// How the log was redacted as it was read, said by the page's badge and the summary.
     private let redaction: LogRedaction?
 
@@ -43,59 +36,64 @@ public final class ReportBuilder {
     ///   - title: Overrides the header's `app` as the page's title.
     ///   - redaction: The redaction the log was read with (the entries are
     ///     already redacted): the page and the summary say so, and how.
-    public init(title: String? = nil, redaction: LogRedaction? = nil) {
+    ///   - recordingEventTable: Keep what ``writeEventTable(session:_:)`` needs.
+    public init(title: String? = nil, redaction: LogRedaction? = nil, recordingEventTable: Bool = false) {
         self.titleOverride = title
         self.redaction = redaction
+        self.metrics = SessionMetrics(recordingEventTable: recordingEventTable)
     }
 
     /// The page's title: the override, else the header's `app`, else
     /// ``defaultTitle``; without control characters or bidi overrides.
     public var title: String {
-        ReportTitle.clean(titleOverride ?? statistics.header?.app ?? Self.defaultTitle)
+        ReportTitle.clean(titleOverride ?? metrics.header?.app ?? Self.defaultTitle)
     }
 
     /// Adds one replay entry.
     public func add(_ entry: ReplayEntry) {
         switch entry {
         case .header(let header):
-            statistics.add(entry)
-            activity.add(entry)
-            sessionActivity.add(entry)
+            metrics.add(entry)
             encoder.setOrigin(header.startedAt)
         case .frame(let frame):
             // The frame is taken out of the entry once and lent to each part.
-            statistics.add(frame)
-            activity.add(frame)
-            sessionActivity.add(frame)
+            metrics.add(frame)
             encoder.add(frame)
         case .travel(let travel):
-            statistics.add(entry)
-            activity.add(entry)
+            metrics.add(entry)
             encoder.add(travel)
         case .diagnostic(let diagnostic):
-            statistics.add(entry)
+            metrics.add(entry)
             diagnostics.add(diagnostic)
         }
     }
 
     /// The `errno` of a temporary file of the report that could not be
-    /// written (see `SpillFile.diskFailure`), if any.
-    public var spillFailure: Int32? { encoder.spillFailure ?? diagnostics.rows.diskFailure }
+    /// written or read back (see `SpillFile.diskFailure`), if any.
+    public var spillFailure: Int32? { encoder.spillFailure ?? diagnostics.rows.diskFailure ?? metrics.spillFailure }
+
+    /// Writes the session's event table as CSV (see
+    /// ``SessionMetrics/writeEventTable(session:_:)``); needs `recordingEventTable`.
+    public func writeEventTable<Failure: Error>(
+        session: String, _ write: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+        try metrics.writeEventTable(session: session, write)
+    }
 
     /// Records how the replay ended (for the summary's line accounting).
     public func finish(with outcome: LogReplayer.Outcome) {
-        statistics.finish(with: outcome)
+        metrics.finish(with: outcome)
         newestFrameState = outcome.newestFrameState.excerpted
     }
 
     /// The summary as CommonMark, for `--summary`.
     public func summaryMarkdown() -> String {
-        CommonMarkRenderer.commonMark(SummaryBuilder.build(statistics, title: title, redaction: redaction))
+        CommonMarkRenderer.commonMark(SummaryBuilder.build(metrics, title: title, redaction: redaction))
     }
 
     /// The summary as HTML, rendered by libcmark in safe mode.
     public func summaryHTML() -> String {
-        CommonMarkRenderer.html(SummaryBuilder.build(statistics, title: title, redaction: redaction))
+        CommonMarkRenderer.html(SummaryBuilder.build(metrics, title: title, redaction: redaction))
     }
 
     /// The self-contained page, in memory.
@@ -165,16 +163,11 @@ public final class ReportBuilder {
     }
 
     /// The funnel as the page draws it beside the summary.
-    var funnel: FunnelChart {
-        let counts = statistics.eventCounts
-        return FunnelChart(
-            opened: counts[.startCreatingItem] ?? 0, typed: sessionActivity.sheetsTyped, added: counts[.addItem] ?? 0,
-            cancelled: statistics.cancelCount)
-    }
+    var funnel: FunnelChart { FunnelChart(metrics.numbers) }
 
     /// The activity strip under the scrubber, or a note when no record had a time.
     private func activityHTML() -> String {
-        guard let strip = activity.strip else {
+        guard let strip = metrics.strip else {
             return "<p class=\"activity-none\">No activity strip: no record of this session has a time.</p>"
         }
         return "<div class=\"activity\" id=\"activity\">" + strip.svg()
@@ -183,7 +176,7 @@ public final class ReportBuilder {
 
     private func renderer(_ templates: PageTemplates) -> PageRenderer {
         PageRenderer(
-            templates: templates, title: title, statistics: statistics, newestFrameState: newestFrameState,
+            templates: templates, title: title, metrics: metrics, newestFrameState: newestFrameState,
             frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTML(),
             frameData: encoder.parts, activityHTML: activityHTML(), funnelHTML: funnel.svg(), redaction: redaction)
     }

@@ -88,7 +88,7 @@ struct ActivityStripTests {
             #expect(try page.evaluate("document.getElementById('activity-strip').getBoundingClientRect().width > 200") as? Bool == true)
             #expect(
                 try page.evaluate("document.getElementById('funnel-chart').getAttribute('aria-label')") as? String
-                    == "Add-sheet funnel: 4 opened, 4 typed in, 3 added, 1 cancelled")
+                    == "Add-sheet funnel: 4 opened, 4 typed in, 3 added, 1 cancelled, 0 replaced, 0 open at the end")
         }
     }
 }

@@ -120,8 +120,8 @@ struct IndexPageTests {
                 name: String(format: "s%02d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
             )
             stats.sessionId = "id-\(index)"
-            stats.events = index % 4
-            stats.durationMs = index % 5 == 0 ? nil : Double((index * 7) % 11) / 4
+            stats.numbers.events = index % 4
+            stats.numbers.durationMs = index % 5 == 0 ? nil : Int64((index * 7) % 11) * 250
             stats.userId = users[index % users.count]
             stats.report = "sessions/\(stats.name).html"
             return stats
@@ -147,8 +147,11 @@ struct IndexPageTests {
             return (sorted + absent).compactMap(\.sessionId)
         }
         let columns: [(String, [String], [String])] = [
-            ("Events", expected({ $0.events }, <, descending: false), expected({ $0.events }, <, descending: true)),
-            ("Duration", expected({ $0.durationMs }, <, descending: false), expected({ $0.durationMs }, <, descending: true)),
+            ("Events", expected({ $0.numbers.events }, <, descending: false), expected({ $0.numbers.events }, <, descending: true)),
+            (
+                "Duration", expected({ $0.numbers.durationMs }, <, descending: false),
+                expected({ $0.numbers.durationMs }, <, descending: true)
+            ),
             (
                 "User", expected({ $0.userId }, { $0.utf16.lexicographicallyPrecedes($1.utf16) }, descending: false),
                 expected({ $0.userId }, { $0.utf16.lexicographicallyPrecedes($1.utf16) }, descending: true)
@@ -175,9 +178,9 @@ struct IndexPageTests {
                 name: String(format: "s%06d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
             )
             stats.sessionId = "id-\(index)"
-            stats.events = index
+            stats.numbers.events = index
             stats.report = "sessions/\(stats.name).html"
-            stats.activity = .init(bucketMs: 1_000, counts: [index % 7, 3, index % 5])
+            stats.numbers.activity = .init(bucketMs: 1_000, counts: [index % 7, 3, index % 5])
             return stats
         }
         let url = folder.appendingPathComponent("index.html")

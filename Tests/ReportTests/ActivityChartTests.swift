@@ -56,21 +56,21 @@ struct ActivityChartTests {
 
     @Test("a million events over a month: at most 1,000 bins, every event counted, and a strip of a few KB")
     func millionEvents() throws {
-        var recorder = ActivityRecorder()
-        recorder.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 0))))
+        let metrics = SessionMetrics()
+        metrics.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 0))))
         var items = 0
         for index in 1...1_000_000 {
             // One a second, with twenty days of nothing halfway.
             let time = Double(index) * 1_000 + (index > 500_000 ? 20 * 86_400_000 : 0)
             if index % 4 == 0 {
                 items += 1
-                recorder.add(Self.frame(index, at: time, .addItem(id: UUID()), position: items - 1, items: items))
+                metrics.add(Self.frame(index, at: time, .addItem(id: UUID()), position: items - 1, items: items))
             } else {
-                recorder.add(Self.frame(index, at: time, items: items))
+                metrics.add(Self.frame(index, at: time, items: items))
             }
         }
-        let strip = try #require(recorder.strip)
-        #expect(strip.bins.count <= ActivityRecorder.binCount && strip.bins.count > ActivityRecorder.binCount / 2)
+        let strip = try #require(metrics.strip)
+        #expect(strip.bins.count <= SessionMetrics.stripBins && strip.bins.count > SessionMetrics.stripBins / 2)
         let total = strip.bins.reduce(into: ActivityBin()) { $0.absorb($1) }
         #expect(total.events == 1_000_000 && total.added == 250_000)
         #expect(strip.bins.last?.items == items)
@@ -78,19 +78,19 @@ struct ActivityChartTests {
         let svg = strip.svg()
         #expect(svg.utf8.count < 40_000, "\(svg.utf8.count) bytes")
         #expect(svg.contains("<title>") && svg.contains("aria-label=\"Activity over about"))
-        #expect(svg.contains("1000000 events, 250000 items added"))
+        #expect(svg.contains("1,000,000 events, 250,000 items added"))
     }
 
     @Test("the strip draws bars, the item line, marks and idle stretches; it names what it shows and loads nothing")
     func strip() throws {
-        var recorder = ActivityRecorder()
-        recorder.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 10_000))))
-        recorder.add(Self.frame(1, at: 10_000))
-        recorder.add(Self.frame(2, at: 11_000, .addItem(id: UUID()), position: 0, items: 1))
-        recorder.add(Self.frame(3, at: 12_000, .cancelCreatingItem, items: 1))
+        let metrics = SessionMetrics()
+        metrics.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 10_000))))
+        metrics.add(Self.frame(1, at: 10_000))
+        metrics.add(Self.frame(2, at: 11_000, .addItem(id: UUID()), position: 0, items: 1))
+        metrics.add(Self.frame(3, at: 12_000, .cancelCreatingItem, items: 1))
         // After a travel to frame 1 (travels are drawn from the sample's, in the browser tests).
-        recorder.add(Self.frame(4, at: 100_000, parent: 1))
-        let strip = try #require(recorder.strip)
+        metrics.add(Self.frame(4, at: 100_000, parent: 1))
+        let strip = try #require(metrics.strip)
         #expect(strip.origin == 10_000)
         #expect(strip.idleStretches.count == 1)
         let svg = strip.svg()
@@ -111,16 +111,18 @@ struct ActivityChartTests {
 
     @Test("no record with a time: no strip")
     func untimed() {
-        var recorder = ActivityRecorder()
-        recorder.add(Self.frame(1, at: nil))
-        #expect(recorder.strip == nil)
+        let metrics = SessionMetrics()
+        metrics.add(Self.frame(1, at: nil))
+        #expect(metrics.strip == nil)
     }
 
     @Test("the funnel chart: a bar per step with its number, longest for the most, named in words")
     func funnel() {
         let chart = FunnelChart(opened: 1_200, typed: 900, added: 600, cancelled: 0)
         let svg = chart.svg()
-        #expect(svg.contains("aria-label=\"Add-sheet funnel: 1200 opened, 900 typed in, 600 added, 0 cancelled\""))
+        #expect(
+            svg.contains(
+                "aria-label=\"Add-sheet funnel: 1,200 opened, 900 typed in, 600 added, 0 cancelled, 0 replaced, 0 open at the end\""))
         #expect(svg.contains("<title>Add-sheet funnel"))
         for number in [">1,200<", ">900<", ">600<", ">0<"] { #expect(svg.contains(number), "\(number)") }
         #expect(svg.contains("M110 4h150v14h-150z") && svg.contains("M110 4h75v14h-75z") && svg.contains("M110 4h0v14h-0z"))

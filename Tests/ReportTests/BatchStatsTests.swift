@@ -18,31 +18,29 @@ struct BatchStatsTests {
 
     static func stats(name: String = "a--b") throws -> SessionStats {
         let builder = ReportBuilder()
-        var activity = SessionActivity()
-        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) {
-            builder.add($0)
-            activity.add($0)
-        }
+        let outcome = try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) }
         builder.finish(with: outcome)
         return SessionStats(
-            name: name, input: "a/b\u{1}.jsonl", status: .rendered, problem: nil, statistics: builder.statistics, activity: activity,
+            name: name, input: "a/b\u{1}.jsonl", status: .rendered, problem: nil, metrics: builder.metrics,
             inputBytes: log.utf8.count, inputSHA256: "00ff", tool: "todo-report test", strict: false)
     }
 
     @Test("a session's stats read back from their JSON text are the same stats")
     func roundTrip() throws {
         let stats = try Self.stats()
-        #expect(stats.sheetsOpened == 2 && stats.sheetsTyped == 1 && stats.itemsAdded == 1 && stats.sheetsCancelled == 1)
-        #expect(stats.plusToAddMs == [[2500, 1]])
-        #expect(stats.codes == ["invalid-json": 1])
+        #expect(
+            stats.numbers.sheetsOpened == 2 && stats.numbers.sheetsTyped == 1 && stats.numbers.itemsAdded == 1
+                && stats.numbers.sheetsCancelled == 1)
+        #expect(stats.numbers.plusToAddMs == [.init(milliseconds: 2500, count: 1)])
+        #expect(stats.numbers.codes == ["invalid-json": 1])
         let text = stats.json
-        #expect(text.hasPrefix("{\n  \"schema\": \"todo-report-stats/1\",\n"))
+        #expect(text.hasPrefix("{\n  \"schema\": \"todo-report-stats/2\",\n"))
         #expect(SessionStats(json: Array(text.utf8)) == stats)
         #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any], "valid JSON for other readers")
     }
 
     @Test(
-        "a file that is not todo-report-stats/1 is not read",
+        "a file that is not todo-report-stats/2 is not read",
         arguments: [
             "", "{}", "[1]", "{\"schema\": \"todo-report-stats/2\"}", "not json",
         ])
@@ -53,25 +51,37 @@ struct BatchStatsTests {
         #expect(SessionStats(json: Array(valid.dropLast(3).utf8)) == nil)
     }
 
-    @Test("root, reportBytes and reportSHA256, added within the schema: written, read back, missing read as nil, of a wrong type refused")
-    func addedMembers() throws {
+    @Test(
+        "the files' members (root, report and event table with their sizes and SHA-256): written, read back, missing or of a wrong type refused"
+    )
+    func fileMembers() throws {
         var stats = try Self.stats()
         (stats.root, stats.reportBytes, stats.reportSHA256) = ("/data/logs", 74_459, String(repeating: "ab", count: 32))
+        (stats.eventTableBytes, stats.eventTableSHA256) = (1_234, String(repeating: "cd", count: 32))
         let text = stats.json
         #expect(text.contains("\n  \"input\": \"a/b\\u0001.jsonl\",\n  \"root\": \"/data/logs\",\n  \"report\": "))
         #expect(text.contains("\n  \"reportBytes\": 74459,\n  \"reportSHA256\": \"abab"))
+        #expect(text.contains("\n  \"eventTable\": \"events/a--b.csv.gz\",\n  \"eventTableBytes\": 1234,\n  \"eventTableSHA256\": \"cdcd"))
         #expect(SessionStats(json: Array(text.utf8)) == stats)
-        // A file written before the members were added.
-        let older = text.split(separator: "\n").filter { line in
-            !["\"root\"", "\"reportBytes\"", "\"reportSHA256\""].contains { line.hasPrefix("  " + $0) }
-        }.joined(separator: "\n")
-        var expected = stats
-        (expected.root, expected.reportBytes, expected.reportSHA256) = (nil, nil, nil)
-        #expect(SessionStats(json: Array(older.utf8)) == expected)
+        for member in ["root", "reportBytes", "reportSHA256", "eventTable", "eventTableBytes", "eventTableSHA256", "undoneFrames", "lines"]
+        {
+            let without = text.split(separator: "\n").filter { !$0.hasPrefix("  \"\(member)\"") }.joined(separator: "\n")
+            #expect(SessionStats(json: Array(without.utf8)) == nil, "\(member) missing")
+        }
         #expect(
             SessionStats(json: Array(text.replacingOccurrences(of: "\"reportBytes\": 74459", with: "\"reportBytes\": \"74459\"").utf8))
                 == nil)
         #expect(SessionStats(json: Array(text.replacingOccurrences(of: "\"root\": \"/data/logs\"", with: "\"root\": 1").utf8)) == nil)
+    }
+
+    @Test("a todo-report-stats/1 file is not read as /2, but says its schema and root")
+    func olderSchema() throws {
+        var stats = try Self.stats()
+        stats.root = "/data/logs"
+        let older = stats.json.replacingOccurrences(of: "todo-report-stats/2", with: "todo-report-stats/1")
+        #expect(SessionStats(json: Array(older.utf8)) == nil)
+        let peeked = try #require(SessionStats.peek(json: Array(older.utf8)))
+        #expect(peeked.schema == SessionStats.olderSchemaName && peeked.root == "/data/logs")
     }
 
     @Test("the aggregate is the same whatever order the sessions come in")
@@ -94,12 +104,14 @@ struct BatchStatsTests {
         for (index, cancelled) in [3, 17, 0, 24, 9, 15, 15, 22, 1, 8, 20, 5, 11, 19, 2, 23, 6, 14, 21, 12, 18, 4, 16, 10, 7].enumerated() {
             var stats = base
             stats.name = "s\(index)"
-            stats.sheetsCancelled = cancelled
+            stats.numbers.sheetsCancelled = cancelled
             sessions.append(stats)
         }
         let summary = BatchAggregate(sessions).summaryMarkdown()
-        let listed = summary.components(separatedBy: "\n").filter { $0.contains(" cancellations of ") || $0.contains(" cancellation of ") }
-            .map { line in String(line.split(separator: "`")[1]) }
+        let listed = summary.components(separatedBy: "\n").filter {
+            $0.contains(" cancelled sheets of ") || $0.contains(" cancelled sheet of ")
+        }
+        .map { line in String(line.split(separator: "`")[1]) }
         // 24 s3, 23 s15, 22 s7, 21 s18, 20 s10, 19 s13, 18 s20, 17 s1, 16 s22, 15 s5 and s6 (tie: s5 first by name)
         #expect(listed == ["s3", "s15", "s7", "s18", "s10", "s13", "s20", "s1", "s22", "s5"])
     }

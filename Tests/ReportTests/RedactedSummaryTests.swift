@@ -16,8 +16,9 @@ struct RedactedSummaryTests {
         return builder
     }
 
-    /// "Milk" typed and added; then back to frame 3 ("Mi" typed) and added
-    /// again on that branch; then "Milk" once more.
+    /// "Milk" typed and added; then back to frame 3 ("Mi" typed), cancelled
+    /// and added with no sheet open (the text stays "Mi"); then "Milk" once
+    /// more. The first Milk (frames 4 and 5) is left on the undone branch.
     static let log =
         [
             #"{"type":"event","event":"startCreatingItem"}"#,
@@ -33,14 +34,14 @@ struct RedactedSummaryTests {
             #"{"type":"event","event":"addItem"}"#,
         ].joined(separator: "\n") + "\n"
 
-    @Test("each item shows its mask and the keyed pseudonym of its title as typed, on every branch")
+    @Test("each item of the final state shows its mask and the keyed pseudonym of its title as typed, also when typed before a travel")
     func titlePseudonyms() throws {
-        let items = try Self.build(Self.log, Self.key).statistics.items
+        let items = try Self.build(Self.log, Self.key).metrics.items
         let milk = Self.key.pseudonym(of: "Milk", as: .title)
-        #expect(items.map(\.title) == ["Xxxx", "Xx", "Xxxx"])
-        #expect(items.map(\.titlePseudonym) == [milk, Self.key.pseudonym(of: "Mi", as: .title), milk])
+        #expect(items.map(\.title) == ["Xx", "Xxxx"])
+        #expect(items.map(\.titlePseudonym) == [Self.key.pseudonym(of: "Mi", as: .title), milk])
         let markdown = try Self.build(Self.log, Self.key).summaryMarkdown()
-        #expect(markdown.contains("**Xxxx** `\(milk)` — "))
+        #expect(markdown.contains("**“Xxxx”** `\(milk)` — "))
     }
 
     @Test("the summary says it is redacted and names the key by its fingerprint, never the key")

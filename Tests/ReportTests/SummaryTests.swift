@@ -29,11 +29,17 @@ struct SummaryTests {
         #expect(positions.count == sections.count)
         #expect(positions == positions.sorted())
         for fact in [
-            "**Session**: 5f0c9d2e-sample", "**Duration**: 33.5 s", "**Events**: 56", "**Frames**: 57",
-            "**Add sheets opened**: 4", "**Items added**: 3", "**Sheets cancelled**: 1", "“Pay rnet”",
-            "**Conversion**: 75%", "**Median time from + to Add**: 3.3 s", "**Keystrokes per item**: 14.7",
-            "**Buy oat milk** — added at +7.2 s, finished at the end, toggled 2 times",
-            "**Call Grandma** — added at +12.0 s, not finished at the end, toggled 1 time",
+            "**Session**: 5f0c9d2e-sample", "**Duration**: 33.5 s", "**Events**: 56", "**Frames**: 57", "**Undone frames**: 2",
+            "**Add sheets opened**: 4", "**Added**: 3 (75%)", "**Cancelled**: 1 (25%)", "“Pay rnet”", "**Replaced by another +**: 0 (0%)",
+            "**Open at the end**: 0 (0%)", "**Items added**: 3 (0 without a sheet)", "**Conversion**: 75% of opened sheets were added",
+            "**Median time from + to Add**: 3.3 s (of 3 timed sheets)", "**Keystrokes**: 44 (36 in added sheets)",
+            // 36 keystrokes of the three kept items over 3 (the 8 of the cancelled "Pay rnet" are not theirs).
+            "**Keystrokes per item**: 12.0",
+            // The toggles on the branch that the travel back to frame 52 left are not counted.
+            "**“Buy oat milk”** — added at +7.2 s, finished at the end, toggled 1 time",
+            "**“Call Grandma”** — added at +12.0 s, not finished at the end, toggled 0 times",
+            "**“Book dentist”** — added at +22.4 s, finished at the end, toggled 1 time",
+            "Time travel left 2 frames out of this chain",
             "`changePartialItemName` x12", "`setItemDone`: 4", "`travel`: 1",
             "Every line accounted for: 58 lines, 56 events made frames, 1 travel, 1 header, 0 dropped, 0 blank.",
         ] {
@@ -41,7 +47,9 @@ struct SummaryTests {
         }
     }
 
-    @Test("each listed item says how the first item with its id ends, or that the newest frame does not have it")
+    @Test(
+        "the items are the final state's, by position: two items with one id each end as themselves; one added on an undone branch is not listed"
+    )
     func itemEnds() throws {
         func event(_ body: String) -> String { #"{"type":"event",\#(body)}"# }
         let first = "00000000-0000-4000-8000-000000000001"
@@ -57,10 +65,14 @@ struct SummaryTests {
             #"{"type":"travel","to":7}"#,
             event(#""event":"startCreatingItem""#),
         ])
-        // B shares A's id: the first item with it (A, finished) decides for both.
-        #expect(markdown.contains("**A** — added on line 3, finished at the end"))
-        #expect(markdown.contains("**B** — added on line 6, finished at the end"))
-        #expect(markdown.contains("**C** — added on line 10, not in the final state (added on another branch)"))
+        // setItemDone changes the first item with the id (A); B keeps its own isFinished and toggles.
+        #expect(markdown.contains("**“A”** — added on line 3, finished at the end, toggled 1 time"))
+        #expect(markdown.contains("**“B”** — added on line 6, not finished at the end, toggled 0 times"))
+        // C was added on frame 10, which the travel to 7 and the + after it left.
+        #expect(!markdown.contains("“C”"))
+        #expect(markdown.contains("**Items added**: 2 (0 without a sheet)"))
+        // Sheets of frames 1, 4 and 11 (8 is undone): two added, the last open at the end.
+        #expect(markdown.contains("**Add sheets opened**: 3") && markdown.contains("**Open at the end**: 1 (33.3%)"))
     }
 
     @Test("every toggle of a listed item is counted, whatever its id, and toggles of other items are not")
@@ -80,9 +92,9 @@ struct SummaryTests {
         // An id no item has, next to a listed one in every bit: no toggle, a warning.
         lines.append(event(#""event":"setItemDone","id":"4F2A9C31-0000-4000-8000-00000000A511","isDone":true"#))
         let (markdown, _) = try Self.summary(lines)
-        #expect(markdown.contains("**item 0** — added on line 3, finished at the end, toggled 1 time"))
-        #expect(markdown.contains("**item 1** — added on line 6, not finished at the end, toggled 2 times"))
-        #expect(markdown.contains("**item 2** — added on line 9, finished at the end, toggled 3 times"))
+        #expect(markdown.contains("**“item 0”** — added on line 3, finished at the end, toggled 1 time"))
+        #expect(markdown.contains("**“item 1”** — added on line 6, not finished at the end, toggled 2 times"))
+        #expect(markdown.contains("**“item 2”** — added on line 9, finished at the end, toggled 3 times"))
     }
 
     @Test(
@@ -104,11 +116,30 @@ struct SummaryTests {
         let reparsed = Self.markdownToHTML(markdown)
         let shown = title.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
         if !shown.contains("\n") {
-            #expect(reparsed.contains("<strong>\(shown.htmlEscaped.replacingOccurrences(of: "&#39;", with: "'"))</strong>"))
+            #expect(reparsed.contains("<strong>“\(shown.htmlEscaped.replacingOccurrences(of: "&#39;", with: "'"))”</strong>"))
         }
         #expect(!reparsed.contains("<script"))
         #expect(!reparsed.contains("<a "))
         if title == "&lt;b&gt;" { #expect(html.contains("&amp;lt;b&amp;gt;")) }
+    }
+
+    @Test(
+        "a title with spaces at its ends, or only spaces, is shown as typed: in quotes, bold",
+        arguments: ["  spaced  ", "   ", " a", "b "])
+    func spacedTitles(_ title: String) throws {
+        let (markdown, _) = try Self.summary(Self.titled(title))
+        // **  title  ** is no emphasis in CommonMark: the markers would be shown, the title not bold.
+        #expect(Self.markdownToHTML(markdown).contains("<strong>“\(title)”</strong>"), "\(markdown)")
+    }
+
+    @Test("two lists in a row are written as one list: no raw HTML in any summary")
+    func adjacentLists() {
+        let blocks: [MarkdownBlock] = [
+            .bulletList([[.paragraph([.text("one")])]]), .bulletList([[.paragraph([.text("two")])]]),
+        ]
+        let markdown = CommonMarkRenderer.commonMark(blocks)
+        #expect(!markdown.contains("<!--") && markdown == "  - one\n  - two\n", "\(markdown)")
+        #expect(CommonMarkRenderer.html(blocks) == "<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n")
     }
 
     static func markdownToHTML(_ markdown: String) -> String {
@@ -129,7 +160,7 @@ struct SummaryTests {
         #expect(
             shown.hasPrefix(String(title.prefix(Formatting.excerptLimit)))
                 && shown.hasSuffix("… \(groupedDigits(title.unicodeScalars.count)) characters"))
-        #expect(html.contains("<strong>\(shown.htmlEscaped)</strong>"))
+        #expect(html.contains("<strong>“\(shown.htmlEscaped)”</strong>"))
         let reparsed = Self.markdownToHTML(markdown)
         #expect(reparsed.contains(shown.trimmingCharacters(in: .whitespaces).htmlEscaped))
         #expect(!reparsed.contains("<em>"))

@@ -41,8 +41,9 @@ struct LogRedactionTests {
     @Test("typed text is masked, ids and context values pseudonymised, on one thread or two", arguments: [false, true])
     func records(concurrently: Bool) throws {
         let (header, frames, _) = try Self.read(Self.log, Self.key, concurrently: concurrently)
-        #expect(header?.app == "Xxxx")
-        #expect(header?.appVersion == "9.9")
+        // An app's name and version are kept: they key the per-version funnel and name no person.
+        #expect(header?.app == "Todo")
+        #expect(header?.appVersion == "2.1")
         #expect(header?.sessionId == Self.key.pseudonym(of: "s-42", as: .session))
         #expect(header?.userId == Self.key.pseudonym(of: "zoë@example.org", as: .user))
         #expect(header?.context.map(\.key) == ["store", "beta"])
@@ -53,6 +54,13 @@ struct LogRedactionTests {
         #expect(frames.map(\.partialItemName) == ["", "Xxx", "Xxx xxxx", ""])
         #expect(frames.last?.state?.todoItems.map(\.title) == ["Xxx xxxx"])
         #expect(frames[2].stamp.namePseudonym == Self.key.pseudonym(of: "Oat milk", as: .title))
+    }
+
+    @Test("an app or version that does not look like one is masked as typed text is")
+    func unusualAppLabels() throws {
+        let log = #"{"type":"session","schema":"todo-session/1","app":"Zoë's list","appVersion":"build for ann@example.org"}"# + "\n"
+        let (header, _, _) = try Self.read(log, Self.key, concurrently: false)
+        #expect(header?.app == "Xxx'x xxxx" && header?.appVersion == "xxxxx xxx xxx@xxxxxxx.xxx")
     }
 
     @Test("log text quoted in diagnostics is masked; the rest of the message stays")

@@ -58,23 +58,34 @@ extension CLISuite {
             #expect(try BatchTests.tree(workspace, "out") == clean)
         }
 
-        @Test("stats from before reports were hashed are still indexed, and their sessions rendered again, saying why")
-        func statsWithoutReportHash() throws {
+        @Test("a todo-report-stats/1 folder is never misread: index leaves its files out, batch renders them again, each saying why")
+        func olderSchemaFolder() throws {
             let workspace = try Workspace()
             try BatchTests.logs(in: workspace)
             #expect(try workspace.shell("$TR batch logs -o out").code == 0)
             let clean = try BatchTests.tree(workspace, "out")
             let older = try workspace.shell(
-                #"for f in out/stats/team-a--*.json; do grep -v -e '"root"' -e '"reportBytes"' -e '"reportSHA256"' $f > x && mv x $f; done"#
-            )
+                #"for f in out/stats/team-a--*.json; do sed 's|"todo-report-stats/2"|"todo-report-stats/1"|' $f > x && mv x $f; done"#)
             try #require(older.code == 0)
             let index = try workspace.shell("$TR index out")
-            #expect(index.stderr == "5 sessions indexed -> out\n", "read as todo-report-stats/1: \(index.stderr)")
+            #expect(index.code == 0)
+            #expect(
+                index.stderr.contains(
+                    "out/stats: note: 2 stats files are todo-report-stats/1, written by an older todo-report whose numbers are defined otherwise"
+                ), "\(index.stderr)")
+            #expect(index.stderr.hasSuffix("3 sessions indexed -> out\n"), "\(index.stderr)")
+            let csv = try #require(workspace.read("out/sessions.csv").map { String(decoding: $0, as: UTF8.self) })
+            #expect(!csv.contains("team-a--") && csv.contains("team-b--one"))
+            // A run over another root keeps them: their stats still name their root.
+            try FileManager.default.createDirectory(atPath: workspace.path("elsewhere"), withIntermediateDirectories: true)
+            #expect(try workspace.shell("cp logs/team-b/one.jsonl elsewhere/x.jsonl && $TR batch elsewhere -o out").code == 0)
+            #expect(workspace.read("out/sessions/team-a--one.html") != nil && workspace.read("out/stats/team-a--two.json") != nil)
+            #expect(try workspace.shell("rm -r elsewhere out/stats/x.json out/sessions/x.html out/events/x.csv.gz").code == 0)
             let again = try workspace.shell("$TR batch logs -o out")
             #expect(
                 again.stderr.contains(
-                    "note: 2 rendered again: their stats were written before todo-report recorded each report's size and SHA-256"),
-                "\(again.stderr)")
+                    "note: 2 rendered again: their stats were todo-report-stats/1, written by an older todo-report whose numbers are defined otherwise"
+                ), "\(again.stderr)")
             #expect(again.stderr.contains("5 sessions: 2 rendered, 3 skipped"), "\(again.stderr)")
             #expect(try BatchTests.tree(workspace, "out") == clean)
         }

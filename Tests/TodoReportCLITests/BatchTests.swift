@@ -85,7 +85,8 @@ extension CLISuite {
                 "$TR batch logs -o one --jobs 1 && $TR batch logs -o two --jobs 2 && $TR batch logs -o four --jobs 4")
             #expect(result.code == 0, "\(result.stderr)")
             let one = try Self.tree(workspace, "one")
-            #expect(one.count == 5 + 5 + 3)
+            // Reports, event tables, stats, and the three aggregates.
+            #expect(one.count == 5 + 5 + 5 + 3)
             #expect(try Self.tree(workspace, "two") == one)
             #expect(try Self.tree(workspace, "four") == one)
         }

@@ -76,5 +76,22 @@ extension CLISuite {
                 summary.contains(
                     "**Redacted**: 1 of 1 sessions: typed text masked; identifiers pseudonymised with the key whose fingerprint is "))
         }
+
+        @Test("a redacted batch keeps the app versions that look like versions, so its per-version funnel stays one row each")
+        func versionsKept() throws {
+            let workspace = try Workspace()
+            try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent("logs"), withIntermediateDirectories: true)
+            for (name, version) in [("a", "1.10.0"), ("b", "1.4.2 (87)"), ("c", "built by zoë")] {
+                try workspace.write(
+                    "logs/\(name).jsonl",
+                    #"{"type":"session","schema":"todo-session/1","app":"TimeTrave","appVersion":"\#(version)"}"# + "\n"
+                        + #"{"type":"event","event":"startCreatingItem"}"# + "\n")
+            }
+            #expect(try workspace.run(["batch", "logs", "-o", "out", "--redact"]).code == 0)
+            let summary = String(decoding: try #require(workspace.read("out/summary.md")), as: UTF8.self)
+            // sort -V order; the third is no app version, so it is masked (its shape kept).
+            #expect(summary.contains("**App versions**: 1.4.2 (87), 1.10.0, xxxxx xx xxx"), "\(summary)")
+            #expect(!summary.contains("zoë"))
+        }
     }
 }

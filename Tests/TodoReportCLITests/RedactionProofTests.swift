@@ -29,9 +29,11 @@ extension CLISuite {
 
         static let commands: [Command] = [
             Command(
-                name: "report and summary", arguments: { [$0, "-o", "report.html", "--summary", "summary.md"] },
+                name: "report and summary",
+                arguments: { [$0, "-o", "report.html", "--summary", "summary.md", "--events", "events.csv.gz"] },
                 numbers: { run in
                     try summaryNumbers(run.text("summary.md")) + pageNumbers(run.text("report.html")) + [run.countLine]
+                        + eventTableNumbers(run.text("events.csv.gz"))
                 }),
             Command(
                 name: "validate", arguments: { ["validate", $0] },
@@ -47,12 +49,18 @@ extension CLISuite {
                 numbers: { run in
                     let stats = try #require(run.files.first { $0.key.hasPrefix("out/stats/") }?.value)
                     let object = try #require(try JSONSerialization.jsonObject(with: stats) as? [String: Any])
-                    let csvRows = try run.text("out/sessions.csv").split(separator: "\r\n").map { $0.split(separator: ",") }
-                    let csvNumbers = csvRows.dropFirst().flatMap { row in row.filter { Double($0) != nil }.map(String.init) }
+                    let csvRows = try run.text("out/sessions.csv").split(separator: "\r\n").map {
+                        $0.split(separator: ",", omittingEmptySubsequences: false)
+                    }
+                    // The event table's size is the redacted table's own, as the report's is.
+                    let sizeColumn = csvRows.first?.firstIndex(of: "event_table_bytes")
+                    let csvNumbers = csvRows.dropFirst().flatMap { row in
+                        row.enumerated().filter { $0.offset != sizeColumn && Double($0.element) != nil }.map { String($0.element) }
+                    }
                     let page = try #require(run.files.first { $0.key.hasPrefix("out/sessions/") }?.value)
                     let summary = try run.text("out/summary.md").split(separator: "\n").filter { !$0.hasPrefix("**Redacted**") }
                     // The report's size is the redacted report's own, not a number of the session.
-                    let statsNumbers = numbers(in: object).filter { !$0.hasPrefix(".reportBytes=") }
+                    let statsNumbers = numbers(in: object).filter { !$0.hasPrefix(".reportBytes=") && !$0.hasPrefix(".eventTableBytes=") }
                     return statsNumbers + csvNumbers + pageNumbers(String(decoding: page, as: UTF8.self))
                         + summary.filter { line in
                             ["Sessions", "Events", "Add sheets", "Items added", "Keystrokes", "Median"].contains {
@@ -333,9 +341,34 @@ extension CLISuite {
             for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init() {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-                files[String(url.standardizedFileURL.path.dropFirst(base.count))] = try Data(contentsOf: url)
+                var data = try Data(contentsOf: url)
+                // An event table is searched as it reads, not as its compressed bytes.
+                if url.pathExtension == "gz" { data = try gunzip(url) }
+                files[String(url.standardizedFileURL.path.dropFirst(base.count))] = data
             }
             return files
+        }
+
+        /// A gzip file's content, by `gzip -dc`.
+        static func gunzip(_ url: URL) throws -> Data {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            process.arguments = ["-dc", url.path]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+
+        /// The event table's rows without the columns that redaction changes
+        /// (`session`, a file name, the pseudonymised `session_id` and the
+        /// masked `app_version`).
+        static func eventTableNumbers(_ table: String) -> [String] {
+            table.split(separator: "\r\n").map { row in
+                row.split(separator: ",", omittingEmptySubsequences: false).dropFirst(3).joined(separator: ",")
+            }
         }
 
         // MARK: Numbers
@@ -345,8 +378,9 @@ extension CLISuite {
         /// cancelled names, each item after its title, events, state chain, data quality.
         static func summaryNumbers(_ summary: String, withDataQuality: Bool = true) -> [String] {
             let kept = [
-                "**Start**", "**End**", "**Duration**", "**Events**", "**Frames**", "**Travels**", "**Add sheets", "**Items added",
-                "**Sheets cancelled", "**Conversion", "**Median", "**Keystrokes", "`startCreatingItem`", "`cancelCreatingItem`",
+                "**Start**", "**End**", "**Duration**", "**Events**", "**Frames**", "**Travels**", "**Undone frames", "**Add sheets",
+                "**Typed in", "**Added", "**Cancelled", "**Replaced", "**Open at the end", "**Items added", "**Conversion", "**Median",
+                "**Keystrokes", "`startCreatingItem`", "`cancelCreatingItem`",
                 "`changePartialItemName`", "`addItem`", "`setItemDone`", "`travel`", "`runStart`",
             ]
             var numbers: [String] = []

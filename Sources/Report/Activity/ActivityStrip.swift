@@ -117,15 +117,15 @@ struct ActivityStrip: Equatable {
     /// What the strip shows, in words: its title and accessible name.
     func description(idleCount: Int) -> String {
         let total = bins.reduce(into: ActivityBin()) { $0.absorb($1) }
-        let span = Formatting.duration(milliseconds: Double(Int64(bins.count) * binMilliseconds))
+        let span = Formatting.duration(milliseconds: Int64(bins.count) * binMilliseconds)
         var text =
             "Activity over about \(span): \(Formatting.plural(total.events, "event")), "
             + "\(Formatting.plural(total.added, "item")) added, \(Formatting.plural(total.cancelled, "sheet")) cancelled, "
-            + "\(Formatting.plural(total.travels, "travel")); most items at once: \(bins.compactMap(\.items).max() ?? 0)"
+            + "\(Formatting.plural(total.travels, "travel")); most items at once: \(Formatting.grouped(bins.compactMap(\.items).max() ?? 0))"
         if idleCount > 0 {
             text +=
                 "; \(Formatting.plural(idleCount, "idle stretch", "idle stretches")) of "
-                + "\(Formatting.duration(milliseconds: Double(Self.idleMilliseconds))) or more shaded"
+                + "\(Formatting.duration(milliseconds: Self.idleMilliseconds)) or more shaded"
         }
         return text
     }

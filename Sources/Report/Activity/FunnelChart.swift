@@ -1,22 +1,41 @@
-/// The add-sheet funnel (sheets opened → typed in → items added, and sheets
-/// cancelled) as a small static SVG bar chart with its numbers, drawn beside
-/// the summary, whose Markdown stays CommonMark.
+/// The add-sheet funnel (sheets opened, typed in, and the four ways a sheet
+/// ends: added, cancelled, replaced by another +, open at the end) as a
+/// small static SVG bar chart with its numbers, drawn beside the summary,
+/// whose Markdown stays CommonMark.
 struct FunnelChart: Equatable {
     /// Add sheets opened.
     var opened: Int
     /// Sheets with at least one keystroke.
     var typed: Int
-    /// Items added.
+    /// Sheets ended by an Add.
     var added: Int
     /// Sheets cancelled.
     var cancelled: Int
+    /// Sheets replaced by another +.
+    var replaced = 0
+    /// Sheets open at the end.
+    var openAtEnd = 0
+
+    /// The chart of a session's numbers.
+    init(_ numbers: SessionNumbers) {
+        self.init(
+            opened: numbers.sheetsOpened, typed: numbers.sheetsTyped, added: numbers.sheetsAdded, cancelled: numbers.sheetsCancelled,
+            replaced: numbers.sheetsReplaced, openAtEnd: numbers.sheetsOpenAtEnd)
+    }
+
+    init(opened: Int, typed: Int, added: Int, cancelled: Int, replaced: Int = 0, openAtEnd: Int = 0) {
+        (self.opened, self.typed, self.added, self.cancelled, self.replaced, self.openAtEnd) = (
+            opened, typed, added, cancelled, replaced, openAtEnd
+        )
+    }
 
     /// The bars, top to bottom: label, count, colour (the page's stylesheet
     /// sets the colours of each scheme by `name`; these are for the SVG alone).
     var rows: [(name: String, label: String, count: Int, color: String)] {
         [
             ("opened", "Sheets opened", opened, "#0062cc"), ("typed", "Typed in", typed, "#5e9cf0"),
-            ("added", "Items added", added, "#34c759"), ("cancelled", "Cancelled", cancelled, "#c4281c"),
+            ("added", "Added", added, "#34c759"), ("cancelled", "Cancelled", cancelled, "#c4281c"),
+            ("replaced", "Replaced by +", replaced, "#c93400"), ("open", "Open at the end", openAtEnd, "#636366"),
         ]
     }
 
@@ -26,7 +45,9 @@ struct FunnelChart: Equatable {
 
     /// In words: the chart's title and accessible name.
     var description: String {
-        "Add-sheet funnel: \(opened) opened, \(typed) typed in, \(added) added, \(cancelled) cancelled"
+        "Add-sheet funnel: \(Formatting.grouped(opened)) opened, \(Formatting.grouped(typed)) typed in, "
+            + "\(Formatting.grouped(added)) added, \(Formatting.grouped(cancelled)) cancelled, "
+            + "\(Formatting.grouped(replaced)) replaced, \(Formatting.grouped(openAtEnd)) open at the end"
     }
 
     /// The chart's SVG element, escaped and self-contained.

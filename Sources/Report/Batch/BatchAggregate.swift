@@ -2,7 +2,7 @@
 /// `index.html`, `sessions.csv` and `summary.md` are made from. Built from
 /// the same `stats/*.json` by `batch` and by `index`, so both write the same bytes.
 public struct BatchAggregate: Sendable {
-    /// The creation funnel of a group of sessions.
+    /// The add-sheet funnel of a group of sessions: sums of their journey numbers.
     public struct Funnel: Sendable, Equatable {
         /// Sessions counted.
         public var sessions = 0
@@ -10,41 +10,61 @@ public struct BatchAggregate: Sendable {
         public var sheetsOpened = 0
         /// Sheets with at least one keystroke.
         public var sheetsTyped = 0
-        /// Items added.
-        public var itemsAdded = 0
+        /// Sheets ended by an Add.
+        public var sheetsAdded = 0
         /// Sheets cancelled.
         public var sheetsCancelled = 0
-        /// Keystrokes in the name field.
-        public var keystrokes = 0
+        /// Sheets replaced by another +.
+        public var sheetsReplaced = 0
+        /// Sheets open at the end of their session.
+        public var sheetsOpenAtEnd = 0
+        /// Items added (with or without a sheet).
+        public var itemsAdded = 0
+        /// Keystrokes of added sheets.
+        public var addedSheetKeystrokes = 0
 
-        mutating func add(_ stats: SessionStats) {
+        mutating func add(_ numbers: SessionNumbers) {
             sessions += 1
-            sheetsOpened += stats.sheetsOpened
-            sheetsTyped += stats.sheetsTyped
-            itemsAdded += stats.itemsAdded
-            sheetsCancelled += stats.sheetsCancelled
-            keystrokes += stats.keystrokes
+            sheetsOpened += numbers.sheetsOpened
+            sheetsTyped += numbers.sheetsTyped
+            sheetsAdded += numbers.sheetsAdded
+            sheetsCancelled += numbers.sheetsCancelled
+            sheetsReplaced += numbers.sheetsReplaced
+            sheetsOpenAtEnd += numbers.sheetsOpenAtEnd
+            itemsAdded += numbers.itemsAdded
+            addedSheetKeystrokes += numbers.addedSheetKeystrokes
         }
+
+        /// Σ added / Σ opened; `nil` when no sheet opened.
+        public var conversion: Ratio? { Ratio(sheetsAdded, of: sheetsOpened) }
+
+        /// Σ keystrokes of added sheets / Σ added; `nil` when none was added.
+        public var keystrokesPerItem: Ratio? { Ratio(addedSheetKeystrokes, of: sheetsAdded) }
     }
 
-    /// The label of sessions whose header names no app version.
-    public static let unknownVersion = "(unknown)"
+    /// The label of sessions whose header names no app version (listed last).
+    public static let unknownVersion = "(no version)"
 
     /// Every session, sorted by name.
     public let sessions: [SessionStats]
-    /// The funnel over every session that was read.
+    /// The funnel over the rendered sessions.
     public private(set) var funnel = Funnel()
-    /// The funnel per app version, versions sorted.
+    /// The funnel per app version (versions equal as bytes are one), in
+    /// `sort -V` order, ``unknownVersion`` last.
     public private(set) var funnelByVersion: [(version: String, funnel: Funnel)] = []
-    /// Every time from + to Add over all sessions: milliseconds and count.
+    /// Every time from + to Add of the rendered sessions: milliseconds and count.
     public private(set) var plusToAdd: [Int64: Int] = [:]
-    /// Diagnostics per code over all sessions.
+    /// Diagnostics per code over every session that was read (rendered and rejected).
     public private(set) var codes: [String: Int] = [:]
+    /// Errors over every session that was read.
+    public private(set) var errors = 0
+    /// Warnings over every session that was read.
+    public private(set) var warnings = 0
 
     /// Totals `sessions` and keeps them sorted by name. Takes any sequence,
     /// so a lazy one read file by file never holds every session's times
     /// from + to Add: they are merged as they come, and each kept session
-    /// drops its own (``SessionStats/plusToAddMs`` is empty in ``sessions``).
+    /// drops its own (``SessionNumbers/plusToAddMs`` is empty in ``sessions``).
     /// - Parameters:
     ///   - sessions: the sessions' stats, in any order.
     ///   - expectedCount: how many there will probably be, so that 100,000
@@ -52,36 +72,49 @@ public struct BatchAggregate: Sendable {
     public init(_ sessions: some Sequence<SessionStats>, expectedCount: Int = 0) {
         var kept: [SessionStats] = []
         kept.reserveCapacity(max(expectedCount, sessions.underestimatedCount))
-        var byVersion: [String: Funnel] = [:]
+        var byVersion: [[UInt8]: (version: String, funnel: Funnel)] = [:]
+        var noVersion: Funnel?
         // 100,000 sessions share a handful of tool and app names: one copy of each.
         var shared = Set<String>()
         func share(_ text: String?) -> String? {
             guard let text else { return nil }
-            return shared.insert(text).memberAfterInsert
+            // Swift's String equality is canonical equivalence: share only a copy of the same bytes.
+            let member = shared.insert(text).memberAfterInsert
+            return member.utf8.elementsEqual(text.utf8) ? member : text
         }
         for var stats in sessions {
             (stats.tool, stats.app, stats.appVersion) = (share(stats.tool) ?? stats.tool, share(stats.app), share(stats.appVersion))
-            if stats.status != .unreadable {
-                funnel.add(stats)
-                byVersion[stats.appVersion ?? Self.unknownVersion, default: Funnel()].add(stats)
-                for pair in stats.plusToAddMs where pair.count == 2 { plusToAdd[pair[0], default: 0] += Int(pair[1]) }
-                for (code, count) in stats.codes { codes[code, default: 0] += count }
+            let numbers = stats.numbers
+            if stats.status == .rendered {
+                funnel.add(numbers)
+                if let version = stats.appVersion {
+                    byVersion[Array(version.utf8), default: (version, Funnel())].funnel.add(numbers)
+                } else {
+                    noVersion = noVersion ?? Funnel()
+                    noVersion?.add(numbers)
+                }
+                for time in numbers.plusToAddMs { plusToAdd[time.milliseconds, default: 0] += time.count }
             }
-            stats.plusToAddMs = []
+            if stats.status != .unreadable {
+                for (code, count) in numbers.codes { codes[code, default: 0] += count }
+                (errors, warnings) = (errors + numbers.errors, warnings + numbers.warnings)
+            }
+            stats.numbers.plusToAddMs = []
             kept.append(stats)
         }
         let inOrder: (SessionStats, SessionStats) -> Bool = { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         // Usually read in this order already; sorting would copy them all once more.
         if !zip(kept, kept.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { kept.sort(by: inOrder) }
         self.sessions = kept
-        funnelByVersion = byVersion.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
+        funnelByVersion = byVersion.sorted { VersionOrder.precedes($0.key, $1.key) }.map { ($0.value.version, $0.value.funnel) }
+        if let noVersion { funnelByVersion.append((Self.unknownVersion, noVersion)) }
     }
 
     /// Sessions by status.
     public func count(_ status: SessionStats.Status) -> Int { sessions.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
 
-    /// The median of every time from + to Add, in milliseconds.
-    public var medianPlusToAdd: Double? { histogramMedian(plusToAdd) }
+    /// The median of every time from + to Add pooled (each added sheet once), in milliseconds.
+    public var medianPlusToAdd: Int64? { WholeNumber.median(plusToAdd.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
 
     /// The app versions seen, sorted (for the version filter).
     public var versions: [String] { funnelByVersion.map(\.version) }

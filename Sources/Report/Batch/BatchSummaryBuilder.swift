@@ -19,7 +19,7 @@ enum BatchSummaryBuilder {
     }
 
     private static func totals(_ a: BatchAggregate) -> [MarkdownBlock] {
-        let events = a.sessions.reduce(0) { $0 + $1.events }
+        let events = a.sessions.reduce(0) { $0 + ($1.status == .rendered ? $1.numbers.events : 0) }
         return [
             .heading(level: 3, [.text("Totals")]),
             .bulletList([
@@ -27,23 +27,27 @@ enum BatchSummaryBuilder {
                 item("Rendered", Formatting.grouped(a.count(.rendered))),
                 item("Rejected", Formatting.grouped(a.count(.rejected))),
                 item("Unreadable", Formatting.grouped(a.count(.unreadable))),
-                item("Events", Formatting.grouped(events)),
+                item("Events of rendered sessions", Formatting.grouped(events)),
                 item("App versions", a.versions.isEmpty ? "none" : a.versions.joined(separator: ", ")),
             ]),
         ]
     }
 
-    private static func funnelItems(_ f: BatchAggregate.Funnel) -> [[MarkdownBlock]] {
-        [
+    /// The funnel's lines, with the four ways a sheet ends.
+    static func funnelItems(_ f: BatchAggregate.Funnel) -> [[MarkdownBlock]] {
+        func share(_ count: Int) -> String { "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: f.sheetsOpened)))" }
+        return [
             item("Add sheets opened", Formatting.grouped(f.sheetsOpened)),
-            item(
-                "With at least one keystroke",
-                "\(Formatting.grouped(f.sheetsTyped)) (\(Formatting.percent(f.sheetsTyped, of: f.sheetsOpened)))"),
+            item("With at least one keystroke", share(f.sheetsTyped)),
+            item("Ended by Add", share(f.sheetsAdded)),
+            item("Cancelled", share(f.sheetsCancelled)),
+            item("Replaced by another +", share(f.sheetsReplaced)),
+            item("Open at the end", share(f.sheetsOpenAtEnd)),
             item(
                 "Items added",
-                "\(Formatting.grouped(f.itemsAdded)) (\(Formatting.percent(f.itemsAdded, of: f.sheetsOpened)) of opened sheets)"),
-            item("Sheets cancelled", Formatting.grouped(f.sheetsCancelled)),
-            item("Keystrokes per item", f.itemsAdded > 0 ? Formatting.oneDecimal(Double(f.keystrokes) / Double(f.itemsAdded)) : "n/a"),
+                "\(Formatting.grouped(f.itemsAdded)) (\(Formatting.grouped(f.itemsAdded - f.sheetsAdded)) without a sheet)"),
+            item("Conversion", (f.conversion?.percent ?? "n/a") + " of opened sheets were added"),
+            item("Keystrokes per item", f.keystrokesPerItem?.oneDecimal ?? "n/a"),
         ]
     }
 
@@ -53,7 +57,7 @@ enum BatchSummaryBuilder {
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(overall)]
         blocks.append(.heading(level: 3, [.text("Creation funnel per app version")]))
         if a.funnelByVersion.isEmpty {
-            blocks.append(.paragraph([.text("No session was read.")]))
+            blocks.append(.paragraph([.text("No session was rendered.")]))
         } else {
             blocks.append(
                 .bulletList(
@@ -71,17 +75,18 @@ enum BatchSummaryBuilder {
         // The few with the most, picked in one pass: sorting a filtered copy
         // of 100,000 sessions doubled the index's peak memory.
         let first: (SessionStats, SessionStats) -> Bool = {
-            $0.sheetsCancelled != $1.sheetsCancelled
-                ? $0.sheetsCancelled > $1.sheetsCancelled : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+            $0.numbers.sheetsCancelled != $1.numbers.sheetsCancelled
+                ? $0.numbers.sheetsCancelled > $1.numbers.sheetsCancelled : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
         }
         var top: [SessionStats] = []
-        for stats in a.sessions where stats.sheetsCancelled > 0 {
+        for stats in a.sessions where stats.status == .rendered && stats.numbers.sheetsCancelled > 0 {
             guard top.count < mostCancellations || top.last.map({ first(stats, $0) }) == true else { continue }
             top.insert(stats, at: top.firstIndex { first(stats, $0) } ?? top.endIndex)
             if top.count > mostCancellations { top.removeLast() }
         }
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Sessions with the most cancellations")])]
         guard !top.isEmpty else { return blocks + [.paragraph([.text("No add sheet was cancelled.")])] }
+        blocks.append(.paragraph([.text("Rendered sessions with at least one cancelled sheet, most first:")]))
         blocks.append(
             .bulletList(
                 top.map { stats in
@@ -89,7 +94,7 @@ enum BatchSummaryBuilder {
                         .paragraph([
                             .code(stats.name),
                             .text(
-                                ": \(Formatting.plural(stats.sheetsCancelled, "cancellation")) of \(Formatting.plural(stats.sheetsOpened, "sheet"))"
+                                ": \(Formatting.plural(stats.numbers.sheetsCancelled, "cancelled sheet")) of \(Formatting.plural(stats.numbers.sheetsOpened, "opened"))"
                                     + (stats.sessionId.map { " (session \($0))" } ?? "")),
                         ])
                     ]
@@ -98,10 +103,12 @@ enum BatchSummaryBuilder {
     }
 
     private static func dataQuality(_ a: BatchAggregate) -> [MarkdownBlock] {
-        let withErrors = a.sessions.filter { $0.errors > 0 }.count
-        let withWarnings = a.sessions.filter { $0.warnings > 0 }.count
+        let read = a.sessions.filter { $0.status != .unreadable }
+        let withErrors = read.filter { $0.numbers.errors > 0 }.count
+        let withWarnings = read.filter { $0.numbers.warnings > 0 }.count
         var rows = [
-            item("Sessions with errors", Formatting.grouped(withErrors)), item("Sessions with warnings", Formatting.grouped(withWarnings)),
+            item("Errors", "\(Formatting.grouped(a.errors)) in \(Formatting.plural(withErrors, "session"))"),
+            item("Warnings", "\(Formatting.grouped(a.warnings)) in \(Formatting.plural(withWarnings, "session"))"),
         ]
         if !a.codes.isEmpty {
             rows.append([

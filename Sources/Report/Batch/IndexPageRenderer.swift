@@ -67,18 +67,24 @@ struct IndexPageRenderer {
         let link =
             s.report.map { "<a href=\"\($0.htmlEscaped)\">\(s.name.htmlEscaped)</a>" } ?? "\(s.name.htmlEscaped) (\(s.status.rawValue))"
         var cells = ["<td>\(link)</td>"]
-        for text in [s.sessionId, s.userId, s.appVersion, s.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
+        for text in [s.sessionId, s.userId, s.appVersion, s.numbers.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
+        let n = s.numbers
         let numbers: [String] = [
-            s.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—", String(s.events), String(s.itemsAdded),
-            String(s.sheetsOpened),
-            String(s.sheetsCancelled), s.conversion.map { "\(Int(($0 * 100).rounded()))%" } ?? "—", String(s.errors), String(s.warnings),
+            Self.durationText(n), Formatting.grouped(n.events), Formatting.grouped(n.itemsAdded), Formatting.grouped(n.sheetsOpened),
+            Formatting.grouped(n.sheetsCancelled), Self.conversionText(n), Formatting.grouped(n.errors), Formatting.grouped(n.warnings),
         ]
         cells += numbers.map { "<td class=\"number\">\($0.htmlEscaped)</td>" }
-        cells.append("<td>\(Self.sparkline(s.activity.counts))</td>")
+        cells.append("<td>\(Self.sparkline(s.numbers.activity.counts))</td>")
         let failed = s.status == .rendered ? "" : " class=\"failed\""
         return "<tr data-session-id=\"\((s.sessionId ?? "").htmlEscaped)\" data-name=\"\(s.name.htmlEscaped)\"\(failed)>" + cells.joined()
             + "</tr>"
     }
+
+    /// The Duration column's text (also in the data, for the script).
+    static func durationText(_ n: SessionNumbers) -> String { n.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—" }
+
+    /// The Conversion column's text (also in the data, for the script).
+    static func conversionText(_ n: SessionNumbers) -> String { n.conversion?.percent ?? "—" }
 
     /// A 72×18 polyline of the activity counts, as the script draws it.
     static func sparkline(_ counts: [Int]) -> String {
@@ -105,15 +111,18 @@ struct IndexPageRenderer {
         return "<div class=\"funnels\">\n" + charts.joined(separator: "\n") + "\n</div>"
     }
 
-    /// Four bars (opened, typed, added, cancelled), widths relative to the
-    /// sheets opened, each under its label and followed by its number:
-    /// readable without any script. The chart is as wide as its longest text
-    /// needs (bar and number, or label), so nothing is cut at its edge, and
-    /// the page scales it down to fit a narrow window.
+    /// A bar for the sheets opened, typed in, and each of the four ways a
+    /// sheet ends (added, cancelled, replaced, open at the end: they add up
+    /// to the sheets opened), widths relative to the sheets opened, each under
+    /// its label and followed by its number: readable without any script. The
+    /// chart is as wide as its longest text needs (bar and number, or label),
+    /// so nothing is cut at its edge, and the page scales it down to fit a
+    /// narrow window.
     static func funnelChart(_ f: BatchAggregate.Funnel, label: String) -> String {
         let steps: [(String, String, Int)] = [
             ("opened", "Sheets opened", f.sheetsOpened), ("typed", "At least one keystroke", f.sheetsTyped),
-            ("added", "Items added", f.itemsAdded), ("cancelled", "Cancelled", f.sheetsCancelled),
+            ("added", "Added", f.sheetsAdded), ("cancelled", "Cancelled", f.sheetsCancelled),
+            ("replaced", "Replaced by +", f.sheetsReplaced), ("open", "Open at the end", f.sheetsOpenAtEnd),
         ]
         let barWidth = 200.0
         let top = 22
@@ -131,7 +140,7 @@ struct IndexPageRenderer {
         let height = top + steps.count * rowHeight
         var parts = [
             "<svg class=\"funnel-chart\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(label.htmlEscaped): "
-                + steps.map { "\($0.1) \($0.2)" }.joined(separator: ", ") + "\">"
+                + steps.map { "\($0.1) \(Formatting.grouped($0.2))" }.joined(separator: ", ") + "\">"
         ]
         parts.append("<text x=\"2\" y=\"14\">\(title.htmlEscaped)</text>")
         for (index, step) in steps.enumerated() {
@@ -148,17 +157,21 @@ struct IndexPageRenderer {
 
     /// `{"unknownVersion": …, "rows": [[name, report, status, sessionId, userId,
     /// appVersion, start, durationMs, events, itemsAdded, sheetsOpened,
-    /// sheetsCancelled, conversion, errors, warnings, [activity…]], …]}`.
+    /// sheetsCancelled, conversion, errors, warnings, [activity…],
+    /// durationText, conversionText], …]}`: the script sorts by the numbers
+    /// and shows the texts, written here once.
     private func writeData<Failure: Error>(_ output: (String) throws(Failure) -> Void) throws(Failure) {
         func text(_ value: String?) -> String { value.map { $0.scriptSafeJSONLiteral } ?? "null" }
-        func number(_ value: Double?) -> String { value.map(plainNumber) ?? "null" }
+
         try output("{\"unknownVersion\":\(BatchAggregate.unknownVersion.scriptSafeJSONLiteral),\"rows\":[\n")
         for (index, s) in aggregate.sessions.enumerated() {
+            let n = s.numbers
             let fields = [
-                text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(s.start),
-                number(s.durationMs), String(s.events), String(s.itemsAdded), String(s.sheetsOpened), String(s.sheetsCancelled),
-                number(s.conversion), String(s.errors), String(s.warnings),
-                "[" + s.activity.counts.map(String.init).joined(separator: ",") + "]",
+                text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(n.start),
+                n.durationMs.map(String.init) ?? "null", String(n.events), String(n.itemsAdded), String(n.sheetsOpened),
+                String(n.sheetsCancelled), n.conversion?.json ?? "null", String(n.errors), String(n.warnings),
+                "[" + n.activity.counts.map(String.init).joined(separator: ",") + "]",
+                text(Self.durationText(n)), text(Self.conversionText(n)),
             ]
             try output((index > 0 ? ",\n[" : "[") + fields.joined(separator: ",") + "]")
         }

@@ -2,15 +2,17 @@
 /// batch index, `sessions.csv` and the aggregate summary are made from, so
 /// `todo-report index` can rebuild them from the files of any number of runs.
 ///
-/// The schema is `todo-report-stats/1` (see the README's batch section).
-/// ``root``, ``reportBytes`` and ``reportSHA256`` were added to it later,
-/// as members a reader may find missing: a file from before them reads
-/// with them `nil` (and `batch` renders its session again, since it cannot
-/// tell that the report is the one the file names). Any other new member
-/// comes with a new schema name.
+/// The schema is `todo-report-stats/2`: the numbers as <doc:Numbers>
+/// defines them (``numbers``), each under its name, with every member of
+/// `todo-report-stats/1` and the event table's file. A `/1` file defined
+/// some numbers otherwise (conversion over events, time travel ignored):
+/// it is not read as this schema, so `batch` renders its session again and
+/// `index` leaves it out, each saying why (``olderSchemaName``).
 public struct SessionStats: Sendable, Equatable {
     /// The schema name written in every file.
-    public static let schemaName = "todo-report-stats/1"
+    public static let schemaName = "todo-report-stats/2"
+    /// The schema before this one, whose files are never read as this one.
+    public static let olderSchemaName = "todo-report-stats/1"
 
     /// How the session ended up.
     public enum Status: String, Sendable {
@@ -20,20 +22,6 @@ public struct SessionStats: Sendable, Equatable {
         case rejected
         /// Its input could not be read.
         case unreadable
-    }
-
-    /// The sparkline's series.
-    public struct Activity: Sendable, Equatable {
-        /// Milliseconds per bucket.
-        public var bucketMs: Int64
-        /// Events per bucket.
-        public var counts: [Int]
-
-        /// A series of `counts` buckets of `bucketMs` each.
-        public init(bucketMs: Int64, counts: [Int]) {
-            self.bucketMs = bucketMs
-            self.counts = counts
-        }
     }
 
     /// Always ``schemaName``.
@@ -66,42 +54,15 @@ public struct SessionStats: Sendable, Equatable {
     public var app: String?
     /// The header's `appVersion`.
     public var appVersion: String?
-    /// RFC 3339 (ISO 8601), UTC.
-    public var start: String?
-    /// The last timestamp, RFC 3339.
-    public var end: String?
-    /// From the start to the last timestamp, in milliseconds.
-    public var durationMs: Double?
-    /// Event lines that made frames.
-    public var events: Int = 0
-    /// Frames of the report (events plus the initial state).
-    public var frames: Int = 0
-    /// Travel records kept.
-    public var travels: Int = 0
-    /// `startCreatingItem` events: add sheets opened.
-    public var sheetsOpened: Int = 0
-    /// Sheets with at least one keystroke.
-    public var sheetsTyped: Int = 0
-    /// `addItem` events.
-    public var itemsAdded: Int = 0
-    /// `cancelCreatingItem` events.
-    public var sheetsCancelled: Int = 0
-    /// `changePartialItemName` events.
-    public var keystrokes: Int = 0
-    /// Items added per sheet opened (nil without a sheet).
-    public var conversion: Double?
-    /// The median time from + to Add, in milliseconds.
-    public var medianPlusToAddMs: Double?
-    /// `[milliseconds, count]`, ascending: every time from + to Add.
-    public var plusToAddMs: [[Int64]] = []
-    /// Error diagnostics.
-    public var errors: Int = 0
-    /// Warning diagnostics.
-    public var warnings: Int = 0
-    /// Diagnostics per code.
-    public var codes: [String: Int] = [:]
-    /// Events over time, for the sparkline.
-    public var activity = Activity(bucketMs: 1_000, counts: [])
+    /// The event table's path relative to the batch folder (`events/NAME.csv.gz`), when rendered.
+    public var eventTable: String?
+    /// The event table's size in bytes, when rendered.
+    public var eventTableBytes: Int?
+    /// SHA-256 of the event table's bytes, lowercase hex, when rendered:
+    /// checked by a re-run as the report's is.
+    public var eventTableSHA256: String?
+    /// The session's numbers (all zero for a session that could not be read).
+    public var numbers = SessionNumbers()
     /// The input's size in bytes (compressed, for `.jsonl.gz`).
     public var inputBytes: Int = 0
     /// SHA-256 of the input's bytes, lowercase hex: with ``tool`` and
@@ -122,38 +83,20 @@ public struct SessionStats: Sendable, Equatable {
         self.strict = strict
     }
 
-    /// A read session, from its replay's totals and activity.
+    /// A read session, from the accumulator of its replay.
     public init(
-        name: String, input: String, status: Status, problem: String?, statistics: SessionStatistics, activity: SessionActivity,
-        inputBytes: Int, inputSHA256: String?, tool: String, strict: Bool
+        name: String, input: String, status: Status, problem: String?, metrics: SessionMetrics, inputBytes: Int, inputSHA256: String?,
+        tool: String, strict: Bool
     ) {
         self.init(name: name, input: input, status: status, problem: problem, tool: tool, strict: strict)
         report = status == .rendered ? "sessions/\(name).html" : nil
-        let header = statistics.header
+        eventTable = status == .rendered ? "events/\(name).csv.gz" : nil
+        let header = metrics.header
         sessionId = header?.sessionId
         userId = header?.userId
         app = header?.app
         appVersion = header?.appVersion
-        start = statistics.start?.rfc3339
-        end = statistics.lastTimestamp?.rfc3339
-        durationMs = statistics.durationMilliseconds
-        let outcome = statistics.outcome
-        events = outcome?.tally.events ?? 0
-        frames = outcome?.frameCount ?? 0
-        travels = statistics.travelCount
-        let kinds = statistics.eventCounts
-        sheetsOpened = kinds[.startCreatingItem] ?? 0
-        sheetsTyped = activity.sheetsTyped
-        itemsAdded = kinds[.addItem] ?? 0
-        sheetsCancelled = kinds[.cancelCreatingItem] ?? 0
-        keystrokes = kinds[.changePartialItemName] ?? 0
-        conversion = sheetsOpened > 0 ? Double(itemsAdded) / Double(sheetsOpened) : nil
-        medianPlusToAddMs = statistics.medianPlusToAdd
-        plusToAddMs = activity.plusToAdd.sorted { $0.key < $1.key }.map { [$0.key, Int64($0.value)] }
-        errors = outcome?.errorCount ?? 0
-        warnings = outcome?.warningCount ?? 0
-        codes = Dictionary(uniqueKeysWithValues: statistics.diagnosticCounts.map { ($0.key.rawValue, $0.value.count) })
-        self.activity = Activity(bucketMs: activity.bucketMilliseconds, counts: activity.counts)
+        numbers = metrics.numbers
         self.inputBytes = inputBytes
         self.inputSHA256 = inputSHA256
     }
@@ -170,54 +113,31 @@ public struct SessionStats: Sendable, Equatable {
             guard let value = root[key] else { return nil }
             return value.isNull ? .some(nil) : value.string.map { .some($0) }
         }
-        func real(_ key: String) -> Double?? {
+        func whole(_ key: String) -> Int?? {
             guard let value = root[key] else { return nil }
-            return value.isNull ? .some(nil) : value.double.map { .some($0) }
-        }
-        func whole(_ key: String) -> Int? { root[key]?.int }
-        /// A member added within the schema: missing reads as `nil`, present it must be right.
-        func optionalText(_ key: String) -> String?? { root[key] == nil ? .some(nil) : text(key) }
-        func optionalWhole(_ key: String) -> Int?? {
-            guard let value = root[key] else { return .some(nil) }
             return value.isNull ? .some(nil) : value.int.map { .some($0) }
         }
-        guard let inputRoot = optionalText("root"), let reportBytes = optionalWhole("reportBytes"),
-            let reportSHA256 = optionalText("reportSHA256")
+        guard let inputRoot = text("root"), let reportBytes = whole("reportBytes"), let reportSHA256 = text("reportSHA256"),
+            let eventTable = text("eventTable"), let eventTableBytes = whole("eventTableBytes"),
+            let eventTableSHA256 = text("eventTableSHA256")
         else { return nil }
         guard let report = text("report"), let problem = text("problem"), let sessionId = text("sessionId"), let userId = text("userId"),
-            let app = text("app"), let appVersion = text("appVersion"), let start = text("start"), let end = text("end"),
-            let durationMs = real("durationMs"), let conversion = real("conversion"), let median = real("medianPlusToAddMs"),
-            let inputSHA256 = text("inputSHA256"),
-            let events = whole("events"), let frames = whole("frames"), let travels = whole("travels"),
-            let sheetsOpened = whole("sheetsOpened"), let sheetsTyped = whole("sheetsTyped"), let itemsAdded = whole("itemsAdded"),
-            let sheetsCancelled = whole("sheetsCancelled"), let keystrokes = whole("keystrokes"), let errors = whole("errors"),
-            let warnings = whole("warnings"), let inputBytes = whole("inputBytes"),
-            case .object(let codeMembers) = root["codes"], let pairs = root["plusToAddMs"]?.array,
-            let bucketMs = root["activity"]?["bucketMs"]?.int64, let counts = root["activity"]?["counts"]?.array
+            let app = text("app"), let appVersion = text("appVersion"), let inputSHA256 = text("inputSHA256"),
+            let inputBytes = root["inputBytes"]?.int, let numbers = SessionNumbers(stats: root)
         else { return nil }
         self.init(name: name, input: input, status: status, problem: problem, tool: tool, strict: strict)
         (self.root, self.reportBytes, self.reportSHA256) = (inputRoot, reportBytes, reportSHA256)
+        (self.eventTable, self.eventTableBytes, self.eventTableSHA256) = (eventTable, eventTableBytes, eventTableSHA256)
         (self.report, self.sessionId, self.userId, self.app, self.appVersion) = (report, sessionId, userId, app, appVersion)
-        (self.start, self.end, self.durationMs, self.conversion, self.medianPlusToAddMs) = (start, end, durationMs, conversion, median)
-        (self.events, self.frames, self.travels, self.sheetsOpened, self.sheetsTyped) = (events, frames, travels, sheetsOpened, sheetsTyped)
-        (self.itemsAdded, self.sheetsCancelled, self.keystrokes, self.errors, self.warnings) = (
-            itemsAdded, sheetsCancelled, keystrokes, errors, warnings
-        )
-        (self.inputBytes, self.inputSHA256) = (inputBytes, inputSHA256)
-        var codes: [String: Int] = [:]
-        for (code, count) in codeMembers {
-            guard let count = count.int else { return nil }
-            codes[code] = count
-        }
-        self.codes = codes
-        var times: [[Int64]] = []
-        for pair in pairs {
-            guard let values = pair.array?.compactMap(\.int64), values.count == 2 else { return nil }
-            times.append(values)
-        }
-        plusToAddMs = times
-        let series = counts.compactMap(\.int)
-        guard series.count == counts.count else { return nil }
-        activity = Activity(bucketMs: bucketMs, counts: series)
+        (self.numbers, self.inputBytes, self.inputSHA256) = (numbers, inputBytes, inputSHA256)
+    }
+
+    /// What any stats file says of itself, whatever its schema: its
+    /// `schema` and the INPUT root it was found under (in `/1` and `/2`
+    /// alike), so that a run never removes another root's session because
+    /// its file is of an older schema. `nil` when it is not a JSON object.
+    public static func peek(json: [UInt8]) -> (schema: String?, root: String?)? {
+        guard let root = StatsJSON.parse(json), case .object = root else { return nil }
+        return (root["schema"]?.string, root["root"]?.string)
     }
 }

@@ -6,6 +6,10 @@ extension BatchAggregate {
         "name", "input", "status", "problem", "session_id", "user_id", "app", "app_version", "start", "end", "duration_ms",
         "events", "frames", "travels", "sheets_opened", "sheets_typed", "items_added", "sheets_cancelled", "keystrokes",
         "conversion", "median_plus_to_add_ms", "errors", "warnings", "report", "input_bytes", "input_sha256",
+        // todo-report-stats/2's scalar members, after /1's columns.
+        "undone_frames", "sheets_added", "sheets_replaced", "sheets_open_at_end", "items_without_sheet", "added_sheet_keystrokes",
+        "keystrokes_per_item", "lines", "headers", "dropped_lines", "blank_lines", "digests_checked", "digests_differing",
+        "event_table", "event_table_bytes", "event_table_sha256",
     ]
 
     /// `sessions.csv`: RFC 4180 (CRLF, fields with `,` `"` CR or LF quoted,
@@ -28,27 +32,19 @@ extension BatchAggregate {
             let fromLogs = [
                 stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app, stats.appVersion,
             ]
-            let fields: [String?] =
-                fromLogs.map { $0.map(Self.inert) } + [
-                    stats.start, stats.end, stats.durationMs.map(plainNumber),
-                    String(stats.events), String(stats.frames), String(stats.travels), String(stats.sheetsOpened),
-                    String(stats.sheetsTyped),
-                    String(stats.itemsAdded), String(stats.sheetsCancelled), String(stats.keystrokes),
-                    stats.conversion.map(plainNumber), stats.medianPlusToAddMs.map(plainNumber),
-                    String(stats.errors), String(stats.warnings), stats.report, String(stats.inputBytes), stats.inputSHA256,
-                ]
-            try write(fields.map { Self.csvField($0 ?? "") }.joined(separator: ",") + "\r\n")
+            let n = stats.numbers
+            let counts = [n.events, n.frames, n.travels, n.sheetsOpened, n.sheetsTyped, n.itemsAdded, n.sheetsCancelled, n.keystrokes]
+            let quality = [n.lines, n.headers, n.droppedLines, n.blankLines, n.digestsChecked, n.digestsDiffering]
+            var fields: [String?] = fromLogs.map { $0.map(CSVField.inert) } + [n.start, n.end, n.durationMs.map(String.init)]
+            fields += counts.map(String.init)
+            fields += [n.conversion?.json, n.medianPlusToAddMs.map(String.init), String(n.errors), String(n.warnings)]
+            fields += [stats.report, String(stats.inputBytes), stats.inputSHA256]
+            fields += [n.undoneFrames, n.sheetsAdded, n.sheetsReplaced, n.sheetsOpenAtEnd, n.itemsWithoutSheet, n.addedSheetKeystrokes].map(
+                String.init)
+            fields.append(n.keystrokesPerItem?.json)
+            fields += quality.map(String.init)
+            fields += [stats.eventTable, stats.eventTableBytes.map(String.init), stats.eventTableSHA256]
+            try write(fields.map { CSVField.quoted($0 ?? "") }.joined(separator: ",") + "\r\n")
         }
-    }
-
-    /// `text`, with a leading `'` when a spreadsheet would take it for a formula.
-    static func inert(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
-        return "'" + text
-    }
-
-    static func csvField(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

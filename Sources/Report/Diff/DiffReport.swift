@@ -13,8 +13,8 @@ public final class DiffReport {
     /// How both logs were redacted as they were read, if they were: said by the page and the summary.
     public let redaction: LogRedaction?
     private let keepsFrames: Bool
-    private var baselineStatistics = SessionStatistics()
-    private var runStatistics = SessionStatistics()
+    private var baselineMetrics = SessionMetrics()
+    private var runMetrics = SessionMetrics()
     private var baselineFrames = DiffFrameData()
     private var runFrames = DiffFrameData()
     /// The comparison, once finished.
@@ -36,7 +36,7 @@ public final class DiffReport {
 
     /// Takes one entry of the baseline's replay (`baseline`) or the run's.
     public func add(_ entry: ReplayEntry, baseline: Bool) {
-        if baseline { baselineStatistics.add(entry) } else { runStatistics.add(entry) }
+        if baseline { baselineMetrics.add(entry) } else { runMetrics.add(entry) }
         if keepsFrames, case .frame(let frame) = entry {
             if baseline { baselineFrames.append(frame) } else { runFrames.append(frame) }
         }
@@ -44,13 +44,13 @@ public final class DiffReport {
 
     /// Records how both replays and the comparison ended.
     public func finish(baseline: LogReplayer.Outcome, run: LogReplayer.Outcome, comparison: LogComparison) {
-        baselineStatistics.finish(with: baseline)
-        runStatistics.finish(with: run)
+        baselineMetrics.finish(with: baseline)
+        runMetrics.finish(with: run)
         self.comparison = comparison
     }
 
-    var baselineFrameCount: Int { baselineStatistics.outcome?.frameCount ?? 1 }
-    var runFrameCount: Int { runStatistics.outcome?.frameCount ?? 1 }
+    var baselineFrameCount: Int { baselineMetrics.outcome?.frameCount ?? 1 }
+    var runFrameCount: Int { runMetrics.outcome?.frameCount ?? 1 }
 
     /// Whether every frame is equal and both logs have as many.
     public var isIdentical: Bool { comparison.firstDifference == nil }
@@ -68,14 +68,14 @@ public final class DiffReport {
 
     /// The verdict as CommonMark, for a CI job summary (`--summary`).
     public func summaryMarkdown() -> String {
-        CommonMarkRenderer.commonMark(DiffSummaryBuilder.build(self, baseline: baselineStatistics, run: runStatistics))
+        CommonMarkRenderer.commonMark(DiffSummaryBuilder.build(self, baseline: baselineMetrics, run: runMetrics))
     }
 
     /// The self-contained side-by-side page (needs `keepingFrames`).
     public func html() -> String {
         DiffPageRenderer(
             report: self,
-            summaryHTML: CommonMarkRenderer.html(DiffSummaryBuilder.build(self, baseline: baselineStatistics, run: runStatistics)),
+            summaryHTML: CommonMarkRenderer.html(DiffSummaryBuilder.build(self, baseline: baselineMetrics, run: runMetrics)),
             baselineFrames: baselineFrames.finished, runFrames: runFrames.finished
         ).html()
     }

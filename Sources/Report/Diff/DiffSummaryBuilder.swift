@@ -4,7 +4,7 @@ import SessionLog
 /// difference with both events and the differing fields, the frame counts,
 /// and each log's data quality (as the session summary words it).
 enum DiffSummaryBuilder {
-    static func build(_ report: DiffReport, baseline: SessionStatistics, run: SessionStatistics) -> [MarkdownBlock] {
+    static func build(_ report: DiffReport, baseline: SessionMetrics, run: SessionMetrics) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [
             .heading(level: 2, [.text("Session diff: "), .code(report.baselineName), .text(" vs "), .code(report.runName)])
         ]
@@ -47,8 +47,8 @@ enum DiffSummaryBuilder {
                     ])
                 ],
             ]))
-        for (name, statistics) in [(report.baselineName, baseline), (report.runName, run)] {
-            var quality = SummaryBuilder.dataQuality(statistics)
+        for (name, metrics) in [(report.baselineName, baseline), (report.runName, run)] {
+            var quality = SummaryBuilder.dataQuality(metrics)
             quality[0] = .heading(level: 3, [.text("Data quality of "), .code(name)])
             blocks += quality
         }

@@ -32,9 +32,19 @@ enum CommonMarkRenderer {
             guard let node = child(of: parent, CMARK_NODE_PARAGRAPH) else { return }
             for inline in inlines { append(inline, to: node) }
         case .bulletList(let items):
-            guard let list = child(of: parent, CMARK_NODE_LIST) else { return }
-            cmark_node_set_list_type(list, CMARK_BULLET_LIST)
-            cmark_node_set_list_tight(list, 1)
+            // A list right after a list continues it: two lists in a row are
+            // written with `<!-- end list -->` between them, raw HTML that a
+            // renderer which escapes HTML shows as text.
+            let previous = cmark_node_last_child(parent)
+            let list: OpaquePointer
+            if let previous, cmark_node_get_type(previous) == CMARK_NODE_LIST {
+                list = previous
+            } else {
+                guard let made = child(of: parent, CMARK_NODE_LIST) else { return }
+                list = made
+                cmark_node_set_list_type(list, CMARK_BULLET_LIST)
+                cmark_node_set_list_tight(list, 1)
+            }
             for item in items {
                 guard let itemNode = child(of: list, CMARK_NODE_ITEM) else { continue }
                 for inline in item { append(inline, to: itemNode) }

@@ -10,7 +10,7 @@ struct PageRenderer {
 
     var templates: PageTemplates
     var title: String
-    var statistics: SessionStatistics
+    var metrics: SessionMetrics
     var newestFrameState: TodoState
     var frameCount: Int
     var diagnostics: DiagnosticList
@@ -80,9 +80,9 @@ struct PageRenderer {
             "diagnosticCount": String(diagnostics.count),
             "activityStrip": activityHTML,
             "funnelChart": funnelHTML,
-            "unverifiedFrom": statistics.outcome?.digests.firstMismatchFrame.map(String.init) ?? "",
+            "unverifiedFrom": metrics.outcome?.digests.firstMismatchFrame.map(String.init) ?? "",
             // The static page shows the newest frame: unverified when a digest differed at or before it.
-            "unverifiedHidden": statistics.outcome?.digests.firstMismatchFrame == nil ? " hidden" : "",
+            "unverifiedHidden": metrics.outcome?.digests.firstMismatchFrame == nil ? " hidden" : "",
         ]
         return values
     }
@@ -100,16 +100,17 @@ struct PageRenderer {
     }
 
     private func facts() -> String {
-        let header = statistics.header
-        let errors = diagnostics.errors
-        let warnings = diagnostics.warnings
+        let header = metrics.header
+        let numbers = metrics.numbers
+        let errors = metrics.numbers.errors
+        let warnings = metrics.numbers.warnings
         let rows: [(String, String)] = [
             ("Session", header?.sessionId ?? "—"),
             ("User", header?.userId ?? "—"),
             ("App version", header?.appVersion ?? "—"),
-            ("Start", statistics.start?.rfc3339 ?? "—"),
-            ("Duration", statistics.durationMilliseconds.map { Formatting.duration(milliseconds: $0) } ?? "—"),
-            ("Frames", String(frameCount)),
+            ("Start", numbers.start ?? "—"),
+            ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—"),
+            ("Frames", Formatting.grouped(frameCount)),
             ("Diagnostics", "\(Formatting.plural(errors, "error")), \(Formatting.plural(warnings, "warning"))"),
         ]
         return rows.map { "<div><dt>\($0.0.htmlEscaped)</dt><dd>\($0.1.htmlEscaped)</dd></div>" }.joined(separator: "\n")

@@ -2,36 +2,34 @@ import SessionLog
 
 /// Human-readable numbers for the summary and the page.
 enum Formatting {
-    /// `850 ms`, `12.4 s`, `3 min 05 s`, `2 h 03 min`.
-    static func duration(milliseconds: Double) -> String {
-        let sign = milliseconds < 0 ? "−" : ""
-        let value = abs(milliseconds)
-        if value < 1_000 { return "\(sign)\(Int(value.rounded())) ms" }
-        if value < 60_000 { return "\(sign)\(oneDecimal(value / 1_000)) s" }
-        let totalSeconds = Int((value / 1_000).rounded())
-        if totalSeconds < 3_600 { return "\(sign)\(totalSeconds / 60) min \(twoDigits(totalSeconds % 60)) s" }
-        return "\(sign)\(totalSeconds / 3_600) h \(twoDigits(totalSeconds / 60 % 60)) min"
+    /// `850 ms`, `12.4 s`, `3 min 05 s`, `2 h 03 min`: the milliseconds
+    /// rounded (half away from zero) to the unit the form ends with before
+    /// they are split, and that decides the form (59,960 ms is `1 min 00 s`,
+    /// 3,599,500 ms `1 h 00 min`); a negative one has a leading `-`.
+    static func duration(milliseconds: Int64) -> String {
+        let sign = milliseconds < 0 ? "-" : ""
+        let value = milliseconds.magnitude
+        if value < 1_000 { return "\(sign)\(value) ms" }
+        let tenths = (value + 50) / 100
+        if tenths < 600 { return "\(sign)\(tenths / 10).\(tenths % 10) s" }
+        let seconds = (value + 500) / 1_000
+        if seconds < 3_600 { return "\(sign)\(seconds / 60) min \(twoDigits(seconds % 60)) s" }
+        let minutes = (value + 30_000) / 60_000
+        return "\(sign)\(minutes / 60) h \(twoDigits(minutes % 60)) min"
     }
 
-    /// `+12.4 s` from the session's start, or `nil` without both times.
-    static func offset(_ timestamp: Timestamp?, from start: Timestamp?) -> String? {
-        guard let timestamp, let start else { return nil }
-        let delta = timestamp.millisecondsSince1970 - start.millisecondsSince1970
-        return (delta >= 0 ? "+" : "") + duration(milliseconds: delta)
+    /// `+12.4 s` from the session's start (a `t_ms`), or `nil` without one.
+    static func offset(_ milliseconds: Int64?) -> String? {
+        milliseconds.map { ($0 >= 0 ? "+" : "") + duration(milliseconds: $0) }
     }
 
-    static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-
+    /// A count's percentage of another (`66.7%`), or `n/a` when the whole is 0.
     static func percent(_ part: Int, of whole: Int) -> String {
-        guard whole > 0 else { return "n/a" }
-        return "\(Int((Double(part) / Double(whole) * 100).rounded()))%"
+        Ratio(part, of: whole)?.percent ?? "n/a"
     }
 
     static func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
-        "\(count) \(count == 1 ? singular : pluralForm ?? singular + "s")"
+        "\(grouped(count)) \(count == 1 ? singular : pluralForm ?? singular + "s")"
     }
 
     /// Longest text from a log (an item's title, a typed name) that the
@@ -54,7 +52,7 @@ enum Formatting {
     /// `12,345,678`.
     static func grouped(_ value: Int) -> String { groupedDigits(value) }
 
-    private static func twoDigits(_ value: Int) -> String {
+    private static func twoDigits(_ value: UInt64) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }
 }

@@ -6,37 +6,40 @@ import TodoDomain
 /// running totals of its replay. Deterministic: the same log gives the same
 /// summary.
 enum SummaryBuilder {
-    static func build(_ statistics: SessionStatistics, title: String, redaction: LogRedaction? = nil) -> [MarkdownBlock] {
+    static func build(_ metrics: SessionMetrics, title: String, redaction: LogRedaction? = nil) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Session summary: "), .text(title)])]
         if let redaction {
             blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + redaction.description + ".")]))
         }
-        blocks += facts(statistics)
-        blocks += funnel(statistics)
-        blocks += items(statistics)
-        blocks += eventCounts(statistics)
-        blocks += stateChain(statistics)
-        blocks += dataQuality(statistics)
+        blocks += facts(metrics)
+        blocks += funnel(metrics)
+        blocks += items(metrics)
+        blocks += eventCounts(metrics)
+        blocks += stateChain(metrics)
+        blocks += dataQuality(metrics)
         return blocks
     }
 
     // MARK: Sections
 
-    private static func facts(_ s: SessionStatistics) -> [MarkdownBlock] {
+    private static func facts(_ s: SessionMetrics) -> [MarkdownBlock] {
         let header = s.header
-        let events = s.outcome?.tally.events ?? 0
-        let frames = s.outcome?.frameCount ?? events + 1
+        let numbers = s.numbers
         let rows: [(String, String?)] = [
             ("Session", header?.sessionId),
             ("App", header?.app),
             ("Version", header?.appVersion),
             ("User", header?.userId),
-            ("Start", s.start?.rfc3339),
-            ("End", s.lastTimestamp?.rfc3339),
-            ("Duration", s.durationMilliseconds.map { Formatting.duration(milliseconds: $0) }),
-            ("Events", String(events)),
-            ("Frames", String(frames)),
-            ("Travels", String(s.travelCount)),
+            ("Start", numbers.start),
+            ("End", numbers.end),
+            ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) }),
+            ("Events", Formatting.grouped(numbers.events)),
+            ("Frames", Formatting.grouped(numbers.frames)),
+            ("Travels", Formatting.grouped(numbers.travels)),
+            (
+                "Undone frames",
+                Formatting.grouped(numbers.undoneFrames) + (numbers.undoneFrames > 0 ? " (left on branches by time travel)" : "")
+            ),
         ]
         var list = rows.map { label, value in
             [MarkdownBlock.paragraph([.strong([.text(label)]), .text(": "), .text(value ?? "unknown")])]
@@ -47,116 +50,126 @@ enum SummaryBuilder {
         return [.heading(level: 3, [.text("Session")]), .bulletList(list)]
     }
 
-    private static func funnel(_ s: SessionStatistics) -> [MarkdownBlock] {
-        let opened = s.eventCounts[.startCreatingItem] ?? 0
-        let added = s.eventCounts[.addItem] ?? 0
-        let keystrokes = s.eventCounts[.changePartialItemName] ?? 0
+    private static func line(_ label: String, _ value: String) -> [MarkdownBlock] {
+        [.paragraph([.strong([.text(label)]), .text(": " + value)])]
+    }
+
+    private static func funnel(_ s: SessionMetrics) -> [MarkdownBlock] {
+        let n = s.numbers
+        func share(_ count: Int) -> String { "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: n.sheetsOpened)))" }
         var cancelled: [[MarkdownBlock]] = s.cancelledNames.map { name in
             [.paragraph(name.isEmpty ? [.emphasis([.text("nothing typed")])] : [.text("“"), .text(name), .text("”")])]
         }
-        if s.cancelCount > s.cancelledNames.count {
-            cancelled.append([.paragraph([.emphasis([.text("and \(s.cancelCount - s.cancelledNames.count) more")])])])
+        if n.sheetsCancelled > s.cancelledNames.count {
+            cancelled.append([
+                .paragraph([.emphasis([.text("and \(Formatting.grouped(n.sheetsCancelled - s.cancelledNames.count)) more")])])
+            ])
         }
-        var cancelledItem: [MarkdownBlock] = [.paragraph([.strong([.text("Sheets cancelled")]), .text(": \(s.cancelCount)")])]
+        var cancelledItem = line("Cancelled", share(n.sheetsCancelled))
         if !cancelled.isEmpty { cancelledItem.append(.bulletList(cancelled)) }
+        let timed = n.plusToAddMs.reduce(0) { $0 + $1.count }
         let rows: [[MarkdownBlock]] = [
-            [.paragraph([.strong([.text("Add sheets opened")]), .text(": \(opened)")])],
-            [.paragraph([.strong([.text("Items added")]), .text(": \(added)")])],
+            line("Add sheets opened", Formatting.grouped(n.sheetsOpened)),
+            line("Typed in", share(n.sheetsTyped)),
+            line("Added", share(n.sheetsAdded)),
             cancelledItem,
-            [
-                .paragraph([
-                    .strong([.text("Conversion")]), .text(": \(Formatting.percent(added, of: opened)) of opened sheets became items"),
-                ])
-            ],
-            [
-                .paragraph([
-                    .strong([.text("Median time from + to Add")]),
-                    .text(": " + (s.medianPlusToAdd.map { Formatting.duration(milliseconds: $0) } ?? "n/a")),
-                ])
-            ],
-            [
-                .paragraph([
-                    .strong([.text("Keystrokes per item")]),
-                    .text(": " + (added > 0 ? Formatting.oneDecimal(Double(keystrokes) / Double(added)) : "n/a")),
-                ])
-            ],
+            line("Replaced by another +", share(n.sheetsReplaced)),
+            line("Open at the end", share(n.sheetsOpenAtEnd)),
+            line("Items added", "\(Formatting.grouped(n.itemsAdded)) (\(Formatting.grouped(n.itemsWithoutSheet)) without a sheet)"),
+            line("Conversion", (n.conversion?.percent ?? "n/a") + " of opened sheets were added"),
+            line(
+                "Median time from + to Add",
+                n.medianPlusToAddMs.map { Formatting.duration(milliseconds: $0) + " (of \(Formatting.plural(timed, "timed sheet")))" }
+                    ?? "n/a"),
+            line("Keystrokes", "\(Formatting.grouped(n.keystrokes)) (\(Formatting.grouped(n.addedSheetKeystrokes)) in added sheets)"),
+            line("Keystrokes per item", n.keystrokesPerItem?.oneDecimal ?? "n/a"),
         ]
-        return [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
+        var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
+        if n.undoneFrames > 0 {
+            blocks.append(
+                .paragraph([
+                    .text("The sheets and items are those of the session as it ended; what time travel undid is not counted here.")
+                ]))
+        }
+        return blocks
     }
 
-    private static func items(_ s: SessionStatistics) -> [MarkdownBlock] {
+    private static func items(_ s: SessionMetrics) -> [MarkdownBlock] {
         guard !s.items.isEmpty else {
             return [.heading(level: 3, [.text("Items")]), .paragraph([.text("No item was added.")])]
         }
-        // The final list can hold tens of thousands of items, the kept ones
-        // are a few hundred: the final list is looked up in a table of the
-        // kept ids (small, so it stays in cache), not indexed whole.
-        var slots: [UUID: Int] = [:]
-        for item in s.items where slots[item.id] == nil { slots[item.id] = slots.count }
-        var finalDone = [Bool?](repeating: nil, count: slots.count)
-        for item in s.outcome?.newestFrameState.todoItems ?? [] {
-            if let slot = slots[item.id], finalDone[slot] == nil { finalDone[slot] = item.isFinished }
-        }
         var rows: [[MarkdownBlock]] = s.items.map { item in
-            let end: String
-            if let slot = slots[item.id], let done = finalDone[slot] {
-                end = done ? "finished at the end" : "not finished at the end"
-            } else {
-                end = "not in the final state (added on another branch)"
-            }
-            let added = Formatting.offset(item.addedAt, from: s.start).map { "added at \($0)" } ?? "added on line \(item.line)"
-            let title: [MarkdownInline] = item.title.isEmpty ? [.emphasis([.text("untitled")])] : [.text(item.title)]
+            let end = item.isFinished ? "finished at the end" : "not finished at the end"
+            let added = Formatting.offset(item.addedAtMs).map { "added at \($0)" } ?? "added on line \(item.line)"
+            // Quoted, so that a title with spaces at its ends is still shown as typed.
+            let title: [MarkdownInline] = item.title.isEmpty ? [.emphasis([.text("untitled")])] : [.text("“" + item.title + "”")]
             let pseudonym: [MarkdownInline] = item.titlePseudonym.map { [.text(" "), .code($0)] } ?? []
             return [
                 .paragraph(
                     [.strong(title)] + pseudonym + [.text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])
             ]
         }
-        if s.itemCount > s.items.count {
-            rows.append([.paragraph([.emphasis([.text("and \(s.itemCount - s.items.count) more items")])])])
+        if s.numbers.itemsAdded > s.items.count {
+            rows.append([.paragraph([.emphasis([.text("and \(Formatting.grouped(s.numbers.itemsAdded - s.items.count)) more items")])])])
         }
         return [.heading(level: 3, [.text("Items")]), .bulletList(rows)]
     }
 
-    private static func eventCounts(_ s: SessionStatistics) -> [MarkdownBlock] {
+    private static func eventCounts(_ s: SessionMetrics) -> [MarkdownBlock] {
+        let counts = s.numbers.eventCounts
         let rows: [[MarkdownBlock]] =
             TodoEvent.Kind.allCases.map { kind in
-                [.paragraph([.code(kind.rawValue), .text(": \(s.eventCounts[kind] ?? 0)")])]
-            } + [[.paragraph([.code("travel"), .text(": \(s.travelCount)")])]]
-        return [.heading(level: 3, [.text("Events by type")]), .bulletList(rows)]
+                [.paragraph([.code(kind.rawValue), .text(": \(Formatting.grouped(counts[kind]))")])]
+            } + [[.paragraph([.code("travel"), .text(": \(Formatting.grouped(counts.travel))")])]]
+        return [
+            .heading(level: 3, [.text("Events by type")]), .paragraph([.text("Everything the person did, undone branches included:")]),
+            .bulletList(rows),
+        ]
     }
 
-    private static func stateChain(_ s: SessionStatistics) -> [MarkdownBlock] {
+    private static func stateChain(_ s: SessionMetrics) -> [MarkdownBlock] {
         var inlines: [MarkdownInline] = []
         for (index, run) in s.stateRuns.enumerated() {
             if index > 0 { inlines.append(.text(" → ")) }
             inlines.append(.code(run.name))
-            if run.count > 1 { inlines.append(.text(" x\(run.count)")) }
+            if run.count > 1 { inlines.append(.text(" x\(Formatting.grouped(run.count))")) }
         }
         if s.omittedRuns > 0 {
             inlines.append(
                 .text(" → … and \(Formatting.plural(s.omittedRuns, "more run")) (\(Formatting.plural(s.omittedRunStates, "state")))"))
         }
-        return [.heading(level: 3, [.text("State chain")]), .paragraph(inlines)]
+        var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("State chain")]), .paragraph(inlines)]
+        let undone = s.numbers.undoneFrames
+        if undone > 0 {
+            blocks.append(
+                .paragraph([
+                    .text(
+                        "Time travel left \(Formatting.plural(undone, "frame")) out of this chain: \(undone == 1 ? "it is" : "they are") on branches the session did not end on."
+                    )
+                ]))
+        }
+        return blocks
     }
 
     /// `State digests: 57 checked, 0 differed: …`.
     static func digestLine(_ digests: DigestTally) -> String {
-        let counts = "State digests: \(digests.checked) checked, \(digests.differed) differed"
+        let counts = "State digests: \(Formatting.grouped(digests.checked)) checked, \(Formatting.grouped(digests.differed)) differed"
         guard let frame = digests.firstMismatchFrame else { return counts + ": the replay shows what the app showed." }
         return counts + ": from frame \(frame) on the report does not show what the app showed (another app version or reducer?)."
     }
 
     /// The data-quality section (the diff's summary has one per log).
-    static func dataQuality(_ s: SessionStatistics) -> [MarkdownBlock] {
+    static func dataQuality(_ s: SessionMetrics) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")])]
+        let n = s.numbers
         if let tally = s.outcome?.tally {
-            var parts = [
-                Formatting.plural(tally.total, "line"), "\(Formatting.plural(tally.events, "event")) made frames",
-                Formatting.plural(tally.travels, "travel"), Formatting.plural(tally.header, "header"),
-                "\(tally.dropped) dropped", "\(tally.blank) blank",
+            var dropped = "\(Formatting.grouped(n.droppedLines)) dropped"
+            if tally.unread > 0 { dropped += " (\(Formatting.grouped(tally.unread)) unread after the unsupported schema)" }
+            let parts = [
+                Formatting.plural(n.lines, "line"), "\(Formatting.plural(n.events, "event")) made frames",
+                Formatting.plural(n.travels, "travel"), Formatting.plural(n.headers, "header"), dropped,
+                "\(Formatting.grouped(n.blankLines)) blank",
             ]
-            if tally.unread > 0 { parts.append("\(tally.unread) unread") }
             blocks.append(.paragraph([.text("Every line accounted for: " + parts.joined(separator: ", ") + ".")]))
         }
         if let digests = s.outcome?.digests, digests.checked > 0 { blocks.append(.paragraph([.text(digestLine(digests))])) }
@@ -164,6 +177,8 @@ enum SummaryBuilder {
         if counts.isEmpty {
             blocks.append(.paragraph([.text("No diagnostics: the log is clean.")]))
         } else {
+            blocks.append(
+                .paragraph([.text("Diagnostics: \(Formatting.plural(n.errors, "error")), \(Formatting.plural(n.warnings, "warning")).")]))
             blocks.append(
                 .bulletList(
                     counts.map { count in
@@ -173,7 +188,7 @@ enum SummaryBuilder {
                             .paragraph([
                                 .code(count.code.rawValue),
                                 .text(
-                                    " (\(count.code.severity.rawValue)): \(count.count) — line\(count.firstLines.count == 1 ? "" : "s") \(lines)\(more)"
+                                    " (\(count.code.severity.rawValue)): \(Formatting.grouped(count.count)) — line\(count.firstLines.count == 1 ? "" : "s") \(lines)\(more)"
                                 ),
                             ])
                         ]

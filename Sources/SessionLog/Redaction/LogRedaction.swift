@@ -4,9 +4,11 @@ public import Redaction
 /// record and diagnostic as the line is read, so that no unredacted text
 /// reaches replay, spill files, reports or standard error.
 ///
-/// Typed text (partial names, and so titles and cancelled names), the
-/// header's `app` and `appVersion`, and every piece of the log quoted in a
-/// diagnostic are masked with `TextMask` (shape kept, content gone);
+/// Typed text (partial names, and so titles and cancelled names) and every
+/// piece of the log quoted in a diagnostic are masked with `TextMask` (shape
+/// kept, content gone); the header's `app` and `appVersion` are kept when
+/// they look like an app's name and version (`AppLabel`: they key the
+/// per-version funnel and name no person), else masked too;
 /// `userId`, `sessionId` and every `context` value become keyed pseudonyms
 /// (`Pseudonyms`), or `redacted` without a key. Context keys, timestamps,
 /// `seq`, item ids and everything that is a number stay.
@@ -52,11 +54,12 @@ public struct LogRedaction: Sendable {
         }
     }
 
-    /// `header` with `app` and `appVersion` masked, its ids and context values pseudonymised.
+    /// `header` with `app` and `appVersion` kept or masked (`AppLabel`), its
+    /// ids and context values pseudonymised.
     public func redact(_ header: SessionHeader) -> SessionHeader {
         var header = header
-        header.app = header.app.map(TextMask.mask)
-        header.appVersion = header.appVersion.map(TextMask.mask)
+        header.app = header.app.map(AppLabel.redacted)
+        header.appVersion = header.appVersion.map(AppLabel.redacted)
         header.sessionId = header.sessionId.map { pseudonyms.pseudonym(of: $0, as: .session) }
         header.userId = header.userId.map { pseudonyms.pseudonym(of: $0, as: .user) }
         header.context = header.context.map { .init(key: $0.key, value: pseudonyms.pseudonym(of: $0.value, as: .context)) }

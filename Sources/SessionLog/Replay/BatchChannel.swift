@@ -121,7 +121,11 @@ extension ReadingPipeline {
                 state.next += 1
                 if state.stopped {
                     // Parsed by a reader that could not know: the stop came in an earlier batch.
-                    batch.lines = Array(repeating: .unread, count: batch.lines.count)
+                    // A blank line stays blank: only a line with something on it is unread.
+                    batch.lines = batch.lines.map { line in
+                        if case .blank = line { return .blank }
+                        return .unread
+                    }
                     batch.readings = []
                 }
                 state.stopped = state.stopped || batch.stoppedOnUnsupportedSchema

@@ -142,7 +142,9 @@ extension ReadingPipeline.Batch {
     /// how the line counts.
     mutating func add(_ line: RawLine, with reader: inout LogReader, limit: Int) {
         if reader.hasStopped {
-            lines.append(.unread)
+            // A blank line counts as blank whether it is read or not: only a line with something on it is unread.
+            let blank = line.skippedLength == nil && line.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            lines.append(blank ? .blank : .unread)
             return
         }
         let before = readings.count

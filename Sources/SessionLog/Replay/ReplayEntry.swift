@@ -41,6 +41,11 @@ public struct Frame: Sendable {
     public var addedTitle: String?
     /// How many items the state holds after the event.
     public var itemCount: Int
+    /// Whether the add sheet is open after the event (`isCreatingItem`).
+    public var isCreatingItem: Bool
+    /// For `addItem`, whether its record carried no `id`, so that replay
+    /// derived the one in ``event`` (see ``DerivedItemID``).
+    public var itemIDIsDerived: Bool
     /// The whole state after the event, when the replay was asked to keep
     /// states (``SessionReplay/init(keepingStates:)``); `nil` when streaming.
     public var state: TodoState?
@@ -52,12 +57,14 @@ extension Frame {
     package init(
         index: Int, parent: Int, event: TodoEvent, patch: TodoPatch, stamp: RecordStamp = RecordStamp(), line: Int,
         stateName: String, itemPosition: Int? = nil, partialItemName: String = "", addedTitle: String? = nil,
-        itemCount: Int? = nil, state: TodoState? = nil
+        itemCount: Int? = nil, isCreatingItem: Bool? = nil, itemIDIsDerived: Bool = false, state: TodoState? = nil
     ) {
         self.init(
             parent: parent, index: index, event: event, patch: patch, stamp: stamp, line: line, stateName: stateName,
             itemPosition: itemPosition, partialItemName: partialItemName, addedTitle: addedTitle,
-            itemCount: itemCount ?? state?.todoItems.count ?? 0, state: state)
+            itemCount: itemCount ?? state?.todoItems.count ?? 0,
+            isCreatingItem: isCreatingItem ?? patch.isCreatingItem?.new ?? state?.isCreatingItem ?? false,
+            itemIDIsDerived: itemIDIsDerived, state: state)
     }
 }
 

@@ -59,7 +59,9 @@ public struct SessionReplay {
             output(.header(header))
         case .record(.event(let logged, let stamp), let line):
             guard admit(stamp, line: line, output) else { return }
-            apply(resolve(logged, line: line), stamp: stamp, line: line, output)
+            var derivesID = false
+            if case .addItem(nil) = logged { derivesID = true }
+            apply(resolve(logged, line: line), derivedID: derivesID, stamp: stamp, line: line, output)
             if let digest = stamp.digest { check(digest, line: line, output) }
         case .record(.travel(let to, let stamp), let line):
             guard to >= 0, to < frameCount else {
@@ -93,7 +95,7 @@ public struct SessionReplay {
 
     // MARK: Applying
 
-    private mutating func apply(_ event: TodoEvent, stamp: RecordStamp, line: Int, _ output: (ReplayEntry) -> Void) {
+    private mutating func apply(_ event: TodoEvent, derivedID: Bool, stamp: RecordStamp, line: Int, _ output: (ReplayEntry) -> Void) {
         var itemIndex: Int?
         switch event {
         case .startCreatingItem, .cancelCreatingItem:
@@ -128,7 +130,8 @@ public struct SessionReplay {
                 parent: parent, index: cursor, event: event, patch: consume patch, stamp: stamp, line: line,
                 stateName: engine.state.todo.stateName, itemPosition: itemPosition,
                 partialItemName: engine.state.todo.partialItemName, addedTitle: addedTitle,
-                itemCount: engine.state.todo.todoItems.count, state: keepsStates ? engine.state.todo : nil))
+                itemCount: engine.state.todo.todoItems.count, isCreatingItem: engine.state.todo.isCreatingItem,
+                itemIDIsDerived: derivedID, state: keepsStates ? engine.state.todo : nil))
         output(consume entry)
     }
 

@@ -3,15 +3,18 @@ import Report
 import SessionLog
 
 /// The output folder of `batch` and `index`: `sessions/NAME.html`,
-/// `stats/NAME.json`, and the aggregates made from every `stats/*.json`.
+/// `stats/NAME.json`, `events/NAME.csv.gz`, and the aggregates made from
+/// every `stats/*.json`.
 /// Every file is written whole to a temporary file and renamed into place.
 struct BatchFolder: Sendable {
     let root: Path
     var sessions: Path { root.appending(Array("sessions".utf8)) }
     var stats: Path { root.appending(Array("stats".utf8)) }
+    var events: Path { root.appending(Array("events".utf8)) }
 
     func report(_ name: String) -> Path { sessions.appending(Array("\(name).html".utf8)) }
     func statsFile(_ name: String) -> Path { stats.appending(Array("\(name).json".utf8)) }
+    func eventTable(_ name: String) -> Path { events.appending(Array("\(name).csv.gz".utf8)) }
 
     /// `DIR/.todo-report.lock`: held by every `batch` and `index` run (``lock(_:wait:streams:)``).
     var lockFile: Path { root.appending(Array(".todo-report.lock".utf8)) }
@@ -35,10 +38,10 @@ struct BatchFolder: Sendable {
         try Self.makeFolder(root)
     }
 
-    /// Creates the two subfolders if they are missing and removes what
-    /// killed runs left in the three folders; done with the lock held.
+    /// Creates the three subfolders if they are missing and removes what
+    /// killed runs left in the four folders; done with the lock held.
     func create() throws(CLIError) {
-        for folder in [root, sessions, stats] {
+        for folder in [root, sessions, stats, events] {
             try Self.makeFolder(folder)
             StaleTemporaries.remove(in: folder, olderThan: time(nil))
         }
@@ -130,7 +133,7 @@ struct BatchFolder: Sendable {
     /// time. A crash before it may leave a report incomplete; the next run
     /// sees that it is not the report its stats name (its size and SHA-256)
     /// and renders that session again.
-    func install(_ files: [StagedFile], removing: Path? = nil, sharedFolder: Bool) throws(CLIError) {
+    func install(_ files: [StagedFile], removing: [Path] = [], sharedFolder: Bool) throws(CLIError) {
         var installLock: LockFile?
         defer { installLock?.release() }
         if sharedFolder {
@@ -141,7 +144,7 @@ struct BatchFolder: Sendable {
                 throw .cannotWrite(path: installLockFile.display, reason: error.reason)
             }
         }
-        if let removing { remove(removing) }
+        for path in removing { remove(path) }
         let later = FileSystemSync.isAvailable
         for file in files {
             // What is at the target now: another run may have put a file there meanwhile.
@@ -173,6 +176,11 @@ struct BatchFolder: Sendable {
         Self.read(statsFile(name)).flatMap { SessionStats(json: $0) }
     }
 
+    /// What the stats file of `name` says of itself, whatever its schema (see ``SessionStats/peek(json:)``).
+    func existingStatsSchema(_ name: String) -> (schema: String?, root: String?)? {
+        Self.read(statsFile(name)).flatMap { SessionStats.peek(json: $0) }
+    }
+
     func remove(_ path: Path) {
         _ = path.withCString { unlink($0) }
     }
@@ -192,15 +200,17 @@ struct BatchFolder: Sendable {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Removes the report and stats of every session not in `keep` that was
-    /// found under one of `roots` (as ``InputRoot`` records them): its input
-    /// is gone from there. Sessions of other roots stay; one whose stats
-    /// name no root (from before roots were recorded, or unreadable) is
-    /// removed, as every run did then, and a report without stats too.
+    /// Removes the report, event table and stats of every session not in
+    /// `keep` that was found under one of `roots` (as ``InputRoot`` records
+    /// them): its input is gone from there. Sessions of other roots stay,
+    /// whatever the schema of their stats (a `todo-report-stats/1` file
+    /// names its root too); one whose stats name no root (from before roots
+    /// were recorded, or unreadable) is removed, as every run did then, and
+    /// a report or event table without stats too.
     func removeSessions(notIn keep: Set<String>, under roots: Set<String>) -> Int {
         var removed = Set<String>()
         for name in names(in: stats, ending: ".json") where !keep.contains(name) {
-            if let root = existingStats(name)?.root, !roots.contains(root) { continue }
+            if let root = existingStatsSchema(name)?.root, !roots.contains(root) { continue }
             remove(statsFile(name))
             removed.insert(name)
         }
@@ -209,31 +219,57 @@ struct BatchFolder: Sendable {
             remove(report(name))
             removed.insert(name)
         }
+        for name in names(in: events, ending: ".csv.gz") where !keep.contains(name) && !indexed.contains(name) {
+            remove(eventTable(name))
+            removed.insert(name)
+        }
         return removed.count
     }
 
-    /// Every `stats/*.json`; a file that is not `todo-report-stats/1` is named on standard error and left out.
-    func allStats(streams: StandardStreams) -> (count: Int, stats: some Sequence<SessionStats>) {
+    /// Every `stats/*.json` of this schema, and how many files are of the
+    /// one before (``SessionStats/olderSchemaName``). Another file is named
+    /// on standard error and left out; one of the older schema is left out
+    /// too (its numbers were defined otherwise), counted in `older` once the
+    /// sequence has been read.
+    func allStats(streams: StandardStreams) -> (count: Int, stats: some Sequence<SessionStats>, older: OlderStats) {
         let names = names(in: stats, ending: ".json")
+        let older = OlderStats()
         return (
             names.count,
             names.lazy.compactMap { name in
                 let path = statsFile(name)
-                guard let stats = Self.read(path).flatMap({ SessionStats(json: $0) }) else {
+                let bytes = Self.read(path)
+                if let stats = bytes.flatMap({ SessionStats(json: $0) }) { return stats }
+                if bytes.flatMap({ SessionStats.peek(json: $0) })?.schema == SessionStats.olderSchemaName {
+                    older.count += 1
+                } else {
                     streams.printError("\(path.display): warning: not a \(SessionStats.schemaName) file; left out of the index")
-                    return nil
                 }
-                return stats
-            }
+                return nil
+            },
+            older
         )
+    }
+
+    /// Stats files of the older schema that ``allStats(streams:)`` left out.
+    final class OlderStats: @unchecked Sendable {
+        /// Counted on the reading thread only, as the files are read.
+        var count = 0
     }
 
     /// Writes `index.html`, `sessions.csv` and `summary.md` from every
     /// `stats/*.json`, committed together; returns the aggregate.
     @discardableResult
     func writeAggregates(streams: StandardStreams) throws(CLIError) -> BatchAggregate {
-        let (count, stats) = allStats(streams: streams)
-        let aggregate = BatchAggregate(stats, expectedCount: count)
+        let (count, found, older) = allStats(streams: streams)
+        let aggregate = BatchAggregate(found, expectedCount: count)
+        if older.count > 0 {
+            let files = older.count == 1 ? "1 stats file is" : "\(groupedDigits(older.count)) stats files are"
+            let their = older.count == 1 ? "its" : "their"
+            streams.printError(
+                "\(stats.display): note: \(files) \(SessionStats.olderSchemaName), written by an older todo-report whose numbers are defined otherwise (conversion over events, time travel not followed); left out of the index, summary and CSV rather than mixed in. 'todo-report batch' over \(their) inputs into \(root.display) renders them again."
+            )
+        }
         let names = ["index.html", "sessions.csv", "summary.md"]
         let outputs = try OutputSet(
             names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil, commitRecord: commitRecord)

@@ -7,9 +7,16 @@ import SessionLog
 /// that say so; only an output that cannot be written stops the batch.
 struct SessionJob: Sendable {
     enum Result: Sendable {
-        /// `statsPredateHashes`: rendered again because its old stats named no report hash or root.
-        case done(SessionStats, skipped: Bool, statsPredateHashes: Bool = false)
+        /// `again`: why it was rendered again although its input may be unchanged, if that was the reason.
+        case done(SessionStats, skipped: Bool, again: RenderedAgain? = nil)
         case cannotWrite(CLIError)
+    }
+
+    /// Why a session's old stats could not vouch for its files.
+    enum RenderedAgain: Sendable {
+        /// They were `todo-report-stats/1`, whose numbers are defined otherwise
+        /// (and which may predate the report hashes and roots).
+        case olderSchema
     }
 
     /// What the last run's files say of a session about to be read.
@@ -18,8 +25,8 @@ struct SessionJob: Sendable {
         case unchanged(SessionStats)
         /// Something differs, or there is nothing to compare with.
         case changed
-        /// Its stats are from before reports were hashed and roots recorded: the report cannot be checked.
-        case statsPredateHashes
+        /// Its stats cannot vouch for its files (see ``RenderedAgain``).
+        case again(RenderedAgain)
     }
 
     var folder: BatchFolder
@@ -69,7 +76,7 @@ struct SessionJob: Sendable {
                 // Another root's session of the same NAME (its logs moved, say) becomes this root's.
                 if stats.root != root {
                     stats.root = root
-                    try record(stats, removingReport: false)
+                    try record(stats, removingFiles: false)
                 }
                 return .done(stats, skipped: true)
             }
@@ -83,7 +90,7 @@ struct SessionJob: Sendable {
                     from: GzipDetectingByteSource(
                         DigestingByteSource(FileDescriptorByteSource(fileDescriptor: file.descriptor), into: digest)), options: options,
                     title: title, streams: streams,
-                    allDiagnosticsIn: "all in its report")
+                    allDiagnosticsIn: "all in its report", recordingEventTable: true)
             } catch {
                 if case .cannotWrite = error { return .cannotWrite(error) }
                 let reason = Self.reason(error)
@@ -100,8 +107,7 @@ struct SessionJob: Sendable {
                 streams.printError("\(shownPath): error: rejected: \(problem ?? "")")
             }
             var stats = SessionStats(
-                name: name, input: relative, status: status, problem: problem, statistics: builder.statistics,
-                activity: builder.sessionActivity,
+                name: name, input: relative, status: status, problem: problem, metrics: builder.metrics,
                 inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
             stats.root = root
             if status == .rendered {
@@ -111,49 +117,62 @@ struct SessionJob: Sendable {
                     digest = try FileDigest(descriptor)
                 }
                 (stats.reportBytes, stats.reportSHA256) = (digest?.bytes, digest?.sha256)
+                let events = try BatchFolder.stage(folder.eventTable(name)) { descriptor throws(SystemCallError) in
+                    try SessionRendering.writeEventTable(builder, session: name, to: descriptor)
+                    digest = try FileDigest(descriptor)
+                }
+                (stats.eventTableBytes, stats.eventTableSHA256) = (digest?.bytes, digest?.sha256)
                 let statsFile = try BatchFolder.stage(folder.statsFile(name), text: stats.json)
-                try folder.install([report, statsFile], sharedFolder: sharedFolder)
+                // The stats last: they name the report and the table.
+                try folder.install([report, events, statsFile], sharedFolder: sharedFolder)
             } else {
-                try record(stats, removingReport: true)
+                try record(stats, removingFiles: true)
             }
-            if case .statsPredateHashes = verdict { return .done(stats, skipped: false, statsPredateHashes: true) }
+            if case .again(let reason) = verdict { return .done(stats, skipped: false, again: reason) }
             return .done(stats, skipped: false)
         } catch {
             return .cannotWrite(error)
         }
     }
 
-    /// Writes the stats alone (first removing the report, when it has none).
-    private func record(_ stats: SessionStats, removingReport: Bool) throws(CLIError) {
+    /// Writes the stats alone (first removing the report and the event table, when it has none).
+    private func record(_ stats: SessionStats, removingFiles: Bool) throws(CLIError) {
         let file = try BatchFolder.stage(folder.statsFile(stats.name), text: stats.json)
-        try folder.install([file], removing: removingReport ? folder.report(stats.name) : nil, sharedFolder: sharedFolder)
+        try folder.install(
+            [file], removing: removingFiles ? [folder.report(stats.name), folder.eventTable(stats.name)] : [], sharedFolder: sharedFolder)
     }
 
     /// A session that failed before it had numbers: its stats say why.
     private func recordFailure(_ stats: SessionStats) throws(CLIError) -> Result {
-        try record(stats, removingReport: true)
+        try record(stats, removingFiles: true)
         return .done(stats, skipped: false)
     }
 
-    /// Whether the session can be skipped: the last run's stats name the
-    /// same input bytes (size, then SHA-256), tool and `--strict`, and its
-    /// report is there with the size and SHA-256 they name (another run's
-    /// report, or one damaged anywhere in it, is not). A stream is never
-    /// skipped: reading it to compare would consume it.
+    /// Whether the session can be skipped: the last run's stats (of this
+    /// schema) name the same input bytes (size, then SHA-256), tool and
+    /// `--strict`, and its report and event table are there with the size
+    /// and SHA-256 they name (another run's, or one damaged anywhere in it,
+    /// is not). A stream is never skipped: reading it to compare would consume it.
     private func verdict(_ file: InputFile, name: String) -> Verdict {
-        guard !force, let node = file.node, node.st_mode & S_IFMT == S_IFREG, let old = folder.existingStats(name), old.tool == tool,
-            old.strict == options.strict, let oldHash = old.inputSHA256, Int(node.st_size) == old.inputBytes
+        guard !force, let node = file.node, node.st_mode & S_IFMT == S_IFREG else { return .changed }
+        guard let old = folder.existingStats(name) else {
+            return folder.existingStatsSchema(name)?.schema == SessionStats.olderSchemaName ? .again(.olderSchema) : .changed
+        }
+        guard old.tool == tool, old.strict == options.strict, let oldHash = old.inputSHA256, Int(node.st_size) == old.inputBytes
         else { return .changed }
-        guard old.root != nil else { return .statsPredateHashes }
+        guard old.root != nil else { return .changed }
         if old.status == .rendered {
-            guard let bytes = old.reportBytes, let sha256 = old.reportSHA256 else { return .statsPredateHashes }
-            let report = folder.report(name)
-            guard FileDigest.matches(report, bytes: bytes, sha256: sha256) else {
+            guard let bytes = old.reportBytes, let sha256 = old.reportSHA256, let tableBytes = old.eventTableBytes,
+                let tableSHA256 = old.eventTableSHA256
+            else { return .changed }
+            for (path, bytes, sha256, what) in [
+                (folder.report(name), bytes, sha256, "report"), (folder.eventTable(name), tableBytes, tableSHA256, "event table"),
+            ] where !FileDigest.matches(path, bytes: bytes, sha256: sha256) {
                 var info = stat()
-                let missing = report.withCString { lstat($0, &info) } != 0
+                let missing = path.withCString { lstat($0, &info) } != 0
                 streams.printError(
-                    "\(report.display): warning: "
-                        + (missing ? "missing" : "not the report its stats name (another size or SHA-256)") + "; rendering it again")
+                    "\(path.display): warning: "
+                        + (missing ? "missing" : "not the \(what) its stats name (another size or SHA-256)") + "; rendering it again")
                 return .changed
             }
         }

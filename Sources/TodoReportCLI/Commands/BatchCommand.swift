@@ -28,10 +28,12 @@ enum BatchCommand: Subcommand {
         *.jsonl.gz files; a FIFO, socket or device there is left out), or - for a
         list of paths on standard input, one a line. DIR gets
         sessions/NAME.html (each report, as 'todo-report INPUT' writes it),
-        stats/NAME.json (its numbers, schema todo-report-stats/1), index.html,
+        events/NAME.csv.gz (its event table, as --events writes it),
+        stats/NAME.json (its numbers, schema todo-report-stats/2), index.html,
         sessions.csv and summary.md.
         A re-run skips a session whose input bytes, tool version and --strict match
-        its stats and whose report is the one they name (--force redoes all); it
+        its stats and whose report and event table are the ones they name (stats
+        of todo-report-stats/1 are rendered again; --force redoes all); it
         removes a session whose input is gone from one of this run's INPUTs, and
         keeps those of other INPUTs.
         One run writes DIR at a time (--shard runs together): another waits for it,
@@ -93,13 +95,13 @@ enum BatchCommand: Subcommand {
         var finished: [SessionStats] = []
         var skipped = 0
         var rendered = 0
-        var predatingHashes = 0
+        var olderSchema = 0
         for result in results {
             switch result {
-            case .done(let stats, let wasSkipped, let statsPredateHashes):
+            case .done(let stats, let wasSkipped, let again):
                 finished.append(stats)
                 if wasSkipped { skipped += 1 } else if stats.status == .rendered { rendered += 1 }
-                if statsPredateHashes { predatingHashes += 1 }
+                if again == .olderSchema { olderSchema += 1 }
             case .cannotWrite(let error):
                 throw error
             }
@@ -111,10 +113,10 @@ enum BatchCommand: Subcommand {
             removed = folder.removeSessions(notIn: Set(names), under: Set(searched))
             try folder.writeAggregates(streams: streams)
         }
-        if predatingHashes > 0 && !options.quiet {
-            let (count, their) = (groupedDigits(predatingHashes), predatingHashes == 1 ? "its" : "their")
+        if olderSchema > 0 && !options.quiet {
+            let (count, their) = (groupedDigits(olderSchema), olderSchema == 1 ? "its" : "their")
             streams.printError(
-                "note: \(count) rendered again: \(their) stats were written before todo-report recorded each report's size and SHA-256 and its input root, so \(their) report could not be checked"
+                "note: \(count) rendered again: \(their) stats were \(SessionStats.olderSchemaName), written by an older todo-report whose numbers are defined otherwise (conversion over events, time travel not followed), so they are never read as \(SessionStats.schemaName)"
             )
         }
         let rejected = finished.filter { $0.status == .rejected }.count

@@ -12,6 +12,11 @@ enum RenderCommand: Subcommand {
     static let summary = OptionSpec.value(
         "--summary", valueName: "FILE",
         help: "Also write the Markdown session summary (- for standard output, for\nexample to append to a CI job summary).")
+    static let events = OptionSpec.value(
+        "--events", valueName: "FILE",
+        help:
+            "Also write the event table: one CSV row per kept record, gzip-compressed\n(FILE.csv.gz; - for standard output), for a data team's tools."
+    )
     static let title = OptionSpec.value("--title", valueName: "TEXT", help: "The page's title (default: the header's app, else TimeTrave).")
     static let templates = OptionSpec.value(
         "--templates", valueName: "DIR", help: "Use report.html, report.css and report.js from DIR instead of the\nbuilt-in templates.")
@@ -19,8 +24,8 @@ enum RenderCommand: Subcommand {
     static let name = ""
     static let abstract = "Write the report (and the summary) of a log."
     static let usage =
-        "todo-report INPUT [-o OUTPUT] [--summary FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet] [--redact | --redact-key FILE]"
-    static let options = [output, summary] + ReadingOptions.specs + [title, templates]
+        "todo-report INPUT [-o OUTPUT] [--summary FILE] [--events FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet] [--redact | --redact-key FILE]"
+    static let options = [output, summary, events] + ReadingOptions.specs + [title, templates]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
@@ -28,33 +33,49 @@ enum RenderCommand: Subcommand {
         let reportPath: Path
         if let given = arguments.path(output) { reportPath = given } else { reportPath = try defaultOutput(for: input) }
         let summaryPath = arguments.path(summary)
-        if reportPath.isStandardStream && summaryPath?.isStandardStream == true {
-            throw .usage("the report and the summary cannot both go to standard output; give one of them a file.")
+        let eventsPath = arguments.path(events)
+        let toStandardOutput = [reportPath.isStandardStream, summaryPath?.isStandardStream == true, eventsPath?.isStandardStream == true]
+        if toStandardOutput.filter({ $0 }).count > 1 {
+            throw .usage("only one of the report, the summary and the event table can go to standard output; give the others a file.")
         }
         let pageTemplates = try TemplateLoading.load(arguments.path(templates))
         var file = try InputFile.locate(input, standardInput: streams.input)
         var requests = [OutputSet.Request(path: reportPath, role: "report")]
         if let summaryPath { requests.append(.init(path: summaryPath, role: "summary")) }
+        if let eventsPath { requests.append(.init(path: eventsPath, role: "event table")) }
         let outputs = try OutputSet(requests, streams: streams, input: file)
         try file.open()
         defer { file.close() }
 
         let (builder, outcome) = try SessionRendering.read(
             file, from: file.byteSource(), options: options, title: arguments.text(title), streams: streams,
-            allDiagnosticsIn: "all in the report")
+            allDiagnosticsIn: "all in the report", recordingEventTable: eventsPath != nil)
         try LogReading.check(outcome, strict: options.strict)
 
+        let session = Self.sessionName(input, redaction: options.redaction)
         try outputs.commit { index, descriptor throws(SystemCallError) in
-            if index == 0 {
-                try SessionRendering.writeReport(builder, templates: pageTemplates, to: descriptor)
-            } else {
-                try writeAll(Array(builder.summaryMarkdown().utf8), to: descriptor)
+            switch requests[index].role {
+            case "report": try SessionRendering.writeReport(builder, templates: pageTemplates, to: descriptor)
+            case "summary": try writeAll(Array(builder.summaryMarkdown().utf8), to: descriptor)
+            default: try SessionRendering.writeEventTable(builder, session: session, to: descriptor)
             }
         }
         if !options.quiet {
             streams.printError(
                 "\(LogReading.countLine(outcome)) -> \(reportPath.isStandardStream ? "standard output" : reportPath.display)")
         }
+    }
+
+    /// The event table's `session` for a single log: its file name without
+    /// `.jsonl` / `.jsonl.gz` (`-` for standard input), masked under `--redact`.
+    static func sessionName(_ input: Path, redaction: LogRedaction?) -> String {
+        guard !input.isStandardStream else { return "-" }
+        var name = String(decoding: input.lastComponent, as: UTF8.self)
+        for suffix in [".jsonl.gz", ".jsonl"] where name.hasSuffix(suffix) && name.utf8.count > suffix.utf8.count {
+            name.removeLast(suffix.count)
+            break
+        }
+        return redaction.map { $0.quotable(name) } ?? name
     }
 
     /// INPUT with its extension replaced by `.html` (`log.html` gets `log.html.html`).

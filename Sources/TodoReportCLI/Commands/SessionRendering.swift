@@ -10,9 +10,9 @@ enum SessionRendering {
     /// ``LogReading/check(_:strict:)``).
     static func read(
         _ file: InputFile, from source: some ByteSource, options: ReadingOptions, title: String?, streams: StandardStreams,
-        allDiagnosticsIn place: String
+        allDiagnosticsIn place: String, recordingEventTable: Bool = false
     ) throws(CLIError) -> (builder: ReportBuilder, outcome: LogReplayer.Outcome) {
-        let builder = ReportBuilder(title: title, redaction: options.redaction)
+        let builder = ReportBuilder(title: title, redaction: options.redaction, recordingEventTable: recordingEventTable)
         let outcome = try LogReading.replay(file, from: source, options: options, streams: streams, allDiagnosticsIn: place) {
             builder.add($0)
         }
@@ -28,5 +28,13 @@ enum SessionRendering {
         } catch {
             throw SystemCallError(error)
         }
+    }
+
+    /// Writes the session's event table to an open descriptor, as
+    /// deterministic gzip (`.csv.gz`); `session` is its `session` column.
+    static func writeEventTable(_ builder: ReportBuilder, session: String, to descriptor: Int32) throws(SystemCallError) {
+        let gzip = try GzipWriter(descriptor: descriptor)
+        try builder.writeEventTable(session: session) { bytes throws(SystemCallError) in try gzip.write(bytes) }
+        try gzip.finish()
     }
 }

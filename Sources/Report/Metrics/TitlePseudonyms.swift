@@ -17,8 +17,9 @@ struct TitlePseudonyms: Sendable {
     /// nothing for a frame without one (and returns `nil`).
     var hasStarted: Bool { !byFrame.isEmpty }
 
-    /// Adds a frame; for an `addItem`, returns its title's pseudonym.
-    mutating func add(_ frame: Frame) -> String? {
+    /// Adds a frame; for an `addItem`, returns the 32 bits of its title's
+    /// pseudonym (``text(_:)`` writes it), `nil` for an empty title.
+    mutating func add(_ frame: Frame) -> UInt32? {
         if byFrame.isEmpty {
             guard case .changePartialItemName = frame.event, let pseudonym = frame.stamp.namePseudonym else { return nil }
             // Before the first keystroke every frame's text was empty.
@@ -26,7 +27,7 @@ struct TitlePseudonyms: Sendable {
             prefix = String(pseudonym.prefix { $0 != "-" })
         }
         let parent = frame.parent < byFrame.count ? byFrame[frame.parent] : 0
-        var title: String?
+        var title: UInt32?
         let code: UInt64
         switch frame.event {
         case .startCreatingItem:
@@ -35,7 +36,7 @@ struct TitlePseudonyms: Sendable {
             code =
                 frame.stamp.namePseudonym.flatMap { UInt32($0.drop { $0 != "-" }.dropFirst(), radix: 16) }.map { 1 << 32 | UInt64($0) } ?? 0
         case .addItem:
-            if parent != 0 { title = prefix + "-" + hex(UInt32(truncatingIfNeeded: parent)) }
+            if parent != 0 { title = UInt32(truncatingIfNeeded: parent) }
             code = 0
         case .cancelCreatingItem, .setItemDone:
             code = parent
@@ -44,8 +45,9 @@ struct TitlePseudonyms: Sendable {
         return title
     }
 
-    private func hex(_ bits: UInt32) -> String {
+    /// A title's pseudonym as the summary shows it, from the bits ``add(_:)`` returned.
+    func text(_ bits: UInt32) -> String {
         let digits = String(bits, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
+        return prefix + "-" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 }

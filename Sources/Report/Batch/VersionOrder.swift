@@ -1,0 +1,94 @@
+/// The order GNU `sort -V` gives app versions in the C locale (gnulib's
+/// `filevercmp`): runs of digits compare as numbers (`1.4.2 < 1.10.0`),
+/// other bytes with letters first and `~` before anything (even the end),
+/// a trailing file suffix such as `.beta` set aside for a second pass
+/// (checked against the system's `sort -V` by the tests);
+/// bytes decide between versions it finds equal (`1.0` and `1.00`).
+enum VersionOrder {
+    /// Whether `a` comes before `b`.
+    static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let order = compare(a, b)
+        return order != 0 ? order < 0 : a.lexicographicallyPrecedes(b)
+    }
+
+    /// `filevercmp`: negative, 0 or positive.
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.isEmpty ? 0 : -1 }
+        if b.isEmpty { return 1 }
+        let dot = UInt8(ascii: ".")
+        // ".", then "..", then other names starting with ".", then the rest.
+        if a[0] == dot {
+            if b[0] != dot { return -1 }
+            let (aDot, bDot) = (a.count == 1, b.count == 1)
+            if aDot { return bDot ? 0 : -1 }
+            if bDot { return 1 }
+            let (aDotDot, bDotDot) = (a[1] == dot && a.count == 2, b[1] == dot && b.count == 2)
+            if aDotDot { return bDotDot ? 0 : -1 }
+            if bDotDot { return 1 }
+        } else if b[0] == dot {
+            return 1
+        }
+        let aPrefix = prefixLength(a)
+        let bPrefix = prefixLength(b)
+        let result = compareVersions(a[..<aPrefix], b[..<bPrefix])
+        if result != 0 || (aPrefix == a.count && bPrefix == b.count) { return result }
+        return compareVersions(a[...], b[...])
+    }
+
+    /// The length of `s` without its longest suffix matching
+    /// `(\.[A-Za-z~][A-Za-z0-9~]*)*$` (a file suffix such as `.tar.gz`;
+    /// all of `s` may be one, as GNU coreutils 9.1's `sort -V` takes it).
+    private static func prefixLength(_ s: [UInt8]) -> Int {
+        let n = s.count
+        func isSuffix(from start: Int) -> Bool {
+            var i = start
+            while i < n {
+                guard s[i] == UInt8(ascii: "."), i + 1 < n, isAlpha(s[i + 1]) || s[i + 1] == UInt8(ascii: "~") else { return false }
+                i += 2
+                while i < n && (isAlpha(s[i]) || isDigit(s[i]) || s[i] == UInt8(ascii: "~")) { i += 1 }
+            }
+            return true
+        }
+        return s.indices.first { s[$0] == UInt8(ascii: ".") && isSuffix(from: $0) } ?? n
+    }
+
+    /// gnulib's `verrevcmp`.
+    private static func compareVersions(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int {
+        var i = a.startIndex
+        var j = b.startIndex
+        while i < a.endIndex || j < b.endIndex {
+            var firstDifference = 0
+            while (i < a.endIndex && !isDigit(a[i])) || (j < b.endIndex && !isDigit(b[j])) {
+                let ac = i == a.endIndex ? 0 : order(a[i])
+                let bc = j == b.endIndex ? 0 : order(b[j])
+                if ac != bc { return ac - bc }
+                i += 1
+                j += 1
+            }
+            while i < a.endIndex && a[i] == UInt8(ascii: "0") { i += 1 }
+            while j < b.endIndex && b[j] == UInt8(ascii: "0") { j += 1 }
+            while i < a.endIndex && j < b.endIndex && isDigit(a[i]) && isDigit(b[j]) {
+                if firstDifference == 0 { firstDifference = Int(a[i]) - Int(b[j]) }
+                i += 1
+                j += 1
+            }
+            if i < a.endIndex && isDigit(a[i]) { return 1 }
+            if j < b.endIndex && isDigit(b[j]) { return -1 }
+            if firstDifference != 0 { return firstDifference }
+        }
+        return 0
+    }
+
+    private static func order(_ c: UInt8) -> Int {
+        if isDigit(c) { return 0 }
+        if isAlpha(c) { return Int(c) }
+        if c == UInt8(ascii: "~") { return -1 }
+        return Int(c) + 256
+    }
+
+    private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+
+    private static func isAlpha(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+    }
+}

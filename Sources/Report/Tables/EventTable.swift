@@ -1,0 +1,152 @@
+import Foundation
+import SessionLog
+import TodoDomain
+
+extension SessionMetrics {
+    /// The event table's columns, in order.
+    public static let eventTableColumns = [
+        "session", "session_id", "app_version", "line", "seq", "time", "t_ms", "type", "event", "frame", "parent", "on_journey",
+        "sheet", "sheet_end", "item", "item_id", "is_done", "name_length", "changed", "items_after", "creating_after",
+    ]
+
+    /// Writes the event table (CSV, RFC 4180, UTF-8, CRLF, a header row):
+    /// one row per kept record in file order, the chain of the person's
+    /// actions with the journey's sheets marked, and no typed text. Needs
+    /// ``init(recordingEventTable:)`` and ``finish(with:)``; the bytes come
+    /// in blocks of about 64 KiB.
+    /// - Parameters:
+    ///   - session: The `session` column: the session's NAME.
+    ///   - write: Called with each block of bytes, in order; what it throws
+    ///     stops the writing and is rethrown.
+    public func writeEventTable<Failure: Error>(
+        session: String, _ write: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+        var out = TableBytes()
+        out.append(Self.eventTableColumns.joined(separator: ","))
+        out.endRow()
+        let fromLog = [session, header?.sessionId ?? "", header?.appVersion ?? ""].map { CSVField.quoted(CSVField.inert($0)) }
+        let prefix = fromLog.joined(separator: ",") + ","
+        guard let rows = eventRows else {
+            try out.flush(write)
+            return
+        }
+        var sheets = SheetTracker()
+        var range = journey.count - 1
+        var current = range >= 0 ? journey[range] : JourneyRange(first: 0, last: 0)
+        let kinds = TodoEvent.Kind.allCases
+        for index in 0..<rows.count {
+            let row = rows[index]
+            out.append(prefix)
+            out.append(row.line)
+            out.comma()
+            if row.flags.contains(.hasSeq) { out.append(row.seq) }
+            out.comma()
+            if let offset = offset(row.time) {
+                out.append(Timestamp(millisecondsSince1970: row.time).rfc3339)
+                out.comma()
+                out.append(offset)
+            } else {
+                out.comma()
+            }
+            out.comma()
+            guard row.kind != EventTableRow.travelKind else {
+                // type, event, frame, parent (the travel's to), and nothing a frame would have.
+                out.append("travel,,,")
+                out.append(row.parent)
+                out.append(",,,,,,,,,,")
+                out.endRow()
+                if out.count >= 1 << 16 { try out.flush(write) }
+                continue
+            }
+            let kind = kinds[Int(row.kind)]
+            out.append("event,")
+            out.append(kind.rawValue)
+            out.comma()
+            out.append(row.frame)
+            out.comma()
+            out.append(row.parent)
+            out.comma()
+            while row.frame > current.last && range > 0 {
+                range -= 1
+                current = journey[range]
+            }
+            let onJourney = row.frame >= current.first && row.frame <= current.last
+            out.append(onJourney ? "true," : "false,")
+            if onJourney, let sheet = sheets.apply(kind).sheet {
+                out.append(Int64(sheet))
+                out.comma()
+                out.append(sheetEnds[sheet - 1].name)
+            } else {
+                out.comma()
+            }
+            out.comma()
+            if row.item >= 0 { out.append(row.item) }
+            out.comma()
+            if row.flags.contains(.hasID) { out.appendUUID(row.id) }
+            out.comma()
+            if row.flags.contains(.hasDone) { out.append(row.flags.contains(.isDone) ? "true" : "false") }
+            out.comma()
+            if kind == .changePartialItemName { out.append(Int64(row.nameLength)) }
+            out.comma()
+            out.append(row.flags.contains(.changed) ? "true," : "false,")
+            out.append(row.itemsAfter)
+            out.append(row.flags.contains(.creatingAfter) ? ",true" : ",false")
+            out.endRow()
+            if out.count >= 1 << 16 { try out.flush(write) }
+        }
+        try out.flush(write)
+    }
+}
+
+/// A table's bytes as they are written, a block at a time.
+private struct TableBytes {
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(1 << 16 + 4_096) }
+
+    var count: Int { bytes.count }
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+
+    mutating func endRow() { bytes.append(contentsOf: [0x0D, 0x0A]) }
+
+    /// A whole number in decimal, written in place.
+    mutating func append(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// An id as upper-case UUID text.
+    mutating func appendUUID(_ id: uuid_t) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        withUnsafeBytes(of: id) { raw in
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+    }
+
+    mutating func flush<Failure: Error>(_ write: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
+        guard !bytes.isEmpty else { return }
+        var failure: Failure?
+        bytes.withUnsafeBytes { raw in
+            do throws(Failure) { try write(raw) } catch { failure = error }
+        }
+        bytes.removeAll(keepingCapacity: true)
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import Report
+
+@Suite("App versions in the order of sort -V")
+struct VersionOrderTests {
+    /// GNU `sort -V` in the C locale over `lines`.
+    static func sortV(_ lines: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sort")
+        process.arguments = ["-V"]
+        process.environment = ["LC_ALL": "C"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    @Test("the order GNU sort -V gives, on real versions and on 10,000 random ones", arguments: [1, 2, 3] as [UInt64])
+    func sameAsSortV(seed: UInt64) throws {
+        let real = [
+            "1.10.0", "1.4.2", "1.4.10", "1.4.2 (87)", "1.4.2 (9)", "2.0", "2.0.0", "2.0~beta1", "2.0-beta1", "2.0.beta", "2.00", "10",
+            "v1.2", "V1.2", "1.2a", "1.2A", "1.2_3", "1.2+3", ".hidden", ".", "..", "1.2.tar.gz", "1.2.tar", "", "~", "1.0~rc1", "1.0~~",
+        ]
+        var random = RandomLog.Generator(seed: seed)
+        let alphabet = Array("0123456789.~-+_ ()aZz".utf8)
+        let generated = (0..<10_000).map { _ in
+            String(
+                decoding: (0..<Int.random(in: 0...9, using: &random)).map { _ in alphabet.randomElement(using: &random)! }, as: UTF8.self)
+        }
+        for versions in [real, generated] {
+            let ours = versions.sorted { VersionOrder.precedes(Array($0.utf8), Array($1.utf8)) }
+            let theirs = try Self.sortV(versions)
+            let first = ours.indices.first { $0 >= theirs.count || ours[$0] != theirs[$0] }
+            #expect(
+                ours == theirs,
+                "first difference at \(first.map(String.init) ?? "-"): \(first.map { Array(ours[max(0, $0 - 2)..<min(ours.count, $0 + 3)]) } ?? []) vs \(first.map { Array(theirs[max(0, $0 - 2)..<min(theirs.count, $0 + 3)]) } ?? [])"
+            )
+        }
+    }
+
+    @Test("the funnel per version: sort -V order, equal as bytes together, (no version) last")
+    func perVersion() throws {
+        let base = try BatchStatsTests.stats()
+        let versions: [String?] = ["1.10.0", nil, "1.4.2", "1.4.2", "e\u{301}", "\u{E9}", "1.9"]
+        let sessions = versions.enumerated().map { index, version in
+            var stats = base
+            (stats.name, stats.appVersion) = ("s\(index)", version)
+            return stats
+        }
+        let aggregate = BatchAggregate(sessions)
+        // "é" composed and decomposed are equal Strings in Swift, but not equal bytes: two versions.
+        #expect(aggregate.funnelByVersion.map(\.version) == ["1.4.2", "1.9", "1.10.0", "e\u{301}", "\u{E9}", "(no version)"])
+        #expect(aggregate.funnelByVersion.map(\.funnel.sessions) == [2, 1, 1, 1, 1, 1])
+    }
+}
