@@ -78,9 +78,12 @@ let package = Package(
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
         // Build-time: Templates/* become Swift string constants, so the binary travels alone.
-        .executableTarget(name: "TemplateEmbedder"),
+        // and their scripts and stylesheets are minified (TemplateMinifier): every page carries them.
+        .target(name: "TemplateMinifier"),
+        .executableTarget(name: "TemplateEmbedder", dependencies: ["TemplateMinifier"]),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
 
+        .testTarget(name: "TemplateMinifierTests", dependencies: ["TemplateMinifier"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),

@@ -2,8 +2,11 @@
 // built tool carries its page templates wherever it is copied.
 //
 // Usage: TemplateEmbedder OUTPUT.swift INPUT...
-// (an INPUT in a folder NAME.parts is a piece of the template NAME)
+// (an INPUT in a folder NAME.parts is a piece of the template NAME).
+// Scripts (.js) and stylesheets (.css) are minified: every page carries them
+// whole, and the readable sources stay in Templates/.
 import Foundation
+import TemplateMinifier
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.first else {
@@ -33,6 +36,14 @@ for path in arguments.dropFirst().sorted() {
         templates[String(folder.dropLast(".parts".count)), default: ""] += text
     } else {
         templates[url.lastPathComponent] = text
+    }
+}
+
+for (name, text) in templates {
+    if name.hasSuffix(".js") {
+        templates[name] = ScriptMinifier.minify(text)
+    } else if name.hasSuffix(".css") {
+        templates[name] = StyleMinifier.minify(text)
     }
 }
 

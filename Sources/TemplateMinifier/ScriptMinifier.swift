@@ -1,0 +1,239 @@
+/// Makes a page's JavaScript smaller without changing what it does: comments
+/// go, indentation and runs of white space shrink to the one character that
+/// keeps the tokens apart, and the text of strings, template literals and
+/// regular expressions is kept byte for byte.
+///
+/// Line breaks are kept wherever the code could depend on one (automatic
+/// semicolon insertion, `return` followed by a line break): only a break
+/// after `{ ( [ , ;` or before `) ] } , ;` is dropped, where no semicolon can
+/// be inserted. Names are not shortened.
+public enum ScriptMinifier {
+    /// The minified form of `source`.
+    public static func minify(_ source: String) -> String {
+        var scanner = Scanner(Array(source.utf8))
+        scanner.run()
+        return String(decoding: scanner.output, as: UTF8.self)
+    }
+
+    /// What the scanner is inside of.
+    private enum Context {
+        /// Code inside `${ … }` of a template literal, with the depth of the
+        /// braces opened since.
+        case substitution(braces: Int)
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+        var output: [UInt8] = []
+        /// Open template substitutions, innermost last.
+        var contexts: [Context] = []
+        /// White space seen since the last token: none, some, or some with a line break.
+        var pendingSpace = false
+        var pendingBreak = false
+        /// Whether a `/` here would start a regular expression (not divide).
+        var regexAllowed = true
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            output.reserveCapacity(bytes.count)
+        }
+
+        func byte(at offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+
+        mutating func run() {
+            while let current = byte(at: 0) {
+                switch current {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                    pendingSpace = true
+                    index += 1
+                case UInt8(ascii: "\n"):
+                    pendingBreak = true
+                    index += 1
+                case UInt8(ascii: "/") where byte(at: 1) == UInt8(ascii: "/"):
+                    while let next = byte(at: 0), next != UInt8(ascii: "\n") { index += 1 }
+                case UInt8(ascii: "/") where byte(at: 1) == UInt8(ascii: "*"):
+                    skipBlockComment()
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    emitToken(first: current) { $0.copyQuoted(current) }
+                    regexAllowed = false
+                case UInt8(ascii: "`"):
+                    emitToken(first: current) { $0.copyTemplate() }
+                case UInt8(ascii: "/") where regexAllowed:
+                    emitToken(first: current) { $0.copyRegularExpression() }
+                    regexAllowed = false
+                case UInt8(ascii: "}") where closesSubstitution():
+                    // The end of `${ … }`: the template literal goes on.
+                    contexts.removeLast()
+                    pendingSpace = false
+                    pendingBreak = false
+                    output.append(current)
+                    index += 1
+                    copyTemplate(openingQuoteDone: true)
+                default:
+                    if Self.isWord(current) {
+                        let start = index
+                        emitToken(first: current) { scanner in
+                            while let next = scanner.byte(at: 0), Self.isWord(next) {
+                                scanner.output.append(next)
+                                scanner.index += 1
+                            }
+                        }
+                        let word = bytes[start..<index]
+                        regexAllowed = Self.keywordsBeforeExpression.contains { $0.elementsEqual(word) }
+                    } else {
+                        emitToken(first: current) { scanner in
+                            scanner.output.append(current)
+                            scanner.index += 1
+                        }
+                        trackBraces(current)
+                        regexAllowed = !(current == UInt8(ascii: ")") || current == UInt8(ascii: "]") || current == UInt8(ascii: "}"))
+                    }
+                }
+            }
+        }
+
+        /// Whether the `}` here ends the innermost template substitution.
+        func closesSubstitution() -> Bool {
+            if case .substitution(let braces) = contexts.last, braces == 0 { return true }
+            return false
+        }
+
+        mutating func trackBraces(_ punctuation: UInt8) {
+            guard case .substitution(let braces) = contexts.last else { return }
+            if punctuation == UInt8(ascii: "{") { contexts[contexts.count - 1] = .substitution(braces: braces + 1) }
+            if punctuation == UInt8(ascii: "}") { contexts[contexts.count - 1] = .substitution(braces: braces - 1) }
+        }
+
+        /// Writes the white space the next token needs, then the token.
+        mutating func emitToken(first: UInt8, _ copy: (inout Scanner) -> Void) {
+            if let previous = output.last, pendingSpace || pendingBreak {
+                if pendingBreak && !Self.noBreakAfter.contains(previous) && !Self.noBreakBefore.contains(first) {
+                    output.append(UInt8(ascii: "\n"))
+                } else if Self.needsSpace(between: previous, and: first) {
+                    output.append(UInt8(ascii: " "))
+                }
+            }
+            pendingSpace = false
+            pendingBreak = false
+            copy(&self)
+        }
+
+        mutating func skipBlockComment() {
+            index += 2
+            while let current = byte(at: 0) {
+                if current == UInt8(ascii: "*") && byte(at: 1) == UInt8(ascii: "/") {
+                    index += 2
+                    return
+                }
+                // A comment with a line break in it counts as a line break.
+                if current == UInt8(ascii: "\n") { pendingBreak = true }
+                index += 1
+            }
+        }
+
+        /// Copies a string in `quote`s, escapes included.
+        mutating func copyQuoted(_ quote: UInt8) {
+            output.append(quote)
+            index += 1
+            while let current = byte(at: 0) {
+                output.append(current)
+                index += 1
+                if current == UInt8(ascii: "\\"), let escaped = byte(at: 0) {
+                    output.append(escaped)
+                    index += 1
+                } else if current == quote || current == UInt8(ascii: "\n") {
+                    return
+                }
+            }
+        }
+
+        /// Copies a template literal up to its end or to a `${`, which opens
+        /// a substitution that the main loop scans as code (where a `/` may
+        /// start a regular expression; after the literal's end it divides).
+        mutating func copyTemplate(openingQuoteDone: Bool = false) {
+            if !openingQuoteDone {
+                output.append(UInt8(ascii: "`"))
+                index += 1
+            }
+            while let current = byte(at: 0) {
+                if current == UInt8(ascii: "\\"), let escaped = byte(at: 1) {
+                    output.append(contentsOf: [current, escaped])
+                    index += 2
+                    continue
+                }
+                output.append(current)
+                index += 1
+                if current == UInt8(ascii: "`") {
+                    regexAllowed = false
+                    return
+                }
+                if current == UInt8(ascii: "$") && byte(at: 0) == UInt8(ascii: "{") {
+                    output.append(UInt8(ascii: "{"))
+                    index += 1
+                    contexts.append(.substitution(braces: 0))
+                    regexAllowed = true
+                    return
+                }
+            }
+        }
+
+        /// Copies `/…/flags`, a `/` inside `[…]` included.
+        mutating func copyRegularExpression() {
+            output.append(UInt8(ascii: "/"))
+            index += 1
+            var inClass = false
+            while let current = byte(at: 0) {
+                output.append(current)
+                index += 1
+                switch current {
+                case UInt8(ascii: "\\"):
+                    if let escaped = byte(at: 0) {
+                        output.append(escaped)
+                        index += 1
+                    }
+                case UInt8(ascii: "["): inClass = true
+                case UInt8(ascii: "]"): inClass = false
+                case UInt8(ascii: "/") where !inClass:
+                    while let flag = byte(at: 0), Self.isWord(flag) {
+                        output.append(flag)
+                        index += 1
+                    }
+                    return
+                case UInt8(ascii: "\n"): return
+                default: break
+                }
+            }
+        }
+
+        /// Letters, digits, `_`, `$` and every byte of a non-ASCII character.
+        static func isWord(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// Whether dropping the space between two tokens would join them into
+        /// another: two words, `+ +`, `- -`, `/ /`, or a number and a `.`.
+        static func needsSpace(between previous: UInt8, and next: UInt8) -> Bool {
+            if isWord(previous) && isWord(next) { return true }
+            if previous == next && (next == UInt8(ascii: "+") || next == UInt8(ascii: "-") || next == UInt8(ascii: "/")) { return true }
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(previous) && next == UInt8(ascii: ".") { return true }
+            return false
+        }
+
+        /// After these no semicolon is ever inserted, so a line break can go.
+        static let noBreakAfter: Set<UInt8> = Set("{([,;".utf8)
+        /// Before these a line break ends nothing that would not end anyway.
+        static let noBreakBefore: Set<UInt8> = Set(")]},;".utf8)
+
+        /// Words after which a `/` starts a regular expression.
+        static let keywordsBeforeExpression: [[UInt8]] = [
+            "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await",
+        ].map { Array($0.utf8) }
+    }
+}
