@@ -93,7 +93,9 @@ final class Chromium {
 
     /// Sends a command and waits for its result, keeping events that arrive meanwhile.
     @discardableResult
-    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) throws -> [String: Any] {
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = browserPatience) throws
+        -> [String: Any]
+    {
         nextID += 1
         let id = nextID
         var message: [String: Any] = ["id": id, "method": method, "params": parameters]
@@ -108,7 +110,7 @@ final class Chromium {
         }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let reply = try nextMessage(until: deadline)
+            let reply = try nextMessage(until: deadline, waitingFor: "the reply to \(method)", timeout: timeout)
             if reply["id"] as? Int == id {
                 if let error = reply["error"] { throw Failure(description: "\(method): \(error)") }
                 return reply["result"] as? [String: Any] ?? [:]
@@ -118,7 +120,9 @@ final class Chromium {
     }
 
     /// Waits until an event named `method` has arrived (counting those already kept).
-    func waitForEvent(_ method: String, session: String? = nil, after index: Int = 0, timeout: Double = 120) throws -> [String: Any] {
+    func waitForEvent(_ method: String, session: String? = nil, after index: Int = 0, timeout: Double = browserPatience) throws -> [String:
+        Any]
+    {
         let deadline = Date().addingTimeInterval(timeout)
         var seen = index
         while true {
@@ -129,12 +133,12 @@ final class Chromium {
                     return event
                 }
             }
-            let message = try nextMessage(until: deadline)
+            let message = try nextMessage(until: deadline, waitingFor: "the event \(method)", timeout: timeout)
             if message["method"] != nil { events.append(message) }
         }
     }
 
-    private func nextMessage(until deadline: Date) throws -> [String: Any] {
+    private func nextMessage(until deadline: Date, waitingFor what: String, timeout: Double) throws -> [String: Any] {
         while true {
             if let end = pending.firstIndex(of: 0) {
                 let data = Data(pending[..<end])
@@ -142,7 +146,7 @@ final class Chromium {
                 return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             }
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw Failure(description: "timed out waiting for the browser") }
+            guard remaining > 0 else { throw Failure(description: "Chromium: no \(what) within \(Int(timeout)) s") }
             var poller = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(remaining, 1) * 1000))
             if ready <= 0 { continue }

@@ -85,10 +85,18 @@ protocol PageDriver: AnyObject {
     func requests() throws -> [String]
 }
 
+/// How long one step of a browser (a reply, a page load, a condition in the
+/// page) may take before a test fails: long enough for a machine whose cores
+/// other processes keep busy, where a step that takes 2 s when idle was seen
+/// to take over 120 s, and short enough that a step that never ends fails the
+/// run instead of hanging it.
+let browserPatience: Double = 300
+
 extension PageDriver {
     /// Waits until the JavaScript expression `condition` is true, checking it in the page every
     /// 10 ms for at most `timeout` seconds: what a test would otherwise guess with a fixed sleep.
-    func waitUntil(_ condition: String, timeout: Double = 60, _ comment: @autoclosure () -> String = "") throws {
+    /// The default is under ``browserPatience``, so the page answers before its transport gives up.
+    func waitUntil(_ condition: String, timeout: Double = browserPatience - 60, _ comment: @autoclosure () -> String = "") throws {
         let met = try evaluate(
             """
             new Promise(resolve => {

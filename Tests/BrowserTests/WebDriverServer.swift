@@ -90,12 +90,14 @@ final class WebDriverServer {
             port = try Self.waitForPort(of: driver, engine: engine)
             try waitUntilReady()
             let created = try command(
-                "POST", "/session", ["capabilities": ["alwaysMatch": capabilities]], timeout: 120, abandon: browserCannotStart)
+                "POST", "/session", ["capabilities": ["alwaysMatch": capabilities]], timeout: browserPatience, abandon: browserCannotStart)
             guard let id = (created as? [String: Any])?["sessionId"] as? String else {
                 throw StartFailure(reason: "no session id in \(created ?? "nothing")")
             }
             session = "/session/\(id)"
-            try command("POST", session + "/timeouts", ["script": 120_000, "pageLoad": 120_000, "implicit": 0])
+            try command(
+                "POST", session + "/timeouts",
+                ["script": Int(browserPatience * 1000), "pageLoad": Int(browserPatience * 1000), "implicit": 0])
             try command("POST", session + "/window/rect", ["width": 1280, "height": 900])
         } catch {
             driver.stop()
@@ -147,7 +149,8 @@ final class WebDriverServer {
     /// Sends a WebDriver command to the session's server and returns its `value`.
     @discardableResult
     func command(
-        _ method: String, _ path: String, _ body: [String: Any]? = nil, timeout: Double = 150, abandon: () -> String? = { nil }
+        _ method: String, _ path: String, _ body: [String: Any]? = nil, timeout: Double = browserPatience + 30,
+        abandon: () -> String? = { nil }
     ) throws -> Any? {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         let reply = try LoopbackHTTP.request(
