@@ -133,7 +133,7 @@ extension CLISuite {
             #expect(disk.code == 73)
             #expect(disk.stderr.contains("block device"))
             #expect(mkfifo(space.path("ff"), 0o644) == 0)
-            let loop = try space.shell(#"timeout 10 "$TR" ff -o ff"#)
+            let loop = try space.shell(#"timeout 120 "$TR" ff -o ff"#)
             #expect(loop.code == 64, "\(loop.stderr)")
         }
 

@@ -47,7 +47,7 @@ extension CLISuite {
             try space.write("s.jsonl", cleanLog)
             #expect(mkfifo(space.path("pipe"), 0o644) == 0)
             let run = try space.shell(
-                #"timeout 20 cat pipe > got.html & "$TR" s.jsonl -o pipe --summary pipe.md; status=$?; wait; exit $status"#)
+                #"timeout 120 cat pipe > got.html & "$TR" s.jsonl -o pipe --summary pipe.md; status=$?; wait; exit $status"#)
             #expect(run.code == 0, "\(run.stderr)")
             #expect(space.kind("pipe") == S_IFIFO)
             #expect(String(decoding: space.read("got.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
@@ -129,7 +129,7 @@ extension CLISuite {
             try space.write("plain.txt", "x")
             // The input is a FIFO that no one writes: opening or reading it first would wait (timeout ends that with 124).
             #expect(mkfifo(space.path("in"), 0o644) == 0)
-            let run = try space.shell(#"timeout 20 "$TR" in -o "# + output)
+            let run = try space.shell(#"timeout 120 "$TR" in -o "# + output)
             #expect(run.code == 73, "\(run.stderr)")
             #expect(run.stderr.contains("cannot write \(output)"))
         }

@@ -130,7 +130,7 @@ extension Workspace {
 
 /// Waits until `condition` holds, checking it every few milliseconds, for at most
 /// `timeout` seconds: how a test waits for another process instead of sleeping.
-func waitUntil(timeout: Double = 60, _ what: String, _ condition: () throws -> Bool) throws {
+func waitUntil(timeout: Double = 120, _ what: String, _ condition: () throws -> Bool) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while try !condition() {
         guard Date() < deadline else { throw WaitTimeout(description: "not within \(timeout) s: \(what)") }
@@ -145,7 +145,7 @@ struct WaitTimeout: Error, CustomStringConvertible {
 /// The writing end of the FIFO at `path`, opened once a reader has it open (a
 /// reader waiting in `open` counts): the moment the other process reached it.
 /// Writes to it then block as a pipe's do.
-func openFIFOWriter(_ path: String, timeout: Double = 60) throws -> FileHandle {
+func openFIFOWriter(_ path: String, timeout: Double = 120) throws -> FileHandle {
     var descriptor: Int32 = -1
     try waitUntil(timeout: timeout, "a reader opens \(path)") {
         descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
