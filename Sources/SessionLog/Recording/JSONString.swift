@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// JSON string literals, written the one way this package writes them:
 /// `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00xx`
 /// (as `JSON.stringify` does), everything else as UTF-8.
@@ -59,10 +61,9 @@ public enum JSONString {
                 }
                 if i > runStart { write(UnsafeRawBufferPointer(rebasing: raw[runStart..<i])) }
                 if escape.utf8CodeUnitCount == 0 {
-                    let digits = Array("0123456789abcdef".utf8)
                     let code: [UInt8] = [
                         UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                        digits[Int(byte >> 4)], digits[Int(byte & 0x0F)],
+                        ASCIIHex.lowerDigit(byte >> 4), ASCIIHex.lowerDigit(byte & 0x0F),
                     ]
                     code.withUnsafeBytes { write($0) }
                 } else {

@@ -1,3 +1,4 @@
+import ByteLevel
 package import Foundation
 
 // The page's data is written into spills a few bytes at a time, millions of
@@ -52,7 +53,7 @@ extension SpillFile {
             Self.copy(prefix, to: start)
             let target = start + prefixCount
             target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-            writeUUIDString(id.uuid, to: target + 1)
+            UUIDText.write(id.uuid, to: target + 1)
             target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 37, as: UInt8.self)
             return prefixCount + 38
         }

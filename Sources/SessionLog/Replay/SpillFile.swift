@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// Append-only bytes that stay in memory while small and move to an unlinked
@@ -111,11 +112,14 @@ package final class SpillFile {
         if offset < flushed, let base = buffer.baseAddress {
             let fromFile = min(buffer.count, flushed - offset)
             while done < fromFile {
-                let got = pread(descriptor, base + done, fromFile - done, off_t(offset + done))
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else {
-                    throw SpillReadError(offset: offset + done, missing: buffer.count - done, errno: got < 0 ? errno : nil)
+                let got: Int
+                do {
+                    got = try FileDescriptorIO.read(
+                        descriptor, into: UnsafeMutableRawBufferPointer(start: base + done, count: fromFile - done), at: offset + done)
+                } catch {
+                    throw SpillReadError(offset: offset + done, missing: buffer.count - done, errno: error.errno)
                 }
+                guard got > 0 else { throw SpillReadError(offset: offset + done, missing: buffer.count - done, errno: nil) }
                 done += got
             }
         }
@@ -191,18 +195,13 @@ package final class SpillFile {
                 return false
             }
         }
-        var written = 0
-        while written < bytes.count {
-            let result = pwrite(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written, off_t(flushed + written))
-            if result < 0 && errno == EINTR { continue }
-            if result <= 0 {
-                diskFailure = result < 0 ? errno : EIO
-                break
-            }
-            written += result
+        do {
+            try FileDescriptorIO.write(bytes, to: descriptor, at: flushed)
+        } catch {
+            diskFailure = error.errno
+            return false
         }
-        guard written == bytes.count else { return false }
-        flushed += written
+        flushed += bytes.count
         return true
     }
 

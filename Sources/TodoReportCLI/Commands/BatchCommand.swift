@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import Report
 import SessionLog
@@ -150,6 +151,6 @@ struct Shard: Sendable {
 
     /// Whether the input at `relative` is in this shard: FNV-1a of the relative path, modulo N.
     func contains(_ relative: [UInt8]) -> Bool {
-        SessionNaming.fnv1a(relative) % count == index
+        FNV1a.hash(relative) % count == index
     }
 }
