@@ -16,8 +16,7 @@ enum BatchCommand: Subcommand {
     )
     static let noWait = OptionSpec.flag(
         "--no-wait", help: "Exit at once with 75 if another run is writing DIR, instead of waiting\nfor it to finish.")
-    static let title = OptionSpec.value(
-        "--title", valueName: "TEXT", help: "Each report's title (default: the header's app, else TimeTrave).")
+    static let title = OptionSpec.title(whose: "Each report's")
 
     static let name = "batch"
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
