@@ -91,9 +91,10 @@ let package = Package(
         .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
-        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
+        .testTarget(name: "SessionLogTests", dependencies: ["ByteLevel", "SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
         .testTarget(name: "SessionTestingTests", dependencies: ["SessionTesting", "SessionLog", "TodoDomain", "TimeTravel"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
+        .testTarget(
+            name: "ReportTests", dependencies: ["ByteLevel", "Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
         .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "Report", "SessionLog", "TodoDomain", "TimeTravel"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
         .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain", "Redaction"]),

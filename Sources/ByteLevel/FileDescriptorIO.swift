@@ -15,7 +15,7 @@ package enum FileDescriptorIO {
     {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         let count = SystemCall.retryingInterrupts {
-            if let offset { pread(descriptor, base, buffer.count, off_t(offset)) } else { Self.systemRead(descriptor, base, buffer.count) }
+            if let offset { pread(descriptor, base, buffer.count, off_t(offset)) } else { systemRead(descriptor, base, buffer.count) }
         }
         guard count >= 0 else { throw SystemError(errno: errno) }
         return count
@@ -32,7 +32,7 @@ package enum FileDescriptorIO {
                 if let offset {
                     pwrite(descriptor, base + written, bytes.count - written, off_t(offset + written))
                 } else {
-                    Self.systemWrite(descriptor, base + written, bytes.count - written)
+                    systemWrite(descriptor, base + written, bytes.count - written)
                 }
             }
             guard count > 0 else { throw PartialWrite(written: written, errno: count < 0 ? errno : EIO) }
@@ -69,22 +69,13 @@ package enum FileDescriptorIO {
         try forEachChunk(of: descriptor) { bytes.append(contentsOf: $0) }
         return bytes
     }
-
-    /// `read(2)`, named apart from ``read(_:into:at:)``.
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #else
-            Darwin.read(descriptor, buffer, count)
-        #endif
-    }
-
-    /// `write(2)`, named apart from ``write(_:to:at:)``.
-    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, buffer, count)
-        #else
-            Darwin.write(descriptor, buffer, count)
-        #endif
-    }
 }
+
+// `read(2)` and `write(2)`, named apart from FileDescriptorIO's own.
+#if canImport(Glibc)
+    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, bytes, count) }
+    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, bytes, count) }
+#else
+    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, bytes, count) }
+    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, bytes, count) }
+#endif

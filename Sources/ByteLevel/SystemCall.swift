@@ -35,10 +35,4 @@ package struct PartialWrite: Error, Equatable {
     package var written: Int
     /// The system's error number (`EIO` for a write that wrote nothing).
     package var errno: Int32
-
-    /// The failure of a write that wrote `written` bytes first.
-    package init(written: Int, errno: Int32) {
-        self.written = written
-        self.errno = errno
-    }
 }

@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 /// The page's diagnostics: every one kept, compactly, as they arrive, so a

@@ -130,7 +130,7 @@ private final class DigestWriter {
             count += utf8.count + 2
             return true
         }
-        if plain != true { JSONString.write(text, scriptSafe: false) { add($0) } }
+        if plain != true { JSONStringWriter.write(text, scriptSafe: false) { add($0) } }
     }
 
     /// An id as an upper-case UUID string.

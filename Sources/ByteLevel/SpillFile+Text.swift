@@ -1,4 +1,3 @@
-import ByteLevel
 package import Foundation
 
 // The page's data is written into spills a few bytes at a time, millions of
@@ -60,7 +59,7 @@ extension SpillFile {
     }
 
     /// Appends `prefix`, then `text` as a JSON string literal (see
-    /// ``JSONString``; `scriptSafe` for one inside a `<script>` block). A
+    /// ``JSONStringWriter``; `scriptSafe` for one inside a `<script>` block). A
     /// short text with nothing to escape, as most are, is copied between its
     /// quotes in one step.
     package func appendJSONString(_ text: String, scriptSafe: Bool, after prefix: StaticString = "") {
@@ -81,7 +80,7 @@ extension SpillFile {
         }
         guard copied != true else { return }
         if prefixCount > 0 { append(UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefixCount)) }
-        JSONString.write(text, scriptSafe: scriptSafe) { append($0) }
+        JSONStringWriter.write(text, scriptSafe: scriptSafe) { append($0) }
     }
 
     /// Texts up to this many bytes may be copied whole into memory; a longer

@@ -1,4 +1,3 @@
-import ByteLevel
 import Foundation
 
 /// Append-only bytes that stay in memory while small and move to an unlinked
