@@ -2,7 +2,10 @@
 /// read in JSON escapes, UUIDs, state digests and pseudonyms; written in
 /// messages that name a byte (`0xE9`, `\xFF`), JSON `\u00XX` escapes,
 /// digests, pseudonyms and batch file names.
-package enum ASCIIHex {
+///
+/// The enum is `public` (its members are `package`) so that its
+/// `@inlinable package` digits inline into other modules (see ``PlainBytes``).
+public enum ASCIIHex {
     /// The value of one hexadecimal digit (either case), or `nil` for any other byte.
     @inlinable
     package static func value(of byte: UInt8) -> UInt8? {

@@ -59,7 +59,7 @@ package final class SpillFile {
 
     /// Appends `bytes`; as many as the memory limit or more go straight to
     /// disk, never copied into memory (a 200 MB item name costs nothing here).
-    @inlinable
+    @inlinable @inline(__always)
     package func append(_ bytes: UnsafeRawBufferPointer) {
         let size = bytes.count
         guard let source = bytes.baseAddress, size > 0 else { return }
@@ -70,7 +70,7 @@ package final class SpillFile {
         if used >= memoryLimit { spill() }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func append(byte: UInt8) {
         if used == capacity { grow(toHold: 1) }
         buffer.storeBytes(of: byte, toByteOffset: used, as: UInt8.self)
@@ -81,7 +81,7 @@ package final class SpillFile {
     /// Lets `write` put at most `maxCount` bytes at the end, in place, and
     /// keeps the number it returns: a number or an id is written straight
     /// into the spill, with no buffer of its own.
-    @inlinable
+    @inlinable @inline(__always)
     package func appendInPlace(maxCount: Int, _ write: (UnsafeMutableRawPointer) -> Int) {
         if maxCount > capacity - used { grow(toHold: maxCount) }
         used += write(buffer + used)
