@@ -20,12 +20,17 @@ let package = Package(
         .executable(name: "todo-report", targets: ["todo-report"]),
     ],
     targets: [
+        // The bottom layer for bytes, below every other module: hex digits, UUID text, FNV-1a,
+        // plain-byte scanning, UTF-8 checking, the escaping loop, and reads and writes that
+        // survive EINTR. A `package` API with `@inlinable package` fast paths; pure Swift, so it
+        // builds on iOS with SwiftPM alone.
+        .target(name: "ByteLevel"),
         // The generic time-travel core: a state machine and a store that keeps every state.
         .target(name: "TimeTravel"),
         // The Todo app's state, events and reducer.
         .target(name: "TodoDomain", dependencies: ["TimeTravel"]),
         // `todo-session/1`: streaming reader with diagnostics, replay, recorder.
-        .target(name: "SessionLog", dependencies: ["TimeTravel", "TodoDomain", "Digests", "Redaction"]),
+        .target(name: "SessionLog", dependencies: ["ByteLevel", "TimeTravel", "TodoDomain", "Digests", "Redaction"]),
         // Recorded sessions as regression tests: fixtures that pin every frame, checked through a Store.
         .target(name: "SessionTesting", dependencies: ["SessionLog", "TimeTravel", "TodoDomain"]),
         // libcmark, from the system.
@@ -50,11 +55,11 @@ let package = Package(
         // and is (see portableDigests).
         .target(
             name: "Digests",
-            dependencies: portableDigests ? [] : [.target(name: "CNettle", condition: .when(platforms: [.linux]))],
+            dependencies: ["ByteLevel"] + (portableDigests ? [] : [.target(name: "CNettle", condition: .when(platforms: [.linux]))]),
             swiftSettings: portableDigests ? [.define("PORTABLE_DIGESTS")] : []
         ),
         // Masks and keyed pseudonyms, so reports can be shared without what people typed.
-        .target(name: "Redaction", dependencies: ["Digests"]),
+        .target(name: "Redaction", dependencies: ["ByteLevel", "Digests"]),
         // zlib's inflate, for `.jsonl.gz` logs read as a stream.
         .systemLibrary(
             name: "CZlib",
@@ -66,31 +71,33 @@ let package = Package(
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
-            dependencies: ["SessionLog", "TodoDomain", "CCmark", "Digests"],
+            dependencies: ["ByteLevel", "SessionLog", "TodoDomain", "CCmark", "Digests"],
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.
         .target(
             name: "TodoReportCLI",
             dependencies: [
-                "Report", "SessionLog", "SessionTesting", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem", "Redaction",
+                "ByteLevel", "Report", "SessionLog", "SessionTesting", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem", "Redaction",
             ]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
-        // Build-time: Templates/* become Swift string constants, so the binary travels alone.
+        // Build-time: Templates/* become Swift string constants, so the binary travels alone,
         // and their scripts and stylesheets are minified (TemplateMinifier): every page carries them.
         .target(name: "TemplateMinifier"),
         .executableTarget(name: "TemplateEmbedder", dependencies: ["TemplateMinifier"]),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
 
         .testTarget(name: "TemplateMinifierTests", dependencies: ["TemplateMinifier"]),
-        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+        .testTarget(name: "ByteLevelTests", dependencies: ["ByteLevel"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests", "ByteLevel"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
-        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
+        .testTarget(name: "SessionLogTests", dependencies: ["ByteLevel", "SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
         .testTarget(name: "SessionTestingTests", dependencies: ["SessionTesting", "SessionLog", "TodoDomain", "TimeTravel"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
+        .testTarget(
+            name: "ReportTests", dependencies: ["ByteLevel", "Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
         .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "Report", "SessionLog", "TodoDomain", "TimeTravel"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
         .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain", "Redaction"]),

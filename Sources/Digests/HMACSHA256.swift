@@ -46,17 +46,3 @@ package enum HMACSHA256 {
         Array(message).withUnsafeBytes { Key(key).mac(of: $0) }
     }
 }
-
-extension Collection<UInt8> {
-    /// The bytes as lower-case hexadecimal digits.
-    package var lowercaseHex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(count * 2)
-        for byte in self {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-}

@@ -1,3 +1,4 @@
+import ByteLevel
 import Digests
 public import Foundation
 

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import Report
 import SessionLog
@@ -33,16 +34,10 @@ public struct StandardStreams: Sendable {
 
 /// Writes every byte, retrying short writes and interruptions.
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallError) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { raw in
-            write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-        }
-        if written < 0 {
-            if errno == EINTR { continue }
-            throw SystemCallError("", errno: errno)
-        }
-        offset += written
+    do {
+        try FileDescriptorIO.write(bytes, to: descriptor)
+    } catch {
+        throw SystemCallError("", errno: error.errno)
     }
 }
 

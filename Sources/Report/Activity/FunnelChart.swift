@@ -23,19 +23,30 @@ struct FunnelChart: Equatable {
             replaced: numbers.sheetsReplaced, openAtEnd: numbers.sheetsOpenAtEnd)
     }
 
+    /// The chart of a batch's sessions, for the index page.
+    init(_ funnel: BatchAggregate.Funnel) {
+        self.init(
+            opened: funnel.sheetsOpened, typed: funnel.sheetsTyped, added: funnel.sheetsAdded, cancelled: funnel.sheetsCancelled,
+            replaced: funnel.sheetsReplaced, openAtEnd: funnel.sheetsOpenAtEnd)
+    }
+
     init(opened: Int, typed: Int, added: Int, cancelled: Int, replaced: Int = 0, openAtEnd: Int = 0) {
         (self.opened, self.typed, self.added, self.cancelled, self.replaced, self.openAtEnd) = (
             opened, typed, added, cancelled, replaced, openAtEnd
         )
     }
 
-    /// The bars, top to bottom: label, count, colour (the page's stylesheet
-    /// sets the colours of each scheme by `name`; these are for the SVG alone).
-    var rows: [(name: String, label: String, count: Int, color: String)] {
+    /// The bars, top to bottom, in both drawings (the report's and the
+    /// index page's): the class the stylesheets colour each scheme by, the
+    /// label (the index page, with room to spare, spells out `typed` as
+    /// `longLabel`), the count and the colour the report's SVG has alone.
+    var rows: [(name: String, label: String, longLabel: String, count: Int, color: String)] {
         [
-            ("opened", "Sheets opened", opened, "#0062cc"), ("typed", "Typed in", typed, "#5e9cf0"),
-            ("added", "Added", added, "#34c759"), ("cancelled", "Cancelled", cancelled, "#c4281c"),
-            ("replaced", "Replaced by +", replaced, "#c93400"), ("open", "Open at the end", openAtEnd, "#636366"),
+            ("opened", "Sheets opened", "Sheets opened", opened, "#0062cc"),
+            ("typed", "Typed in", "At least one keystroke", typed, "#5e9cf0"),
+            ("added", "Added", "Added", added, "#34c759"), ("cancelled", "Cancelled", "Cancelled", cancelled, "#c4281c"),
+            ("replaced", "Replaced by +", "Replaced by +", replaced, "#c93400"),
+            ("open", "Open at the end", "Open at the end", openAtEnd, "#636366"),
         ]
     }
 

@@ -106,51 +106,11 @@ struct IndexPageRenderer {
     // MARK: Funnel
 
     private func funnel() -> String {
-        var charts = [Self.funnelChart(aggregate.funnel, label: "All versions")]
-        for (version, funnel) in aggregate.funnelByVersion { charts.append(Self.funnelChart(funnel, label: "Version \(version)")) }
-        return "<div class=\"funnels\">\n" + charts.joined(separator: "\n") + "\n</div>"
-    }
-
-    /// A bar for the sheets opened, typed in, and each of the four ways a
-    /// sheet ends (added, cancelled, replaced, open at the end: they add up
-    /// to the sheets opened), widths relative to the sheets opened, each under
-    /// its label and followed by its number: readable without any script. The
-    /// chart is as wide as its longest text needs (bar and number, or label),
-    /// so nothing is cut at its edge, and the page scales it down to fit a
-    /// narrow window.
-    static func funnelChart(_ f: BatchAggregate.Funnel, label: String) -> String {
-        let steps: [(String, String, Int)] = [
-            ("opened", "Sheets opened", f.sheetsOpened), ("typed", "At least one keystroke", f.sheetsTyped),
-            ("added", "Added", f.sheetsAdded), ("cancelled", "Cancelled", f.sheetsCancelled),
-            ("replaced", "Replaced by +", f.sheetsReplaced), ("open", "Open at the end", f.sheetsOpenAtEnd),
-        ]
-        let barWidth = 200.0
-        let top = 22
-        let rowHeight = 38
-        let whole = max(1, f.sheetsOpened)
-        let numbers = steps.map { "\(Formatting.grouped($0.2)) (\(Formatting.percent($0.2, of: f.sheetsOpened)))" }
-        let bars = steps.map { Int((barWidth * Double(min($0.2, whole)) / Double(whole)).rounded()) }
-        let title = "\(label) (\(Formatting.plural(f.sessions, "session")))"
-        // 12 px type: at most about 7.5 pixels a character in the fonts browsers fall back to.
-        func textWidth(_ text: String) -> Int { Int((Double(text.count) * 7.5).rounded(.up)) }
-        // Labels start 2 px in: glyphs may reach left of where their text starts.
-        let width = max(
-            2 + textWidth(title), 2 + textWidth("At least one keystroke"),
-            zip(bars, numbers).map { $0 + 6 + textWidth($1) }.max() ?? 0)
-        let height = top + steps.count * rowHeight
-        var parts = [
-            "<svg class=\"funnel-chart\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(label.htmlEscaped): "
-                + steps.map { "\($0.1) \(Formatting.grouped($0.2))" }.joined(separator: ", ") + "\">"
-        ]
-        parts.append("<text x=\"2\" y=\"14\">\(title.htmlEscaped)</text>")
-        for (index, step) in steps.enumerated() {
-            let y = top + index * rowHeight
-            parts.append("<text class=\"label\" x=\"2\" y=\"\(y + 14)\">\(step.1)</text>")
-            parts.append("<rect class=\"bar \(step.0)\" x=\"0\" y=\"\(y + 19)\" width=\"\(bars[index])\" height=\"14\"/>")
-            parts.append("<text x=\"\(bars[index] + 6)\" y=\"\(y + 31)\">\(numbers[index])</text>")
+        var charts = [FunnelChart(aggregate.funnel).indexSVG(label: "All versions", sessions: aggregate.funnel.sessions)]
+        for (version, funnel) in aggregate.funnelByVersion {
+            charts.append(FunnelChart(funnel).indexSVG(label: "Version \(version)", sessions: funnel.sessions))
         }
-        parts.append("</svg>")
-        return parts.joined(separator: "\n")
+        return "<div class=\"funnels\">\n" + charts.joined(separator: "\n") + "\n</div>"
     }
 
     // MARK: Data

@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// A small JSON reader for `stats/NAME.json`: the index reads 100,000 of
 /// them, and Foundation's `JSONDecoder` spent most of that time in
 /// generic decoding machinery. Strict JSON (RFC 8259) in, a tree out;
@@ -193,7 +195,7 @@ enum StatsJSON: Equatable {
         }
 
         private mutating func hex4() -> UInt32? {
-            guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+            guard index + 4 <= bytes.count, let value = ASCIIHex.value(parsing: bytes[index..<index + 4], as: UInt32.self) else {
                 return nil
             }
             index += 4

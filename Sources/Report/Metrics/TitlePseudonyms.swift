@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 /// Follows, frame by frame, the keyed pseudonym of the add sheet's text
@@ -33,8 +34,9 @@ struct TitlePseudonyms: Sendable {
         case .startCreatingItem:
             code = 0
         case .changePartialItemName:
-            code =
-                frame.stamp.namePseudonym.flatMap { UInt32($0.drop { $0 != "-" }.dropFirst(), radix: 16) }.map { 1 << 32 | UInt64($0) } ?? 0
+            // The pseudonym's digits after its kind's prefix (`t-3f9a2c1d`).
+            let digits = frame.stamp.namePseudonym.map { $0.utf8.drop { $0 != UInt8(ascii: "-") }.dropFirst() }
+            code = digits.flatMap { ASCIIHex.value(parsing: $0, as: UInt32.self) }.map { 1 << 32 | UInt64($0) } ?? 0
         case .addItem:
             if parent != 0 { title = UInt32(truncatingIfNeeded: parent) }
             code = 0
@@ -47,7 +49,6 @@ struct TitlePseudonyms: Sendable {
 
     /// A title's pseudonym as the summary shows it, from the bits ``add(_:)`` returned.
     func text(_ bits: UInt32) -> String {
-        let digits = String(bits, radix: 16)
-        return prefix + "-" + String(repeating: "0", count: 8 - digits.count) + digits
+        prefix + "-" + ASCIIHex.text(of: bits, digits: 8)
     }
 }

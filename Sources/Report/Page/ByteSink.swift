@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -51,14 +52,10 @@ struct FileDescriptorSink: ByteSink {
     }
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError("write", errno: errno)
-            }
-            offset += written
+        do {
+            try FileDescriptorIO.write(bytes, to: descriptor)
+        } catch {
+            throw SystemCallError("write", errno: error.errno)
         }
     }
 }

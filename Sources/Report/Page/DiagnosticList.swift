@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 /// The page's diagnostics: every one kept, compactly, as they arrive, so a
@@ -93,7 +94,7 @@ final class DiagnosticList {
     var staticItems: String {
         let hidden = count - Self.staticLimit
         guard hidden > 0 else { return staticHTML }
-        return staticHTML + "<li class=\"more\">… and \(Self.grouped(hidden)) more: enable JavaScript to list them all</li>\n"
+        return staticHTML + "<li class=\"more\">… and \(Formatting.grouped(hidden)) more: enable JavaScript to list them all</li>\n"
     }
 
     /// The JSON block, as text and the spilled rows.
@@ -116,17 +117,6 @@ final class DiagnosticList {
 
     private static func json(_ kind: Kind) -> String {
         "[\(kind.code),\(kind.column.map(String.init) ?? "null")," + kind.pieces.map(\.scriptSafeJSONLiteral).joined(separator: ",") + "]"
-    }
-
-    /// `999,900`: digits in groups of three.
-    private static func grouped(_ value: Int) -> String {
-        var digits = String(value)
-        var position = digits.count - 3
-        while position > 0 {
-            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: position))
-            position -= 3
-        }
-        return digits
     }
 
     private static func listItem(_ diagnostic: Diagnostic) -> String {

@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 extension SpillFile {

@@ -1,22 +1,20 @@
+import ByteLevel
 import SessionLog
 
 extension String {
     /// The text escaped for HTML element content and quoted attribute values.
     var htmlEscaped: String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
+        escapingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\u{0}": result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\u{0}": "\u{FFFD}"
+            default: nil
             }
         }
-        return result
     }
 
     /// A JSON string literal that is also safe inside an HTML `<script>`

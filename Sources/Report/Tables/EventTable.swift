@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 import TodoDomain
@@ -130,14 +131,7 @@ private struct TableBytes {
 
     /// An id as upper-case UUID text.
     mutating func appendUUID(_ id: uuid_t) {
-        let hex = Array("0123456789ABCDEF".utf8)
-        withUnsafeBytes(of: id) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-        }
+        UUIDText.append(id, to: &bytes)
     }
 
     mutating func flush<Failure: Error>(_ write: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {

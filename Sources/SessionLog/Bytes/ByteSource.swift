@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// Where a log's bytes come from: a file, standard input, or memory.
@@ -45,17 +46,10 @@ public struct FileDescriptorByteSource: ByteSource {
 
     /// Copies the next bytes into `buffer`; 0 at the end.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        while true {
-            let count = systemRead(fileDescriptor, base, buffer.count)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw SystemCallError("read", path: path, errno: errno)
+        do {
+            return try FileDescriptorIO.read(fileDescriptor, into: buffer)
+        } catch {
+            throw SystemCallError("read", path: path, errno: error.errno)
         }
     }
-}
-
-/// `read(2)`, named apart from ``ByteSource/read(into:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

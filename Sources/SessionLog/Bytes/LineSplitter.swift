@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// One line of a log, valid only inside the closure it is passed to.

@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// Strings: scanned in place, decoded (escapes and surrogates) only when wanted.
 extension JSONLineParser {
     /// Validates a string and returns where its content lies.

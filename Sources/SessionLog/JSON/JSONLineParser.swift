@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// A validating RFC 8259 parser for one line, made for records: it decodes
 /// the top-level members that are `RecordKey`s and validates the rest
 /// without building them. Nesting depth is unlimited (no recursion).
@@ -75,8 +77,7 @@ struct JSONLineParser {
         guard index < bytes.count else { return "end of line" }
         let byte = bytes[index]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
+        return "byte 0x" + ASCIIHex.digits(byte)
     }
 
     func error(_ message: String) -> JSONSyntaxError {

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// The file a recorder writes. Used only by the recorder's writer, one
@@ -18,20 +19,14 @@ struct LogOutput {
     mutating func write(_ lines: [UInt8], records: Int) throws(RecorderError) {
         var bytes = lines
         if endsInsideLine { bytes.insert(0x0A, at: 0) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
-            }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                let first = endsInsideLine ? 1 : 0
-                let whole = written > first ? bytes[first..<written].count(where: { $0 == 0x0A }) : 0
-                let partial = settle(afterWriting: bytes[..<written])
-                throw .cannotWrite(path: path, errno: code, records: records - whole, partialRecord: partial)
-            }
-            written += count
+        do {
+            try FileDescriptorIO.write(bytes, to: descriptor)
+        } catch {
+            let written = error.written
+            let first = endsInsideLine ? 1 : 0
+            let whole = written > first ? bytes[first..<written].count(where: { $0 == 0x0A }) : 0
+            let partial = settle(afterWriting: bytes[..<written])
+            throw .cannotWrite(path: path, errno: error.errno, records: records - whole, partialRecord: partial)
         }
         endsInsideLine = false
     }
@@ -61,8 +56,4 @@ struct LogOutput {
         // Without O_APPEND the next write would land at the old position, after a hole.
         return lseek(descriptor, wholeEnd, SEEK_SET) == wholeEnd
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// What a ``LogReader`` finds on a line.
 public enum LogReading: Hashable, Sendable {
     /// A well-formed record (it may still be dropped by replay).

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import TodoDomain
 
@@ -235,7 +236,7 @@ struct RecordDecoder {
         let parsed =
             raw.hasEscapes
             ? UUID(uuidString: decode(raw)).flatMap { $0.uuidString.count == 36 ? $0 : nil }
-            : parseUUID(UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
+            : UUIDText.parse(UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
         guard let id = parsed else {
             report(.wrongType, column: field.column, "\"\(field.key.name)\" is not a UUID: \(quote(decode(raw)))")
             return nil

@@ -1,3 +1,4 @@
+import ByteLevel
 public import Foundation
 
 /// The id of an item whose `addItem` record carries none: derived from the
@@ -7,8 +8,8 @@ public enum DerivedItemID {
     /// The id for the item of the `addItem` on `line` of the session `sessionId`.
     public static func make(sessionId: String?, line: Int) -> UUID {
         let key = Array("todo-session/1|\(sessionId ?? "")|\(line)".utf8)
-        let high = fnv1a(key, basis: 0xCBF2_9CE4_8422_2325)
-        let low = fnv1a(key, basis: 0x84222325_CBF29CE4)
+        let high = FNV1a.hash(key)
+        let low = FNV1a.hash(key, basis: 0x84222325_CBF29CE4)
         var bytes = [UInt8](repeating: 0, count: 16)
         for i in 0..<8 {
             bytes[i] = UInt8(truncatingIfNeeded: high >> (56 - 8 * i))
@@ -21,14 +22,5 @@ public enum DerivedItemID {
                 bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                 bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
             ))
-    }
-
-    private static func fnv1a(_ bytes: [UInt8], basis: UInt64) -> UInt64 {
-        var hash = basis
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
     }
 }

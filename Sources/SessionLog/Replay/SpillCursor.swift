@@ -1,3 +1,4 @@
+import ByteLevel
 /// Reads a ``SpillFile`` forward from an offset: small values through a
 /// window read a block at a time, a long string straight into its own
 /// storage (never a second copy of it).

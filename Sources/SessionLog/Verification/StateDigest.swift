@@ -1,3 +1,4 @@
+import ByteLevel
 import Digests
 import Foundation
 public import TodoDomain
@@ -74,26 +75,17 @@ public enum StateDigest {
     /// `nil` when `text` is not one (see ``isWellFormed(_:)``).
     public static func value(parsing text: some Collection<UInt8>) -> UInt64? {
         guard text.count == 16 else { return nil }
-        var value: UInt64 = 0
-        for byte in text {
-            switch byte {
-            case 0x30...0x39: value = value << 4 | UInt64(byte - 0x30)
-            case 0x61...0x66: value = value << 4 | UInt64(byte - 0x61 + 10)
-            default: return nil
-            }
-        }
-        return value
+        return ASCIIHex.value(parsing: text, as: UInt64.self, lowercaseOnly: true)
     }
 
     /// The 16 lower-case hexadecimal digits of a digest's number.
     public static func text(of value: UInt64) -> String {
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        ASCIIHex.text(of: value, digits: 16)
     }
 
     /// Whether `text` has a digest's form: exactly 16 lower-case hexadecimal digits.
     public static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        value(parsing: text.utf8) != nil
     }
 }
 
@@ -138,14 +130,14 @@ private final class DigestWriter {
             count += utf8.count + 2
             return true
         }
-        if plain != true { JSONString.write(text, scriptSafe: false) { add($0) } }
+        if plain != true { JSONStringWriter.write(text, scriptSafe: false) { add($0) } }
     }
 
     /// An id as an upper-case UUID string.
     func add(uuid: uuid_t) {
         if count + 36 > buffer.count { flush() }
         guard let target = buffer.baseAddress else { return }
-        writeUUIDString(uuid, to: target + count)
+        UUIDText.write(uuid, to: target + count)
         count += 36
     }
 

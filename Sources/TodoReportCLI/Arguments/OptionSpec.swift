@@ -48,4 +48,10 @@ extension OptionSpec {
         help:
             "Redact (as --redact) with keyed pseudonyms: the same value gets the\nsame u-/s-/c-/t- pseudonym under the key in FILE (a secret)."
     )
+
+    /// `--title TEXT`, one option of `todo-report INPUT` and of `batch`;
+    /// `whose` starts its help (`The page's`, `Each report's`).
+    static func title(whose: String) -> OptionSpec {
+        OptionSpec.value("--title", valueName: "TEXT", help: "\(whose) title (default: the header's app, else TimeTrave).")
+    }
 }

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -143,14 +144,11 @@ enum InputDiscovery {
 
     /// The non-empty lines of standard input, as paths.
     private static func readList(_ descriptor: Int32) throws(CLIError) -> [Path] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .cannotRead(path: "standard input", reason: SystemCallError("", errno: errno).reason) }
-            if count == 0 { break }
-            bytes += chunk[..<count]
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptorIO.readToEnd(descriptor)
+        } catch {
+            throw .cannotRead(path: "standard input", reason: SystemCallError("", errno: error.errno).reason)
         }
         return bytes.split(separator: UInt8(ascii: "\n")).map { line in
             Path(bytes: line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...])

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import Report
 import SessionLog
@@ -14,13 +15,10 @@ struct FileDigest: Equatable {
     /// Of the file open at `descriptor`.
     init(_ descriptor: Int32) throws(SystemCallError) {
         var digest = InputDigest()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(digest.byteCount)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw SystemCallError("read", errno: errno) }
-            if count == 0 { break }
-            chunk.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        do {
+            try FileDescriptorIO.forEachChunk(of: descriptor, fromStart: true) { digest.add($0) }
+        } catch {
+            throw SystemCallError("read", errno: error.errno)
         }
         bytes = digest.byteCount
         sha256 = digest.hex()

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -33,12 +34,9 @@ final class LockFile {
     /// excludes `mode` and `wait` is false; else blocks until it is free.
     func lock(_ mode: Mode, wait: Bool) throws(SystemCallError) -> Bool {
         let operation = (mode == .exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
-        while flock(descriptor, operation) != 0 {
-            if errno == EINTR { continue }
-            if errno == EWOULDBLOCK { return false }
-            throw SystemCallError("lock", path: path.display, errno: errno)
-        }
-        return true
+        guard SystemCall.retryingInterrupts({ flock(descriptor, operation) }) != 0 else { return true }
+        if errno == EWOULDBLOCK { return false }
+        throw SystemCallError("lock", path: path.display, errno: errno)
     }
 
     /// Drops the lock (and the descriptor).

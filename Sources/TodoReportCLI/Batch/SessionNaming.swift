@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 /// NAME for each input: its relative path without `.jsonl`/`.jsonl.gz`,
@@ -47,18 +48,7 @@ enum SessionNaming {
         return name
     }
 
-    /// FNV-1a, 64 bits: stable across machines and runs (Swift's `Hasher` is seeded per process).
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
-
     private static func hashText(_ bytes: [UInt8]) -> String {
-        let text = String(fnv1a(bytes) & 0xFFFF_FFFF, radix: 16)
-        return String(repeating: "0", count: 8 - text.count) + text
+        ASCIIHex.text(of: FNV1a.hash(bytes) & 0xFFFF_FFFF, digits: 8)
     }
 }

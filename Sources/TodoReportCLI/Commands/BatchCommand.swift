@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import Report
 import SessionLog
@@ -15,8 +16,7 @@ enum BatchCommand: Subcommand {
     )
     static let noWait = OptionSpec.flag(
         "--no-wait", help: "Exit at once with 75 if another run is writing DIR, instead of waiting\nfor it to finish.")
-    static let title = OptionSpec.value(
-        "--title", valueName: "TEXT", help: "Each report's title (default: the header's app, else TimeTrave).")
+    static let title = OptionSpec.title(whose: "Each report's")
 
     static let name = "batch"
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
@@ -150,6 +150,6 @@ struct Shard: Sendable {
 
     /// Whether the input at `relative` is in this shard: FNV-1a of the relative path, modulo N.
     func contains(_ relative: [UInt8]) -> Bool {
-        SessionNaming.fnv1a(relative) % count == index
+        FNV1a.hash(relative) % count == index
     }
 }

@@ -17,7 +17,7 @@ enum RenderCommand: Subcommand {
         help:
             "Also write the event table: one CSV row per kept record, gzip-compressed\n(FILE.csv.gz; - for standard output), for a data team's tools."
     )
-    static let title = OptionSpec.value("--title", valueName: "TEXT", help: "The page's title (default: the header's app, else TimeTrave).")
+    static let title = OptionSpec.title(whose: "The page's")
     static let templates = OptionSpec.value(
         "--templates", valueName: "DIR", help: "Use report.html, report.css and report.js from DIR instead of the\nbuilt-in templates.")
 

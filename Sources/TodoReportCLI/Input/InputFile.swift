@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -64,7 +65,7 @@ struct InputFile {
                 throw .cannotRead(path: path.display, reason: "it is \(InputDiscovery.kind(info.st_mode)) now, not the regular file it was")
             }
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            while poll(&ready, 1, -1) < 0 && errno == EINTR {}
+            _ = SystemCall.retryingInterrupts { poll(&ready, 1, -1) }
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }

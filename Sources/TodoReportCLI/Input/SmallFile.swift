@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -8,14 +9,10 @@ enum SmallFile {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw SystemCallError("open", path: path.display, errno: errno) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw SystemCallError("read", path: path.display, errno: errno) }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
+        do {
+            return try FileDescriptorIO.readToEnd(descriptor)
+        } catch {
+            throw SystemCallError("read", path: path.display, errno: error.errno)
         }
     }
 }

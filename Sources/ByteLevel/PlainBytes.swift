@@ -3,14 +3,21 @@
 /// `<script>` also `<`, `>`, `&` and 0xE2 (the lead byte of U+2028 and
 /// U+2029). Most of a log's and a page's text is plain; a loop that looks at
 /// every byte was a large part of reading and of writing it.
-enum PlainBytes {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+///
+/// The enum is `public` (its members are `package`) for the compiler: Swift
+/// 6.3 does not inline an `@inlinable package` member of a `package` type
+/// into another module, and this scan is the reader's innermost loop.
+public enum PlainBytes {
+    @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// The first index from `start` whose byte may need attention, or an
     /// index with fewer than eight bytes after it (the caller looks at those
-    /// one by one). Every byte it skips is plain.
-    static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scriptSafe: Bool = false) -> Int {
+    /// one by one). Every byte it skips is plain. Always inlined: it runs
+    /// for every string of a log, most of them short, and inlined it folds
+    /// `scriptSafe` away.
+    @inlinable @inline(__always)
+    package static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scriptSafe: Bool = false) -> Int {
         guard let base = bytes.baseAddress else { return start }
         var index = start
         while index &+ 8 <= bytes.count {
@@ -32,13 +39,15 @@ enum PlainBytes {
 
     /// Whether every byte of `bytes` is plain: the text is written inside a
     /// JSON string (`scriptSafe`: inside a `<script>` block) exactly as it is.
-    static func all(_ bytes: UnsafeBufferPointer<UInt8>, scriptSafe: Bool = false) -> Bool {
+    @inlinable @inline(__always)
+    package static func all(_ bytes: UnsafeBufferPointer<UInt8>, scriptSafe: Bool = false) -> Bool {
         bytes[skip(bytes, from: 0, scriptSafe: scriptSafe)...].allSatisfy { isPlain($0, scriptSafe: scriptSafe) }
     }
 
     /// Whether `byte` is plain, judged alone (0xE2 is counted as not in
     /// script-safe text: it may start U+2028 or U+2029).
-    static func isPlain(_ byte: UInt8, scriptSafe: Bool = false) -> Bool {
+    @inlinable @inline(__always)
+    package static func isPlain(_ byte: UInt8, scriptSafe: Bool = false) -> Bool {
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
         if scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2) {
             return false
@@ -47,8 +56,8 @@ enum PlainBytes {
     }
 
     /// High bits where `word` may have a zero byte (exact up to the first).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
         (word &- ones) & ~word
     }
 }

@@ -52,14 +52,14 @@ extension SpillFile {
             Self.copy(prefix, to: start)
             let target = start + prefixCount
             target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-            writeUUIDString(id.uuid, to: target + 1)
+            UUIDText.write(id.uuid, to: target + 1)
             target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 37, as: UInt8.self)
             return prefixCount + 38
         }
     }
 
     /// Appends `prefix`, then `text` as a JSON string literal (see
-    /// ``JSONString``; `scriptSafe` for one inside a `<script>` block). A
+    /// ``JSONStringWriter``; `scriptSafe` for one inside a `<script>` block). A
     /// short text with nothing to escape, as most are, is copied between its
     /// quotes in one step.
     package func appendJSONString(_ text: String, scriptSafe: Bool, after prefix: StaticString = "") {
@@ -80,7 +80,7 @@ extension SpillFile {
         }
         guard copied != true else { return }
         if prefixCount > 0 { append(UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefixCount)) }
-        JSONString.write(text, scriptSafe: scriptSafe) { append($0) }
+        JSONStringWriter.write(text, scriptSafe: scriptSafe) { append($0) }
     }
 
     /// Texts up to this many bytes may be copied whole into memory; a longer

@@ -59,7 +59,7 @@ package final class SpillFile {
 
     /// Appends `bytes`; as many as the memory limit or more go straight to
     /// disk, never copied into memory (a 200 MB item name costs nothing here).
-    @inlinable
+    @inlinable @inline(__always)
     package func append(_ bytes: UnsafeRawBufferPointer) {
         let size = bytes.count
         guard let source = bytes.baseAddress, size > 0 else { return }
@@ -70,7 +70,7 @@ package final class SpillFile {
         if used >= memoryLimit { spill() }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func append(byte: UInt8) {
         if used == capacity { grow(toHold: 1) }
         buffer.storeBytes(of: byte, toByteOffset: used, as: UInt8.self)
@@ -81,7 +81,7 @@ package final class SpillFile {
     /// Lets `write` put at most `maxCount` bytes at the end, in place, and
     /// keeps the number it returns: a number or an id is written straight
     /// into the spill, with no buffer of its own.
-    @inlinable
+    @inlinable @inline(__always)
     package func appendInPlace(maxCount: Int, _ write: (UnsafeMutableRawPointer) -> Int) {
         if maxCount > capacity - used { grow(toHold: maxCount) }
         used += write(buffer + used)
@@ -111,11 +111,14 @@ package final class SpillFile {
         if offset < flushed, let base = buffer.baseAddress {
             let fromFile = min(buffer.count, flushed - offset)
             while done < fromFile {
-                let got = pread(descriptor, base + done, fromFile - done, off_t(offset + done))
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else {
-                    throw SpillReadError(offset: offset + done, missing: buffer.count - done, errno: got < 0 ? errno : nil)
+                let got: Int
+                do {
+                    got = try FileDescriptorIO.read(
+                        descriptor, into: UnsafeMutableRawBufferPointer(start: base + done, count: fromFile - done), at: offset + done)
+                } catch {
+                    throw SpillReadError(offset: offset + done, missing: buffer.count - done, errno: error.errno)
                 }
+                guard got > 0 else { throw SpillReadError(offset: offset + done, missing: buffer.count - done, errno: nil) }
                 done += got
             }
         }
@@ -191,18 +194,13 @@ package final class SpillFile {
                 return false
             }
         }
-        var written = 0
-        while written < bytes.count {
-            let result = pwrite(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written, off_t(flushed + written))
-            if result < 0 && errno == EINTR { continue }
-            if result <= 0 {
-                diskFailure = result < 0 ? errno : EIO
-                break
-            }
-            written += result
+        do {
+            try FileDescriptorIO.write(bytes, to: descriptor, at: flushed)
+        } catch {
+            diskFailure = error.errno
+            return false
         }
-        guard written == bytes.count else { return false }
-        flushed += written
+        flushed += bytes.count
         return true
     }
 

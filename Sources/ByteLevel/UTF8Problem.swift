@@ -4,8 +4,9 @@
 /// `UnicodeDecodeError.start` and Rust's `Utf8Error::valid_up_to()` count it.
 /// For `caf\xE9"` it is the `\xE9`, not the `"` that shows the sequence is
 /// cut short.
-struct UTF8Problem: Equatable {
-    enum Kind: Equatable {
+package struct UTF8Problem: Equatable {
+    /// How the sequence is ill-formed.
+    package enum Kind: Equatable {
         /// The byte at `offset` cannot start a scalar (a continuation byte,
         /// `C0`, `C1`, `F5`…`FF`).
         case cannotStart
@@ -17,13 +18,15 @@ struct UTF8Problem: Equatable {
         case endsEarly(length: Int)
     }
 
-    var offset: Int
-    var kind: Kind
+    /// Where the sequence starts.
+    package var offset: Int
+    /// What is wrong with it.
+    package var kind: Kind
 }
 
 /// Checks `bytes` against the well-formed UTF-8 table of the Unicode
 /// standard (table 3-7) and returns the first ill-formed sequence, if any.
-func firstUTF8Problem(in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Problem? {
+package func firstUTF8Problem(in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Problem? {
     guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
     var i = 0
@@ -75,7 +78,7 @@ func firstUTF8Problem(in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Problem? {
 extension UTF8Problem {
     /// What is wrong, naming the byte at ``offset`` (and the one that
     /// betrays it), for an `invalid-utf8` diagnostic.
-    func message(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package func message(in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let lead = bytes[offset]
         let what: String
         switch kind {

@@ -10,6 +10,13 @@ package struct SpillReadError: Error, Equatable, CustomStringConvertible {
     /// The failed `pread`'s `errno`, or `nil` when the file simply ended.
     package var errno: Int32?
 
+    /// The error of a read at `offset` that came `missing` bytes short.
+    package init(offset: Int, missing: Int, errno: Int32?) {
+        self.offset = offset
+        self.missing = missing
+        self.errno = errno
+    }
+
     /// The `errno` to report: the read's own, else `EIO`.
     package var code: Int32 { errno ?? EIO }
 

@@ -1,0 +1,62 @@
+/// JSON string literals written as bytes, the one way this package writes
+/// them: `"` and `\` escaped, control characters as `\b \f \n \r \t`
+/// or `\u00xx` (as `JSON.stringify` does), everything else as UTF-8; with
+/// `scriptSafe`, also `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes, so the
+/// literal can stand inside an HTML `<script>` block. SessionLog's
+/// `JSONString` and the page's spills (``SpillFile/appendJSONString(_:scriptSafe:after:)``)
+/// both write through it.
+package enum JSONStringWriter {
+    /// Writes `text` as a JSON string literal through `write`, copying runs of
+    /// plain bytes in one piece.
+    package static func write(_ text: String, scriptSafe: Bool, to write: (UnsafeRawBufferPointer) -> Void) {
+        var text = text
+        text.withUTF8 { utf8 in
+            let raw = UnsafeRawBufferPointer(utf8)
+            withUnsafeBytes(of: UInt8(ascii: "\"")) { write($0) }
+            var runStart = 0
+            var i = 0
+            while i < utf8.count {
+                i = PlainBytes.skip(utf8, from: i, scriptSafe: scriptSafe)
+                guard i < utf8.count else { break }
+                let byte = utf8[i]
+                var length = 1
+                let escape: StaticString?
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0..<0x20: escape = ""  // \u00xx, below
+                case UInt8(ascii: "<") where scriptSafe: escape = "\\u003c"
+                case UInt8(ascii: ">") where scriptSafe: escape = "\\u003e"
+                case UInt8(ascii: "&") where scriptSafe: escape = "\\u0026"
+                case 0xE2 where scriptSafe && i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
+                    escape = utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                default: escape = nil
+                }
+                guard let escape else {
+                    i += 1
+                    continue
+                }
+                if i > runStart { write(UnsafeRawBufferPointer(rebasing: raw[runStart..<i])) }
+                if escape.utf8CodeUnitCount == 0 {
+                    let code: [UInt8] = [
+                        UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                        ASCIIHex.lowerDigit(byte >> 4), ASCIIHex.lowerDigit(byte & 0x0F),
+                    ]
+                    code.withUnsafeBytes { write($0) }
+                } else {
+                    write(UnsafeRawBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                }
+                i += length
+                runStart = i
+            }
+            if utf8.count > runStart { write(UnsafeRawBufferPointer(rebasing: raw[runStart..<utf8.count])) }
+            withUnsafeBytes(of: UInt8(ascii: "\"")) { write($0) }
+        }
+    }
+}
