@@ -15,19 +15,13 @@ public enum ScriptMinifier {
         return String(decoding: scanner.output, as: UTF8.self)
     }
 
-    /// What the scanner is inside of.
-    private enum Context {
-        /// Code inside `${ … }` of a template literal, with the depth of the
-        /// braces opened since.
-        case substitution(braces: Int)
-    }
-
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
         var output: [UInt8] = []
-        /// Open template substitutions, innermost last.
-        var contexts: [Context] = []
+        /// The template substitutions (`${ … }`) the scanner is inside,
+        /// innermost last: for each, how many braces are open in it.
+        var openBraces: [Int] = []
         /// White space seen since the last token: none, some, or some with a line break.
         var pendingSpace = false
         var pendingBreak = false
@@ -64,7 +58,7 @@ public enum ScriptMinifier {
                     regexAllowed = false
                 case UInt8(ascii: "}") where closesSubstitution():
                     // The end of `${ … }`: the template literal goes on.
-                    contexts.removeLast()
+                    openBraces.removeLast()
                     pendingSpace = false
                     pendingBreak = false
                     output.append(current)
@@ -95,14 +89,13 @@ public enum ScriptMinifier {
 
         /// Whether the `}` here ends the innermost template substitution.
         func closesSubstitution() -> Bool {
-            if case .substitution(let braces) = contexts.last, braces == 0 { return true }
-            return false
+            openBraces.last == 0
         }
 
         mutating func trackBraces(_ punctuation: UInt8) {
-            guard case .substitution(let braces) = contexts.last else { return }
-            if punctuation == UInt8(ascii: "{") { contexts[contexts.count - 1] = .substitution(braces: braces + 1) }
-            if punctuation == UInt8(ascii: "}") { contexts[contexts.count - 1] = .substitution(braces: braces - 1) }
+            guard !openBraces.isEmpty else { return }
+            if punctuation == UInt8(ascii: "{") { openBraces[openBraces.count - 1] += 1 }
+            if punctuation == UInt8(ascii: "}") { openBraces[openBraces.count - 1] -= 1 }
         }
 
         /// Writes the white space the next token needs, then the token.
@@ -171,7 +164,7 @@ public enum ScriptMinifier {
                 if current == UInt8(ascii: "$") && byte(at: 0) == UInt8(ascii: "{") {
                     output.append(UInt8(ascii: "{"))
                     index += 1
-                    contexts.append(.substitution(braces: 0))
+                    openBraces.append(0)
                     regexAllowed = true
                     return
                 }
