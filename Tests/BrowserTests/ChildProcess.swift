@@ -122,13 +122,13 @@ final class VirtualDisplay {
             log: folder.appendingPathComponent("xvfb.log"), pipeStandardOutput: ends[1])
         close(ends[1])
         var number = ""
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(browserPatience)
         while !number.hasSuffix("\n") {
             let remaining = deadline.timeIntervalSinceNow
             var poller = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
             guard remaining > 0, poll(&poller, 1, Int32(remaining * 1000)) > 0 else {
                 server.stop()
-                throw ChildProcess.Failure(description: "Xvfb did not start within 15 s: \(server.logTail)")
+                throw ChildProcess.Failure(description: "Xvfb did not start within \(Int(browserPatience)) s: \(server.logTail)")
             }
             var byte: UInt8 = 0
             guard read(ends[0], &byte, 1) == 1 else {

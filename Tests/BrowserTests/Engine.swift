@@ -85,11 +85,11 @@ protocol PageDriver: AnyObject {
     func requests() throws -> [String]
 }
 
-/// How long one step of a browser (a reply, a page load, a condition in the
-/// page) may take before a test fails: long enough for a machine whose cores
-/// other processes keep busy, where a step that takes 2 s when idle was seen
-/// to take over 120 s, and short enough that a step that never ends fails the
-/// run instead of hanging it.
+/// How long one step of a browser (its display or driver starting, a reply,
+/// a page load, a condition in the page) may take before a test fails: long
+/// enough for a machine whose cores other processes keep busy, where a step
+/// that takes 2 s when idle was seen to take over 120 s, and short enough
+/// that a step that never ends fails the run instead of hanging it.
 let browserPatience: Double = 300
 
 extension PageDriver {

@@ -112,17 +112,17 @@ final class WebDriverServer {
 
     /// The port the server took, read back from the kernel once it listens.
     private static func waitForPort(of driver: ChildProcess, engine: Engine) throws -> UInt16 {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(browserPatience)
         while Date() < deadline {
             if let port = ListeningPorts.of(driver.pid).first { return port }
             guard driver.isRunning else { throw StartFailure(reason: "the \(engine) driver exited before it listened") }
             usleep(20_000)
         }
-        throw StartFailure(reason: "the \(engine) driver did not listen within 60 s")
+        throw StartFailure(reason: "the \(engine) driver did not listen within \(Int(browserPatience)) s")
     }
 
     private func waitUntilReady() throws {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(browserPatience)
         while Date() < deadline {
             if let reply = try? LoopbackHTTP.request("GET", port: port, hostPort: hostPort, path: "/status", timeout: 5),
                 reply.status == 200
@@ -132,7 +132,7 @@ final class WebDriverServer {
             guard driver.isRunning else { throw StartFailure(reason: "the \(engine) driver exited") }
             usleep(50_000)
         }
-        throw StartFailure(reason: "the \(engine) driver did not answer within 60 s")
+        throw StartFailure(reason: "the \(engine) driver did not answer within \(Int(browserPatience)) s")
     }
 
     /// Why waiting for a new session is pointless: the driver died, or the browser could not
