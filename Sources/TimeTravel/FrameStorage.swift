@@ -1,8 +1,7 @@
 /// Where a ``TimeTravelEngine`` keeps its frames: per frame after the
 /// first, its parent and the patch that made it, and whole states now and
-/// then. ``InMemoryFrames`` serves the app's ``Store``; a replay of a million
+/// then. The app's ``Store`` keeps them in memory; a replay of a million
 /// events keeps its frames in files instead.
-@_spi(Engine)
 public protocol FrameStorage {
     associatedtype State: ReversibleStateMachine
 

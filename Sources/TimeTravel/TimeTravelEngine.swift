@@ -8,32 +8,32 @@
 /// target, or from a kept whole state when that is shorter. The app's
 /// ``Store`` and the session replay are two uses of it.
 ///
-/// Public only as SPI (`@_spi(Engine)`), with its hot paths `@inlinable`:
-/// a module that uses it (the replay in `SessionLog`) then specialises it
-/// for its own storage instead of calling through protocol witnesses
-/// (`package` declarations are not serialised for inlining).
-@_spi(Engine)
+/// Public, so that a module with storage of its own (the replay in
+/// `SessionLog` keeps a million frames in files) builds on the same engine;
+/// its hot paths are `@inlinable`, so such a module specialises it for its
+/// storage instead of calling through protocol witnesses.
 public struct TimeTravelEngine<Storage: FrameStorage> {
     /// The state machine's state, as the storage keeps it.
     public typealias State = Storage.State
 
-    @usableFromInline var _state: State
-    @usableFromInline var _cursor = 0
-    @usableFromInline var _storage: Storage
+    @usableFromInline var currentState: State
+    @usableFromInline var currentFrame = 0
+    @usableFromInline var frames: Storage
 
     /// The state at the cursor.
-    @inlinable public var state: State { _read { yield _state } }
+    @inlinable public var state: State { currentState }
     /// The frame the state belongs to.
-    @inlinable public var cursor: Int { _cursor }
+    @inlinable public var cursor: Int { currentFrame }
     /// Where the frames are kept.
-    @inlinable public var storage: Storage { _read { yield _storage } }
+    @inlinable public var storage: Storage { frames }
 
     /// - Parameters:
-    ///   - initialState: Frame 0's state; `storage` must hold just frame 0.
+    ///   - initialState: Frame 0's state.
+    ///   - storage: Where the frames go; it must hold just frame 0.
     @inlinable
     public init(initialState: State, storage: Storage) {
-        self._state = initialState
-        self._storage = storage
+        self.currentState = initialState
+        self.frames = storage
     }
 
     /// Frames so far, the initial one included.
@@ -45,27 +45,27 @@ public struct TimeTravelEngine<Storage: FrameStorage> {
     @discardableResult
     @inlinable
     public mutating func dispatch(_ event: State.Event) -> State.Patch {
-        dispatch { $0.apply(event) }
+        dispatch(reducing: { $0.apply(event) })
     }
 
     /// The same, with the reducer called by the caller (for one that passes
     /// the reducer more than the event).
     @discardableResult
     @inlinable
-    public mutating func dispatch(_ reduce: (inout State) -> State.Patch) -> State.Patch {
-        let parent = _cursor
-        let patch = reduce(&_state)
-        _storage.append(patch, parent: parent, giving: _state)
-        _cursor = _storage.frameCount - 1
+    public mutating func dispatch(reducing reduce: (inout State) -> State.Patch) -> State.Patch {
+        let parent = currentFrame
+        let patch = reduce(&currentState)
+        frames.append(patch, parent: parent, giving: currentState)
+        currentFrame = frames.frameCount - 1
         return patch
     }
 
     /// Moves the cursor, and the state with it, to frame `frame` (which must exist).
     @inlinable
     public mutating func travel(to frame: Int) {
-        guard frame != _cursor else { return }
-        Self.move(&_state, from: _cursor, to: frame, in: _storage)
-        _cursor = frame
+        guard frame != currentFrame else { return }
+        Self.move(&currentState, from: currentFrame, to: frame, in: frames)
+        currentFrame = frame
     }
 
     /// The state of frame `frame`, without moving the cursor: the way a

@@ -6,10 +6,9 @@ import TodoDomain
 struct ItemIndex {
     private var positions: [Key: Int] = [:]
 
-    /// An id as two words, hashed by two rounds of a 64-bit mixer with the
-    /// table's seed rather than by `Hasher` (SipHash, a good part of every
-    /// event that names an item). The seed goes into both words before
-    /// mixing, so ids cannot be chosen to collide without knowing it.
+    /// An id as two words, which `Hasher` takes in two steps: about 1 %
+    /// fewer instructions for a whole `validate` than keying by `UUID`
+    /// itself (callgrind, 100,000 events).
     private struct Key: Hashable {
         let high: UInt64
         let low: UInt64
@@ -23,23 +22,6 @@ struct ItemIndex {
         func hash(into hasher: inout Hasher) {
             hasher.combine(high)
             hasher.combine(low)
-        }
-
-        // What `Dictionary` calls for a key's hash (its default uses `Hasher`).
-        func _rawHashValue(seed: Int) -> Int {
-            let seed = UInt64(truncatingIfNeeded: seed)
-            return Int(truncatingIfNeeded: Self.mix(high ^ seed) ^ Self.mix(low &+ seed &+ 0x9E37_79B9_7F4A_7C15))
-        }
-
-        /// MurmurHash3's 64-bit finaliser: every input bit moves every output bit.
-        private static func mix(_ value: UInt64) -> UInt64 {
-            var x = value
-            x ^= x >> 33
-            x &*= 0xFF51_AFD7_ED55_8CCD
-            x ^= x >> 33
-            x &*= 0xC4CE_B9FE_1A85_EC53
-            x ^= x >> 33
-            return x
         }
     }
 

@@ -1,4 +1,4 @@
-@_spi(Engine) import TimeTravel
+import TimeTravel
 import TodoDomain
 
 /// The replay's live state: the Todo state and where the first item with

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Engine) import TimeTravel
+import TimeTravel
 public import TodoDomain
 
 /// Replays records with the app's reducer and its `Store`'s
@@ -116,7 +116,7 @@ public struct SessionReplay {
         let parent = cursor
         // The id is looked up once: for `setItemDone` above, for `addItem` as it is indexed.
         var isNewID = true
-        let patch = engine.dispatch { $0.apply(event, itemIndex: itemIndex, isNewID: &isNewID) }
+        let patch = engine.dispatch(reducing: { $0.apply(event, itemIndex: itemIndex, isNewID: &isNewID) })
         if !isNewID, case .addItem(let id) = event {
             warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output)
         }
