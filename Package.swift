@@ -71,7 +71,7 @@ let package = Package(
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
-            dependencies: ["ByteLevel", "SessionLog", "TodoDomain", "CCmark", "Digests"],
+            dependencies: ["ByteLevel", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"],
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.

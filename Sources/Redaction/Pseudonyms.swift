@@ -61,9 +61,26 @@ public struct Pseudonyms: Sendable {
                 message[end] = 0
                 end += 1
                 _ = message[end...].initialize(fromContentsOf: text)
-                return "\(kind.rawValue)-\(keyed.mac(of: UnsafeRawBufferPointer(message)).prefix(4).lowercaseHex)"
+                let bits = keyed.mac(of: UnsafeRawBufferPointer(message)).prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
+                return Self.text(bits, as: kind)
             }
         }
+    }
+
+    /// A keyed pseudonym's text: the kind's prefix and its 32 bits as 8
+    /// hexadecimal digits (`t-3f9a2c1d`), as ``pseudonym(of:as:)`` writes it.
+    public static func text(_ bits: UInt32, as kind: Kind) -> String {
+        kind.rawValue + "-" + ASCIIHex.text(of: bits, digits: 8)
+    }
+
+    /// The 32 bits of `pseudonym`, a keyed pseudonym of `kind` (``text(_:as:)``
+    /// read back, to keep one in 4 bytes), or `nil` for any other text.
+    public static func bits(of pseudonym: String, as kind: Kind) -> UInt32? {
+        let prefix = kind.rawValue + "-"
+        guard pseudonym.hasPrefix(prefix) else { return nil }
+        let digits = pseudonym.utf8.dropFirst(prefix.utf8.count)
+        guard digits.count == 8 else { return nil }
+        return ASCIIHex.value(parsing: digits, as: UInt32.self, lowercaseOnly: true)
     }
 
     /// A fingerprint of the key (16 hexadecimal digits of a SHA-256 over it)

@@ -1,3 +1,5 @@
+public import Redaction
+
 /// One session's numbers and facts as `stats/NAME.json` holds them: what the
 /// batch index, `sessions.csv` and the aggregate summary are made from, so
 /// `todo-report index` can rebuild them from the files of any number of runs.
@@ -68,8 +70,10 @@ public struct SessionStats: Sendable, Equatable {
     /// SHA-256 of the input's bytes, lowercase hex: with ``tool`` and
     /// ``strict``, what an incremental run compares.
     public var inputSHA256: String?
-    /// The tool and version that wrote it.
+    /// The tool and version that wrote it, and how it redacted the session (``redaction``).
     public var tool: String
+    /// How the session was redacted, as ``tool`` records it; `nil` when it was not.
+    public var redaction: RedactionMode? { RedactionMode(tool: tool) }
     /// Whether `--strict` was in force.
     public var strict: Bool = false
 

@@ -1,4 +1,4 @@
-import ByteLevel
+import Redaction
 import SessionLog
 
 /// Follows, frame by frame, the keyed pseudonym of the add sheet's text
@@ -12,7 +12,6 @@ import SessionLog
 struct TitlePseudonyms: Sendable {
     /// Per frame: 0 for an empty text, else `1 << 32 | bits`.
     private var byFrame: [UInt64] = []
-    private var prefix = ""
 
     /// Whether a pseudonym has arrived: until then ``add(_:)`` changes
     /// nothing for a frame without one (and returns `nil`).
@@ -22,10 +21,9 @@ struct TitlePseudonyms: Sendable {
     /// pseudonym (``text(_:)`` writes it), `nil` for an empty title.
     mutating func add(_ frame: Frame) -> UInt32? {
         if byFrame.isEmpty {
-            guard case .changePartialItemName = frame.event, let pseudonym = frame.stamp.namePseudonym else { return nil }
+            guard case .changePartialItemName = frame.event, frame.stamp.namePseudonym != nil else { return nil }
             // Before the first keystroke every frame's text was empty.
             byFrame = [UInt64](repeating: 0, count: frame.index)
-            prefix = String(pseudonym.prefix { $0 != "-" })
         }
         let parent = frame.parent < byFrame.count ? byFrame[frame.parent] : 0
         var title: UInt32?
@@ -34,9 +32,7 @@ struct TitlePseudonyms: Sendable {
         case .startCreatingItem:
             code = 0
         case .changePartialItemName:
-            // The pseudonym's digits after its kind's prefix (`t-3f9a2c1d`).
-            let digits = frame.stamp.namePseudonym.map { $0.utf8.drop { $0 != UInt8(ascii: "-") }.dropFirst() }
-            code = digits.flatMap { ASCIIHex.value(parsing: $0, as: UInt32.self) }.map { 1 << 32 | UInt64($0) } ?? 0
+            code = frame.stamp.namePseudonym.flatMap { Pseudonyms.bits(of: $0, as: .title) }.map { 1 << 32 | UInt64($0) } ?? 0
         case .addItem:
             if parent != 0 { title = UInt32(truncatingIfNeeded: parent) }
             code = 0
@@ -49,6 +45,6 @@ struct TitlePseudonyms: Sendable {
 
     /// A title's pseudonym as the summary shows it, from the bits ``add(_:)`` returned.
     func text(_ bits: UInt32) -> String {
-        prefix + "-" + ASCIIHex.text(of: bits, digits: 8)
+        Pseudonyms.text(bits, as: .title)
     }
 }

@@ -24,16 +24,11 @@ public struct LogRedaction: Sendable {
     /// Whether identifiers get keyed pseudonyms rather than `redacted`.
     public var isKeyed: Bool { pseudonyms.isKeyed }
 
-    /// The key's fingerprint, to show which key made the pseudonyms; `nil` without a key.
-    public var keyFingerprint: String? { pseudonyms.keyFingerprint }
+    /// Whether it pseudonymises under a key, and which (by its fingerprint).
+    public var mode: RedactionMode { RedactionMode(pseudonyms) }
 
     /// One line that says how a report was redacted, for its header and summary.
-    public var description: String {
-        if let keyFingerprint {
-            return "typed text masked; identifiers pseudonymised with the key whose fingerprint is \(keyFingerprint)"
-        }
-        return "typed text masked; identifiers replaced by \(Pseudonyms.withoutKey) (no key)"
-    }
+    public var description: String { mode.description }
 
     /// `record` with its text masked and its identifiers pseudonymised. An
     /// event's `digest` is dropped: it hashes the text as typed, so it would

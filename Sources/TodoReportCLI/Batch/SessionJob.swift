@@ -40,10 +40,7 @@ struct SessionJob: Sendable {
 
     /// The tool that wrote a session's files, and how it redacted them: a
     /// re-run with another redaction (or none) renders every session again.
-    var tool: String {
-        guard let redaction = options.redaction else { return Help.version }
-        return Help.version + " --redact" + (redaction.keyFingerprint.map { " key \($0)" } ?? "")
-    }
+    var tool: String { Help.version + (options.redaction?.mode.toolSuffix ?? "") }
 
     /// Runs the session of `input`, named `name`, found under the root recorded as `root` (``InputRoot``).
     func run(_ input: BatchInput, name: String, root: String) -> Result {
