@@ -53,7 +53,7 @@ public enum RedactionMode: Hashable, Sendable {
     /// What happened to the identifiers of sessions redacted in any of
     /// `modes`, for a report's header and a summary: `identifiers replaced
     /// by redacted (no key)` when none had a key, else the fingerprints of
-    /// every key used, in order.
+    /// every key used, sorted.
     public static func identifiers(_ modes: some Sequence<RedactionMode>) -> String {
         let fingerprints = Set(modes.compactMap(\.keyFingerprint)).sorted()
         guard !fingerprints.isEmpty else { return "identifiers replaced by \(Pseudonyms.withoutKey) (no key)" }
