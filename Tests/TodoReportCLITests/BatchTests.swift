@@ -22,14 +22,29 @@ extension CLISuite {
         /// The folder's lock files: empty, and there once a run (or a shard run) has been.
         static let lockFiles: Set<String> = [".todo-report.lock", ".todo-report.install.lock"]
 
-        /// Every file under `folder` but its lock files, relative path → bytes.
+        /// Every file under `folder` but its lock files, relative path → bytes;
+        /// the aggregates as their links show them, and how many entries
+        /// their generations' folder holds (`current` and one generation).
         static func tree(_ workspace: Workspace, _ folder: String) throws -> [String: Data] {
             let root = URL(fileURLWithPath: workspace.path(folder))
             var files: [String: Data] = [:]
-            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey])
             while let url = enumerator?.nextObject() as? URL {
-                guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
                 let name = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+                if name == ".todo-report.aggregates" {
+                    // Numbered by run: what the links show is compared instead, and that one generation is left.
+                    enumerator?.skipDescendants()
+                    files[name + " (entries)"] = Data(try FileManager.default.contentsOfDirectory(atPath: url.path).count.description.utf8)
+                    continue
+                }
+                let kind = try url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+                if kind.isSymbolicLink == true, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path),
+                    target.hasPrefix(".todo-report.aggregates/")
+                {
+                    files[name] = try Data(contentsOf: url)
+                    continue
+                }
+                guard kind.isRegularFile == true else { continue }
                 guard !lockFiles.contains(name) else {
                     #expect(try Data(contentsOf: url).isEmpty, "\(name) holds bytes")
                     continue
@@ -85,8 +100,8 @@ extension CLISuite {
                 "$TR batch logs -o one --jobs 1 && $TR batch logs -o two --jobs 2 && $TR batch logs -o four --jobs 4")
             #expect(result.code == 0, "\(result.stderr)")
             let one = try Self.tree(workspace, "one")
-            // Reports, event tables, stats, and the three aggregates.
-            #expect(one.count == 5 + 5 + 5 + 3)
+            // Reports, event tables, stats, the three aggregates, and the folder of their generation.
+            #expect(one.count == 5 + 5 + 5 + 3 + 1)
             #expect(try Self.tree(workspace, "two") == one)
             #expect(try Self.tree(workspace, "four") == one)
         }

@@ -20,17 +20,21 @@ struct BatchFolder: Sendable {
     var lockFile: Path { root.appending(Array(".todo-report.lock".utf8)) }
     /// `DIR/.todo-report.install.lock`: held by a `--shard` run while it puts one session's files in place.
     var installLockFile: Path { root.appending(Array(".todo-report.install.lock".utf8)) }
-    /// `DIR/.todo-report.commit`: there only while the aggregates are put in place (``CommitRecord``).
-    var commitRecord: Path { root.appending(Array(".todo-report.commit".utf8)) }
+    /// `index.html`, `sessions.csv` and `summary.md`, and how they change together.
+    var aggregates: AggregateGenerations { AggregateGenerations(root: root) }
 
-    /// Finishes putting in place the aggregates of a run killed while it
-    /// did (``CommitRecord``), and removes the new files of one killed
-    /// before its record was written. Done first, with the lock held, by
-    /// every run: `batch` (`--shard` too) and `index`.
-    func finishInterruptedCommit(streams: StandardStreams) throws(CLIError) {
-        _ = try CommitRecord.recover(at: commitRecord, streams: streams)
-        // No run that holds the lock shared writes such files: none of them is a live run's.
-        StaleTemporaries.remove(in: root, olderThan: time_t.max, prefix: TemporaryName.commitPrefix)
+    /// Removes what a run killed while it wrote the aggregates left
+    /// (``AggregateGenerations/removeLeftovers()``), and what one of an
+    /// older todo-report left: that one put the three in place by a commit
+    /// record, `DIR/.todo-report.commit`, and its `.todo-report-commit.*`
+    /// files; the three are written again whole by the next `batch` or
+    /// `index`. Done first, with the lock held, by every run: `batch`
+    /// (`--shard` too) and `index`.
+    func removeInterruptedAggregates() {
+        aggregates.removeLeftovers()
+        _ = root.appending(Array(".todo-report.commit".utf8)).withCString { unlink($0) }
+        // No run that holds the lock writes such files any more: none of them is a live run's.
+        StaleTemporaries.remove(in: root, olderThan: time_t.max, prefix: ".todo-report-commit.")
     }
 
     /// Creates the folder itself if it is missing (for its lock file).
@@ -187,11 +191,8 @@ struct BatchFolder: Sendable {
 
     /// The names of the files in `folder` that end with `suffix`, suffix removed.
     func names(in folder: Path, ending suffix: String) -> [String] {
-        guard let directory = folder.withCString({ opendir($0) }) else { return [] }
-        defer { closedir(directory) }
         var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        for name in folder.folderEntries() ?? [] {
             guard name.first != UInt8(ascii: "."), let text = String(validating: name, as: UTF8.self), text.hasSuffix(suffix) else {
                 continue
             }
@@ -258,7 +259,8 @@ struct BatchFolder: Sendable {
     }
 
     /// Writes `index.html`, `sessions.csv` and `summary.md` from every
-    /// `stats/*.json`, committed together; returns the aggregate.
+    /// `stats/*.json`, all three put in place by one rename
+    /// (``AggregateGenerations``); returns the aggregate.
     @discardableResult
     func writeAggregates(streams: StandardStreams) throws(CLIError) -> BatchAggregate {
         let (count, found, older) = allStats(streams: streams)
@@ -270,10 +272,7 @@ struct BatchFolder: Sendable {
                 "\(stats.display): note: \(files) \(SessionStats.olderSchemaName), written by an older todo-report whose numbers are defined otherwise (conversion over events, time travel not followed); left out of the index, summary and CSV rather than mixed in. 'todo-report batch' over \(their) inputs into \(root.display) renders them again."
             )
         }
-        let names = ["index.html", "sessions.csv", "summary.md"]
-        let outputs = try OutputSet(
-            names.map { .init(path: root.appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil, commitRecord: commitRecord)
-        try outputs.commit { index, descriptor throws(SystemCallError) in
+        try aggregates.replace(streams: streams) { index, descriptor throws(SystemCallError) in
             var sink = BufferedWriter(descriptor: descriptor)
             switch index {
             case 0: try aggregate.writeIndexHTML { text throws(SystemCallError) in try sink.write(text) }

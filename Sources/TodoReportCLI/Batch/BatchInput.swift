@@ -110,7 +110,7 @@ enum InputDiscovery {
     private static func walk(
         _ folder: Path, relative: [UInt8], root: Path, into found: inout Found, visited: inout Set<[UInt64]>, depth: Int
     ) {
-        guard depth < 64, let directory = folder.withCString({ opendir($0) }) else {
+        guard depth < 64, let names = folder.folderEntries() else {
             found.inputs.append(
                 BatchInput(
                     path: folder, relative: relative, root: root,
@@ -118,12 +118,6 @@ enum InputDiscovery {
             )
             return
         }
-        var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
-        }
-        closedir(directory)
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let path = folder.appending(name)
             let childRelative = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name

@@ -55,7 +55,7 @@ enum BatchCommand: Subcommand {
         try folder.createRoot()
         let lock = try folder.lock(selectedShard == nil ? .exclusive : .shared, wait: !arguments.has(noWait), streams: streams)
         defer { lock.release() }
-        try folder.finishInterruptedCommit(streams: streams)
+        folder.removeInterruptedAggregates()
         try folder.create()
         let found = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
         let all = found.inputs

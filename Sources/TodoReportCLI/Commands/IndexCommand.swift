@@ -29,7 +29,7 @@ enum IndexCommand: Subcommand {
         // Checked again with the lock held: a batch that holds it may be making the folder.
         let lock = try folder.lock(.exclusive, wait: !arguments.has(BatchCommand.noWait), streams: streams)
         defer { lock.release() }
-        try folder.finishInterruptedCommit(streams: streams)
+        folder.removeInterruptedAggregates()
         guard isFolder(folder.stats) else { throw missing }
         let aggregate = try folder.writeAggregates(streams: streams)
         if !arguments.has(.quiet) {

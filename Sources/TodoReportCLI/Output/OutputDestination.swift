@@ -93,15 +93,9 @@ enum OutputDestination: Equatable {
     }
 
     private static func linkTarget(_ link: Path, named original: Path) throws(CLIError) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = link.withCString { name in
-            buffer.withUnsafeMutableBufferPointer { raw in
-                raw.withMemoryRebound(to: CChar.self) { chars in chars.baseAddress.map { readlink(name, $0, chars.count) } ?? -1 }
-            }
-        }
-        guard length > 0 else {
+        guard let text = link.linkText(), !text.isEmpty else {
             throw .cannotWrite(path: original.display, reason: "cannot read the link: \(SystemCallError("", errno: errno).reason)")
         }
-        return Array(buffer[..<length])
+        return text
     }
 }

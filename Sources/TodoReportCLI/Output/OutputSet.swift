@@ -10,13 +10,10 @@ import SessionLog
 /// long read. Committing writes every temporary file completely, then the
 /// streamed outputs, and only then puts the files in place, as one
 /// transaction: an existing target is kept under a second name until every
-/// output is in place, and put back if one fails.
-///
-/// With a ``CommitRecord`` (the aggregates of a batch folder, whose lock
-/// tells the next run to look for it), the transaction also holds across a
-/// kill: every new file gets a name of its own and the record names them
-/// all before the first target is replaced, so a run killed between two
-/// renames is finished by the next one.
+/// output is in place, and put back if one fails. (A kill between two
+/// renames can still leave some new and some old; a batch folder's
+/// aggregates, which must change together, change by one rename instead:
+/// ``AggregateGenerations``.)
 final class OutputSet {
     /// One requested output: its path as given, and what it is for the messages.
     struct Request {
@@ -33,18 +30,15 @@ final class OutputSet {
 
     private var outputs: [Prepared] = []
     private let streams: StandardStreams
-    private let commitRecord: Path?
 
-    /// Prepares `requests` (in the order they will be filled), to be put in
-    /// place under `commitRecord` if one is given.
-    convenience init(_ requests: [Request], streams: StandardStreams, input: InputFile?, commitRecord: Path? = nil) throws(CLIError) {
-        try self.init(requests, streams: streams, inputs: input.map { [$0] } ?? [], commitRecord: commitRecord)
+    /// Prepares `requests`, in the order they will be filled.
+    convenience init(_ requests: [Request], streams: StandardStreams, input: InputFile?) throws(CLIError) {
+        try self.init(requests, streams: streams, inputs: input.map { [$0] } ?? [])
     }
 
     /// Prepares `requests` as above, none of which may be any of `inputs`.
-    init(_ requests: [Request], streams: StandardStreams, inputs: [InputFile], commitRecord: Path? = nil) throws(CLIError) {
+    init(_ requests: [Request], streams: StandardStreams, inputs: [InputFile]) throws(CLIError) {
         self.streams = streams
-        self.commitRecord = commitRecord
         let start = time(nil)
         let destinations = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
         for input in inputs.isEmpty ? [nil] : inputs.map(Optional.some) {
@@ -124,16 +118,6 @@ final class OutputSet {
             }
             files.append((output, target, existing, temporary))
         }
-        if let commitRecord {
-            do {
-                var entries: [(file: Path, target: Path)] = []
-                for file in files { entries.append((try file.temporary.name(prefix: TemporaryName.commitPrefix), file.target)) }
-                for file in files { file.temporary.syncFolder() }
-                try CommitRecord.write(entries, at: commitRecord)
-            } catch {
-                throw .cannotWrite(path: commitRecord.display, reason: error.reason + "; nothing was written")
-            }
-        }
         var transaction = ReplaceTransaction()
         defer { transaction.finish() }
         for file in files {
@@ -142,15 +126,12 @@ final class OutputSet {
                 try file.temporary.install(at: file.target, replacing: file.existing != nil)
                 transaction.installed(file.target, replacing: file.existing != nil)
             } catch {
-                // Put back in this run, not finished by the next.
-                if let commitRecord { CommitRecord.remove(at: commitRecord) }
                 transaction.rollBack()
                 let reason = error.errno == EEXIST ? "a file appeared there while the input was read" : error.reason
                 throw .cannotWrite(path: file.output.request.path.display, reason: reason + "; nothing was written")
             }
         }
         for file in files { file.temporary.syncFolder() }
-        if let commitRecord { CommitRecord.remove(at: commitRecord) }
     }
 
     /// Whether `target` is still what preparing found: the same regular file, or still nothing.

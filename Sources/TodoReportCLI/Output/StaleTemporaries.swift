@@ -8,10 +8,7 @@ import Foundation
 enum StaleTemporaries {
     /// Removes the stale files named with `prefix` (``TemporaryName``) in `folder`.
     static func remove(in folder: Path, olderThan start: time_t, prefix: String = TemporaryName.prefix) {
-        guard let directory = folder.withCString({ opendir($0) }) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        for name in folder.folderEntries() ?? [] {
             guard TemporaryName.matches(name, prefix: prefix) else { continue }
             let path = folder.appending(name)
             let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }

@@ -83,30 +83,9 @@ final class TemporaryFile {
         self.name = nil
     }
 
-    /// Gives the file a name in its folder made with `prefix`
-    /// (``TemporaryName``), for a transaction whose record names its files
-    /// before they are put in place: a later run finds them there if this
-    /// one dies. ``install(at:replacing:)`` then puts that name in place.
-    func name(prefix: String) throws(SystemCallError) -> Path {
-        let named = TemporaryName.make(in: folder, prefix: prefix)
-        if let name {
-            guard name.withCString({ from in named.withCString { rename(from, $0) } }) == 0 else {
-                throw SystemCallError("create a file in", errno: errno)
-            }
-        } else {
-            guard linkNameless(to: named) else { throw SystemCallError("create a file in", errno: errno) }
-        }
-        name = named
-        return named
-    }
-
     /// Makes the folder's new entries last.
     func syncFolder() {
-        let folderDescriptor = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        if folderDescriptor >= 0 {
-            _ = fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        folder.syncFolder()
     }
 
     /// Closes the file and removes its name, if it has one: nothing is left.

@@ -3,12 +3,10 @@ import Foundation
 /// The names this command gives files it writes beside an output:
 /// `.todo-report.PID.XXXXXX` (six letters or digits), short enough beside any
 /// target name, and recognised by ``StaleTemporaries`` and nothing else.
-/// The new files of a transaction that a record names (``OutputSet``'s
-/// commit record) are `.todo-report-commit.PID.XXXXXX`: only the recovery
-/// of that record, or a run that finds no record naming them, removes those.
+/// Other prefixes name other files of ours, such as the links
+/// ``AggregateGenerations`` makes before it renames them into place.
 enum TemporaryName {
     static let prefix = ".todo-report."
-    static let commitPrefix = ".todo-report-commit."
     static let suffixLength = 6
 
     /// A new name in `folder` for this process.

@@ -1,0 +1,48 @@
+import Foundation
+import SessionLog
+
+/// The few questions the command asks of the file system about a path,
+/// each answered in one place.
+extension Path {
+    /// The names in this folder but `.` and `..`, in the order the system
+    /// lists them; nil (with `errno`) if it cannot be opened.
+    func folderEntries() -> [[UInt8]]? {
+        guard let directory = withCString({ opendir($0) }) else { return nil }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
+        }
+        return names
+    }
+
+    /// What kind of file is here (`S_IFREG`, `S_IFLNK`, …), a link itself
+    /// rather than what it names; nil (with `errno`) if nothing is.
+    var fileType: mode_t? {
+        var info = stat()
+        guard withCString({ lstat($0, &info) }) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// The text of the symbolic link here; nil (with `errno`) if it is not one.
+    func linkText() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = withCString { name in
+            buffer.withUnsafeMutableBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { chars in chars.baseAddress.map { readlink(name, $0, chars.count) } ?? -1 }
+            }
+        }
+        return length >= 0 ? Array(buffer[..<length]) : nil
+    }
+
+    /// Makes the entries of this folder durable (what was created, renamed
+    /// or removed in it); best effort, as a folder that cannot be opened has
+    /// no new entries of ours.
+    func syncFolder() {
+        let descriptor = withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+}
