@@ -36,7 +36,7 @@ struct HMACSHA256Tests {
 
     @Test("the Swift HMAC agrees with this build's for 500 random keys (up to 3 blocks long) and messages")
     func agree() {
-        var random = SplitMix(seed: 4231)
+        var random = SplitMix64(seed: 4231)
         for index in 0..<500 {
             let key = (0..<(index % 200)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let message = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }

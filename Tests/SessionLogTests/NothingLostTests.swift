@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 import Testing
@@ -22,7 +23,7 @@ struct NothingLostTests {
     func interleaved(validEvents: Int) throws {
         var lines = [#"{"type":"session","schema":"todo-session/1","sessionId":"s"}"#]
         var expected: [Found] = []
-        var random = SeededGenerator(seed: UInt64(validEvents))
+        var random = SplitMix64(seed: UInt64(validEvents))
         for n in 0..<validEvents {
             lines.append(n % 2 == 0 ? #"{"type":"event","event":"startCreatingItem"}"# : #"{"type":"event","event":"cancelCreatingItem"}"#)
             if Bool.random(using: &random) {

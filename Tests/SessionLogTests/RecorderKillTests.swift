@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 import Synchronization
@@ -14,7 +15,7 @@ struct RecorderKillTests {
     /// or a travel to another frame), and no diagnostic; the same seed
     /// makes the same steps.
     struct Script {
-        var random = SeededGenerator(seed: 21)
+        var random = SplitMix64(seed: 21)
         var nextID = 1
 
         mutating func step(_ store: Store<TodoState>) {

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 import Testing
@@ -15,7 +16,7 @@ struct RoundTripTests {
 
     /// Drives a store as a person (or a monkey) might, recording as it goes.
     static func randomSession(seed: UInt64, path: String) throws -> [TodoState] {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let recorder = try SessionRecorder(
             url: URL(fileURLWithPath: path), header: SessionHeader(sessionId: "seed-\(seed)", app: "TimeTrave"),
             clock: { Timestamp(millisecondsSince1970: 1_795_942_800_000) })
@@ -46,7 +47,7 @@ struct RoundTripTests {
         return Array(store.allStates)
     }
 
-    static func randomBytes(_ random: inout SeededGenerator) -> uuid_t {
+    static func randomBytes(_ random: inout SplitMix64) -> uuid_t {
         let a = random.next()
         let b = random.next()
         func byte(_ word: UInt64, _ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (8 * i)) }

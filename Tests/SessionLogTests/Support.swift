@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 import Testing
@@ -41,20 +42,6 @@ extension ReplayResult {
 /// Fixed ids, readable in failures.
 func itemID(_ n: Int) -> UUID {
     UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))!
-}
-
-/// A deterministic random number generator (SplitMix64), so a failing seed
-/// can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// A fresh temporary folder, removed by the caller.

@@ -1,0 +1,16 @@
+/// A small, fast, seedable random number generator (SplitMix64): the same
+/// numbers for the same seed on every platform, so a simulated session, or a
+/// failing test's input, can be made again from its seed.
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    package init(seed: UInt64) { state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
