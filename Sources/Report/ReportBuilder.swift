@@ -164,7 +164,7 @@ public final class ReportBuilder {
     }
 
     /// The funnel as the page draws it beside the summary.
-    var funnel: FunnelChart { FunnelChart(metrics.numbers) }
+    var funnel: FunnelChart { FunnelChart(metrics.numbers.sheets) }
 
     /// The activity strip under the scrubber, or a note when no record had a time.
     private func activityHTML() -> String {

@@ -29,8 +29,8 @@ struct BatchStatsTests {
     func roundTrip() throws {
         let stats = try Self.stats()
         #expect(
-            stats.numbers.sheetsOpened == 2 && stats.numbers.sheetsTyped == 1 && stats.numbers.itemsAdded == 1
-                && stats.numbers.sheetsCancelled == 1)
+            stats.numbers.sheets.opened == 2 && stats.numbers.sheets.typed == 1 && stats.numbers.sheets.itemsAdded == 1
+                && stats.numbers.sheets.cancelled == 1)
         #expect(stats.numbers.plusToAddMs == [.init(milliseconds: 2500, count: 1)])
         #expect(stats.numbers.codes == ["invalid-json": 1])
         let text = stats.json
@@ -104,7 +104,7 @@ struct BatchStatsTests {
         for (index, cancelled) in [3, 17, 0, 24, 9, 15, 15, 22, 1, 8, 20, 5, 11, 19, 2, 23, 6, 14, 21, 12, 18, 4, 16, 10, 7].enumerated() {
             var stats = base
             stats.name = "s\(index)"
-            stats.numbers.sheetsCancelled = cancelled
+            stats.numbers.sheets.cancelled = cancelled
             sessions.append(stats)
         }
         let summary = BatchAggregate(sessions).summaryMarkdown()

@@ -68,8 +68,10 @@ struct NumbersPropertyTests {
         let n = run.numbers
         run.stated.append(
             Stated(
-                output: "numbers", opened: n.sheetsOpened, ends: [n.sheetsAdded, n.sheetsCancelled, n.sheetsReplaced, n.sheetsOpenAtEnd],
-                itemsAdded: n.itemsAdded, conversion: n.conversion.map { Double($0.part) / Double($0.whole) }, conversionStated: true,
+                output: "numbers", opened: n.sheets.opened,
+                ends: [n.sheets.added, n.sheets.cancelled, n.sheets.replaced, n.sheets.openAtEnd],
+                itemsAdded: n.sheets.itemsAdded, conversion: n.sheets.conversion.map { Double($0.part) / Double($0.whole) },
+                conversionStated: true,
                 activityTotal: n.activity.counts.reduce(0, +), eventCountsTotal: n.eventCounts.total, events: n.events, travels: n.travels,
                 lineParts: [n.events, n.travels, n.headers, n.droppedLines, n.blankLines], lines: n.lines))
         let rendered = !outcome.stoppedOnUnsupportedSchema
@@ -109,7 +111,7 @@ struct NumbersPropertyTests {
                 if let conversion = s.conversion {
                     #expect(conversion >= 0 && conversion <= 1, "\(at): conversion \(conversion) is between 0 and 1")
                 } else {
-                    #expect(n.sheetsOpened == 0, "\(at): conversion is none only without a sheet")
+                    #expect(n.sheets.opened == 0, "\(at): conversion is none only without a sheet")
                 }
             }
             if let total = s.activityTotal {
@@ -132,17 +134,17 @@ struct NumbersPropertyTests {
         var sheetEnds: [String: String] = [:]
         for row in sheetRows { sheetEnds[row["sheet"] ?? ""] = row["sheet_end"] }
         func sheets(_ end: String) -> Int { sheetEnds.values.filter { $0 == end }.count }
-        #expect(sheetEnds.count == n.sheetsOpened, "\(at): distinct sheets are the sheets opened")
+        #expect(sheetEnds.count == n.sheets.opened, "\(at): distinct sheets are the sheets opened")
         let tableEnds: [Int] = [sheets("added"), sheets("cancelled"), sheets("replaced"), sheets("open")]
-        let numberEnds: [Int] = [n.sheetsAdded, n.sheetsCancelled, n.sheetsReplaced, n.sheetsOpenAtEnd]
+        let numberEnds: [Int] = [n.sheets.added, n.sheets.cancelled, n.sheets.replaced, n.sheets.openAtEnd]
         #expect(tableEnds == numberEnds, "\(at): sheet ends")
-        #expect(Set(sheetRows.filter { $0["event"] == "changePartialItemName" }.map { $0["sheet"] ?? "" }).count == n.sheetsTyped, "\(at)")
+        #expect(Set(sheetRows.filter { $0["event"] == "changePartialItemName" }.map { $0["sheet"] ?? "" }).count == n.sheets.typed, "\(at)")
         #expect(events.filter { $0["event"] == "changePartialItemName" }.count == n.keystrokes, "\(at): keystrokes")
-        #expect(events.filter { $0["event"] == "addItem" && $0["on_journey"] == "true" }.count == n.itemsAdded, "\(at): items")
+        #expect(events.filter { $0["event"] == "addItem" && $0["on_journey"] == "true" }.count == n.sheets.itemsAdded, "\(at): items")
         #expect(events.filter { $0["on_journey"] == "false" }.count == n.undoneFrames, "\(at): undone frames")
         #expect(events.count == n.events && rows.count - events.count == n.travels, "\(at)")
         let addedKeys = sheetRows.filter { $0["event"] == "changePartialItemName" && $0["sheet_end"] == "added" }.count
-        #expect(addedKeys == n.addedSheetKeystrokes, "\(at): keystrokes of added sheets")
+        #expect(addedKeys == n.sheets.addedSheetKeystrokes, "\(at): keystrokes of added sheets")
         var plus: [String: Int64] = [:]
         var tableTimes: [Int64] = []
         for row in sheetRows where row["sheet_end"] == "added" {
@@ -155,8 +157,8 @@ struct NumbersPropertyTests {
         // The journey numbers as the reference computes them.
         let r = run.reference
         let journey: [Int] = [
-            n.undoneFrames, n.sheetsOpened, n.sheetsTyped, n.sheetsAdded, n.sheetsCancelled, n.sheetsReplaced, n.sheetsOpenAtEnd,
-            n.itemsAdded,
+            n.undoneFrames, n.sheets.opened, n.sheets.typed, n.sheets.added, n.sheets.cancelled, n.sheets.replaced, n.sheets.openAtEnd,
+            n.sheets.itemsAdded,
         ]
         let expected: [Int] = [
             r.undoneFrames, r.sheetsOpened, r.sheetsTyped, r.sheetsAdded, r.sheetsCancelled, r.sheetsReplaced, r.sheetsOpenAtEnd,
@@ -165,7 +167,7 @@ struct NumbersPropertyTests {
         #expect(
             journey == expected,
             "\(at): journey numbers")
-        #expect(n.addedSheetKeystrokes == r.addedSheetKeystrokes && plusToAdd == r.plusToAdd, "\(at)")
+        #expect(n.sheets.addedSheetKeystrokes == r.addedSheetKeystrokes && plusToAdd == r.plusToAdd, "\(at)")
         #expect(run.metrics.items.map(\.toggles) == Array(r.toggles.prefix(SessionMetrics.keptItems)), "\(at): toggles")
     }
 

@@ -51,7 +51,7 @@ struct NumbersTableTests {
 
     /// The journey's sheet numbers as `[opened, typed, added, cancelled, replaced, open at the end]`.
     static func sheets(_ n: SessionNumbers) -> [Int] {
-        [n.sheetsOpened, n.sheetsTyped, n.sheetsAdded, n.sheetsCancelled, n.sheetsReplaced, n.sheetsOpenAtEnd]
+        [n.sheets.opened, n.sheets.typed, n.sheets.added, n.sheets.cancelled, n.sheets.replaced, n.sheets.openAtEnd]
     }
 
     @Test("a travel back into an open sheet continues it: its keystrokes are the journey's, its time includes the detour")
@@ -70,7 +70,7 @@ struct NumbersTableTests {
         #expect(Self.sheets(n) == [1, 1, 1, 0, 0, 0])
         #expect(n.undoneFrames == 1 && n.events == 5 && n.frames == 6 && n.travels == 1)
         #expect(n.keystrokes == 3, "activity: the undone keystroke too")
-        #expect(n.addedSheetKeystrokes == 2 && n.keystrokesPerItem?.oneDecimal == "2.0")
+        #expect(n.sheets.addedSheetKeystrokes == 2 && n.sheets.keystrokesPerItem?.oneDecimal == "2.0")
         // From + at 1,000 to Add at 7,000, the detour to frame 2 included.
         #expect(n.plusToAddMs == [.init(milliseconds: 6_000, count: 1)] && n.medianPlusToAddMs == 6_000)
         #expect(r.summary.contains("**Median time from + to Add**: 6.0 s (of 1 timed sheet)"))
@@ -86,9 +86,9 @@ struct NumbersTableTests {
         ])
         let n = r.numbers
         #expect(Self.sheets(n) == [2, 2, 1, 0, 1, 0])
-        #expect(n.addedSheetKeystrokes == 1, "only the second sheet's keystroke")
+        #expect(n.sheets.addedSheetKeystrokes == 1, "only the second sheet's keystroke")
         #expect(n.plusToAddMs == [.init(milliseconds: 2_000, count: 1)], "from the second +")
-        #expect(n.conversion?.json == "0.5" && n.conversion?.percent == "50%")
+        #expect(n.sheets.conversion?.json == "0.5" && n.sheets.conversion?.percent == "50%")
         #expect(r.stats["conversion"] as? Double == 0.5 && r.stats["sheetsReplaced"] as? Int == 1)
         #expect(r.table.compactMap { $0["sheet_end"] } == ["replaced", "replaced", "added", "added", "added"])
         #expect(r.summary.contains("**Replaced by another +**: 1 (50%)"))
@@ -106,8 +106,8 @@ struct NumbersTableTests {
         // One sheet opened, one cancelled: not the three cancel events.
         #expect(Self.sheets(n) == [1, 0, 0, 1, 0, 0])
         #expect(n.eventCounts[.cancelCreatingItem] == 3)
-        #expect(n.itemsAdded == 1 && n.itemsWithoutSheet == 1 && n.sheetsAdded == 0)
-        #expect(n.conversion?.percent == "0%" && n.conversion?.json == "0" && n.keystrokesPerItem == nil)
+        #expect(n.sheets.itemsAdded == 1 && n.sheets.itemsWithoutSheet == 1 && n.sheets.added == 0)
+        #expect(n.sheets.conversion?.percent == "0%" && n.sheets.conversion?.json == "0" && n.sheets.keystrokesPerItem == nil)
         #expect(r.stats["keystrokesPerItem"] is NSNull && r.stats["itemsWithoutSheet"] as? Int == 1)
         #expect(r.summary.contains("**Items added**: 1 (1 without a sheet)") && r.summary.contains("**Keystrokes per item**: n/a"))
         #expect(r.table.map { $0["sheet"] ?? "" } == ["", "", "1", "1", ""])
@@ -150,7 +150,7 @@ struct NumbersTableTests {
             Self.travel(3), Self.event(Self.start),  // 5, parent 3
         ])
         #expect(r.metrics.items.map(\.toggles) == [0] && r.metrics.items.map(\.isFinished) == [false])
-        #expect(r.numbers.undoneFrames == 1 && r.numbers.sheetsOpenAtEnd == 1)
+        #expect(r.numbers.undoneFrames == 1 && r.numbers.sheets.openAtEnd == 1)
         #expect(r.summary.contains("Time travel left 1 frame out of this chain: it is on branches the session did not end on."))
     }
 
@@ -159,7 +159,7 @@ struct NumbersTableTests {
         let r = try Self.result([
             Self.event(Self.start), Self.event(Self.type("A")), Self.event(Self.add(Self.x)), Self.travel(0),
         ])
-        #expect(r.numbers.undoneFrames == 0 && r.numbers.itemsAdded == 1 && Self.sheets(r.numbers) == [1, 1, 1, 0, 0, 0])
+        #expect(r.numbers.undoneFrames == 0 && r.numbers.sheets.itemsAdded == 1 && Self.sheets(r.numbers) == [1, 1, 1, 0, 0, 0])
         #expect(r.table.last?["type"] == "travel" && r.table.last?["parent"] == "0" && r.table.last?["frame"] == "")
     }
 

@@ -16,18 +16,11 @@ struct FunnelChart: Equatable {
     /// Sheets open at the end.
     var openAtEnd = 0
 
-    /// The chart of a session's numbers.
-    init(_ numbers: SessionNumbers) {
+    /// The chart of a session's funnel, or a batch's.
+    init(_ sheets: SheetFunnel) {
         self.init(
-            opened: numbers.sheetsOpened, typed: numbers.sheetsTyped, added: numbers.sheetsAdded, cancelled: numbers.sheetsCancelled,
-            replaced: numbers.sheetsReplaced, openAtEnd: numbers.sheetsOpenAtEnd)
-    }
-
-    /// The chart of a batch's sessions, for the index page.
-    init(_ funnel: BatchAggregate.Funnel) {
-        self.init(
-            opened: funnel.sheetsOpened, typed: funnel.sheetsTyped, added: funnel.sheetsAdded, cancelled: funnel.sheetsCancelled,
-            replaced: funnel.sheetsReplaced, openAtEnd: funnel.sheetsOpenAtEnd)
+            opened: sheets.opened, typed: sheets.typed, added: sheets.added, cancelled: sheets.cancelled, replaced: sheets.replaced,
+            openAtEnd: sheets.openAtEnd)
     }
 
     init(opened: Int, typed: Int, added: Int, cancelled: Int, replaced: Int = 0, openAtEnd: Int = 0) {

@@ -2,44 +2,17 @@
 /// `index.html`, `sessions.csv` and `summary.md` are made from. Built from
 /// the same `stats/*.json` by `batch` and by `index`, so both write the same bytes.
 public struct BatchAggregate: Sendable {
-    /// The add-sheet funnel of a group of sessions: sums of their journey numbers.
+    /// The creation funnel of a group of sessions: the sum of their journeys'.
     public struct Funnel: Sendable, Equatable {
         /// Sessions counted.
         public var sessions = 0
-        /// Add sheets opened.
-        public var sheetsOpened = 0
-        /// Sheets with at least one keystroke.
-        public var sheetsTyped = 0
-        /// Sheets ended by an Add.
-        public var sheetsAdded = 0
-        /// Sheets cancelled.
-        public var sheetsCancelled = 0
-        /// Sheets replaced by another +.
-        public var sheetsReplaced = 0
-        /// Sheets open at the end of their session.
-        public var sheetsOpenAtEnd = 0
-        /// Items added (with or without a sheet).
-        public var itemsAdded = 0
-        /// Keystrokes of added sheets.
-        public var addedSheetKeystrokes = 0
+        /// Their sheets and items, summed; the ratios are of the sums.
+        public var sheets = SheetFunnel()
 
         mutating func add(_ numbers: SessionNumbers) {
             sessions += 1
-            sheetsOpened += numbers.sheetsOpened
-            sheetsTyped += numbers.sheetsTyped
-            sheetsAdded += numbers.sheetsAdded
-            sheetsCancelled += numbers.sheetsCancelled
-            sheetsReplaced += numbers.sheetsReplaced
-            sheetsOpenAtEnd += numbers.sheetsOpenAtEnd
-            itemsAdded += numbers.itemsAdded
-            addedSheetKeystrokes += numbers.addedSheetKeystrokes
+            sheets += numbers.sheets
         }
-
-        /// Σ added / Σ opened; `nil` when no sheet opened.
-        public var conversion: Ratio? { Ratio(sheetsAdded, of: sheetsOpened) }
-
-        /// Σ keystrokes of added sheets / Σ added; `nil` when none was added.
-        public var keystrokesPerItem: Ratio? { Ratio(addedSheetKeystrokes, of: sheetsAdded) }
     }
 
     /// The label of sessions whose header names no app version (listed last).

@@ -35,19 +35,19 @@ enum BatchSummaryBuilder {
 
     /// The funnel's lines, with the four ways a sheet ends.
     static func funnelItems(_ f: BatchAggregate.Funnel) -> [[MarkdownBlock]] {
-        func share(_ count: Int) -> String { "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: f.sheetsOpened)))" }
+        func share(_ count: Int) -> String { "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: f.sheets.opened)))" }
         return [
-            item("Add sheets opened", Formatting.grouped(f.sheetsOpened)),
-            item("With at least one keystroke", share(f.sheetsTyped)),
-            item("Ended by Add", share(f.sheetsAdded)),
-            item("Cancelled", share(f.sheetsCancelled)),
-            item("Replaced by another +", share(f.sheetsReplaced)),
-            item("Open at the end", share(f.sheetsOpenAtEnd)),
+            item("Add sheets opened", Formatting.grouped(f.sheets.opened)),
+            item("With at least one keystroke", share(f.sheets.typed)),
+            item("Ended by Add", share(f.sheets.added)),
+            item("Cancelled", share(f.sheets.cancelled)),
+            item("Replaced by another +", share(f.sheets.replaced)),
+            item("Open at the end", share(f.sheets.openAtEnd)),
             item(
                 "Items added",
-                "\(Formatting.grouped(f.itemsAdded)) (\(Formatting.grouped(f.itemsAdded - f.sheetsAdded)) without a sheet)"),
-            item("Conversion", (f.conversion?.percent ?? "n/a") + " of opened sheets were added"),
-            item("Keystrokes per item", f.keystrokesPerItem?.oneDecimal ?? "n/a"),
+                "\(Formatting.grouped(f.sheets.itemsAdded)) (\(Formatting.grouped(f.sheets.itemsWithoutSheet)) without a sheet)"),
+            item("Conversion", (f.sheets.conversion?.percent ?? "n/a") + " of opened sheets were added"),
+            item("Keystrokes per item", f.sheets.keystrokesPerItem?.oneDecimal ?? "n/a"),
         ]
     }
 
@@ -75,11 +75,11 @@ enum BatchSummaryBuilder {
         // The few with the most, picked in one pass: sorting a filtered copy
         // of 100,000 sessions doubled the index's peak memory.
         let first: (SessionStats, SessionStats) -> Bool = {
-            $0.numbers.sheetsCancelled != $1.numbers.sheetsCancelled
-                ? $0.numbers.sheetsCancelled > $1.numbers.sheetsCancelled : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+            $0.numbers.sheets.cancelled != $1.numbers.sheets.cancelled
+                ? $0.numbers.sheets.cancelled > $1.numbers.sheets.cancelled : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
         }
         var top: [SessionStats] = []
-        for stats in a.sessions where stats.status == .rendered && stats.numbers.sheetsCancelled > 0 {
+        for stats in a.sessions where stats.status == .rendered && stats.numbers.sheets.cancelled > 0 {
             guard top.count < mostCancellations || top.last.map({ first(stats, $0) }) == true else { continue }
             top.insert(stats, at: top.firstIndex { first(stats, $0) } ?? top.endIndex)
             if top.count > mostCancellations { top.removeLast() }
@@ -94,7 +94,7 @@ enum BatchSummaryBuilder {
                         .paragraph([
                             .code(stats.name),
                             .text(
-                                ": \(Formatting.plural(stats.numbers.sheetsCancelled, "cancelled sheet")) of \(Formatting.plural(stats.numbers.sheetsOpened, "opened"))"
+                                ": \(Formatting.plural(stats.numbers.sheets.cancelled, "cancelled sheet")) of \(Formatting.plural(stats.numbers.sheets.opened, "opened"))"
                                     + (stats.sessionId.map { " (session \($0))" } ?? "")),
                         ])
                     ]

@@ -70,8 +70,9 @@ struct IndexPageRenderer {
         for text in [s.sessionId, s.userId, s.appVersion, s.numbers.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
         let n = s.numbers
         let numbers: [String] = [
-            Self.durationText(n), Formatting.grouped(n.events), Formatting.grouped(n.itemsAdded), Formatting.grouped(n.sheetsOpened),
-            Formatting.grouped(n.sheetsCancelled), Self.conversionText(n), Formatting.grouped(n.errors), Formatting.grouped(n.warnings),
+            Self.durationText(n), Formatting.grouped(n.events), Formatting.grouped(n.sheets.itemsAdded),
+            Formatting.grouped(n.sheets.opened),
+            Formatting.grouped(n.sheets.cancelled), Self.conversionText(n), Formatting.grouped(n.errors), Formatting.grouped(n.warnings),
         ]
         cells += numbers.map { "<td class=\"number\">\($0.htmlEscaped)</td>" }
         cells.append("<td>\(Self.sparkline(s.numbers.activity.counts))</td>")
@@ -84,7 +85,7 @@ struct IndexPageRenderer {
     static func durationText(_ n: SessionNumbers) -> String { n.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—" }
 
     /// The Conversion column's text (also in the data, for the script).
-    static func conversionText(_ n: SessionNumbers) -> String { n.conversion?.percent ?? "—" }
+    static func conversionText(_ n: SessionNumbers) -> String { n.sheets.conversion?.percent ?? "—" }
 
     /// A 72×18 polyline of the activity counts, as the script draws it.
     static func sparkline(_ counts: [Int]) -> String {
@@ -106,9 +107,9 @@ struct IndexPageRenderer {
     // MARK: Funnel
 
     private func funnel() -> String {
-        var charts = [FunnelChart(aggregate.funnel).indexSVG(label: "All versions", sessions: aggregate.funnel.sessions)]
+        var charts = [FunnelChart(aggregate.funnel.sheets).indexSVG(label: "All versions", sessions: aggregate.funnel.sessions)]
         for (version, funnel) in aggregate.funnelByVersion {
-            charts.append(FunnelChart(funnel).indexSVG(label: "Version \(version)", sessions: funnel.sessions))
+            charts.append(FunnelChart(funnel.sheets).indexSVG(label: "Version \(version)", sessions: funnel.sessions))
         }
         return "<div class=\"funnels\">\n" + charts.joined(separator: "\n") + "\n</div>"
     }
@@ -128,8 +129,8 @@ struct IndexPageRenderer {
             let n = s.numbers
             let fields = [
                 text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(n.start),
-                n.durationMs.map(String.init) ?? "null", String(n.events), String(n.itemsAdded), String(n.sheetsOpened),
-                String(n.sheetsCancelled), n.conversion?.json ?? "null", String(n.errors), String(n.warnings),
+                n.durationMs.map(String.init) ?? "null", String(n.events), String(n.sheets.itemsAdded), String(n.sheets.opened),
+                String(n.sheets.cancelled), n.sheets.conversion?.json ?? "null", String(n.errors), String(n.warnings),
                 "[" + n.activity.counts.map(String.init).joined(separator: ",") + "]",
                 text(Self.durationText(n)), text(Self.conversionText(n)),
             ]

@@ -33,15 +33,20 @@ extension BatchAggregate {
                 stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app, stats.appVersion,
             ]
             let n = stats.numbers
-            let counts = [n.events, n.frames, n.travels, n.sheetsOpened, n.sheetsTyped, n.itemsAdded, n.sheetsCancelled, n.keystrokes]
+            let counts = [
+                n.events, n.frames, n.travels, n.sheets.opened, n.sheets.typed, n.sheets.itemsAdded, n.sheets.cancelled, n.keystrokes,
+            ]
             let quality = [n.lines, n.headers, n.droppedLines, n.blankLines, n.digestsChecked, n.digestsDiffering]
             var fields: [String?] = fromLogs.map { $0.map(CSVField.inert) } + [n.start, n.end, n.durationMs.map(String.init)]
             fields += counts.map(String.init)
-            fields += [n.conversion?.json, n.medianPlusToAddMs.map(String.init), String(n.errors), String(n.warnings)]
+            fields += [n.sheets.conversion?.json, n.medianPlusToAddMs.map(String.init), String(n.errors), String(n.warnings)]
             fields += [stats.report, String(stats.inputBytes), stats.inputSHA256]
-            fields += [n.undoneFrames, n.sheetsAdded, n.sheetsReplaced, n.sheetsOpenAtEnd, n.itemsWithoutSheet, n.addedSheetKeystrokes].map(
+            fields += [
+                n.undoneFrames, n.sheets.added, n.sheets.replaced, n.sheets.openAtEnd, n.sheets.itemsWithoutSheet,
+                n.sheets.addedSheetKeystrokes,
+            ].map(
                 String.init)
-            fields.append(n.keystrokesPerItem?.json)
+            fields.append(n.sheets.keystrokesPerItem?.json)
             fields += quality.map(String.init)
             fields += [stats.eventTable, stats.eventTableBytes.map(String.init), stats.eventTableSHA256]
             try write(fields.map { CSVField.quoted($0 ?? "") }.joined(separator: ",") + "\r\n")

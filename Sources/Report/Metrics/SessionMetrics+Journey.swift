@@ -27,19 +27,13 @@ extension SessionMetrics {
                 if let ended = walk.take(step, offset: offset, metrics: self) { sheetEnds.append(ended) }
             }
         }
+        walk.funnel.opened = walk.sheets.opened
         if walk.sheets.isOpen {
-            walk.sheetsOpenAtEnd = 1
+            walk.funnel.openAtEnd = 1
             sheetEnds.append(.open)
         }
         numbers.activity = SessionNumbers.Activity(bucketMs: bucketMs, counts: series)
-        numbers.sheetsOpened = walk.sheets.opened
-        numbers.sheetsTyped = walk.sheetsTyped
-        numbers.sheetsAdded = walk.sheetsAdded
-        numbers.sheetsCancelled = walk.sheetsCancelled
-        numbers.sheetsReplaced = walk.sheetsReplaced
-        numbers.sheetsOpenAtEnd = walk.sheetsOpenAtEnd
-        numbers.itemsAdded = walk.itemsAdded
-        numbers.addedSheetKeystrokes = walk.addedSheetKeystrokes
+        numbers.sheets = walk.funnel
         numbers.plusToAddMs = walk.plusToAdd.sorted { $0.key < $1.key }.map { .init(milliseconds: $0.key, count: $0.value) }
         stateRuns = walk.stateRuns
         (omittedRuns, omittedRunStates) = (walk.omittedRuns, walk.omittedRunStates)
@@ -98,13 +92,8 @@ struct JourneyWalk {
     let keptItems: Int
     let keptRuns: Int
     var sheets = SheetTracker()
-    var sheetsTyped = 0
-    var sheetsAdded = 0
-    var sheetsCancelled = 0
-    var sheetsReplaced = 0
-    var sheetsOpenAtEnd = 0
-    var itemsAdded = 0
-    var addedSheetKeystrokes = 0
+    /// The funnel counted so far (`opened` and `openAtEnd` set at the end, from ``sheets``).
+    var funnel = SheetFunnel()
     var plusToAdd: [Int64: Int] = [:]
     var items: [Item] = []
     var cancelledNames: [String] = []
@@ -130,18 +119,18 @@ struct JourneyWalk {
         let ended = sheetStep.ended?.end
         switch kind {
         case .startCreatingItem:
-            if ended == .replaced { sheetsReplaced += 1 }
+            if ended == .replaced { funnel.replaced += 1 }
             keystrokes = 0
             plusAt = offset
         case .changePartialItemName:
             if sheetStep.sheet != nil {
-                if keystrokes == 0 { sheetsTyped += 1 }
+                if keystrokes == 0 { funnel.typed += 1 }
                 keystrokes += 1
             }
         case .addItem:
             if ended == .added {
-                sheetsAdded += 1
-                addedSheetKeystrokes += keystrokes
+                funnel.added += 1
+                funnel.addedSheetKeystrokes += keystrokes
                 if let plusAt, let offset {
                     let (time, overflow) = offset.subtractingReportingOverflow(plusAt)
                     plusToAdd[overflow ? (offset > plusAt ? .max : .min) : time, default: 0] += 1
@@ -151,10 +140,10 @@ struct JourneyWalk {
                 items.append(
                     Item(addedAtMs: offset, line: Int(step.value), pseudonym: step.flags.contains(.hasPseudonym) ? step.extra : nil))
             }
-            itemsAdded += 1
+            funnel.itemsAdded += 1
         case .cancelCreatingItem:
             if ended == .cancelled {
-                sheetsCancelled += 1
+                funnel.cancelled += 1
                 if cancelledNames.count < keptItems { cancelledNames.append(metrics.cancelledName(step)) }
             }
         case .setItemDone:

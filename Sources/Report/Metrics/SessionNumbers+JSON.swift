@@ -6,20 +6,13 @@ extension SessionNumbers {
     /// the schema's order, as `(name, JSON text)`: the file is their
     /// serialised form. Milliseconds are whole, ratios have four decimals.
     var jsonMembers: [(String, String)] {
-        let whole: [(String, Int)] = [
-            ("events", events), ("frames", frames), ("travels", travels), ("undoneFrames", undoneFrames),
-            ("sheetsOpened", sheetsOpened), ("sheetsTyped", sheetsTyped), ("sheetsAdded", sheetsAdded),
-            ("sheetsCancelled", sheetsCancelled), ("sheetsReplaced", sheetsReplaced), ("sheetsOpenAtEnd", sheetsOpenAtEnd),
-            ("itemsAdded", itemsAdded), ("itemsWithoutSheet", itemsWithoutSheet), ("keystrokes", keystrokes),
-            ("addedSheetKeystrokes", addedSheetKeystrokes),
-        ]
         var members: [(String, String)] = [
             ("start", Self.string(start)), ("end", Self.string(end)), ("durationMs", durationMs.map(String.init) ?? "null"),
         ]
-        members += whole.map { ($0.0, String($0.1)) }
+        members += Self.countMembers.map { ($0.name, String(self[keyPath: $0.path])) }
         members += [
-            ("keystrokesPerItem", keystrokesPerItem?.json ?? "null"),
-            ("conversion", conversion?.json ?? "null"),
+            ("keystrokesPerItem", sheets.keystrokesPerItem?.json ?? "null"),
+            ("conversion", sheets.conversion?.json ?? "null"),
             ("medianPlusToAddMs", medianPlusToAddMs.map(String.init) ?? "null"),
             ("plusToAddMs", "[" + plusToAddMs.map { "[\($0.milliseconds),\($0.count)]" }.joined(separator: ",") + "]"),
             (
@@ -58,21 +51,16 @@ extension SessionNumbers {
             return value.isNull ? .some(nil) : value.int64.map { .some($0) }
         }
         self.init()
-        let counts: [(String, WritableKeyPath<SessionNumbers, Int>)] = [
-            ("events", \.events), ("frames", \.frames), ("travels", \.travels), ("undoneFrames", \.undoneFrames),
-            ("sheetsOpened", \.sheetsOpened), ("sheetsTyped", \.sheetsTyped), ("sheetsAdded", \.sheetsAdded),
-            ("sheetsCancelled", \.sheetsCancelled), ("sheetsReplaced", \.sheetsReplaced), ("sheetsOpenAtEnd", \.sheetsOpenAtEnd),
-            ("itemsAdded", \.itemsAdded), ("keystrokes", \.keystrokes), ("addedSheetKeystrokes", \.addedSheetKeystrokes),
+        let laterCounts: [(name: String, path: KeyPath<SessionNumbers, Int>)] = [
             ("lines", \.lines), ("headers", \.headers), ("droppedLines", \.droppedLines), ("blankLines", \.blankLines),
             ("errors", \.errors), ("warnings", \.warnings), ("digestsChecked", \.digestsChecked),
             ("digestsDiffering", \.digestsDiffering),
         ]
-        for (key, path) in counts {
+        for (key, path) in Self.countMembers + laterCounts {
             guard let value = root[key]?.int else { return nil }
-            self[keyPath: path] = value
+            if let path = path as? WritableKeyPath<SessionNumbers, Int> { self[keyPath: path] = value }
         }
         guard let start = text("start"), let end = text("end"), let durationMs = milliseconds("durationMs"),
-            root["itemsWithoutSheet"]?.int != nil,
             case .object(let codeMembers) = root["codes"], case .object(let eventMembers) = root["eventCounts"],
             let pairs = root["plusToAddMs"]?.array,
             let bucketMs = root["activity"]?["bucketMs"]?.int64, let series = root["activity"]?["counts"]?.array
@@ -102,4 +90,17 @@ extension SessionNumbers {
     }
 
     static func string(_ value: String?) -> String { value.map(JSONString.literal) ?? "null" }
+
+    /// The counts that follow `durationMs` in a stats file, in its order,
+    /// and where each is held; read back into the writable ones, and the
+    /// one that follows from others (`itemsWithoutSheet`) checked present.
+    private static var countMembers: [(name: String, path: KeyPath<SessionNumbers, Int>)] {
+        [
+            ("events", \.events), ("frames", \.frames), ("travels", \.travels), ("undoneFrames", \.undoneFrames),
+            ("sheetsOpened", \.sheets.opened), ("sheetsTyped", \.sheets.typed), ("sheetsAdded", \.sheets.added),
+            ("sheetsCancelled", \.sheets.cancelled), ("sheetsReplaced", \.sheets.replaced), ("sheetsOpenAtEnd", \.sheets.openAtEnd),
+            ("itemsAdded", \.sheets.itemsAdded), ("itemsWithoutSheet", \.sheets.itemsWithoutSheet), ("keystrokes", \.keystrokes),
+            ("addedSheetKeystrokes", \.sheets.addedSheetKeystrokes),
+        ]
+    }
 }

@@ -79,22 +79,8 @@ public struct SessionNumbers: Sendable, Equatable {
     public var keystrokes = 0
     /// Kept events per name and travels; they add up to `events + travels`.
     public var eventCounts = EventCounts()
-    /// Add sheets the journey opened (`startCreatingItem` events on it).
-    public var sheetsOpened = 0
-    /// Sheets with at least one keystroke.
-    public var sheetsTyped = 0
-    /// Sheets ended by an Add.
-    public var sheetsAdded = 0
-    /// Sheets ended by a cancel.
-    public var sheetsCancelled = 0
-    /// Sheets ended by a + while they were open.
-    public var sheetsReplaced = 0
-    /// 1 when a sheet is open in the final state, else 0.
-    public var sheetsOpenAtEnd = 0
-    /// `addItem` events of the journey: the final state's item count.
-    public var itemsAdded = 0
-    /// Keystrokes of added sheets.
-    public var addedSheetKeystrokes = 0
+    /// The journey's add sheets, how they ended and what they added.
+    public var sheets = SheetFunnel()
     /// Every time from + to Add of an added sheet with both times, ascending.
     public var plusToAddMs: [PlusToAdd] = []
     /// Every line of the log: `events + travels + headers + droppedLines + blankLines`.
@@ -120,15 +106,6 @@ public struct SessionNumbers: Sendable, Equatable {
 
     /// The numbers of a session that has none (its input could not be read).
     public init() {}
-
-    /// Items added with no sheet open: `itemsAdded − sheetsAdded`.
-    public var itemsWithoutSheet: Int { itemsAdded - sheetsAdded }
-
-    /// Sheets added per sheet opened, between 0 and 1; `nil` when no sheet opened.
-    public var conversion: Ratio? { Ratio(sheetsAdded, of: sheetsOpened) }
-
-    /// Keystrokes per added sheet; `nil` when no sheet was added.
-    public var keystrokesPerItem: Ratio? { Ratio(addedSheetKeystrokes, of: sheetsAdded) }
 
     /// The median of ``plusToAddMs``, rounded; `nil` when it is empty.
     public var medianPlusToAddMs: Int64? { WholeNumber.median(plusToAddMs.map { ($0.milliseconds, $0.count) }) }

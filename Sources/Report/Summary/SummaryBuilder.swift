@@ -56,33 +56,36 @@ enum SummaryBuilder {
 
     private static func funnel(_ s: SessionMetrics) -> [MarkdownBlock] {
         let n = s.numbers
-        func share(_ count: Int) -> String { "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: n.sheetsOpened)))" }
+        func share(_ count: Int) -> String { "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: n.sheets.opened)))" }
         var cancelled: [[MarkdownBlock]] = s.cancelledNames.map { name in
             [.paragraph(name.isEmpty ? [.emphasis([.text("nothing typed")])] : [.text("“"), .text(name), .text("”")])]
         }
-        if n.sheetsCancelled > s.cancelledNames.count {
+        if n.sheets.cancelled > s.cancelledNames.count {
             cancelled.append([
-                .paragraph([.emphasis([.text("and \(Formatting.grouped(n.sheetsCancelled - s.cancelledNames.count)) more")])])
+                .paragraph([.emphasis([.text("and \(Formatting.grouped(n.sheets.cancelled - s.cancelledNames.count)) more")])])
             ])
         }
-        var cancelledItem = line("Cancelled", share(n.sheetsCancelled))
+        var cancelledItem = line("Cancelled", share(n.sheets.cancelled))
         if !cancelled.isEmpty { cancelledItem.append(.bulletList(cancelled)) }
         let timed = n.plusToAddMs.reduce(0) { $0 + $1.count }
         let rows: [[MarkdownBlock]] = [
-            line("Add sheets opened", Formatting.grouped(n.sheetsOpened)),
-            line("Typed in", share(n.sheetsTyped)),
-            line("Added", share(n.sheetsAdded)),
+            line("Add sheets opened", Formatting.grouped(n.sheets.opened)),
+            line("Typed in", share(n.sheets.typed)),
+            line("Added", share(n.sheets.added)),
             cancelledItem,
-            line("Replaced by another +", share(n.sheetsReplaced)),
-            line("Open at the end", share(n.sheetsOpenAtEnd)),
-            line("Items added", "\(Formatting.grouped(n.itemsAdded)) (\(Formatting.grouped(n.itemsWithoutSheet)) without a sheet)"),
-            line("Conversion", (n.conversion?.percent ?? "n/a") + " of opened sheets were added"),
+            line("Replaced by another +", share(n.sheets.replaced)),
+            line("Open at the end", share(n.sheets.openAtEnd)),
+            line(
+                "Items added",
+                "\(Formatting.grouped(n.sheets.itemsAdded)) (\(Formatting.grouped(n.sheets.itemsWithoutSheet)) without a sheet)"),
+            line("Conversion", (n.sheets.conversion?.percent ?? "n/a") + " of opened sheets were added"),
             line(
                 "Median time from + to Add",
                 n.medianPlusToAddMs.map { Formatting.duration(milliseconds: $0) + " (of \(Formatting.plural(timed, "timed sheet")))" }
                     ?? "n/a"),
-            line("Keystrokes", "\(Formatting.grouped(n.keystrokes)) (\(Formatting.grouped(n.addedSheetKeystrokes)) in added sheets)"),
-            line("Keystrokes per item", n.keystrokesPerItem?.oneDecimal ?? "n/a"),
+            line(
+                "Keystrokes", "\(Formatting.grouped(n.keystrokes)) (\(Formatting.grouped(n.sheets.addedSheetKeystrokes)) in added sheets)"),
+            line("Keystrokes per item", n.sheets.keystrokesPerItem?.oneDecimal ?? "n/a"),
         ]
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
         if n.undoneFrames > 0 {
@@ -109,8 +112,10 @@ enum SummaryBuilder {
                     [.strong(title)] + pseudonym + [.text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])
             ]
         }
-        if s.numbers.itemsAdded > s.items.count {
-            rows.append([.paragraph([.emphasis([.text("and \(Formatting.grouped(s.numbers.itemsAdded - s.items.count)) more items")])])])
+        if s.numbers.sheets.itemsAdded > s.items.count {
+            rows.append([
+                .paragraph([.emphasis([.text("and \(Formatting.grouped(s.numbers.sheets.itemsAdded - s.items.count)) more items")])])
+            ])
         }
         return [.heading(level: 3, [.text("Items")]), .bulletList(rows)]
     }
