@@ -5,7 +5,8 @@ import PackagePlugin
 /// target as Swift string constants (`EmbeddedTemplates.files`), so the
 /// `todo-report` binary needs no resource bundle beside it. The files of a
 /// folder `NAME.parts` (say `report.js.parts`) become one template, NAME,
-/// joined in the order of their names.
+/// joined in the order of their names; `page.css` is put before each other
+/// stylesheet, as the part every page shares.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

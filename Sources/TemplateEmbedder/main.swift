@@ -2,7 +2,8 @@
 // built tool carries its page templates wherever it is copied.
 //
 // Usage: TemplateEmbedder OUTPUT.swift INPUT...
-// (an INPUT in a folder NAME.parts is a piece of the template NAME).
+// (an INPUT in a folder NAME.parts is a piece of the template NAME; page.css
+// is what every page shares, put before each other stylesheet).
 // Scripts (.js) and stylesheets (.css) are minified: every page carries them
 // whole, and the readable sources stay in Templates/.
 import Foundation
@@ -36,6 +37,14 @@ for path in arguments.dropFirst().sorted() {
         templates[String(folder.dropLast(".parts".count)), default: ""] += text
     } else {
         templates[url.lastPathComponent] = text
+    }
+}
+
+// `page.css` is the part of the stylesheet every page shares (the palette,
+// the type, focus): each page's stylesheet begins with it.
+if let shared = templates.removeValue(forKey: "page.css") {
+    for name in templates.keys where name.hasSuffix(".css") {
+        templates[name] = shared + (templates[name] ?? "")
     }
 }
 

@@ -73,7 +73,7 @@ struct MinifierTests {
             #expect(ScriptMinifier.minify(minified) == minified, "\(names.first ?? "")")
             #expect(Self.literals(in: minified) == Self.literals(in: source), "\(names.first ?? "")")
         }
-        for name in ["report.css", "index.css", "diff.css"] {
+        for name in ["page.css", "report.css", "index.css", "diff.css"] {
             let source = try Self.read([name])
             let minified = StyleMinifier.minify(source)
             #expect(minified.utf8.count < source.utf8.count * 9 / 10, "\(name) \(minified.utf8.count) of \(source.utf8.count) bytes")

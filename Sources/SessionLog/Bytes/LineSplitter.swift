@@ -28,8 +28,11 @@ private func rawLine(_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>, endsWit
 
 /// Only spaces and tabs (or nothing): a blank line.
 func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    bytes.allSatisfy(isBlankByte)
 }
+
+/// A space or a tab: what a blank line may hold.
+func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
 /// Splits a byte stream into lines on `0x0A` through one reusable buffer: it
 /// holds one line at a time, never the file.
@@ -260,7 +263,7 @@ private struct LongLine {
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let lastByte = bytes.last else { return }
-        let interiorBlank = (last.map(Self.isBlankByte) ?? true) && isBlank(UnsafeBufferPointer(rebasing: bytes.dropLast()))
+        let interiorBlank = (last.map(isBlankByte) ?? true) && isBlank(UnsafeBufferPointer(rebasing: bytes.dropLast()))
         blankBeforeLast = blankBeforeLast && interiorBlank
         last = lastByte
         length += bytes.count
@@ -273,8 +276,6 @@ private struct LongLine {
 
     /// The line's length and blankness when the input ends after the bytes added.
     func endedByInput() -> (length: Int, blank: Bool) {
-        (length, blankBeforeLast && (last.map(Self.isBlankByte) ?? true))
+        (length, blankBeforeLast && (last.map(isBlankByte) ?? true))
     }
-
-    private static func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }

@@ -73,7 +73,7 @@ public struct LogReader {
     ) -> LineKind {
         let noRecord = LineKind.read(madeRecord: false)
         guard !hasStopped else { return noRecord }
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return .blank }
+        guard !isBlank(bytes) else { return .blank }
         let isFirstRecord = !sawFirstRecord
         sawFirstRecord = true
 

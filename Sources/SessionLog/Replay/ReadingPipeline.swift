@@ -143,7 +143,7 @@ extension ReadingPipeline.Batch {
     mutating func add(_ line: RawLine, with reader: inout LogReader, limit: Int) {
         if reader.hasStopped {
             // A blank line counts as blank whether it is read or not: only a line with something on it is unread.
-            let blank = line.skippedLength == nil && line.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            let blank = line.skippedLength == nil && isBlank(line.bytes)
             lines.append(blank ? .blank : .unread)
             return
         }
