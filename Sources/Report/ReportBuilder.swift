@@ -1,4 +1,4 @@
-import ByteLevel
+public import ByteLevel
 public import Foundation
 public import SessionLog
 import TodoDomain

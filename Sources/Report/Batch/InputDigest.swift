@@ -1,4 +1,4 @@
-import ByteLevel
+public import ByteLevel
 import Digests
 public import SessionLog
 import Synchronization

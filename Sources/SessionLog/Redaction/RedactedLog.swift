@@ -1,3 +1,4 @@
+public import ByteLevel
 /// A log written again with its text redacted (`todo-report redact`), so a
 /// team can hand over the log itself: every record the reader accepts, in
 /// order, redacted as it is read and written with the recorder's encoder

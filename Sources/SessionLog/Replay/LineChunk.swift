@@ -1,3 +1,4 @@
+import ByteLevel
 /// A run of a log's lines, copied out of the splitter's buffer so that
 /// another thread can parse them while the next ones are split.
 struct LineChunk: Sendable {

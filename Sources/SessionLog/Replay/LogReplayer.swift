@@ -1,3 +1,4 @@
+public import ByteLevel
 public import TodoDomain
 
 /// Reads a whole `todo-session/1` stream and replays it: the one entry point
@@ -33,11 +34,11 @@ public enum LogReplayer {
 
     /// The longest line read when no other limit is given: 256 MiB (the
     /// spec's default for `--max-line-bytes`).
-    public static let defaultMaxLineBytes = 256 << 20
+    public static let defaultMaxLineBytes = LineLimit.defaultBytes
 
     /// The largest line limit: 4 GiB − 1 (a replay stores a name's length
     /// in 32 bits). A larger `maxLineBytes` is taken as this.
-    public static let largestMaxLineBytes = Int(UInt32.max)
+    public static let largestMaxLineBytes = LineLimit.largestBytes
 
     /// Streams `source` line by line, calling `output` with every frame,
     /// travel and diagnostic in order.

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// Reading and replaying at once: lines are split on one thread, parsed in

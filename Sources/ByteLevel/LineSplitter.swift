@@ -1,20 +1,28 @@
-import ByteLevel
 import Foundation
 
 /// One line of a log, valid only inside the closure it is passed to.
-struct RawLine {
+package struct RawLine {
     /// 1-based.
-    var number: Int
+    package var number: Int
     /// The line without its `\n`, without a `\r` before it, and without a BOM
     /// on line 1. Empty for a line past the limit (see ``skippedLength``).
-    var bytes: UnsafeBufferPointer<UInt8>
+    package var bytes: UnsafeBufferPointer<UInt8>
     /// `false` only for a last line that the file ends inside.
-    var endsWithNewline: Bool
+    package var endsWithNewline: Bool
     /// For a line longer than the splitter's limit, its length (counted as
     /// ``bytes`` would count it): its bytes were skipped, never held whole.
     /// A blank line (spaces and tabs) is blank at any length: it comes with
     /// empty ``bytes`` and no ``skippedLength``.
-    var skippedLength: Int? = nil
+    package var skippedLength: Int? = nil
+
+    /// A line as the splitter hands it out, or as a copy of its lines
+    /// gives it again on another thread.
+    package init(number: Int, bytes: UnsafeBufferPointer<UInt8>, endsWithNewline: Bool, skippedLength: Int? = nil) {
+        self.number = number
+        self.bytes = bytes
+        self.endsWithNewline = endsWithNewline
+        self.skippedLength = skippedLength
+    }
 }
 
 /// The line `bytes`, or only its length when it is past `limit` (a blank
@@ -27,12 +35,12 @@ private func rawLine(_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>, endsWit
 }
 
 /// Only spaces and tabs (or nothing): a blank line.
-func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+package func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     bytes.allSatisfy(isBlankByte)
 }
 
 /// A space or a tab: what a blank line may hold.
-func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+package func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
 /// Splits a byte stream into lines on `0x0A` through one reusable buffer: it
 /// holds one line at a time, never the file.
@@ -47,32 +55,32 @@ func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 /// limit costs at most ``heldInMemory`` bytes of memory, whatever the limit.
 /// A line longer than the limit is skipped a buffer at a time and handed out
 /// without its bytes. After a long line the buffer shrinks back.
-struct LineSplitter<Source: ByteSource> {
-    static var initialCapacity: Int { 1 << 20 }
+package struct LineSplitter<Source: ByteSource> {
+    package static var initialCapacity: Int { 1 << 20 }
     /// How many times its start size the buffer may grow to for a line whose end is not yet read.
-    static var heldInMemoryFactor: Int { 16 }
+    package static var heldInMemoryFactor: Int { 16 }
 
     private var source: Source
     private let initialSize: Int
     /// The most bytes of a line kept in memory before its end is read
     /// (16 MiB with the default buffer); past that, a line that may still
     /// be within the limit waits on disk.
-    let heldInMemory: Int
+    package let heldInMemory: Int
     /// The longest line handed out with its bytes.
-    let maxLineBytes: Int
+    package let maxLineBytes: Int
 
     /// - Parameters:
     ///   - bufferSize: The buffer's size to start with (and to shrink back to).
     ///   - maxLineBytes: Longer lines are skipped (``RawLine/skippedLength``).
-    init(source: Source, bufferSize: Int = LineSplitter.initialCapacity, maxLineBytes: Int = LogReplayer.defaultMaxLineBytes) {
+    package init(source: Source, bufferSize: Int = LineSplitter.initialCapacity, maxLineBytes: Int = LineLimit.defaultBytes) {
         self.source = source
         self.initialSize = max(bufferSize, 16)
         self.heldInMemory = initialSize * Self.heldInMemoryFactor
-        self.maxLineBytes = min(max(maxLineBytes, 0), LogReplayer.largestMaxLineBytes)
+        self.maxLineBytes = min(max(maxLineBytes, 0), LineLimit.largestBytes)
     }
 
     /// Calls `body` with each line in order. Stops early when `body` returns `false`.
-    mutating func forEachLine(_ body: (RawLine) throws -> Bool) throws {
+    package mutating func forEachLine(_ body: (RawLine) throws -> Bool) throws {
         let buffer = try LineBuffer(capacity: initialSize)
         var start = 0  // first byte not yet handed out
         var end = 0  // one past the last byte read

@@ -1,4 +1,3 @@
-import ByteLevel
 import Foundation
 
 /// Where a log's bytes come from: a file, standard input, or memory.
