@@ -1,6 +1,6 @@
 public import ByteLevel
 import Digests
-public import SessionLog
+import SessionLog
 import Synchronization
 
 /// SHA-256 of a stream of bytes, fed as they are read: how a batch run tells

@@ -131,7 +131,8 @@ final class OutputSet {
                 throw .cannotWrite(path: file.output.request.path.display, reason: reason + "; nothing was written")
             }
         }
-        for file in files { file.temporary.syncFolder() }
+        // Each temporary file is in its target's folder: one flush per folder.
+        for folder in Set(files.map(\.target.folder)) { folder.syncFolder() }
     }
 
     /// Whether `target` is still what preparing found: the same regular file, or still nothing.
