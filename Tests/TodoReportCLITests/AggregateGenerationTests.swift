@@ -151,6 +151,20 @@ extension CLISuite {
             #expect(try workspace.shell("ls -lR out").stdout == before)
         }
 
+        @Test("a leftover generation that cannot be removed (it holds a file of somebody's) is passed over, and kept")
+        func stubbornLeftover() throws {
+            let workspace = try Workspace()
+            let new = try Self.staleAggregates(in: workspace).new
+            let current = try FileManager.default.destinationOfSymbolicLink(atPath: workspace.path("out/.todo-report.aggregates/current"))
+            let next = "out/.todo-report.aggregates/\((Int(current) ?? 0) + 1)"
+            try FileManager.default.createDirectory(atPath: workspace.path(next), withIntermediateDirectories: false)
+            _ = try workspace.write("\(next)/notes.txt", "mine")
+            let run = try workspace.shell("$TR index out --quiet")
+            #expect(run.code == 0 && run.stderr.isEmpty, "\(run.stderr)")
+            #expect(Self.aggregates(workspace, "out") == new)
+            #expect(workspace.read("\(next)/notes.txt") == Data("mine".utf8))
+        }
+
         @Test("what a todo-report that committed by a record left is removed by the next run")
         func olderCommitRecordRemoved() throws {
             let workspace = try Workspace()

@@ -65,8 +65,7 @@ struct AggregateGenerations {
         }
         if found.contains(.absent) { root.syncFolder() }
 
-        let next = (generation ?? 0) + 1
-        try makeGeneration(next)
+        let next = try makeGeneration(after: generation)
         let outputs = try OutputSet(
             Self.names.map { .init(path: self.generation(next).appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
         try outputs.commit(fill)  // durable, with the folder's new entries
@@ -131,8 +130,7 @@ struct AggregateGenerations {
     /// replaces each regular file with its link, and removes the generation
     /// before. Returns the new generation.
     private func adoptRegularFiles(_ found: [Found], current generation: Int?) throws(CLIError) -> Int {
-        let adopted = (generation ?? 0) + 1
-        try makeGeneration(adopted)
+        let adopted = try makeGeneration(after: generation)
         for (name, found) in zip(Self.names, found) {
             let source = found == .regularFile ? link(name) : generation.map { self.generation($0).appending(Array(name.utf8)) }
             guard let source, source.fileType != nil else { continue }
@@ -172,11 +170,18 @@ struct AggregateGenerations {
         }
     }
 
-    private func makeGeneration(_ number: Int) throws(CLIError) {
-        let path = generation(number)
-        guard path.withCString({ mkdir($0, 0o777) }) == 0 else {
-            throw .cannotWrite(path: path.display, reason: SystemCallError("", errno: errno).reason)
+    /// Creates the folder of the first free generation after `number`
+    /// (one a leftover could not be removed from, say holding a file of
+    /// somebody's, is passed over) and returns its number.
+    private func makeGeneration(after number: Int?) throws(CLIError) -> Int {
+        var next = (number ?? 0) + 1
+        while generation(next).withCString({ mkdir($0, 0o777) }) != 0 {
+            guard errno == EEXIST else {
+                throw .cannotWrite(path: generation(next).display, reason: SystemCallError("", errno: errno).reason)
+            }
+            next += 1
         }
+        return next
     }
 
     /// Removes a generation folder: the three files and temporary files in
