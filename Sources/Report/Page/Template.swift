@@ -9,15 +9,29 @@ struct Template {
 
     let segments: [Segment]
 
+    /// Cuts `text` at each `{{` and the first `}}` after it, found as bytes:
+    /// a search through Foundation measured a quarter of a batch's CPU, as it
+    /// indexed the whole template in UTF-16 for every placeholder.
     init(_ text: String) {
-        var segments: [Segment] = []
-        var rest = text[...]
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            segments.append(.text(rest[..<open.lowerBound]))
-            segments.append(.placeholder(String(rest[open.upperBound..<close.lowerBound])))
-            rest = rest[close.upperBound...]
+        let bytes = text.utf8
+        /// Where `byte` twice in a row next starts, at or after `from`.
+        func pair(_ byte: UInt8, from: String.Index) -> String.Index? {
+            var index = from
+            while let found = bytes[index...].firstIndex(of: byte) {
+                let next = bytes.index(after: found)
+                if next < bytes.endIndex, bytes[next] == byte { return found }
+                index = next
+            }
+            return nil
         }
-        segments.append(.text(rest))
+        var segments: [Segment] = []
+        var rest = bytes.startIndex
+        while let open = pair(UInt8(ascii: "{"), from: rest), let close = pair(UInt8(ascii: "}"), from: bytes.index(open, offsetBy: 2)) {
+            segments.append(.text(text[rest..<open]))
+            segments.append(.placeholder(String(text[bytes.index(open, offsetBy: 2)..<close])))
+            rest = bytes.index(close, offsetBy: 2)
+        }
+        segments.append(.text(text[rest...]))
         self.segments = segments
     }
 }
