@@ -29,9 +29,14 @@ let package = Package(
         .target(name: "TimeTravel"),
         // The Todo app's state, events and reducer.
         .target(name: "TodoDomain", dependencies: ["TimeTravel"]),
-        // `todo-session/1`: streaming reader with diagnostics, replay, recorder.
-        .target(name: "SessionLog", dependencies: ["ByteLevel", "TimeTravel", "TodoDomain", "Digests", "Redaction"]),
-        // Recorded sessions as regression tests: fixtures that pin every frame, checked through a Store.
+        // The `todo-session/1` codec: a line's bytes to a record or diagnostics and a record to
+        // its line, the state digest the format defines, and redaction as a line is read.
+        .target(name: "SessionLogCodec", dependencies: ["ByteLevel", "TodoDomain", "Digests", "Redaction"]),
+        // Replaying a log through the app's reducer (reading threads, spill storage), and the
+        // recorder, which writes a Store's changes to a log and resumes one by replaying it.
+        .target(name: "SessionLog", dependencies: ["ByteLevel", "SessionLogCodec", "TimeTravel", "TodoDomain"]),
+        // Sessions checked against each other and against pinned states: the frame-by-frame
+        // comparison `diff` runs, fixtures, and the regression test made from a recorded session.
         .target(name: "SessionTesting", dependencies: ["SessionLog", "TimeTravel", "TodoDomain"]),
         // libcmark, from the system.
         .systemLibrary(
@@ -71,7 +76,7 @@ let package = Package(
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
-            dependencies: ["ByteLevel", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"],
+            dependencies: ["ByteLevel", "SessionLog", "SessionTesting", "TodoDomain", "CCmark", "Digests", "Redaction"],
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.

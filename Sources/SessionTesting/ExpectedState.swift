@@ -1,5 +1,5 @@
 import Foundation
-public import SessionLog
+import SessionLog
 public import TodoDomain
 
 /// What a fixture pins of the state after one frame, beside the digest its log

@@ -1,4 +1,4 @@
-public import SessionLog
+import SessionLog
 public import TodoDomain
 
 /// The first frame of a recorded session whose state is not the one its

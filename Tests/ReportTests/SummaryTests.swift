@@ -1,3 +1,4 @@
+import ByteLevel
 import CCmark
 import Foundation
 import SessionLog

@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 /// Human-readable numbers for the summary and the page.

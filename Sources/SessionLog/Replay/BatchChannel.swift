@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SessionLogCodec
 import Synchronization
 
 extension ReadingPipeline {
@@ -19,7 +20,7 @@ extension ReadingPipeline {
         private let jobs = Mutex<[Job]>([])
         private let jobReady = DispatchSemaphore(value: 0)
         /// Parsed batches by their number, until received.
-        private let batches = Mutex<[Int: Batch]>([:])
+        private let batches = Mutex<[Int: LineReadings]>([:])
         private let batchReady = DispatchSemaphore(value: 0)
         /// Room for batches not yet received (queued, being parsed, or parsed).
         private let room: DispatchSemaphore
@@ -47,7 +48,7 @@ extension ReadingPipeline {
         }
 
         /// Queues a batch that needs no parsing thread.
-        func submit(parsed batch: Batch) {
+        func submit(parsed batch: LineReadings) {
             room.wait()
             deliver(batch, number: takeNumber())
         }
@@ -97,7 +98,7 @@ extension ReadingPipeline {
             }
         }
 
-        private func deliver(_ batch: Batch, number: Int) {
+        private func deliver(_ batch: LineReadings, number: Int) {
             batches.withLock { $0[number] = batch }
             batchReady.signal()
         }
@@ -106,9 +107,9 @@ extension ReadingPipeline {
 
         /// The next batch in the log's order, waiting for it if need be.
         /// After a header stopped the reading, every later line is unread.
-        func receive() -> Batch {
+        func receive() -> LineReadings {
             let number = received.withLock { $0.next }
-            var batch: Batch
+            var batch: LineReadings
             while true {
                 if let ready = batches.withLock({ $0.removeValue(forKey: number) }) {
                     batch = ready

@@ -1,16 +1,18 @@
+import SessionLogCodec
+
 /// A batch of read lines being replayed, and where its next line and next
 /// reading are: the one walk over a batch that both a whole-log replay
 /// (``LogReplayer``) and a frame-at-a-time one (``LogStepper``) make, with
 /// the same counting of blank, unread and dropped lines.
 struct BatchReplay {
-    let batch: ReadingPipeline.Batch
+    let batch: LineReadings
     private var line = 0
     private var reading = 0
     /// Inside a line that had readings: how many are left, and whether it made a record.
     private var readingsLeft: Int?
     private var lineMadeRecord = false
 
-    init(_ batch: ReadingPipeline.Batch = ReadingPipeline.Batch()) {
+    init(_ batch: LineReadings = LineReadings()) {
         self.batch = batch
     }
 

@@ -1,4 +1,6 @@
 import ByteLevel
+import SessionLogCodec
+
 /// A run of a log's lines, copied out of the splitter's buffer so that
 /// another thread can parse them while the next ones are split.
 struct LineChunk: Sendable {
@@ -37,9 +39,9 @@ struct LineChunk: Sendable {
 
     /// Reads every line with a reader of its own, as ``ReadingPipeline/read(_:bufferSize:maxLineBytes:redaction:deliver:)``
     /// reads them one after another.
-    func parse(redaction: LogRedaction?) -> ReadingPipeline.Batch {
+    func parse(redaction: LogRedaction?) -> LineReadings {
         var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)
-        var batch = ReadingPipeline.Batch()
+        var batch = LineReadings()
         batch.lines.reserveCapacity(lines.count)
         batch.readings.reserveCapacity(lines.count)
         bytes.withUnsafeBufferPointer { all in

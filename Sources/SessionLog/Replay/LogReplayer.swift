@@ -1,4 +1,5 @@
 public import ByteLevel
+public import SessionLogCodec
 public import TodoDomain
 
 /// Reads a whole `todo-session/1` stream and replays it: the one entry point
@@ -34,7 +35,7 @@ public enum LogReplayer {
 
     /// The longest line read when no other limit is given: 256 MiB (the
     /// spec's default for `--max-line-bytes`).
-    public static let defaultMaxLineBytes = LineLimit.defaultBytes
+    public static let defaultMaxLineBytes = LogReader.defaultMaxLineBytes
 
     /// The largest line limit: 4 GiB − 1 (a replay stores a name's length
     /// in 32 bits). A larger `maxLineBytes` is taken as this.
@@ -95,7 +96,7 @@ public enum LogReplayer {
         }
         var stopped = false
         /// Replays one batch; true after the last.
-        func consume(_ batch: ReadingPipeline.Batch) throws -> Bool {
+        func consume(_ batch: LineReadings) throws -> Bool {
             var walk = BatchReplay(batch)
             _ = walk.run(&replay, stoppingAfterFrame: false, into: emit)
             if let failure = batch.failure { throw failure }

@@ -1,30 +1,12 @@
 import ByteLevel
 import Foundation
+import SessionLogCodec
 
 /// Reading and replaying at once: lines are split on one thread, parsed in
 /// chunks on as many threads as there are cores, and replayed on the
 /// caller's thread, joined by a small bounded channel of batches. The order
 /// of lines, records and diagnostics is kept exactly.
 enum ReadingPipeline {
-    /// What the reading threads made of a run of lines.
-    struct Batch: Sendable {
-        enum Line: Sendable {
-            case blank
-            case unread
-            /// `readings` entries of the batch belong to this line.
-            case read(readings: Int, madeRecord: Bool)
-        }
-        var lines: [Line] = []
-        var readings: [LogReading] = []
-        /// What the source threw (a ``SystemCallError`` for a file), if it failed.
-        var failure: (any Error)?
-        /// A header with an unsupported schema was read in this batch or
-        /// before it: every later line is unread. In the last batch, whether
-        /// that happened anywhere in the log.
-        var stoppedOnUnsupportedSchema = false
-        var isLast = false
-    }
-
     /// Lines in a batch (and in a chunk handed to a parsing thread).
     static let linesPerBatch = 4_096
     /// About the most bytes of lines in a chunk; a longer line is parsed
@@ -53,18 +35,18 @@ enum ReadingPipeline {
 
     /// Reads `source` on this thread, handing each batch to `deliver` as it is full (the last one has `isLast`).
     static func read<Source: ByteSource>(
-        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, deliver: (Batch) -> Void
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, deliver: (LineReadings) -> Void
     ) {
         var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
         let limit = splitter.maxLineBytes
         var reader = LogReader(redaction: redaction)
-        var batch = Batch()
+        var batch = LineReadings()
         do {
             try splitter.forEachLine { line in
                 batch.add(line, with: &reader, limit: limit)
                 if batch.lines.count >= linesPerBatch {
                     deliver(batch)
-                    batch = Batch()
+                    batch = LineReadings()
                 }
                 return true
             }
@@ -98,7 +80,7 @@ enum ReadingPipeline {
         }
         // Whether a line so far held the log's first record (only it may be the header).
         var pastFirstRecord = false
-        var last = Batch()
+        var last = LineReadings()
         do {
             try splitter.forEachLine { line in
                 if line.bytes.count > bytesPerChunk {
@@ -106,7 +88,7 @@ enum ReadingPipeline {
                     channel.submit(chunk)
                     chunk = LineChunk(limit: limit)
                     var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)
-                    var batch = Batch()
+                    var batch = LineReadings()
                     batch.add(line, with: &reader, limit: limit)
                     batch.stoppedOnUnsupportedSchema = reader.hasStopped
                     channel.submit(parsed: batch)
@@ -135,32 +117,5 @@ enum ReadingPipeline {
         last.isLast = true
         channel.submit(parsed: last)
         channel.endInput()
-    }
-}
-
-extension ReadingPipeline.Batch {
-    /// Reads `line` with `reader` and adds what it holds: its readings and
-    /// how the line counts.
-    mutating func add(_ line: RawLine, with reader: inout LogReader, limit: Int) {
-        if reader.hasStopped {
-            // A blank line counts as blank whether it is read or not: only a line with something on it is unread.
-            let blank = line.skippedLength == nil && isBlank(line.bytes)
-            lines.append(blank ? .blank : .unread)
-            return
-        }
-        let before = readings.count
-        let kind: LogReader.LineKind
-        if let length = line.skippedLength {
-            reader.skip(longLine: line.number, length: length, limit: limit, isLastWithoutNewline: !line.endsWithNewline) {
-                readings.append($0)
-            }
-            kind = .read(madeRecord: false)
-        } else {
-            kind = reader.read(line: line.bytes, number: line.number, isLastWithoutNewline: !line.endsWithNewline, into: &readings)
-        }
-        switch kind {
-        case .blank: lines.append(.blank)
-        case .read(let madeRecord): lines.append(.read(readings: readings.count - before, madeRecord: madeRecord))
-        }
     }
 }

@@ -1,4 +1,5 @@
 import ByteLevel
+
 /// Reads a ``SpillFile`` forward from an offset: small values through a
 /// window read a block at a time, a long string straight into its own
 /// storage (never a second copy of it).

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import SessionLog
+import SessionTesting
 import Testing
 import TodoDomain
 

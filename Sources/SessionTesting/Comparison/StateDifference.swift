@@ -1,3 +1,4 @@
+import SessionLog
 public import TodoDomain
 
 /// What differs between two states, as `todo-report diff` compares them:

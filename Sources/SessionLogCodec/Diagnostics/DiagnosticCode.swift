@@ -1,4 +1,4 @@
-/// The stable codes of the `todo-session/1` diagnostics (see <doc:TodoSessionFormat>), each with its severity.
+/// The stable codes of the `todo-session/1` diagnostics (listed in SessionLog's article *The todo-session/1 Log Format*), each with its severity.
 public enum DiagnosticCode: String, CaseIterable, Sendable, Comparable {
     case invalidJSON = "invalid-json"
     case invalidUTF8 = "invalid-utf8"

@@ -13,6 +13,11 @@ public enum LogReading: Hashable, Sendable {
 /// It sees one line at a time and keeps nothing of earlier lines but whether
 /// the first record was seen, so it streams logs of any length.
 public struct LogReader {
+    /// The longest line read when no other limit is given: 256 MiB (the
+    /// spec's default for `--max-line-bytes`). A longer one is reported and
+    /// skipped without being held in memory.
+    public static let defaultMaxLineBytes = LineLimit.defaultBytes
+
     /// Set once a header names a schema this reader does not read: every
     /// later line is left unread.
     public private(set) var hasStopped = false
@@ -30,7 +35,7 @@ public struct LogReader {
     /// A reader that starts inside a log: `pastFirstRecord` says whether a
     /// line before the first one it is given held the first record (only
     /// the first record may be the header). For readers of parts of a log.
-    init(redaction: LogRedaction?, pastFirstRecord: Bool) {
+    package init(redaction: LogRedaction?, pastFirstRecord: Bool) {
         self.redaction = redaction
         self.sawFirstRecord = pastFirstRecord
     }

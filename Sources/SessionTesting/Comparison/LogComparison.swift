@@ -1,3 +1,4 @@
+public import SessionLog
 public import TodoDomain
 
 /// Compares two replays frame by frame, as `todo-report diff` does: frame

@@ -1,4 +1,5 @@
 public import ByteLevel
+
 /// A log written again with its text redacted (`todo-report redact`), so a
 /// team can hand over the log itself: every record the reader accepts, in
 /// order, redacted as it is read and written with the recorder's encoder
@@ -33,7 +34,7 @@ public enum RedactedLog {
     ///   - write: Receives each line to write, with its `\n`.
     /// - Returns: What became of the lines.
     public static func write<Source: ByteSource>(
-        _ source: Source, redaction: LogRedaction, maxLineBytes: Int = LogReplayer.defaultMaxLineBytes,
+        _ source: Source, redaction: LogRedaction, maxLineBytes: Int = LogReader.defaultMaxLineBytes,
         report: (Diagnostic) -> Void, write: (String) throws -> Void
     ) throws -> Counts {
         var splitter = LineSplitter(source: source, maxLineBytes: maxLineBytes)
