@@ -58,7 +58,7 @@ struct PageRenderer {
     private func values() -> [String: String] {
         let css = templates.css
         let js = templates.js
-        let csp = ContentSecurityPolicy.policy(css: css, js: js)
+        let csp = templates.contentSecurityPolicy
         let values: [String: String] = [
             "csp": csp.htmlEscaped,
             "css": css,

@@ -9,22 +9,30 @@ public struct PageTemplates: Sendable {
     /// The skeleton, with `{{name}}` placeholders.
     public var html: String
     /// Inlined in a `<style>` allowed by its SHA-256.
-    public var css: String
+    public var css: String {
+        didSet { contentSecurityPolicy = ContentSecurityPolicy.policy(css: css, js: js) }
+    }
     /// Inlined in a `<script>` allowed by its SHA-256.
-    public var js: String
+    public var js: String {
+        didSet { contentSecurityPolicy = ContentSecurityPolicy.policy(css: css, js: js) }
+    }
+    /// The page's policy, which names ``css`` and ``js`` by their SHA-256:
+    /// worked out once for the templates, not again for every page made with them.
+    private(set) var contentSecurityPolicy: String
 
     /// The templates compiled into the binary from the package's `Templates/`.
-    public static var builtIn: PageTemplates {
+    public static let builtIn: PageTemplates = {
         let files = EmbeddedTemplates.files
         return PageTemplates(
             html: files[fileNames.html] ?? "", css: files[fileNames.css] ?? "", js: files[fileNames.js] ?? "")
-    }
+    }()
 
     /// Templates from text: `html` with `{{name}}` placeholders, and the stylesheet and script it inlines.
     public init(html: String, css: String, js: String) {
         self.html = html
         self.css = css
         self.js = js
+        self.contentSecurityPolicy = ContentSecurityPolicy.policy(css: css, js: js)
     }
 
     /// Reads `report.html`, `report.css` and `report.js` from `directory`.

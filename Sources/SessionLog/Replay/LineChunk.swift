@@ -24,7 +24,7 @@ struct LineChunk: Sendable {
     init(limit: Int) {
         self.limit = limit
         bytes.reserveCapacity(ReadingPipeline.bytesPerChunk)
-        lines.reserveCapacity(ReadingPipeline.linesPerBatch)
+        lines.reserveCapacity(ReadingPipeline.linesPerRun)
     }
 
     /// Copies `line` in; `pastFirstRecord` as it stood before the line.
@@ -41,18 +41,18 @@ struct LineChunk: Sendable {
     /// reads them one after another.
     func parse(redaction: LogRedaction?) -> LineReadings {
         var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)
-        var batch = LineReadings()
-        batch.lines.reserveCapacity(lines.count)
-        batch.readings.reserveCapacity(lines.count)
+        var run = LineReadings()
+        run.lines.reserveCapacity(lines.count)
+        run.readings.reserveCapacity(lines.count)
         bytes.withUnsafeBufferPointer { all in
             for line in lines {
                 let raw = RawLine(
                     number: line.number, bytes: UnsafeBufferPointer(rebasing: all[line.start..<line.start + line.count]),
                     endsWithNewline: line.endsWithNewline, skippedLength: line.skippedLength)
-                batch.add(raw, with: &reader, limit: limit)
+                run.add(raw, with: &reader, limit: limit)
             }
         }
-        batch.stoppedOnUnsupportedSchema = reader.hasStopped
-        return batch
+        run.stoppedOnUnsupportedSchema = reader.hasStopped
+        return run
     }
 }

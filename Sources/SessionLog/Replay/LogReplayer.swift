@@ -95,13 +95,13 @@ public enum LogReplayer {
             output(entry)
         }
         var stopped = false
-        /// Replays one batch; true after the last.
-        func consume(_ batch: LineReadings) throws -> Bool {
-            var walk = BatchReplay(batch)
+        /// Replays one run; true after the last.
+        func consume(_ run: LineReadings) throws -> Bool {
+            var walk = LineReadingsWalk(run)
             _ = walk.run(&replay, stoppingAfterFrame: false, into: emit)
-            if let failure = batch.failure { throw failure }
-            if batch.isLast { stopped = batch.stoppedOnUnsupportedSchema }
-            return batch.isLast
+            if let failure = run.failure { throw failure }
+            if run.isLast { stopped = run.stoppedOnUnsupportedSchema }
+            return run.isLast
         }
         if readingConcurrently {
             let channel = ReadingPipeline.start(
@@ -109,9 +109,9 @@ public enum LogReplayer {
             while try !consume(channel.receive()) {}
         } else {
             var failure: (any Error)?
-            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { batch in
+            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { run in
                 guard failure == nil else { return }
-                do { _ = try consume(batch) } catch { failure = error }
+                do { _ = try consume(run) } catch { failure = error }
             }
             if let failure { throw failure }
         }

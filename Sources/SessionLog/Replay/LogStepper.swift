@@ -8,8 +8,8 @@ public import TodoDomain
 public final class LogStepper {
     private var replay: SessionReplay
     private let channel: ReadingPipeline.Channel
-    /// The batch being replayed, and where in it.
-    private var current = BatchReplay()
+    /// The run being replayed, and where in it.
+    private var current = LineReadingsWalk()
     private var ended = false
     private var stopped = false
     private var diagnostics = DiagnosticCount()
@@ -45,12 +45,12 @@ public final class LogStepper {
         }
         while true {
             if current.run(&replay, stoppingAfterFrame: true, into: emit) { return true }
-            if let failure = current.batch.failure { throw failure }
+            if let failure = current.linesRead.failure { throw failure }
             guard !ended else { return false }
-            current = BatchReplay(channel.receive())
-            if current.batch.isLast {
+            current = LineReadingsWalk(channel.receive())
+            if current.linesRead.isLast {
                 ended = true
-                stopped = current.batch.stoppedOnUnsupportedSchema
+                stopped = current.linesRead.stoppedOnUnsupportedSchema
             }
         }
     }

@@ -4,16 +4,16 @@ import SessionLogCodec
 
 /// Reading and replaying at once: lines are split on one thread, parsed in
 /// chunks on as many threads as there are cores, and replayed on the
-/// caller's thread, joined by a small bounded channel of batches. The order
+/// caller's thread, joined by a small bounded channel of runs. The order
 /// of lines, records and diagnostics is kept exactly.
 enum ReadingPipeline {
-    /// Lines in a batch (and in a chunk handed to a parsing thread).
-    static let linesPerBatch = 4_096
+    /// Lines in a run (and in a chunk handed to a parsing thread).
+    static let linesPerRun = 4_096
     /// About the most bytes of lines in a chunk; a longer line is parsed
     /// where it was split, so that it is never copied.
     static let bytesPerChunk = 1 << 20
 
-    /// Starts reading `source` on other threads; batches arrive, in the
+    /// Starts reading `source` on other threads; runs arrive, in the
     /// log's order, on the returned channel. The parsing threads start with
     /// the second chunk: a log of one chunk (most sessions) is parsed by the
     /// splitting thread alone.
@@ -33,34 +33,34 @@ enum ReadingPipeline {
         return channel
     }
 
-    /// Reads `source` on this thread, handing each batch to `deliver` as it is full (the last one has `isLast`).
+    /// Reads `source` on this thread, handing each run to `deliver` as it is full (the last one has `isLast`).
     static func read<Source: ByteSource>(
         _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, deliver: (LineReadings) -> Void
     ) {
         var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
         let limit = splitter.maxLineBytes
         var reader = LogReader(redaction: redaction)
-        var batch = LineReadings()
+        var run = LineReadings()
         do {
             try splitter.forEachLine { line in
-                batch.add(line, with: &reader, limit: limit)
-                if batch.lines.count >= linesPerBatch {
-                    deliver(batch)
-                    batch = LineReadings()
+                run.add(line, with: &reader, limit: limit)
+                if run.lines.count >= linesPerRun {
+                    deliver(run)
+                    run = LineReadings()
                 }
                 return true
             }
         } catch {
-            batch.failure = error
+            run.failure = error
         }
-        batch.stoppedOnUnsupportedSchema = reader.hasStopped
-        batch.isLast = true
-        deliver(batch)
+        run.stoppedOnUnsupportedSchema = reader.hasStopped
+        run.isLast = true
+        deliver(run)
     }
 
     /// Splits `source` into chunks of lines for the channel's parsing
     /// threads; a line longer than ``bytesPerChunk`` is parsed here. Ends
-    /// the channel's input with the last batch.
+    /// the channel's input with the last run.
     private static func split<Source: ByteSource>(
         _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction?, into channel: Channel
     ) {
@@ -88,13 +88,13 @@ enum ReadingPipeline {
                     channel.submit(chunk)
                     chunk = LineChunk(limit: limit)
                     var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)
-                    var batch = LineReadings()
-                    batch.add(line, with: &reader, limit: limit)
-                    batch.stoppedOnUnsupportedSchema = reader.hasStopped
-                    channel.submit(parsed: batch)
+                    var run = LineReadings()
+                    run.add(line, with: &reader, limit: limit)
+                    run.stoppedOnUnsupportedSchema = reader.hasStopped
+                    channel.submit(parsed: run)
                 } else {
                     // Full before the line would overflow the chunk's storage: it never grows.
-                    if chunk.lines.count >= linesPerBatch || chunk.bytes.count + line.bytes.count > bytesPerChunk {
+                    if chunk.lines.count >= linesPerRun || chunk.bytes.count + line.bytes.count > bytesPerChunk {
                         hand(chunk)
                         chunk = LineChunk(limit: limit)
                     }

@@ -1,32 +1,32 @@
 import SessionLogCodec
 
-/// A batch of read lines being replayed, and where its next line and next
-/// reading are: the one walk over a batch that both a whole-log replay
+/// A run of read lines being replayed, and where its next line and next
+/// reading are: the one walk over a run that both a whole-log replay
 /// (``LogReplayer``) and a frame-at-a-time one (``LogStepper``) make, with
 /// the same counting of blank, unread and dropped lines.
-struct BatchReplay {
-    let batch: LineReadings
+struct LineReadingsWalk {
+    let linesRead: LineReadings
     private var line = 0
     private var reading = 0
     /// Inside a line that had readings: how many are left, and whether it made a record.
     private var readingsLeft: Int?
     private var lineMadeRecord = false
 
-    init(_ batch: LineReadings = LineReadings()) {
-        self.batch = batch
+    init(_ run: LineReadings = LineReadings()) {
+        self.linesRead = run
     }
 
-    /// Replays the batch's lines in order into `replay`, handing its
+    /// Replays the run's lines in order into `replay`, handing its
     /// entries to `emit`. With `stoppingAfterFrame`, returns `true` as soon as
     /// a reading made a frame (call again to go on); returns `false` once the
-    /// batch is done.
+    /// run is done.
     mutating func run(_ replay: inout SessionReplay, stoppingAfterFrame: Bool, into emit: (ReplayEntry) -> Void) -> Bool {
         while true {
             if let left = readingsLeft {
                 if left > 0 {
                     readingsLeft = left - 1
                     let frames = replay.frameCount
-                    replay.replay(batch.readings[reading], into: emit)
+                    replay.replay(linesRead.readings[reading], into: emit)
                     reading += 1
                     if stoppingAfterFrame && replay.frameCount > frames { return true }
                 } else {
@@ -35,8 +35,8 @@ struct BatchReplay {
                 }
                 continue
             }
-            guard line < batch.lines.count else { return false }
-            switch batch.lines[line] {
+            guard line < linesRead.lines.count else { return false }
+            switch linesRead.lines[line] {
             case .blank: replay.count(blank: true)
             case .unread: replay.count(unread: true)
             case .read(let count, let madeRecord):

@@ -5,7 +5,7 @@ import Synchronization
 
 extension ReadingPipeline {
     /// Carries chunks of lines from the splitting thread to the parsing
-    /// threads, and their batches to the one receiver in the log's order.
+    /// threads, and their runs to the one receiver in the log's order.
     /// It holds a few chunks at most: the splitter waits for room.
     final class Channel: Sendable {
         private enum Job: Sendable {
@@ -19,14 +19,14 @@ extension ReadingPipeline {
         private let parsing = Mutex(false)
         private let jobs = Mutex<[Job]>([])
         private let jobReady = DispatchSemaphore(value: 0)
-        /// Parsed batches by their number, until received.
-        private let batches = Mutex<[Int: LineReadings]>([:])
-        private let batchReady = DispatchSemaphore(value: 0)
-        /// Room for batches not yet received (queued, being parsed, or parsed).
+        /// Parsed runs by their number, until received.
+        private let runs = Mutex<[Int: LineReadings]>([:])
+        private let runReady = DispatchSemaphore(value: 0)
+        /// Room for runs not yet received (queued, being parsed, or parsed).
         private let room: DispatchSemaphore
-        /// The splitter's count of batches submitted.
+        /// The splitter's count of runs submitted.
         private let submitted = Mutex(0)
-        /// The receiver's next batch, and whether a header stopped the reading.
+        /// The receiver's next run, and whether a header stopped the reading.
         private let received = Mutex((next: 0, stopped: false))
 
         init(parsers: Int, redaction: LogRedaction?) {
@@ -47,10 +47,10 @@ extension ReadingPipeline {
             jobReady.signal()
         }
 
-        /// Queues a batch that needs no parsing thread.
-        func submit(parsed batch: LineReadings) {
+        /// Queues a run that needs no parsing thread.
+        func submit(parsed run: LineReadings) {
             room.wait()
-            deliver(batch, number: takeNumber())
+            deliver(run, number: takeNumber())
         }
 
         /// Lets the parsing threads end once the queued chunks are parsed.
@@ -60,7 +60,7 @@ extension ReadingPipeline {
             for _ in 0..<parsers { jobReady.signal() }
         }
 
-        /// Whether no batch was submitted yet.
+        /// Whether no run was submitted yet.
         var submittedNothing: Bool {
             submitted.withLock { $0 == 0 }
         }
@@ -98,41 +98,41 @@ extension ReadingPipeline {
             }
         }
 
-        private func deliver(_ batch: LineReadings, number: Int) {
-            batches.withLock { $0[number] = batch }
-            batchReady.signal()
+        private func deliver(_ run: LineReadings, number: Int) {
+            runs.withLock { $0[number] = run }
+            runReady.signal()
         }
 
         // MARK: Receiver
 
-        /// The next batch in the log's order, waiting for it if need be.
+        /// The next run in the log's order, waiting for it if need be.
         /// After a header stopped the reading, every later line is unread.
         func receive() -> LineReadings {
             let number = received.withLock { $0.next }
-            var batch: LineReadings
+            var run: LineReadings
             while true {
-                if let ready = batches.withLock({ $0.removeValue(forKey: number) }) {
-                    batch = ready
+                if let ready = runs.withLock({ $0.removeValue(forKey: number) }) {
+                    run = ready
                     break
                 }
-                batchReady.wait()
+                runReady.wait()
             }
             room.signal()
             received.withLock { state in
                 state.next += 1
                 if state.stopped {
-                    // Parsed by a reader that could not know: the stop came in an earlier batch.
+                    // Parsed by a reader that could not know: the stop came in an earlier run.
                     // A blank line stays blank: only a line with something on it is unread.
-                    batch.lines = batch.lines.map { line in
+                    run.lines = run.lines.map { line in
                         if case .blank = line { return .blank }
                         return .unread
                     }
-                    batch.readings = []
+                    run.readings = []
                 }
-                state.stopped = state.stopped || batch.stoppedOnUnsupportedSchema
-                batch.stoppedOnUnsupportedSchema = state.stopped
+                state.stopped = state.stopped || run.stoppedOnUnsupportedSchema
+                run.stoppedOnUnsupportedSchema = state.stopped
             }
-            return batch
+            return run
         }
     }
 }
