@@ -103,9 +103,14 @@ enum BatchSummaryBuilder {
     }
 
     private static func dataQuality(_ a: BatchAggregate) -> [MarkdownBlock] {
-        let read = a.sessions.filter { $0.status != .unreadable }
-        let withErrors = read.filter { $0.numbers.errors > 0 }.count
-        let withWarnings = read.filter { $0.numbers.warnings > 0 }.count
+        // Counted in one pass: a filtered copy of 100,000 sessions' stats
+        // (about 560 bytes each, with their strings retained) was the
+        // index's peak memory.
+        var (withErrors, withWarnings) = (0, 0)
+        for stats in a.sessions where stats.status != .unreadable {
+            if stats.numbers.errors > 0 { withErrors += 1 }
+            if stats.numbers.warnings > 0 { withWarnings += 1 }
+        }
         var rows = [
             item("Errors", "\(Formatting.grouped(a.errors)) in \(Formatting.plural(withErrors, "session"))"),
             item("Warnings", "\(Formatting.grouped(a.warnings)) in \(Formatting.plural(withWarnings, "session"))"),

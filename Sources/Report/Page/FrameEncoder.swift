@@ -102,7 +102,7 @@ final class FrameEncoder {
             if change.new.isEmpty {
                 shape.partialItemName = .toEmpty
             } else if lastFrameSetPartialName, change.new.utf8.count > change.old.utf8.count,
-                change.new.utf8.starts(with: change.old.utf8)
+                change.new.utf8HasPrefix(change.old)
             {
                 // A byte prefix of valid UTF-8 ends where a character does.
                 shape.partialItemName = .extendedByArgument

@@ -43,7 +43,7 @@ extension SessionMetrics {
             if row.flags.contains(.hasSeq) { out.append(row.seq) }
             out.comma()
             if let offset = offset(row.time) {
-                out.append(Timestamp(millisecondsSince1970: row.time).rfc3339)
+                out.appendTimestamp(row.time)
                 out.comma()
                 out.append(offset)
             } else {
@@ -115,18 +115,12 @@ private struct TableBytes {
 
     /// A whole number in decimal, written in place.
     mutating func append(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(24 - count)...])
-        }
+        bytes.appendDecimal(Int(value))
+    }
+
+    /// A time as RFC 3339 text, written in place.
+    mutating func appendTimestamp(_ millisecondsSince1970: Double) {
+        Timestamp(millisecondsSince1970: millisecondsSince1970).appendRFC3339(to: &bytes)
     }
 
     /// An id as upper-case UUID text.

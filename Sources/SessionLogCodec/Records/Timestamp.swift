@@ -1,3 +1,4 @@
+import ByteLevel
 /// A moment in a session log: an RFC 3339 string or milliseconds since 1970.
 public struct Timestamp: Hashable, Sendable, Comparable {
     /// Milliseconds since 1970-01-01T00:00:00Z (may be negative or fractional).
@@ -93,6 +94,15 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     /// RFC 3339 in UTC with milliseconds, as the recorder writes it:
     /// `2026-11-29T09:00:01.250Z`.
     public var rfc3339: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``rfc3339``'s UTF-8 to `bytes`, with no `String` made (an
+    /// event table writes one on every row).
+    package func appendRFC3339(to bytes: inout [UInt8]) {
         let totalMilliseconds = Int64((millisecondsSince1970).rounded(.down))
         let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
         let totalSeconds = (totalMilliseconds - Int64(milliseconds)) / 1000
@@ -103,12 +113,20 @@ public struct Timestamp: Hashable, Sendable, Comparable {
             days -= 1
         }
         let (year, month, day) = Timestamp.civil(fromDaysSince1970: days)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(milliseconds, 3))Z"
+        bytes.appendDecimal(year, zeroPaddedTo: 4)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(month, zeroPaddedTo: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(day, zeroPaddedTo: 2)
+        bytes.append(UInt8(ascii: "T"))
+        bytes.appendDecimal(secondOfDay / 3600, zeroPaddedTo: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(secondOfDay / 60 % 60, zeroPaddedTo: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(secondOfDay % 60, zeroPaddedTo: 2)
+        bytes.append(UInt8(ascii: "."))
+        bytes.appendDecimal(milliseconds, zeroPaddedTo: 3)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
