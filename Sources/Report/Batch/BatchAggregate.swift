@@ -18,7 +18,9 @@ public struct BatchAggregate: Sendable {
     /// The label of sessions whose header names no app version (listed last).
     public static let unknownVersion = "(no version)"
 
-    /// Every session, sorted by name.
+    /// Every session, sorted by name, with what the aggregates read: the
+    /// per-session `plusToAddMs`, `root` and `reportSHA256` are left out (they
+    /// are summed or not shown, and 100,000 rows kept them for nothing).
     public let sessions: [SessionStats]
     /// The funnel over the rendered sessions.
     public private(set) var funnel = Funnel()
