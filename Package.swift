@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TimeTravel", targets: ["TimeTravel"]),
         .library(name: "TodoDomain", targets: ["TodoDomain"]),
         .library(name: "SessionLog", targets: ["SessionLog"]),
+        .library(name: "SessionComparison", targets: ["SessionComparison"]),
         .library(name: "SessionTesting", targets: ["SessionTesting"]),
         .library(name: "Report", targets: ["Report"]),
         .library(name: "Redaction", targets: ["Redaction"]),
@@ -35,9 +36,10 @@ let package = Package(
         // Replaying a log through the app's reducer (reading threads, spill storage), and the
         // recorder, which writes a Store's changes to a log and resumes one by replaying it.
         .target(name: "SessionLog", dependencies: ["ByteLevel", "SessionLogCodec", "TimeTravel", "TodoDomain"]),
-        // Sessions checked against each other and against pinned states: the frame-by-frame
-        // comparison `diff` runs, fixtures, and the regression test made from a recorded session.
-        .target(name: "SessionTesting", dependencies: ["SessionLog", "TimeTravel", "TodoDomain"]),
+        // Two sessions compared frame by frame, as `diff` does, and two states field by field.
+        .target(name: "SessionComparison", dependencies: ["SessionLog", "TodoDomain"]),
+        // Recorded sessions as regression tests: fixtures that pin every frame, checked through a Store.
+        .target(name: "SessionTesting", dependencies: ["SessionComparison", "SessionLog", "TimeTravel", "TodoDomain"]),
         // libcmark, from the system.
         .systemLibrary(
             name: "CCmark",
@@ -76,14 +78,17 @@ let package = Package(
         // The HTML page and the Markdown summary.
         .target(
             name: "Report",
-            dependencies: ["ByteLevel", "SessionLog", "SessionTesting", "TodoDomain", "CCmark", "Digests", "Redaction"],
+            dependencies: [
+                "ByteLevel", "SessionComparison", "SessionLog", "SessionLogCodec", "TodoDomain", "CCmark", "Digests", "Redaction",
+            ],
             plugins: ["EmbedTemplates"]
         ),
         // The command line, as a library so tests run it in-process.
         .target(
             name: "TodoReportCLI",
             dependencies: [
-                "ByteLevel", "Report", "SessionLog", "SessionTesting", "TodoDomain", "TimeTravel", "CZlib", "CFileSystem", "Redaction",
+                "ByteLevel", "Report", "SessionComparison", "SessionLog", "SessionTesting", "TodoDomain", "TimeTravel", "CZlib",
+                "CFileSystem", "Redaction",
             ]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 
@@ -100,7 +105,8 @@ let package = Package(
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
         .testTarget(name: "SessionLogTests", dependencies: ["ByteLevel", "SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
-        .testTarget(name: "SessionTestingTests", dependencies: ["SessionTesting", "SessionLog", "TodoDomain", "TimeTravel"]),
+        .testTarget(
+            name: "SessionTestingTests", dependencies: ["SessionComparison", "SessionTesting", "SessionLog", "TodoDomain", "TimeTravel"]),
         .testTarget(
             name: "ReportTests", dependencies: ["ByteLevel", "Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
         .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "Report", "SessionLog", "TodoDomain", "TimeTravel"]),

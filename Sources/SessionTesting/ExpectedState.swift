@@ -1,4 +1,5 @@
 import Foundation
+public import SessionComparison
 import SessionLog
 public import TodoDomain
 

@@ -1,3 +1,4 @@
+public import SessionComparison
 import SessionLog
 public import TodoDomain
 

@@ -1,6 +1,6 @@
 import Foundation
+import SessionComparison
 import SessionLog
-import SessionTesting
 import Testing
 import TodoDomain
 

@@ -1,4 +1,5 @@
 import SessionLog
+import SessionLogCodec
 import TodoDomain
 
 /// One log's frames as the diff page's script rebuilds them: per frame its

@@ -1,5 +1,5 @@
+public import SessionComparison
 public import SessionLog
-public import SessionTesting
 import TodoDomain
 
 /// What `todo-report diff BASELINE RUN` found, in the forms it writes: the

@@ -1,6 +1,7 @@
 import ByteLevel
 import Foundation
 import SessionLog
+import SessionLogCodec
 import TodoDomain
 
 /// Encodes frames for the page as they come, into spill files: each frame as

@@ -1,4 +1,5 @@
 import SessionLog
+import SessionLogCodec
 import TodoDomain
 
 /// What a frame of the page does, apart from its strings, ids and

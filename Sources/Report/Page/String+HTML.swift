@@ -1,5 +1,6 @@
 import ByteLevel
 import SessionLog
+import SessionLogCodec
 
 extension String {
     /// The text escaped for HTML element content and quoted attribute values.

@@ -1,5 +1,5 @@
+import SessionComparison
 import SessionLog
-import SessionTesting
 
 /// Reads two logs for `diff`, one frame of each at a time, with the options
 /// and the diagnostic printing of ``LogReading`` (each diagnostic prefixed
