@@ -2,7 +2,7 @@
 /// them: `"` and `\` escaped, control characters as `\b \f \n \r \t`
 /// or `\u00xx` (as `JSON.stringify` does), everything else as UTF-8; with
 /// `scriptSafe`, also `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes, so the
-/// literal can stand inside an HTML `<script>` block. SessionLog's
+/// literal can stand inside an HTML `<script>` block. SessionLogCodec's
 /// `JSONString` and the page's spills (``SpillFile/appendJSONString(_:scriptSafe:after:)``)
 /// both write through it.
 package enum JSONStringWriter {

@@ -1,5 +1,5 @@
 /// How long a line may be: the limits ``LineSplitter`` applies, and that
-/// SessionLog's reader publishes (`LogReplayer.defaultMaxLineBytes`).
+/// the log reader publishes (`LogReader.defaultMaxLineBytes`, in SessionLogCodec).
 package enum LineLimit {
     /// The longest line read when no other limit is given: 256 MiB (the
     /// spec's default for `--max-line-bytes`).

@@ -5,41 +5,17 @@ package import Foundation
 // in place, so that the writer in another module (whose calls are not
 // inlined across it) makes one call per value.
 extension SpillFile {
-    /// Appends `prefix`, then a whole number in decimal. Most of the page's
-    /// numbers have a digit or a few: their length is found by comparisons.
+    /// Appends `prefix`, then a whole number in decimal (``DecimalText``).
     package func appendDecimal(_ value: Int, after prefix: StaticString = "") {
         let prefixCount = prefix.utf8CodeUnitCount
         appendInPlace(maxCount: prefixCount + 20) { target in
             Self.copy(prefix, to: target)
-            var magnitude = value.magnitude
-            let digits: Int
-            if magnitude < 10 {
-                digits = 1
-            } else if magnitude < 100 {
-                digits = 2
-            } else if magnitude < 1_000 {
-                digits = 3
-            } else if magnitude < 10_000 {
-                digits = 4
-            } else {
-                var count = 5
-                var rest = magnitude / 100_000
-                while rest > 0 {
-                    count += 1
-                    rest /= 10
-                }
-                digits = count
-            }
+            let magnitude = UInt64(value.magnitude)
+            let digits = DecimalText.digitCount(magnitude)
             let sign = value < 0 ? 1 : 0
             if sign == 1 { target.storeBytes(of: UInt8(ascii: "-"), toByteOffset: prefixCount, as: UInt8.self) }
             let length = prefixCount + sign + digits
-            var position = length
-            repeat {
-                position -= 1
-                let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
-                target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit), toByteOffset: position, as: UInt8.self)
-                magnitude = quotient
-            } while magnitude > 0
+            DecimalText.write(magnitude, digits: digits, endingAt: target + length)
             return length
         }
     }

@@ -34,6 +34,21 @@ struct PageBuildingBlockTests {
         #expect(try builder.html(templates: templates).contains("&quot;partialItemName&quot;: &quot;{{js}} $1 $&amp; \\\\&quot;"))
     }
 
+    @Test("a page's policy names the stylesheet and script it carries, after either is changed")
+    func policyFollowsTheTemplates() throws {
+        let builder = try ReportTests.build("")
+        var templates = PageTemplates(html: "{{csp}}", css: "a{}", js: "1")
+        func policy(css: String, js: String) -> String {
+            "default-src 'none'; script-src 'sha256-\(SHA256.base64Digest(of: js))'; "
+                + "style-src 'sha256-\(SHA256.base64Digest(of: css))'; img-src data:; base-uri 'none'; form-action 'none'"
+        }
+        #expect(try builder.html(templates: templates) == policy(css: "a{}", js: "1").htmlEscaped)
+        templates.js = "2"
+        #expect(try builder.html(templates: templates) == policy(css: "a{}", js: "2").htmlEscaped)
+        templates.css += "b{}"
+        #expect(try builder.html(templates: templates) == policy(css: "a{}b{}", js: "2").htmlEscaped)
+    }
+
     @Test(
         "script-safe JSON escapes what could end or confuse a script block",
         arguments: [

@@ -1,6 +1,7 @@
 import ByteLevel
 import Foundation
 import SessionLog
+import SessionLogCodec
 import TodoDomain
 
 extension SessionMetrics {
@@ -115,7 +116,7 @@ private struct TableBytes {
 
     /// A whole number in decimal, written in place.
     mutating func append(_ value: Int64) {
-        bytes.appendDecimal(Int(value))
+        bytes.appendDecimal(value)
     }
 
     /// A time as RFC 3339 text, written in place.

@@ -1,4 +1,5 @@
 import ByteLevel
+
 /// A moment in a session log: an RFC 3339 string or milliseconds since 1970.
 public struct Timestamp: Hashable, Sendable, Comparable {
     /// Milliseconds since 1970-01-01T00:00:00Z (may be negative or fractional).
