@@ -33,9 +33,9 @@ struct LogStepperTests {
         }
     }
 
-    @Test("the same entries and outcome as LogReplayer, on a clean and a messy log, and across many batches of lines")
+    @Test("the same entries and outcome as LogReplayer, on a clean and a messy log, and across many runs of the reader's lines")
     func sameAsReplayer() throws {
-        // 11 lines a round, 1,000 rounds: lines in several of the reader's batches, split anywhere.
+        // 11 lines a round, 1,000 rounds: lines in several of the reader's runs of lines, split anywhere.
         let long =
             Self.messy + "\n"
             + String(

@@ -8,7 +8,7 @@ import TodoDomain
 /// must give exactly the same result.
 @Suite("Reading on one thread and on several")
 struct ReadingOnOneThreadTests {
-    /// A log of several reading batches (4,096 lines each): events, travels, garbage and blank lines.
+    /// A log of several runs of lines as the reader hands them on (4,096 lines each): events, travels, garbage and blank lines.
     static func log() -> String {
         var lines = [#"{"type":"session","schema":"todo-session/1","sessionId":"one-thread"}"#]
         for index in 0..<3_000 {
@@ -44,7 +44,7 @@ struct ReadingOnOneThreadTests {
         let text = Self.log()
         let two = try Self.replay(text, concurrently: true)
         let one = try Self.replay(text, concurrently: false)
-        #expect(one.entries.count > 4_096 * 2, "several batches")
+        #expect(one.entries.count > 4_096 * 2, "several runs of lines")
         #expect(one.entries == two.entries)
         #expect(one.outcome.tally == two.outcome.tally)
         #expect(one.outcome.frameCount == two.outcome.frameCount)

@@ -41,18 +41,18 @@ struct LineChunk: Sendable {
     /// reads them one after another.
     func parse(redaction: LogRedaction?) -> LineReadings {
         var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)
-        var run = LineReadings()
-        run.lines.reserveCapacity(lines.count)
-        run.readings.reserveCapacity(lines.count)
+        var lineReadings = LineReadings()
+        lineReadings.lines.reserveCapacity(lines.count)
+        lineReadings.readings.reserveCapacity(lines.count)
         bytes.withUnsafeBufferPointer { all in
             for line in lines {
                 let raw = RawLine(
                     number: line.number, bytes: UnsafeBufferPointer(rebasing: all[line.start..<line.start + line.count]),
                     endsWithNewline: line.endsWithNewline, skippedLength: line.skippedLength)
-                run.add(raw, with: &reader, limit: limit)
+                lineReadings.add(raw, with: &reader, limit: limit)
             }
         }
-        run.stoppedOnUnsupportedSchema = reader.hasStopped
-        return run
+        lineReadings.stoppedOnUnsupportedSchema = reader.hasStopped
+        return lineReadings
     }
 }

@@ -96,12 +96,12 @@ public enum LogReplayer {
         }
         var stopped = false
         /// Replays one run; true after the last.
-        func consume(_ run: LineReadings) throws -> Bool {
-            var walk = LineReadingsWalk(run)
-            _ = walk.run(&replay, stoppingAfterFrame: false, into: emit)
-            if let failure = run.failure { throw failure }
-            if run.isLast { stopped = run.stoppedOnUnsupportedSchema }
-            return run.isLast
+        func consume(_ lineReadings: LineReadings) throws -> Bool {
+            var walk = LineReadingsWalk(lineReadings)
+            _ = walk.replay(through: &replay, stoppingAfterFrame: false, into: emit)
+            if let failure = lineReadings.failure { throw failure }
+            if lineReadings.isLast { stopped = lineReadings.stoppedOnUnsupportedSchema }
+            return lineReadings.isLast
         }
         if readingConcurrently {
             let channel = ReadingPipeline.start(
@@ -109,9 +109,9 @@ public enum LogReplayer {
             while try !consume(channel.receive()) {}
         } else {
             var failure: (any Error)?
-            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { run in
+            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { lineReadings in
                 guard failure == nil else { return }
-                do { _ = try consume(run) } catch { failure = error }
+                do { _ = try consume(lineReadings) } catch { failure = error }
             }
             if let failure { throw failure }
         }

@@ -44,13 +44,13 @@ public final class LogStepper {
             output(entry)
         }
         while true {
-            if current.run(&replay, stoppingAfterFrame: true, into: emit) { return true }
-            if let failure = current.linesRead.failure { throw failure }
+            if current.replay(through: &replay, stoppingAfterFrame: true, into: emit) { return true }
+            if let failure = current.lineReadings.failure { throw failure }
             guard !ended else { return false }
             current = LineReadingsWalk(channel.receive())
-            if current.linesRead.isLast {
+            if current.lineReadings.isLast {
                 ended = true
-                stopped = current.linesRead.stoppedOnUnsupportedSchema
+                stopped = current.lineReadings.stoppedOnUnsupportedSchema
             }
         }
     }

@@ -48,9 +48,9 @@ extension ReadingPipeline {
         }
 
         /// Queues a run that needs no parsing thread.
-        func submit(parsed run: LineReadings) {
+        func submit(parsed lineReadings: LineReadings) {
             room.wait()
-            deliver(run, number: takeNumber())
+            deliver(lineReadings, number: takeNumber())
         }
 
         /// Lets the parsing threads end once the queued chunks are parsed.
@@ -98,8 +98,8 @@ extension ReadingPipeline {
             }
         }
 
-        private func deliver(_ run: LineReadings, number: Int) {
-            runs.withLock { $0[number] = run }
+        private func deliver(_ lineReadings: LineReadings, number: Int) {
+            runs.withLock { $0[number] = lineReadings }
             runReady.signal()
         }
 
@@ -109,10 +109,10 @@ extension ReadingPipeline {
         /// After a header stopped the reading, every later line is unread.
         func receive() -> LineReadings {
             let number = received.withLock { $0.next }
-            var run: LineReadings
+            var lineReadings: LineReadings
             while true {
                 if let ready = runs.withLock({ $0.removeValue(forKey: number) }) {
-                    run = ready
+                    lineReadings = ready
                     break
                 }
                 runReady.wait()
@@ -123,16 +123,16 @@ extension ReadingPipeline {
                 if state.stopped {
                     // Parsed by a reader that could not know: the stop came in an earlier run.
                     // A blank line stays blank: only a line with something on it is unread.
-                    run.lines = run.lines.map { line in
+                    lineReadings.lines = lineReadings.lines.map { line in
                         if case .blank = line { return .blank }
                         return .unread
                     }
-                    run.readings = []
+                    lineReadings.readings = []
                 }
-                state.stopped = state.stopped || run.stoppedOnUnsupportedSchema
-                run.stoppedOnUnsupportedSchema = state.stopped
+                state.stopped = state.stopped || lineReadings.stoppedOnUnsupportedSchema
+                lineReadings.stoppedOnUnsupportedSchema = state.stopped
             }
-            return run
+            return lineReadings
         }
     }
 }

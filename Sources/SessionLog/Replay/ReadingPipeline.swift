@@ -40,22 +40,22 @@ enum ReadingPipeline {
         var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
         let limit = splitter.maxLineBytes
         var reader = LogReader(redaction: redaction)
-        var run = LineReadings()
+        var lineReadings = LineReadings()
         do {
             try splitter.forEachLine { line in
-                run.add(line, with: &reader, limit: limit)
-                if run.lines.count >= linesPerRun {
-                    deliver(run)
-                    run = LineReadings()
+                lineReadings.add(line, with: &reader, limit: limit)
+                if lineReadings.lines.count >= linesPerRun {
+                    deliver(lineReadings)
+                    lineReadings = LineReadings()
                 }
                 return true
             }
         } catch {
-            run.failure = error
+            lineReadings.failure = error
         }
-        run.stoppedOnUnsupportedSchema = reader.hasStopped
-        run.isLast = true
-        deliver(run)
+        lineReadings.stoppedOnUnsupportedSchema = reader.hasStopped
+        lineReadings.isLast = true
+        deliver(lineReadings)
     }
 
     /// Splits `source` into chunks of lines for the channel's parsing
@@ -88,10 +88,10 @@ enum ReadingPipeline {
                     channel.submit(chunk)
                     chunk = LineChunk(limit: limit)
                     var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)
-                    var run = LineReadings()
-                    run.add(line, with: &reader, limit: limit)
-                    run.stoppedOnUnsupportedSchema = reader.hasStopped
-                    channel.submit(parsed: run)
+                    var lineReadings = LineReadings()
+                    lineReadings.add(line, with: &reader, limit: limit)
+                    lineReadings.stoppedOnUnsupportedSchema = reader.hasStopped
+                    channel.submit(parsed: lineReadings)
                 } else {
                     // Full before the line would overflow the chunk's storage: it never grows.
                     if chunk.lines.count >= linesPerRun || chunk.bytes.count + line.bytes.count > bytesPerChunk {
