@@ -1,12 +1,11 @@
+// The diff page: two logs' frames, each read by TodoFrames from the report's
+// frame data and drawn by TodoPhone as the report draws its phone, side by
+// side at one frame index, with what differs marked. Text from the logs only
+// ever goes into textContent.
 (function () {
   'use strict';
-  // The diff page: two logs' frames rebuilt from their patches, shown side
-  // by side at one frame index, with what differs highlighted. Text from the
-  // logs only ever goes into textContent.
   function $(id) { return document.getElementById(id); }
-  var ROW_LIMIT = 2000;  // items drawn per phone; more are counted
   var EVENT_WINDOW = 12;  // event rows shown each side of the current frame
-  var CACHE_EVERY = 32;
 
   var compareIDs = JSON.parse($('diff-options').textContent).compareIDs;
   var verdict = $('verdict');
@@ -17,64 +16,38 @@
 
   function side(name) {
     var root = $(name);
-    var frames = JSON.parse($(name + '-data').textContent);
-    var cache = new Map();
-    cache.set(0, { c: false, n: '', items: [], s: 'runStart' });
+    var data = JSON.parse(TodoFrames.blockText($(name + '-data')));
+    if (data.v !== TodoFrames.FORMAT) return null;
+    var view = root.querySelector('.frame-view');
     return {
-      name: name, frames: frames, count: frames.length + 1, cache: cache,
-      view: root.querySelector('.frame-view'), list: root.querySelector('.todo-list'), sheet: root.querySelector('.add-sheet'),
-      partial: root.querySelector('.partial-name'), noFrame: root.querySelector('.no-frame'), fields: root.querySelector('.fields')
+      session: TodoFrames.open(data), view: view, listViewport: root.querySelector('.list-viewport'),
+      noFrame: root.querySelector('.no-frame'), fields: root.querySelector('.fields'),
+      phone: TodoPhone.Phone({
+        view: view, list: root.querySelector('.todo-list'), sheet: root.querySelector('.add-sheet'),
+        overlay: root.querySelector('.overlay'), partial: root.querySelector('.partial-name'),
+        placeholder: root.querySelector('.placeholder'), addButton: root.querySelector('.add-button'),
+      }),
     };
   }
   var sides = [side('baseline'), side('run')];
-
-  function apply(state, f) {
-    var next = { c: state.c, n: state.n, items: state.items, s: state.s };
-    if ('c' in f) next.c = f.c;
-    if ('n' in f) next.n = f.n;
-    if (f.a || f.f) next.items = state.items.slice();
-    if (f.a) next.items.push({ title: f.a[0], done: f.a[1], id: f.a[2] });
-    if (f.f) {
-      var item = next.items[f.f[0]];
-      next.items[f.f[0]] = { title: item.title, done: f.f[1], id: item.id };
-    }
-    if ('s' in f) next.s = f.s;
-    return next;
+  if (sides[0] === null || sides[1] === null) {
+    $('no-script').textContent = 'This page\u2019s script reads frame data of version ' + TodoFrames.FORMAT +
+      ', but its data is of another version: make the page again with the same todo-report.';
+    return;
   }
 
-  /** The state of frame i: its parent's with its patch, from the nearest kept ancestor. */
-  function stateAt(s, i) {
-    var path = [];
-    var j = i;
-    while (!s.cache.has(j)) { path.push(j); j = s.frames[j - 1].p; }
-    var state = s.cache.get(j);
-    for (var k = path.length - 1; k >= 0; k--) {
-      state = apply(state, s.frames[path[k] - 1]);
-      if (path[k] % CACHE_EVERY === 0) s.cache.set(path[k], state);
-    }
-    return state;
-  }
-
-  function describe(s, i) {
-    if (i >= s.count) return null;
-    if (i === 0) return 'runStart';
-    var f = s.frames[i - 1];
-    if (f.e === 'changePartialItemName') return f.e + ' ' + JSON.stringify(f.x);
-    if (f.e === 'addItem') return f.e + ' ' + JSON.stringify(f.a ? f.a[0] : '');
-    if (f.e === 'setItemDone') {
-      var item = f.f ? stateAt(s, i).items[f.f[0]] : null;
-      return f.e + ' ' + (item ? JSON.stringify(item.title) : '(unknown item)') + ' ' + f.x;
-    }
-    return f.e;
-  }
-
-  /** What differs between two states, as diff compares them. */
+  // What the page marks as differing between the two states it shows: the
+  // fields it lists and the rows it draws (ids only with --compare-ids). The
+  // verdict, the first difference and the summary are diff's own comparison.
   function differences(a, b) {
-    var d = { c: a.c !== b.c, n: a.n !== b.n, s: a.s !== b.s, count: a.items.length !== b.items.length, rows: {} };
-    var n = Math.max(a.items.length, b.items.length);
+    var d = {
+      c: a.isCreatingItem !== b.isCreatingItem, n: a.partialItemName !== b.partialItemName, s: a.stateName !== b.stateName,
+      count: a.todoItems.length !== b.todoItems.length, rows: {},
+    };
+    var n = Math.max(a.todoItems.length, b.todoItems.length);
     for (var i = 0; i < n; i++) {
-      var x = a.items[i], y = b.items[i];
-      if (!x || !y || x.title !== y.title || x.done !== y.done || (compareIDs && x.id !== y.id)) d.rows[i] = true;
+      var x = a.todoItems[i], y = b.todoItems[i];
+      if (!x || !y || x.title !== y.title || x.isFinished !== y.isFinished || (compareIDs && x.id !== y.id)) d.rows[i] = true;
     }
     return d;
   }
@@ -99,49 +72,23 @@
   function draw(s, state, d) {
     s.noFrame.hidden = state !== null;
     s.fields.replaceChildren();
-    var rows = document.createDocumentFragment();
-    if (state === null) {
-      s.view.dataset.frame = '';
-      s.view.dataset.stateName = '';
-      s.list.dataset.count = '0';
-      s.list.replaceChildren();
-      s.sheet.hidden = true;
-      s.partial.textContent = '';
-      return;
-    }
-    s.view.dataset.frame = String(current);
-    s.view.dataset.stateName = state.s;
-    s.list.dataset.count = String(state.items.length);
-    state.items.slice(0, ROW_LIMIT).forEach(function (item, index) {
-      var li = document.createElement('li');
-      li.dataset.index = String(index);
-      if (d && d.rows[index]) li.className = 'differs';
-      var title = document.createElement('span');
-      title.className = 'item-title';
-      title.textContent = item.title;
-      var toggle = document.createElement('span');
-      toggle.className = 'switch';
-      toggle.setAttribute('role', 'switch');
-      toggle.setAttribute('aria-checked', String(item.done));
-      toggle.setAttribute('aria-label', 'Done: ' + item.title);
-      li.appendChild(title);
-      li.appendChild(toggle);
-      rows.appendChild(li);
-    });
-    if (state.items.length > ROW_LIMIT) {
-      var more = document.createElement('li');
-      more.className = 'more';
-      more.textContent = 'and ' + (state.items.length - ROW_LIMIT) + ' more items';
-      rows.appendChild(more);
-    }
-    s.list.replaceChildren(rows);
-    s.sheet.hidden = !state.c;
-    s.sheet.classList.toggle('differs', !!(d && (d.c || d.n)));
-    s.partial.textContent = state.n;
-    field(s.fields, 'isCreatingItem', String(state.c), d && d.c);
-    field(s.fields, 'partialItemName', JSON.stringify(state.n), d && d.n);
-    field(s.fields, 'stateName', state.s, d && d.s);
-    field(s.fields, 'items', String(state.items.length), d && d.count);
+    var marked = d ? function (i) { return d.rows[i] === true; } : null;
+    var height = s.listViewport.clientHeight || 478;
+    if (state === null) { s.phone.clear(); return; }
+    s.phone.draw(state, current, s.listViewport.scrollTop, height, marked);
+    s.view.querySelector('.add-sheet').classList.toggle('differs', !!(d && (d.c || d.n)));
+    field(s.fields, 'isCreatingItem', String(state.isCreatingItem), d && d.c);
+    field(s.fields, 'partialItemName', TodoPage.quote(state.partialItemName), d && d.n);
+    field(s.fields, 'stateName', state.stateName, d && d.s);
+    field(s.fields, 'items', TodoPage.grouped(state.todoItems.length), d && d.count);
+  }
+
+  // Frame i's event as the report's event list writes it, or null past the log's end.
+  function describe(s, i) {
+    var session = s.session;
+    if (i >= session.count) return null;
+    var payload = session.payloadText(i, i === 0 ? null : session.stateAt(i));
+    return session.eventName(i) + (payload === '' ? '' : ' ' + payload);
   }
 
   function drawEvents() {
@@ -171,17 +118,29 @@
     $('event-rows').replaceChildren(body);
   }
 
+  var shown = [null, null], shownDifferences = null;
   function go(index) {
     current = Math.max(0, Math.min(last, Math.floor(index)));
     scrubber.value = String(current);
-    var states = sides.map(function (s) { return current < s.count ? stateAt(s, current) : null; });
-    var d = states[0] && states[1] ? differences(states[0], states[1]) : null;
-    sides.forEach(function (s, k) { draw(s, states[k], d); });
+    drawEvents();
+    // The states last, so each side's one-frame cache holds the frame on screen for scrolling.
+    shown = sides.map(function (s) { return current < s.session.count ? s.session.stateAt(current) : null; });
+    shownDifferences = shown[0] && shown[1] ? differences(shown[0], shown[1]) : null;
+    sides.forEach(function (s, k) { draw(s, shown[k], shownDifferences); });
     $('frame-position').textContent = 'Frame ' + current + ' of ' + last +
       (firstDifference !== null && current >= firstDifference ? (current === firstDifference ? ' (the first difference)' : ' (after the first difference)') : '');
-    drawEvents();
   }
 
+  sides.forEach(function (s, k) {
+    s.listViewport.addEventListener('scroll', function () {
+      var state = shown[k];
+      if (state !== null && state.todoItems.length > TodoPhone.VIRTUAL_ITEMS) {
+        var d = shownDifferences;
+        s.phone.drawItems(state.todoItems, s.listViewport.scrollTop, s.listViewport.clientHeight || 478,
+          d ? function (i) { return d.rows[i] === true; } : null);
+      }
+    });
+  });
   scrubber.addEventListener('input', function () { go(Number(scrubber.value)); });
   $('jump').addEventListener('click', function () { if (firstDifference !== null) go(firstDifference); });
   $('event-rows').addEventListener('click', function (e) {

@@ -23,7 +23,7 @@
   var drawn = '';
 
   // Counts with a comma every three digits, as the static rows and the summaries write them.
-  function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
+  var grouped = TodoPage.grouped;
   function sum(a) { var t = 0; for (var i = 0; i < a.length; i++) t += a[i]; return t; }
 
   function sortValue(row, column) {

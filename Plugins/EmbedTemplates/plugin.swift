@@ -5,8 +5,9 @@ import PackagePlugin
 /// target as Swift string constants (`EmbeddedTemplates.files`), so the
 /// `todo-report` binary needs no resource bundle beside it. The files of a
 /// folder `NAME.parts` (say `report.js.parts`) become one template, NAME,
-/// joined in the order of their names; `page.css` is put before each other
-/// stylesheet, as the part every page shares.
+/// joined in the order of their names; the parts pages share (`page.css`,
+/// `page.js`, and the phone's and the frames' for the report and the diff)
+/// are put before each page's own stylesheet and script.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

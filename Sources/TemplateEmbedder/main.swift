@@ -2,8 +2,8 @@
 // built tool carries its page templates wherever it is copied.
 //
 // Usage: TemplateEmbedder OUTPUT.swift INPUT...
-// (an INPUT in a folder NAME.parts is a piece of the template NAME; page.css
-// is what every page shares, put before each other stylesheet).
+// (an INPUT in a folder NAME.parts is a piece of the template NAME; the
+// parts pages share, `sharedParts` below, are put before each page's own).
 // Scripts (.js) and stylesheets (.css) are minified: every page carries them
 // whole, and the readable sources stay in Templates/.
 import Foundation
@@ -40,12 +40,31 @@ for path in arguments.dropFirst().sorted() {
     }
 }
 
-// `page.css` is the part of the stylesheet every page shares (the palette,
-// the type, focus): each page's stylesheet begins with it.
-if let shared = templates.removeValue(forKey: "page.css") {
-    for name in templates.keys where name.hasSuffix(".css") {
-        templates[name] = shared + (templates[name] ?? "")
+// What pages share, put before a page's own stylesheet or script in this
+// order: every page begins with `page.css` and `page.js` (the palette, the
+// type, focus; rows in view, text), and the two that draw frames (the report
+// and the diff) also with the phone's look and code and the frames' engine.
+let sharedParts: [(part: String, pages: [String])] = [
+    ("page.css", ["report.css", "index.css", "diff.css"]),
+    ("phone.css", ["report.css", "diff.css"]),
+    ("page.js", ["report.js", "index.js", "diff.js"]),
+    ("frames.js", ["report.js", "diff.js"]),
+    ("phone.js", ["report.js", "diff.js"]),
+]
+var prefixes: [String: String] = [:]
+for (part, pages) in sharedParts {
+    guard let text = templates.removeValue(forKey: part) else {
+        FileHandle.standardError.write(Data("TemplateEmbedder: the shared part \(part) is missing\n".utf8))
+        exit(66)
     }
+    for page in pages { prefixes[page, default: ""] += text }
+}
+for (page, prefix) in prefixes {
+    guard let text = templates[page] else {
+        FileHandle.standardError.write(Data("TemplateEmbedder: \(page), which shares parts, is missing\n".utf8))
+        exit(66)
+    }
+    templates[page] = prefix + text
 }
 
 for (name, text) in templates {

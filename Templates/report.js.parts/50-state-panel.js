@@ -49,7 +49,7 @@
   }
 
   function drawState(s) {
-    var before = cache.index === current ? cache.before : null;
+    var before = session.before(current);
     var touched = touchedItem(current);
     var previous = {};
     if (before) stateLines(before, touched).forEach(function (l) { previous[l[1]] = l[0]; });

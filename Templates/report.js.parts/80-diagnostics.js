@@ -79,7 +79,7 @@
   function startDiagnostics() {
     var block = $('diagnostic-data'), list = $('diagnostics'), box = $('diagnostic-viewport');
     if (!block || !list || !box) return;  // a customised page from before the block: its static list stays
-    diagnostics = readDiagnostics(JSON.parse(blockText(block)));
+    diagnostics = readDiagnostics(JSON.parse(TodoFrames.blockText(block)));
     var virtual = diagnostics.count > VIRTUAL_DIAGNOSTICS;
     list.classList.toggle('virtual', virtual);
     box.classList.toggle('virtual', virtual);

@@ -110,7 +110,7 @@ struct DiffPageTests {
         // The event rows are aligned by frame, and the first difference's row is marked.
         #expect(
             try page.evaluate("[...document.querySelectorAll('#event-rows tr.first-difference td')].map(td => td.textContent)") as? [String]
-                == [String(parting), #"changePartialItemName "Call Grandm""#, #"changePartialItemName "Call Grandp""#])
+                == [String(parting), #"changePartialItemName name "Call Grandm""#, #"changePartialItemName name "Call Grandp""#])
         // Every control has a name; nothing is loaded from outside.
         #expect(
             try page.evaluate(
@@ -146,6 +146,47 @@ struct DiffPageTests {
         }
         #expect(try page.evaluate("document.querySelector('#run .todo-list li .item-title').textContent") as? String == "Buy milk")
         #expect(try page.evaluate("document.querySelectorAll('#run .todo-list b').length") as? Int == 0)
+    }
+
+    @Test(
+        "a session with travels, diffed with itself: each phone, drawn like the report's, shows the app's state at every frame looked at",
+        arguments: Engine.available)
+    func travels(engine: Engine) throws {
+        let log = TravelReplayTests.travelingLog(events: 4000)
+        let collected = try LogReplayer.collect(InMemoryByteSource(Array(log.utf8)))
+        let states = collected.allStates
+        #expect(collected.travels.count > 10)
+        let (folder, status) = try Self.run(["diff", "a.jsonl", "b.jsonl", "-o", "diff.html"], logs: ["a.jsonl": log, "b.jsonl": log])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 0)
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        #expect(try page.evaluate("document.documentElement.dataset.ready") as? String == "true")
+        // The report's phone: the app's name in the navigation bar, the + button, the add sheet's field and button.
+        let chrome = """
+            ['baseline', 'run'].map(name => { const root = document.getElementById(name);
+              return [root.querySelector('.nav-bar .nav-title').textContent, !!root.querySelector('.nav-bar .nav-plus'),
+                      !!root.querySelector('.add-sheet .text-field .partial-name'), !!root.querySelector('.add-sheet .add-button')].join(' '); })
+            """
+        #expect(try page.evaluate(chrome) as? [String] == ["TimeTrave true true true", "TimeTrave true true true"])
+        let afterTravels = collected.travels.flatMap { [$0.newestFrame + 1, $0.newestFrame + 2] }.filter { $0 < states.count }
+        let looked = Array(Set(Array(stride(from: 0, to: states.count, by: 13)) + afterTravels + [states.count - 1])).sorted()
+        let everyShown = try #require(
+            page.evaluate(
+                "\(looked).map(f => { \(Self.scrub(to: 0).replacingOccurrences(of: "'0'", with: "String(f)")); return \(Self.sides); })"
+            ) as? [[[String: Any]]])
+        #expect(everyShown.count == looked.count)
+        for (frame, shown) in zip(looked, everyShown) {
+            let state = states[frame]
+            for side in shown {
+                #expect(side["frame"] as? String == String(frame))
+                #expect(side["items"] as? [String] == state.todoItems.map(\.title), "frame \(frame)")
+                #expect(side["switches"] as? [String] == state.todoItems.map { String($0.isFinished) }, "frame \(frame)")
+                #expect(side["creating"] as? Bool == state.isCreatingItem, "frame \(frame)")
+                #expect(side["partial"] as? String == state.partialItemName, "frame \(frame)")
+                #expect(side["stateName"] as? String == state.stateName, "frame \(frame)")
+            }
+        }
     }
 
     @Test(

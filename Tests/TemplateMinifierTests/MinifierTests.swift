@@ -64,7 +64,7 @@ struct MinifierTests {
 
     @Test("the templates shrink, minifying twice changes nothing, and the strings and regular expressions are the same")
     func templatesShrink() throws {
-        for names in [Self.reportScript, ["index.js"], ["diff.js"]] {
+        for names in [Self.reportScript, ["index.js"], ["diff.js"], ["page.js"], ["frames.js"], ["phone.js"]] {
             let source = try Self.read(names)
             let minified = ScriptMinifier.minify(source)
             #expect(
@@ -73,7 +73,7 @@ struct MinifierTests {
             #expect(ScriptMinifier.minify(minified) == minified, "\(names.first ?? "")")
             #expect(Self.literals(in: minified) == Self.literals(in: source), "\(names.first ?? "")")
         }
-        for name in ["page.css", "report.css", "index.css", "diff.css"] {
+        for name in ["page.css", "phone.css", "report.css", "index.css", "diff.css"] {
             let source = try Self.read([name])
             let minified = StyleMinifier.minify(source)
             #expect(minified.utf8.count < source.utf8.count * 9 / 10, "\(name) \(minified.utf8.count) of \(source.utf8.count) bytes")

@@ -9,8 +9,9 @@ struct DiffPageRenderer {
 
     var report: DiffReport
     var summaryHTML: String
-    var baselineFrames: String
-    var runFrames: String
+    /// Each log's frames as ``FrameEncoder`` writes them for the report.
+    var baselineFrames: [PagePart]
+    var runFrames: [PagePart]
 
     func html() -> String {
         let files = EmbeddedTemplates.files
@@ -24,6 +25,8 @@ struct DiffPageRenderer {
             "css": css,
             "js": js,
             "baselineName": report.baselineName.htmlEscaped,
+            "baselineTitle": report.baselineTitle.htmlEscaped,
+            "runTitle": report.runTitle.htmlEscaped,
             "redaction": report.redaction.map(PageRenderer.redactionBadge) ?? "",
             "runName": report.runName.htmlEscaped,
             "verdict": firstLine.htmlEscaped,
@@ -33,17 +36,18 @@ struct DiffPageRenderer {
             "startFrame": String(difference?.frame ?? lastFrame),
             "jumpHidden": difference == nil ? " hidden" : "",
             "summary": summaryHTML,
-            "baselineData": baselineFrames,
-            "runData": runFrames,
             "compareIDs": report.comparison.comparingIDs ? "true" : "false",
         ]
-        var page = ""
+        var page = MemorySink()
+        // Memory takes every write: the sink throws only for a file.
         for segment in Template(files[Self.fileNames.html] ?? "").segments {
             switch segment {
-            case .text(let text): page += text
-            case .placeholder(let name): page += values[name] ?? ""
+            case .text(let text): try? page.write(String(text))
+            case .placeholder("baselineData"): try? PagePart.writeBlocks(baselineFrames, to: &page)
+            case .placeholder("runData"): try? PagePart.writeBlocks(runFrames, to: &page)
+            case .placeholder(let name): try? page.write(values[name] ?? "")
             }
         }
-        return page
+        return String(decoding: page.bytes, as: UTF8.self)
     }
 }

@@ -13,11 +13,11 @@ public final class DiffReport {
     public let runName: String
     /// How both logs were redacted as they were read, if they were: said by the page and the summary.
     public let redaction: LogRedaction?
-    private let keepsFrames: Bool
     private var baselineMetrics = SessionMetrics()
     private var runMetrics = SessionMetrics()
-    private var baselineFrames = DiffFrameData()
-    private var runFrames = DiffFrameData()
+    /// Each log's frames in the report's encoding, when they are kept.
+    private let baselineFrames: FrameEncoder?
+    private let runFrames: FrameEncoder?
     /// The comparison, once finished.
     public private(set) var comparison = LogComparison()
 
@@ -31,15 +31,20 @@ public final class DiffReport {
     public init(baselineName: String, runName: String, keepingFrames: Bool, redaction: LogRedaction? = nil) {
         self.baselineName = redaction?.quotable(baselineName) ?? baselineName
         self.runName = redaction?.quotable(runName) ?? runName
-        self.keepsFrames = keepingFrames
+        self.baselineFrames = keepingFrames ? FrameEncoder() : nil
+        self.runFrames = keepingFrames ? FrameEncoder() : nil
         self.redaction = redaction
     }
 
     /// Takes one entry of the baseline's replay (`baseline`) or the run's.
     public func add(_ entry: ReplayEntry, baseline: Bool) {
         if baseline { baselineMetrics.add(entry) } else { runMetrics.add(entry) }
-        if keepsFrames, case .frame(let frame) = entry {
-            if baseline { baselineFrames.append(frame) } else { runFrames.append(frame) }
+        guard let frames = baseline ? baselineFrames : runFrames else { return }
+        switch entry {
+        case .header(let header): frames.setOrigin(header.startedAt)
+        case .frame(let frame): frames.add(frame)
+        case .travel(let travel): frames.add(travel)
+        case .diagnostic: break
         }
     }
 
@@ -49,6 +54,10 @@ public final class DiffReport {
         runMetrics.finish(with: run)
         self.comparison = comparison
     }
+
+    /// The app's name each log's header gives, as the report's phone shows it in its navigation bar.
+    var baselineTitle: String { ReportTitle.clean(baselineMetrics.header?.app ?? ReportBuilder.defaultTitle) }
+    var runTitle: String { ReportTitle.clean(runMetrics.header?.app ?? ReportBuilder.defaultTitle) }
 
     var baselineFrameCount: Int { baselineMetrics.outcome?.frameCount ?? 1 }
     var runFrameCount: Int { runMetrics.outcome?.frameCount ?? 1 }
@@ -72,12 +81,13 @@ public final class DiffReport {
         CommonMarkRenderer.commonMark(DiffSummaryBuilder.build(self, baseline: baselineMetrics, run: runMetrics))
     }
 
-    /// The self-contained side-by-side page (needs `keepingFrames`).
+    /// The self-contained side-by-side page (needs `keepingFrames`; without
+    /// it both phones show only the initial state).
     public func html() -> String {
         DiffPageRenderer(
             report: self,
             summaryHTML: CommonMarkRenderer.html(DiffSummaryBuilder.build(self, baseline: baselineMetrics, run: runMetrics)),
-            baselineFrames: baselineFrames.finished, runFrames: runFrames.finished
+            baselineFrames: (baselineFrames ?? FrameEncoder()).parts, runFrames: (runFrames ?? FrameEncoder()).parts
         ).html()
     }
 }

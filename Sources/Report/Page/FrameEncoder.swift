@@ -234,9 +234,3 @@ final class FrameEncoder {
         return String(value)
     }
 }
-
-/// A piece of the page: text, or spilled bytes copied in as they are.
-enum PagePart {
-    case text(String)
-    case spill(SpillFile)
-}

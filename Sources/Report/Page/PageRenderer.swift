@@ -30,28 +30,14 @@ struct PageRenderer {
             case .text(let text):
                 try sink.write(String(text))
             case .placeholder("data"):
-                try writeBlocks(frameData, to: &sink)
+                try PagePart.writeBlocks(frameData, to: &sink)
             case .placeholder("diagnostics"):
                 try sink.write(diagnostics.staticItems)
             case .placeholder("diagnosticData"):
-                try writeBlocks(diagnostics.dataParts, to: &sink)
+                try PagePart.writeBlocks(diagnostics.dataParts, to: &sink)
             case .placeholder(let name):
                 try sink.write(values[name] ?? "{{\(name)}}")
             }
-        }
-    }
-
-    /// The text of a JSON script block, as several blocks (see ``ScriptBlockSplitter``).
-    private func writeBlocks<Sink: ByteSink>(_ parts: [PagePart], to sink: inout Sink) throws {
-        var blocks = ScriptBlockSplitter(base: sink)
-        defer { sink = blocks.base }
-        for part in parts { try write(part, to: &blocks) }
-    }
-
-    private func write<Sink: ByteSink>(_ part: PagePart, to sink: inout Sink) throws {
-        switch part {
-        case .text(let text): try sink.write(text)
-        case .spill(let spill): try sink.write(spill)
         }
     }
 

@@ -6,7 +6,7 @@
 /// one text node it keeps for it, copying what it holds so far, so one block
 /// of 20 MB took it 38 s to parse where blocks of 64 KiB take under 1 s
 /// (Chromium and Firefox parse both alike). The page joins the blocks'
-/// texts in order (`Templates/report.js.parts/10-frames.js`). A split never
+/// texts in order (`blockText` in `Templates/frames.js`). A split never
 /// falls inside a UTF-8 sequence; the text is script-safe JSON, so no block
 /// holds `</script` or `<!--`.
 struct ScriptBlockSplitter<Base: ByteSink>: ByteSink {

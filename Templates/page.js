@@ -1,4 +1,60 @@
-  // ---- Long text ----------------------------------------------------------
+// What every page's script shares (the report, the batch index, the diff):
+// rows drawn only where they are in view, counts and durations as text, and
+// log text past a limit drawn cut with a button that shows it whole. The
+// build puts it before each page's own script. Provides TodoPage.
+var TodoPage = (function () {
+  'use strict';
+
+  // A list of `total` rows shown in a scroll box. Browsers cap an element's
+  // height (about 33 million pixels in Chromium), so past MAX_SPAN the
+  // scroll range is scaled: scrolling picks the first row, and rows are
+  // placed from where the box is scrolled to.
+  var MAX_SPAN = 8000000;
+  function Rows(total, rowHeight, viewport) {
+    var full = total * rowHeight;
+    var span = Math.min(full, MAX_SPAN);
+    var scaled = full > MAX_SPAN;
+    var visible = Math.max(1, Math.floor(viewport / rowHeight));
+    var range = Math.max(1, span - viewport);
+    return {
+      span: span,
+      first: function (scrollTop) {
+        return scaled ? Math.round(Math.min(1, scrollTop / range) * Math.max(0, total - visible)) : Math.floor(scrollTop / rowHeight);
+      },
+      top: function (i, scrollTop) {
+        return scaled ? scrollTop + (i - this.first(scrollTop)) * rowHeight : i * rowHeight;
+      },
+      // The scroll position that shows row i, moving as little as possible from scrollTop.
+      reveal: function (i, scrollTop) {
+        if (!scaled) {
+          var top = i * rowHeight;
+          if (top < scrollTop) return top;
+          if (top + rowHeight > scrollTop + viewport) return top + rowHeight - viewport;
+          return scrollTop;
+        }
+        var first = this.first(scrollTop);
+        if (i >= first && i < first + visible) return scrollTop;
+        var wanted = i < first ? i : i - visible + 1;
+        return Math.round(wanted / Math.max(1, total - visible) * range);
+      },
+    };
+  }
+
+  // ---- Numbers as text ------------------------------------------------------
+
+  // Counts with a comma every three digits, as the summaries write them.
+  function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
+  function oneDecimal(v) { var t = Math.round(v * 10); return Math.floor(t / 10) + '.' + (t % 10); }
+  function duration(ms) {
+    var sign = ms < 0 ? '−' : '', v = Math.abs(ms);
+    if (v < 1000) return sign + Math.round(v) + ' ms';
+    if (v < 60000) return sign + oneDecimal(v / 1000) + ' s';
+    var s = Math.round(v / 1000);
+    if (s < 3600) return sign + Math.floor(s / 60) + ' min ' + String(s % 60).padStart(2, '0') + ' s';
+    return sign + Math.floor(s / 3600) + ' h ' + String(Math.floor(s / 60) % 60).padStart(2, '0') + ' min';
+  }
+
+  // ---- Long text ------------------------------------------------------------
   // Log text past TEXT_LIMIT characters is drawn cut, with its full length on
   // a button that opens it whole (to read or copy): a 5 MB title drawn in a
   // row, a text field and the state panel would keep the browser laying it
@@ -6,7 +62,6 @@
 
   var TEXT_LIMIT = 1000;
   var lengths = new Map();
-  function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
   function isLong(text) { return typeof text === 'string' && text.length > TEXT_LIMIT; }
   // Characters (Unicode scalars), counted once per text.
   function characterCount(text) {
@@ -34,7 +89,18 @@
   function quote(text) { return isLong(text) ? JSON.stringify(cut(text)) + lengthNote(text) : JSON.stringify(text); }
 
   var fullTexts = new WeakMap();
+  var listening = false;
   function moreButton(text) {
+    if (!listening) {
+      document.addEventListener('click', function (e) {
+        var button = e.target.closest && e.target.closest('.more-text');
+        if (!button || !fullTexts.has(button)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        showFullText(fullTexts.get(button));
+      }, true);
+      listening = true;
+    }
     var button = document.createElement('button');
     button.type = 'button';
     button.className = 'more-text';
@@ -50,6 +116,7 @@
   }
 
   // The whole text, on demand, in a panel of its own.
+  function $(id) { return document.getElementById(id); }
   var fullPanel = null;
   function showFullText(text) {
     if (!fullPanel) {
@@ -91,10 +158,9 @@
     selection.addRange(range);
     try { document.execCommand('copy'); } catch (e) { /* selected: the person can copy it */ }
   }
-  document.addEventListener('click', function (e) {
-    var button = e.target.closest && e.target.closest('.more-text');
-    if (!button || !fullTexts.has(button)) return;
-    e.preventDefault();
-    e.stopPropagation();
-    showFullText(fullTexts.get(button));
-  }, true);
+
+  return {
+    Rows: Rows, grouped: grouped, duration: duration,
+    isLong: isLong, cut: cut, shortText: shortText, quote: quote, moreButton: moreButton, setText: setText,
+  };
+})();

@@ -1,0 +1,90 @@
+// The app's screen, drawn as the iOS app draws a state: the navigation bar,
+// the list of items with their switches, and the add sheet over a dimmed
+// list while an item is being created. The report draws one, the diff page
+// two. Past VIRTUAL_ITEMS items only the rows in view are drawn. Log text is
+// only ever set with textContent. Provides TodoPhone.
+var TodoPhone = (function () {
+  'use strict';
+
+  var ITEM_ROW = 44, OVERSCAN = 8, VIRTUAL_ITEMS = 60;
+
+  function itemRow(item, index) {
+    var li = document.createElement('li');
+    li.dataset.index = String(index);
+    var title = document.createElement('span');
+    title.className = 'item-title';
+    title.textContent = TodoPage.isLong(item.title) ? TodoPage.cut(item.title) : item.title;
+    var toggle = document.createElement('span');
+    toggle.className = 'switch';
+    toggle.setAttribute('role', 'switch');
+    toggle.setAttribute('aria-checked', item.isFinished ? 'true' : 'false');
+    toggle.setAttribute('aria-label', 'Done: ' + TodoPage.shortText(item.title));
+    li.appendChild(title);
+    if (TodoPage.isLong(item.title)) li.appendChild(TodoPage.moreButton(item.title));
+    li.appendChild(toggle);
+    return li;
+  }
+
+  // A phone in the page's elements `parts`: { view, list, sheet, overlay,
+  // partial, placeholder, addButton }, `list` inside a scroll box. A state is
+  // { isCreatingItem, partialItemName, todoItems: [{id, title, isFinished}], stateName }.
+  function Phone(parts) {
+    // The item rows in view when the list's box (`height` pixels) is
+    // scrolled to `scrollTop`; `marked(index)`, if given, says which rows to
+    // mark as differing.
+    function drawItems(items, scrollTop, height, marked) {
+      var list = parts.list;
+      list.dataset.count = String(items.length);
+      var virtual = items.length > VIRTUAL_ITEMS;
+      list.classList.toggle('virtual', virtual);
+      var from = 0, to = items.length, itemRows = null;
+      if (virtual) {
+        itemRows = TodoPage.Rows(items.length, ITEM_ROW, height);
+        list.style.height = itemRows.span + 'px';
+        from = Math.max(0, itemRows.first(scrollTop) - OVERSCAN);
+        to = Math.min(items.length, itemRows.first(scrollTop) + Math.ceil(height / ITEM_ROW) + OVERSCAN);
+      } else {
+        list.style.height = '';
+      }
+      var rows = document.createDocumentFragment();
+      for (var i = from; i < to; i++) {
+        var li = itemRow(items[i], i);
+        if (virtual) li.style.top = itemRows.top(i, scrollTop) + 'px';
+        if (marked && marked(i)) li.className = 'differs';
+        rows.appendChild(li);
+      }
+      list.replaceChildren(rows);
+    }
+
+    // State `s` as frame `frame`.
+    function draw(s, frame, scrollTop, height, marked) {
+      parts.view.dataset.frame = String(frame);
+      parts.view.dataset.stateName = s.stateName;
+      drawItems(s.todoItems, scrollTop, height, marked);
+      parts.sheet.hidden = !s.isCreatingItem;
+      parts.overlay.hidden = !s.isCreatingItem;
+      TodoPage.setText(parts.partial, s.partialItemName);
+      parts.placeholder.hidden = s.partialItemName.length > 0;
+      parts.addButton.setAttribute('aria-disabled', s.partialItemName.length > 0 ? 'false' : 'true');
+    }
+
+    // No state: an empty screen, for a frame a session does not have.
+    function clear() {
+      parts.view.dataset.frame = '';
+      parts.view.dataset.stateName = '';
+      parts.list.dataset.count = '0';
+      parts.list.classList.remove('virtual');
+      parts.list.style.height = '';
+      parts.list.replaceChildren();
+      parts.sheet.hidden = true;
+      parts.overlay.hidden = true;
+      parts.partial.textContent = '';
+      parts.placeholder.hidden = false;
+      parts.addButton.setAttribute('aria-disabled', 'true');
+    }
+
+    return { draw: draw, drawItems: drawItems, clear: clear };
+  }
+
+  return { VIRTUAL_ITEMS: VIRTUAL_ITEMS, Phone: Phone };
+})();
