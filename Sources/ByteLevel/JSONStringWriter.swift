@@ -3,9 +3,17 @@
 /// or `\u00xx` (as `JSON.stringify` does), everything else as UTF-8; with
 /// `scriptSafe`, also `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes, so the
 /// literal can stand inside an HTML `<script>` block. SessionLogCodec's
-/// `JSONString` and the page's spills (``SpillFile/appendJSONString(_:scriptSafe:after:)``)
-/// both write through it.
+/// `JSONString`, the page's literals (`scriptSafeJSONLiteral` in Report) and
+/// its spills (``SpillFile/appendJSONString(_:scriptSafe:after:)``) all write through it.
 package enum JSONStringWriter {
+    /// `text` as a JSON string literal, as text.
+    package static func literal(_ text: String, scriptSafe: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        write(text, scriptSafe: scriptSafe) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Writes `text` as a JSON string literal through `write`, copying runs of
     /// plain bytes in one piece.
     package static func write(_ text: String, scriptSafe: Bool, to write: (UnsafeRawBufferPointer) -> Void) {

@@ -40,7 +40,7 @@ struct SpillEncodingTests {
         for scriptSafe in [false, true] {
             let spill = SpillFile(memoryLimit: 1 << 16)
             spill.appendJSONString(text, scriptSafe: scriptSafe, after: ",")
-            let expected = scriptSafe ? JSONString.scriptSafeLiteral(text) : JSONString.literal(text)
+            let expected = JSONStringWriter.literal(text, scriptSafe: scriptSafe)
             #expect(spill.text == "," + expected, "scriptSafe: \(scriptSafe)")
         }
     }
@@ -64,7 +64,7 @@ struct SpillEncodingTests {
                 expected +=
                     "\"" + UUID(uuid: (UInt8(n & 0xFF), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, UInt8(n >> 8))).uuidString + "\""
             case 3: expected += "name \(n) é 🙂"
-            default: expected += JSONString.scriptSafeLiteral(String(repeating: "<ab>", count: n % 300))
+            default: expected += JSONStringWriter.literal(String(repeating: "<ab>", count: n % 300), scriptSafe: true)
             }
         }
         #expect(spill.count == expected.utf8.count)

@@ -211,8 +211,8 @@ final class FrameEncoder {
         let initial = TodoState()
         let initialState =
             "{\"isCreatingItem\":\(initial.isCreatingItem),\"partialItemName\":"
-            + JSONString.scriptSafeLiteral(initial.partialItemName) + ",\"todoItems\":[],\"stateName\":"
-            + JSONString.scriptSafeLiteral(initial.stateName) + "}"
+            + initial.partialItemName.scriptSafeJSONLiteral + ",\"todoItems\":[],\"stateName\":"
+            + initial.stateName.scriptSafeJSONLiteral + "}"
         return [
             .text(
                 "{\"v\":\(Self.formatVersion),\"initialState\":\(initialState),\"shapes\":[\(shapes.joined(separator: ","))],"

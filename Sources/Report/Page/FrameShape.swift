@@ -101,7 +101,7 @@ struct FrameShape: Hashable {
             if partialItemName == .toArgument || partialItemName == .extendedByArgument { partialArgument = value }
         }
         if stateName >= 0 {
-            sets.append("\"stateName\":{\"value\":\(JSONString.scriptSafeLiteral(names.name(UInt8(stateName))))}")
+            sets.append("\"stateName\":{\"value\":\(names.name(UInt8(stateName)).scriptSafeJSONLiteral)}")
         }
         var members = ["\"event\":\(JSONString.literal(TodoEvent.Kind.allCases[Int(event)].rawValue))"]
         var appendedId: String?

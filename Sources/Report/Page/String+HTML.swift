@@ -21,5 +21,5 @@ extension String {
     /// A JSON string literal that is also safe inside an HTML `<script>`
     /// block: `<`, `>`, `&`, U+2028 and U+2029 are `\u` escapes, so no data
     /// can close the block or open a comment in it.
-    var scriptSafeJSONLiteral: String { JSONString.scriptSafeLiteral(self) }
+    var scriptSafeJSONLiteral: String { JSONStringWriter.literal(self, scriptSafe: true) }
 }

@@ -1,11 +1,11 @@
-import SessionLog
+import ByteLevel
 import Testing
 
 /// JSON string literals as the recorder, the digests and the page write
 /// them, checked against a byte-by-byte writing of the same rules wherever
 /// a byte that needs attention falls among the eight-byte steps.
 @Suite("JSON string literals")
-struct JSONStringTests {
+struct JSONStringWriterTests {
     /// The rules, one scalar at a time.
     static func expected(_ text: String, scriptSafe: Bool) -> String {
         var out = "\""
@@ -42,7 +42,7 @@ struct JSONStringTests {
     @Test("each special character at every offset of a long text, plain and script-safe", arguments: specials, 0..<18)
     func everyOffset(special: String, offset: Int) {
         let text = String(repeating: "a", count: offset) + special + "bcdefghijklmnopq" + special
-        #expect(JSONString.literal(text) == Self.expected(text, scriptSafe: false))
-        #expect(JSONString.scriptSafeLiteral(text) == Self.expected(text, scriptSafe: true))
+        #expect(JSONStringWriter.literal(text, scriptSafe: false) == Self.expected(text, scriptSafe: false))
+        #expect(JSONStringWriter.literal(text, scriptSafe: true) == Self.expected(text, scriptSafe: true))
     }
 }
