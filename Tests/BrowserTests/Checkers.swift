@@ -90,9 +90,17 @@ enum Checkers {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: java)
         process.arguments = ["-Xss16m", "-jar", jar.path, "--format", "json", "--exit-zero-always"] + files.map(\.path)
+        // A folder that exists, whatever folder the test process is in (the JVM cannot start in one that is gone).
+        process.currentDirectoryURL = folder
         let errors = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        // The JVM says why it could not start on standard output: kept for the message.
+        let said = FileManager.default.temporaryDirectory.appendingPathComponent("vnu-\(UUID().uuidString).out")
+        guard FileManager.default.createFile(atPath: said.path, contents: nil) else {
+            throw ChildProcess.Failure(description: "cannot create \(said.path)")
+        }
+        defer { try? FileManager.default.removeItem(at: said) }
+        process.standardOutput = try FileHandle(forWritingTo: said)
         try process.run()
         let output = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -100,8 +108,11 @@ enum Checkers {
             let report = try JSONSerialization.jsonObject(with: output) as? [String: Any],
             let messages = report["messages"] as? [[String: Any]]
         else {
+            let standardOutput = (try? Data(contentsOf: said)) ?? Data()
             throw ChildProcess.Failure(
-                description: "vnu exited \(process.terminationStatus): \(String(decoding: output.prefix(2_000), as: UTF8.self))")
+                description: "vnu exited \(process.terminationStatus) (\(process.terminationReason == .uncaughtSignal ? "signal" : "exit")): "
+                    + String(decoding: output.prefix(2_000), as: UTF8.self) + " | standard output: "
+                    + String(decoding: standardOutput.prefix(2_000), as: UTF8.self))
         }
         return messages.map { m in
             MarkupMessage(

@@ -48,6 +48,11 @@ final class Workspace {
             close(error)
             for name in [inPath, outPath, errPath] { unlink(name) }
         }
+        // The folder is put back after the run: this folder goes when the
+        // test ends, and a process started later from a folder that is gone
+        // fails (Java's cannot initialise its VM, as the markup checker's did).
+        let previousFolder = FileManager.default.currentDirectoryPath
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previousFolder) }
         let code =
             FileManager.default.changeCurrentDirectoryPath(url.path)
             ? TodoReportCommand.run(arguments, streams: StandardStreams(input: input, output: output, error: error))
