@@ -7,7 +7,8 @@ import PackagePlugin
 /// folder `NAME.parts` (say `report.js.parts`) become one template, NAME,
 /// joined in the order of their names; the parts pages share (`page.css`,
 /// `page.js`, and the phone's and the frames' for the report and the diff)
-/// are put before each page's own stylesheet and script.
+/// are put before each page's own stylesheet and script, and `head.html`,
+/// the one `<head>`, before each page's HTML.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

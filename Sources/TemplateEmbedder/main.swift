@@ -3,7 +3,8 @@
 //
 // Usage: TemplateEmbedder OUTPUT.swift INPUT...
 // (an INPUT in a folder NAME.parts is a piece of the template NAME; the
-// parts pages share, `sharedParts` below, are put before each page's own).
+// parts pages share, `sharedParts` below, are put before each page's own,
+// and `head.html` before each page's HTML).
 // Scripts (.js) and stylesheets (.css) are minified: every page carries them
 // whole, and the readable sources stay in Templates/.
 import Foundation
@@ -65,6 +66,24 @@ for (page, prefix) in prefixes {
         exit(66)
     }
     templates[page] = prefix + text
+}
+
+// Every page's HTML begins with `head.html`, the one `<head>`: a page's file
+// starts with its `<title>` line, which takes the place of the head's
+// marker line; the rest of the file (its `<body>`) follows the head.
+let headMarker = "<!-- the page's <title> line -->\n"
+let headPages = ["report.html", "index.html", "diff.html"]
+guard let head = templates.removeValue(forKey: "head.html"), head.contains(headMarker) else {
+    FileHandle.standardError.write(Data("TemplateEmbedder: head.html, with the line \(headMarker), is missing\n".utf8))
+    exit(66)
+}
+for page in headPages {
+    guard let text = templates[page], text.hasPrefix("<title>"), let titleEnd = text.firstIndex(of: "\n") else {
+        FileHandle.standardError.write(Data("TemplateEmbedder: \(page) must begin with its <title> line\n".utf8))
+        exit(66)
+    }
+    let titleLine = String(text[...titleEnd])
+    templates[page] = head.replacingOccurrences(of: headMarker, with: titleLine) + text[text.index(after: titleEnd)...]
 }
 
 for (name, text) in templates {

@@ -1,11 +1,12 @@
 import SessionLog
 
-/// Fills the diff page's template (`Templates/diff.html`, `diff.css`,
-/// `diff.js`) with the same rules as the report: one self-contained file,
-/// its script and stylesheet allowed by their SHA-256 and nothing else,
-/// every text from a log escaped for HTML or as script-safe JSON.
+/// Fills the diff page's template (`Templates/diff.html`, with
+/// `diff-side.html` once for each log, `diff.css`, `diff.js`) with the same
+/// rules as the report: one self-contained file, its script and stylesheet
+/// allowed by their SHA-256 and nothing else, every text from a log escaped
+/// for HTML or as script-safe JSON.
 struct DiffPageRenderer {
-    static let fileNames = (html: "diff.html", css: "diff.css", js: "diff.js")
+    static let fileNames = (html: "diff.html", css: "diff.css", js: "diff.js", side: "diff-side.html")
 
     var report: DiffReport
     var summaryHTML: String
@@ -17,6 +18,8 @@ struct DiffPageRenderer {
         let files = EmbeddedTemplates.files
         let css = files[Self.fileNames.css] ?? ""
         let js = files[Self.fileNames.js] ?? ""
+        // One log's side: its heading, its phone and the fields under it.
+        let side = Template(files[Self.fileNames.side] ?? "")
         let difference = report.comparison.firstDifference
         let lastFrame = max(report.baselineFrameCount, report.runFrameCount) - 1
         let firstLine = report.verdict.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
@@ -25,8 +28,6 @@ struct DiffPageRenderer {
             "css": css,
             "js": js,
             "baselineName": report.baselineName.htmlEscaped,
-            "baselineTitle": report.baselineTitle.htmlEscaped,
-            "runTitle": report.runTitle.htmlEscaped,
             "redaction": report.redaction.map(PageRenderer.redactionBadge) ?? "",
             "runName": report.runName.htmlEscaped,
             "verdict": firstLine.htmlEscaped,
@@ -37,6 +38,13 @@ struct DiffPageRenderer {
             "jumpHidden": difference == nil ? " hidden" : "",
             "summary": summaryHTML,
             "compareIDs": report.comparison.comparingIDs ? "true" : "false",
+            "baselineSide": side.filled([
+                "side": "baseline", "Side": "Baseline", "name": report.baselineName.htmlEscaped,
+                "title": report.baselineTitle.htmlEscaped,
+            ]),
+            "runSide": side.filled([
+                "side": "run", "Side": "Run", "name": report.runName.htmlEscaped, "title": report.runTitle.htmlEscaped,
+            ]),
         ]
         var page = MemorySink()
         // Memory takes every write: the sink throws only for a file.

@@ -34,4 +34,18 @@ struct Template {
         segments.append(.text(text[rest...]))
         self.segments = segments
     }
+
+    /// The text with each placeholder replaced by its value in `values`
+    /// (by nothing when it has none), for a piece of a page small enough to
+    /// be made whole.
+    func filled(_ values: [String: String]) -> String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .text(let piece): text += piece
+            case .placeholder(let name): text += values[name] ?? ""
+            }
+        }
+        return text
+    }
 }
