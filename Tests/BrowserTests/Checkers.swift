@@ -109,8 +109,9 @@ enum Checkers {
             let messages = report["messages"] as? [[String: Any]]
         else {
             let standardOutput = (try? Data(contentsOf: said)) ?? Data()
+            let ending = process.terminationReason == .uncaughtSignal ? "signal" : "exit"
             throw ChildProcess.Failure(
-                description: "vnu exited \(process.terminationStatus) (\(process.terminationReason == .uncaughtSignal ? "signal" : "exit")): "
+                description: "vnu exited \(process.terminationStatus) (\(ending)): "
                     + String(decoding: output.prefix(2_000), as: UTF8.self) + " | standard output: "
                     + String(decoding: standardOutput.prefix(2_000), as: UTF8.self))
         }
