@@ -1,5 +1,5 @@
 import Foundation
-import SessionLog
+import SessionLogCodec
 import Testing
 import TodoDomain
 

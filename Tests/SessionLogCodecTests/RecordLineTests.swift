@@ -1,0 +1,78 @@
+import Foundation
+import SessionLogCodec
+import Testing
+
+/// The codec on its own: a record written as its line (`RecordEncoder`) is
+/// read back by a `LogReader` as the same record with no diagnostic, and a
+/// line that is not a record is reported where it goes wrong.
+@Suite("Records and their lines")
+struct RecordLineTests {
+    /// What `reader` finds on `line` as line `number`.
+    static func read(_ line: String, number: Int = 1, with reader: inout LogReader) -> [LogReading] {
+        var found: [LogReading] = []
+        var bytes = Array(line.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            _ = reader.read(line: UnsafeBufferPointer(buffer), number: number) { found.append($0) }
+        }
+        return found
+    }
+
+    /// A written line as the reader is given it: without its `\n`.
+    static func withoutLineBreak(_ line: String) -> String { line.hasSuffix("\n") ? String(line.dropLast()) : line }
+
+    static let time = Timestamp(millisecondsSince1970: 1_780_000_123_456)
+    static let id = UUID(uuidString: "6A1B2C3D-0000-4000-8000-000000000001") ?? UUID()
+
+    static let records: [LogRecord] = [
+        .event(.startCreatingItem, RecordStamp()),
+        .event(.cancelCreatingItem, RecordStamp(seq: 0)),
+        .event(.changePartialItemName("Zoë 🥛 <b>\"quoted\"\\ \n\u{1}\u{2028}"), RecordStamp(seq: 7, timestamp: time)),
+        .event(.changePartialItemName(""), RecordStamp(timestamp: time, digest: 0xDEAD_BEEF_0123_4567)),
+        .event(.addItem(id: id), RecordStamp(seq: Int64.max)),
+        .event(.addItem(id: nil), RecordStamp()),
+        .event(.setItemDone(id: id, isDone: true), RecordStamp(seq: 3, timestamp: time, digest: 1)),
+        .event(.setItemDone(id: id, isDone: false), RecordStamp()),
+        .travel(to: 0, RecordStamp()),
+        .travel(to: 12, RecordStamp(seq: 40, timestamp: time)),
+    ]
+
+    @Test("an event or a travel written and read back is the same record, with no diagnostic", arguments: records)
+    func roundTrip(record: LogRecord) {
+        var reader = LogReader()
+        let header = Self.read(RecordEncoder.line(for: SessionHeader(sessionId: "s")), with: &reader)
+        #expect(header.count == 1)
+        let line = Self.withoutLineBreak(RecordEncoder.line(for: record))
+        #expect(Self.read(line, number: 2, with: &reader) == [.record(record, line: 2)])
+    }
+
+    @Test("a header with every field written and read back is the same header")
+    func header() {
+        let header = SessionHeader(
+            sessionId: "5f0c9d2e", app: "Todo ✓", appVersion: "1.4.2 (87)", userId: "analyst <07>", startedAt: Self.time,
+            context: [.init(key: "locale", value: "de_DE"), .init(key: "device", value: "iPhone16,1")])
+        var reader = LogReader()
+        let line = Self.withoutLineBreak(RecordEncoder.line(for: header))
+        #expect(Self.read(line, with: &reader) == [.record(.header(header), line: 1)])
+    }
+
+    @Test(
+        "a line that is not a record: its code, line and column",
+        arguments: [
+            (#"{"type":"event",,"event":"addItem"}"#, DiagnosticCode.invalidJSON, 17 as Int?),
+            (#"{"type":"event","event":"a\q"}"#, .invalidJSON, 28),
+            (#"[1,2]"#, .notAnObject, nil),
+            (#"{"type":"event"}"#, .missingField, nil),
+            (#"{"type":"event","event":"flyAway"}"#, .unknownEvent, nil),
+            (#"{"type":"travel","to":"3"}"#, .wrongType, 23),
+            (#"{"type":"event","event":"startCreatingItem","event":"addItem"}"#, .duplicateKey, nil),
+        ])
+    func notARecord(line: String, code: DiagnosticCode, column: Int?) {
+        var reader = LogReader()
+        _ = Self.read(RecordEncoder.line(for: SessionHeader(sessionId: "s")), with: &reader)
+        let found = Self.read(line, number: 2, with: &reader)
+        let diagnostics = found.compactMap { if case .diagnostic(let d) = $0 { d } else { nil } }
+        #expect(diagnostics.map(\.code) == [code], "\(found)")
+        #expect(diagnostics.first?.line == 2)
+        #expect(diagnostics.first?.column == column, "\(diagnostics.first?.message ?? "")")
+    }
+}
