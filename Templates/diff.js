@@ -78,7 +78,7 @@
     s.phone.draw(state, current, s.listViewport.scrollTop, height, marked);
     s.view.querySelector('.add-sheet').classList.toggle('differs', !!(d && (d.c || d.n)));
     field(s.fields, 'isCreatingItem', String(state.isCreatingItem), d && d.c);
-    field(s.fields, 'partialItemName', TodoPage.quote(state.partialItemName), d && d.n);
+    field(s.fields, 'partialItemName', TodoText.quote(state.partialItemName), d && d.n);
     field(s.fields, 'stateName', state.stateName, d && d.s);
     field(s.fields, 'items', TodoPage.grouped(state.todoItems.length), d && d.count);
   }

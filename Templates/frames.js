@@ -258,7 +258,7 @@ var TodoFrames = (function () {
     // own), an item named by its position is shown with its id and title.
     function payloadText(index, state) {
       if (index === 0) return '';
-      var f = frames[index - 1], shape = shapeOf(f), quote = TodoPage.quote;
+      var f = frames[index - 1], shape = shapeOf(f), quote = TodoText.quote;
       var text = (shape.payload || []).map(function (field) {
         var source = field[1];
         if ('itemId' in source) {

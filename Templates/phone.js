@@ -13,14 +13,14 @@ var TodoPhone = (function () {
     li.dataset.index = String(index);
     var title = document.createElement('span');
     title.className = 'item-title';
-    title.textContent = TodoPage.isLong(item.title) ? TodoPage.cut(item.title) : item.title;
+    title.textContent = TodoText.isLong(item.title) ? TodoText.cut(item.title) : item.title;
     var toggle = document.createElement('span');
     toggle.className = 'switch';
     toggle.setAttribute('role', 'switch');
     toggle.setAttribute('aria-checked', item.isFinished ? 'true' : 'false');
-    toggle.setAttribute('aria-label', 'Done: ' + TodoPage.shortText(item.title));
+    toggle.setAttribute('aria-label', 'Done: ' + TodoText.shortText(item.title));
     li.appendChild(title);
-    if (TodoPage.isLong(item.title)) li.appendChild(TodoPage.moreButton(item.title));
+    if (TodoText.isLong(item.title)) li.appendChild(TodoText.moreButton(item.title));
     li.appendChild(toggle);
     return li;
   }
@@ -39,7 +39,7 @@ var TodoPhone = (function () {
       list.classList.toggle('virtual', virtual);
       var from = 0, to = items.length, itemRows = null;
       if (virtual) {
-        itemRows = TodoPage.Rows(items.length, ITEM_ROW, height);
+        itemRows = TodoRows(items.length, ITEM_ROW, height);
         list.style.height = itemRows.span + 'px';
         from = Math.max(0, itemRows.first(scrollTop) - OVERSCAN);
         to = Math.min(items.length, itemRows.first(scrollTop) + Math.ceil(height / ITEM_ROW) + OVERSCAN);
@@ -63,7 +63,7 @@ var TodoPhone = (function () {
       drawItems(s.todoItems, scrollTop, height, marked);
       parts.sheet.hidden = !s.isCreatingItem;
       parts.overlay.hidden = !s.isCreatingItem;
-      TodoPage.setText(parts.partial, s.partialItemName);
+      TodoText.setText(parts.partial, s.partialItemName);
       parts.placeholder.hidden = s.partialItemName.length > 0;
       parts.addButton.setAttribute('aria-disabled', s.partialItemName.length > 0 ? 'false' : 'true');
     }

@@ -6,7 +6,8 @@ import PackagePlugin
 /// `todo-report` binary needs no resource bundle beside it. The files of a
 /// folder `NAME.parts` (say `report.js.parts`) become one template, NAME,
 /// joined in the order of their names; the parts pages share (`page.css`,
-/// `page.js`, and the phone's and the frames' for the report and the diff)
+/// `page.js`, and for the report and the diff the rows', the long text's, the
+/// phone's and the frames')
 /// are put before each page's own stylesheet and script, and `head.html`,
 /// the one `<head>`, before each page's HTML.
 @main

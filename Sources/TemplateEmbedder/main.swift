@@ -43,12 +43,15 @@ for path in arguments.dropFirst().sorted() {
 
 // What pages share, put before a page's own stylesheet or script in this
 // order: every page begins with `page.css` and `page.js` (the palette, the
-// type, focus; rows in view, text), and the two that draw frames (the report
-// and the diff) also with the phone's look and code and the frames' engine.
+// type, focus; counts and durations as text), and the two that draw frames
+// (the report and the diff) also with rows drawn in view, long text, the
+// phone's look and code and the frames' engine.
 let sharedParts: [(part: String, pages: [String])] = [
     ("page.css", ["report.css", "index.css", "diff.css"]),
     ("phone.css", ["report.css", "diff.css"]),
     ("page.js", ["report.js", "index.js", "diff.js"]),
+    ("rows.js", ["report.js", "diff.js"]),
+    ("text.js", ["report.js", "diff.js"]),
     ("frames.js", ["report.js", "diff.js"]),
     ("phone.js", ["report.js", "diff.js"]),
 ]

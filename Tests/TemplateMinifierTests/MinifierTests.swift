@@ -64,7 +64,7 @@ struct MinifierTests {
 
     @Test("the templates shrink, minifying twice changes nothing, and the strings and regular expressions are the same")
     func templatesShrink() throws {
-        for names in [Self.reportScript, ["index.js"], ["diff.js"], ["page.js"], ["frames.js"], ["phone.js"]] {
+        for names in [Self.reportScript, ["index.js"], ["diff.js"], ["page.js"], ["rows.js"], ["text.js"], ["frames.js"], ["phone.js"]] {
             let source = try Self.read(names)
             let minified = ScriptMinifier.minify(source)
             #expect(

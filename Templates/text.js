@@ -1,0 +1,111 @@
+// Log text past a limit, drawn cut with a button that shows it whole, in
+// the pages that draw frames (the report and the diff). Provides TodoText.
+var TodoText = (function () {
+  'use strict';
+
+  // Log text past TEXT_LIMIT characters is drawn cut, with its full length on
+  // a button that opens it whole (to read or copy): a 5 MB title drawn in a
+  // row, a text field and the state panel would keep the browser laying it
+  // out for minutes. The frame data keeps every text whole.
+
+  var TEXT_LIMIT = 1000;
+  var lengths = new Map();
+  function isLong(text) { return typeof text === 'string' && text.length > TEXT_LIMIT; }
+  // Characters (Unicode scalars), counted once per text.
+  function characterCount(text) {
+    var known = lengths.get(text);
+    if (known !== undefined) return known;
+    var n = text.length;
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < text.length) { var d = text.charCodeAt(i + 1); if (d >= 0xDC00 && d <= 0xDFFF) { n--; i++; } }
+    }
+    if (lengths.size > 64) lengths.clear();
+    lengths.set(text, n);
+    return n;
+  }
+  // The first TEXT_LIMIT code units, not splitting a surrogate pair.
+  function cut(text) {
+    var end = TEXT_LIMIT, c = text.charCodeAt(end - 1);
+    if (c >= 0xD800 && c <= 0xDBFF) end--;
+    return text.slice(0, end);
+  }
+  function lengthNote(text) { return '… ' + TodoPage.grouped(characterCount(text)) + ' characters'; }
+  // Plain text for places that hold no button (payloads, labels).
+  function shortText(text) { return isLong(text) ? cut(text) + lengthNote(text) : text; }
+  // A JSON literal, cut the same way (the note outside the quotes).
+  function quote(text) { return isLong(text) ? JSON.stringify(cut(text)) + lengthNote(text) : JSON.stringify(text); }
+
+  var fullTexts = new WeakMap();
+  var listening = false;
+  function moreButton(text) {
+    if (!listening) {
+      document.addEventListener('click', function (e) {
+        var button = e.target.closest && e.target.closest('.more-text');
+        if (!button || !fullTexts.has(button)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        showFullText(fullTexts.get(button));
+      }, true);
+      listening = true;
+    }
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'more-text';
+    button.textContent = lengthNote(text);
+    button.title = 'Show or copy all ' + TodoPage.grouped(characterCount(text)) + ' characters';
+    fullTexts.set(button, text);
+    return button;
+  }
+  // Sets an element's text: whole, or cut with a button that shows it all.
+  function setText(element, text) {
+    if (!isLong(text)) { element.textContent = text; return; }
+    element.replaceChildren(cut(text), moreButton(text));
+  }
+
+  // The whole text, on demand, in a panel of its own.
+  function $(id) { return document.getElementById(id); }
+  var fullPanel = null;
+  function showFullText(text) {
+    if (!fullPanel) {
+      fullPanel = document.createElement('div');
+      fullPanel.id = 'full-text';
+      fullPanel.className = 'full-text';
+      fullPanel.setAttribute('role', 'dialog');
+      fullPanel.setAttribute('aria-label', 'The whole text');
+      var bar = document.createElement('div'); bar.className = 'full-text-bar';
+      var size = document.createElement('span'); size.id = 'full-text-length';
+      var copyButton = document.createElement('button'); copyButton.type = 'button'; copyButton.id = 'full-text-copy'; copyButton.textContent = 'Copy';
+      var close = document.createElement('button'); close.type = 'button'; close.id = 'full-text-close'; close.textContent = 'Close';
+      var body = document.createElement('pre'); body.id = 'full-text-body'; body.tabIndex = 0;
+      body.setAttribute('role', 'region'); body.setAttribute('aria-label', 'The whole text');
+      bar.append(size, ' ', copyButton, ' ', close);
+      fullPanel.append(bar, body);
+      document.body.appendChild(fullPanel);
+      close.addEventListener('click', function () { fullPanel.hidden = true; $('full-text-body').textContent = ''; });
+      copyButton.addEventListener('click', function () {
+        var whole = fullPanel.fullText;
+        var done = function () { copyButton.textContent = 'Copied'; };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(whole).then(done, function () { copyBySelection(); done(); });
+        } else { copyBySelection(); done(); }
+      });
+    }
+    fullPanel.fullText = text;
+    $('full-text-length').textContent = TodoPage.grouped(characterCount(text)) + ' characters';
+    $('full-text-copy').textContent = 'Copy';
+    $('full-text-body').textContent = text;
+    fullPanel.hidden = false;
+    $('full-text-close').focus();
+  }
+  function copyBySelection() {
+    var range = document.createRange();
+    range.selectNodeContents($('full-text-body'));
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    try { document.execCommand('copy'); } catch (e) { /* selected: the person can copy it */ }
+  }
+
+  return { isLong: isLong, cut: cut, shortText: shortText, quote: quote, moreButton: moreButton, setText: setText };
+})();
