@@ -21,7 +21,7 @@
     var view = root.querySelector('.frame-view');
     return {
       session: TodoFrames.open(data), view: view, listViewport: root.querySelector('.list-viewport'),
-      noFrame: root.querySelector('.no-frame'), fields: root.querySelector('.fields'),
+      sheet: root.querySelector('.add-sheet'), noFrame: root.querySelector('.no-frame'), fields: root.querySelector('.fields'),
       phone: TodoPhone.Phone({
         view: view, list: root.querySelector('.todo-list'), sheet: root.querySelector('.add-sheet'),
         overlay: root.querySelector('.overlay'), partial: root.querySelector('.partial-name'),
@@ -69,25 +69,28 @@
     dl.appendChild(dd);
   }
 
+  // Which rows to mark, for the phone, from the differences `d` (none without both states).
+  function markedRows(d) { return d ? function (i) { return d.rows[i] === true; } : null; }
+  function listHeight(s) { return s.listViewport.clientHeight || 478; }
+
   function draw(s, state, d) {
     s.noFrame.hidden = state !== null;
     s.fields.replaceChildren();
-    var marked = d ? function (i) { return d.rows[i] === true; } : null;
-    var height = s.listViewport.clientHeight || 478;
     if (state === null) { s.phone.clear(); return; }
-    s.phone.draw(state, current, s.listViewport.scrollTop, height, marked);
-    s.view.querySelector('.add-sheet').classList.toggle('differs', !!(d && (d.c || d.n)));
+    s.phone.draw(state, current, s.listViewport.scrollTop, listHeight(s), markedRows(d));
+    s.sheet.classList.toggle('differs', !!(d && (d.c || d.n)));
     field(s.fields, 'isCreatingItem', String(state.isCreatingItem), d && d.c);
     field(s.fields, 'partialItemName', TodoText.quote(state.partialItemName), d && d.n);
     field(s.fields, 'stateName', state.stateName, d && d.s);
     field(s.fields, 'items', TodoPage.grouped(state.todoItems.length), d && d.count);
   }
 
-  // Frame i's event as the report's event list writes it, or null past the log's end.
+  // Frame i's event as the report's event list writes it (an item by its
+  // position, without rebuilding the frame), or null past the log's end.
   function describe(s, i) {
     var session = s.session;
     if (i >= session.count) return null;
-    var payload = session.payloadText(i, i === 0 ? null : session.stateAt(i));
+    var payload = session.payloadText(i);
     return session.eventName(i) + (payload === '' ? '' : ' ' + payload);
   }
 
@@ -122,11 +125,10 @@
   function go(index) {
     current = Math.max(0, Math.min(last, Math.floor(index)));
     scrubber.value = String(current);
-    drawEvents();
-    // The states last, so each side's one-frame cache holds the frame on screen for scrolling.
     shown = sides.map(function (s) { return current < s.session.count ? s.session.stateAt(current) : null; });
     shownDifferences = shown[0] && shown[1] ? differences(shown[0], shown[1]) : null;
     sides.forEach(function (s, k) { draw(s, shown[k], shownDifferences); });
+    drawEvents();
     $('frame-position').textContent = 'Frame ' + current + ' of ' + last +
       (firstDifference !== null && current >= firstDifference ? (current === firstDifference ? ' (the first difference)' : ' (after the first difference)') : '');
   }
@@ -135,9 +137,7 @@
     s.listViewport.addEventListener('scroll', function () {
       var state = shown[k];
       if (state !== null && state.todoItems.length > TodoPhone.VIRTUAL_ITEMS) {
-        var d = shownDifferences;
-        s.phone.drawItems(state.todoItems, s.listViewport.scrollTop, s.listViewport.clientHeight || 478,
-          d ? function (i) { return d.rows[i] === true; } : null);
+        s.phone.drawItems(state.todoItems, s.listViewport.scrollTop, listHeight(s), markedRows(shownDifferences));
       }
     });
   });
