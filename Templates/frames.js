@@ -78,7 +78,9 @@ var TodoFrames = (function () {
       if (shape.finish) { prepare(shape.finish.index); prepare(shape.finish.isFinished); }
       (shape.payload || []).forEach(function (field) { prepare(field[1]); });
     });
-    function shapeOf(f) { return shapes[typeof f === 'number' ? f : f[0]]; }
+    // A frame is its shape's number, or an array of that number and the frame's arguments.
+    function shapeNumber(f) { return typeof f === 'number' ? f : f[0]; }
+    function shapeOf(f) { return shapes[shapeNumber(f)]; }
 
     // A value of a frame: a constant, an argument, a field of the state before
     // the frame (followed by an argument: a keystroke's name, written as what
@@ -276,7 +278,7 @@ var TodoFrames = (function () {
 
     return {
       data: data, frames: frames, count: count, parent: parent, lines: lines, times: times, travelInto: travelInto,
-      shapes: shapes, shapeOf: shapeOf, valueOf: valueOf, partialAt: partialAt, initialState: initialState,
+      shapes: shapes, shapeNumber: shapeNumber, shapeOf: shapeOf, valueOf: valueOf, partialAt: partialAt, initialState: initialState,
       apply: apply, materialize: materialize, stateAt: stateAt, before: before, eventName: eventName, payloadText: payloadText,
     };
   }

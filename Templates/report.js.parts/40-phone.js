@@ -1,33 +1,17 @@
-  // ---- Elements -----------------------------------------------------------
+// ---- The phone ----------------------------------------------------------
+// Provides R.drawPhone(state, scroll) and R.drawItems(scroll) (only the
+// list's rows, when it scrolls).
+TodoReport.part(function phone(R) {
+  'use strict';
 
-  var view = $('frame-view'), list = $('todo-list'), listViewport = $('list-viewport');
-  var addButton = $('add-button'), scrubber = $('scrubber'), playButton = $('play'), speed = $('speed');
-  var eventViewport = $('event-viewport'), eventList = $('event-list'), stateBox = $('state-json');
-  var current = count - 1;
-
-  // ---- The phone ----------------------------------------------------------
-
+  var session = R.session, sizes = R.sizes, listViewport = R.$('list-viewport');
   var phone = TodoPhone.Phone({
-    view: view, list: list, sheet: $('add-sheet'), overlay: $('overlay'), partial: $('partial-name'),
-    placeholder: $('placeholder'), addButton: addButton,
+    view: R.$('frame-view'), list: R.$('todo-list'), sheet: R.$('add-sheet'), overlay: R.$('overlay'), partial: R.$('partial-name'),
+    placeholder: R.$('placeholder'), addButton: R.$('add-button'),
   });
-  var VIRTUAL_ITEMS = TodoPhone.VIRTUAL_ITEMS;
-  // Scroll positions and sizes are read before anything is written, so a
-  // jump never forces the browser to lay the page out in the middle.
-  var sizes = { list: 0, events: 0 };
-  function measureSizes() {
-    sizes.list = listViewport.clientHeight || 480;
-    sizes.events = eventViewport.clientHeight || 320;
-    layoutEvents();
-  }
-  // Kept up to date by the scroll listeners and by our own scrolling, never read back in a jump.
-  var scrolled = { list: 0, events: 0 };
-  function readScroll() {
-    scrolled.list = listViewport.scrollTop;
-    scrolled.events = eventViewport.scrollTop;
-    return scrolled;
-  }
-  window.addEventListener('resize', function () { measureSizes(); go(current, { keepHash: true }); });
-
-  function drawItems(scroll) { phone.drawItems(stateAt(current).todoItems, scroll.list, sizes.list); }
-  function drawPhone(s, scroll) { phone.draw(s, current, scroll.list, sizes.list); }
+  R.drawItems = function (scroll) { phone.drawItems(session.stateAt(R.current).todoItems, scroll.list, sizes.list); };
+  R.drawPhone = function (s, scroll) { phone.draw(s, R.current, scroll.list, sizes.list); };
+  listViewport.addEventListener('scroll', function () {
+    if (session.stateAt(R.current).todoItems.length > TodoPhone.VIRTUAL_ITEMS) R.drawItems(R.readScroll());
+  });
+});

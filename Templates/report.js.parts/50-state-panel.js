@@ -1,16 +1,31 @@
-  // ---- Frame info, state panel --------------------------------------------
+// ---- Frame info, state panel --------------------------------------------
+// Provides R.drawInfo() (the frame's event, payload, time and line, and the
+// scrubber's value) and R.drawState(state) (its state, with what the event
+// changed marked).
+TodoReport.part(function statePanel(R) {
+  'use strict';
 
-  function drawInfo() {
-    $('frame-position').textContent = 'Frame ' + current + ' / ' + (count - 1);
-    $('frame-event').textContent = eventName(current);
-    $('frame-payload').textContent = payloadText(current, stateAt(current));
-    var t = timeOf(current);
-    $('frame-time').textContent = isoTime(t);
-    $('frame-offset').textContent = t === null ? '' : '(' + (t >= 0 ? '+' : '') + duration(t) + ' from the start)';
-    $('frame-line').textContent = current === 0 ? '—' : 'line ' + grouped(lines[current]);
+  var session = R.session, frames = session.frames, lines = session.lines, count = R.count;
+  var shapeOf = session.shapeOf, valueOf = session.valueOf, stateAt = session.stateAt;
+  var eventName = session.eventName, payloadText = session.payloadText;
+  var grouped = TodoPage.grouped, duration = TodoPage.duration;
+  var isLong = TodoText.isLong, quote = TodoText.quote, moreButton = TodoText.moreButton;
+  var scrubber = R.$('scrubber'), stateBox = R.$('state-json');
+  var position = R.$('frame-position'), event = R.$('frame-event'), payload = R.$('frame-payload');
+  var time = R.$('frame-time'), offset = R.$('frame-offset'), line = R.$('frame-line');
+
+  R.drawInfo = function () {
+    var current = R.current;
+    position.textContent = 'Frame ' + current + ' / ' + (count - 1);
+    event.textContent = eventName(current);
+    payload.textContent = payloadText(current, stateAt(current));
+    var t = R.timeOf(current);
+    time.textContent = R.isoTime(t);
+    offset.textContent = t === null ? '' : '(' + (t >= 0 ? '+' : '') + duration(t) + ' from the start)';
+    line.textContent = current === 0 ? '—' : 'line ' + grouped(lines[current]);
     scrubber.value = String(current);
     scrubber.setAttribute('aria-valuetext', 'Frame ' + current + ' / ' + (count - 1) + ': ' + eventName(current));
-  }
+  };
 
   // The panel lists the first items, and the item this frame's event touched wherever it is.
   var STATE_ITEM_LIMIT = 50;
@@ -48,9 +63,9 @@
     return out;
   }
 
-  function drawState(s) {
-    var before = session.before(current);
-    var touched = touchedItem(current);
+  R.drawState = function (s) {
+    var before = session.before(R.current);
+    var touched = touchedItem(R.current);
     var previous = {};
     if (before) stateLines(before, touched).forEach(function (l) { previous[l[1]] = l[0]; });
     var rows = document.createDocumentFragment();
@@ -63,5 +78,5 @@
       rows.appendChild(span);
     });
     stateBox.replaceChildren(rows);
-  }
-
+  };
+});

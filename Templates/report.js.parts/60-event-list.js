@@ -1,37 +1,51 @@
-  // ---- Event list (draws only the rows in view) ---------------------------
-  // A row is a frame, or a run of changePartialItemName folded into one row
-  // (`typed "Tea" · 3 keystrokes · 1.2 s`) that opens on click; a
-  // filter keeps the frames of some event types or with some text. The
-  // scrubber, the keys and #frame=N still step through every frame. Rows are
-  // kept as arrays (first frame, last frame, kind), so a million events
-  // stay a few typed arrays.
+// ---- Event list (draws only the rows in view) ---------------------------
+// Provides R.KEYSTROKE (the event folded into runs), R.typedName(frame) (the
+// name a keystroke typed), R.buildListing(), R.layoutEvents(),
+// R.drawEvents(scroll), R.keepCurrentEventInView(scroll), R.relist(options)
+// and R.showEveryEvent(on).
+//
+// A row is a frame, or a run of changePartialItemName folded into one row
+// (`typed "Tea" · 3 keystrokes · 1.2 s`) that opens on click; a
+// filter (the event tools' R.passes) keeps the frames of some event types or
+// with some text. The scrubber, the keys and #frame=N still step through
+// every frame. Rows are kept as arrays (first frame, last frame, kind), so a
+// million events stay a few typed arrays.
+TodoReport.part(function eventList(R) {
+  'use strict';
+
+  var session = R.session, frames = session.frames, count = R.count, travelInto = session.travelInto;
+  var shapes = session.shapes, shapeNumber = session.shapeNumber, shapeOf = session.shapeOf, valueOf = session.valueOf, partialAt = session.partialAt;
+  var eventName = session.eventName, payloadText = session.payloadText, EXTEND = TodoFrames.EXTEND;
+  var duration = TodoPage.duration, quote = TodoText.quote, element = R.element;
+  var eventViewport = R.$('event-viewport'), eventList = R.$('event-list');
+  var EVENT_ROW = 28, OVERSCAN = R.OVERSCAN;
 
   var ROW_FRAME = 0, ROW_FOLDED = 1, ROW_RUN = 2;  // a frame; a folded run; the head of an opened run
-  var KEYSTROKE = 'changePartialItemName';
+  var KEYSTROKE = R.KEYSTROKE = 'changePartialItemName';
   var eventRows = null;
   var listing = { first: null, last: null, kind: null, level: null, total: count };  // null: one row a frame, all of them
   var opened = new Set();  // first frames of the runs opened
-  var filter = { types: null, text: '', passing: null, matches: count };  // types: the event names hidden
   var showEvery = false;
+  // The row that has the keyboard's focus (null: the current frame's).
+  var focusRow = null;
 
   var keystrokeShape = shapes.map(function (shape) { return shape.event === KEYSTROKE; });
-  function shapeNumber(f) { return typeof f === 'number' ? f : f[0]; }
   function isKeystroke(i) { return i > 0 && keystrokeShape[shapeNumber(frames[i - 1])]; }
-  function passes(i) { return filter.passing === null || filter.passing[i] === 1; }
   // The end of the run of keystrokes that starts at i (i itself when none).
-  function runEnd(i) {
+  function runEnd(i, passes) {
     var j = i;
     while (j + 1 < count && isKeystroke(j + 1) && travelInto[j + 1] < 0 && passes(j + 1)) j++;
     return j;
   }
 
-  function buildListing() {
-    if (showEvery && filter.passing === null) { listing = { first: null, last: null, kind: null, level: null, total: count }; return; }
+  R.buildListing = function () {
+    var passes = R.passes;
+    if (showEvery && !R.isFiltered()) { listing = { first: null, last: null, kind: null, level: null, total: count }; return; }
     var size = count + opened.size + 1;
     var first = new Int32Array(size), last = new Int32Array(size), kind = new Uint8Array(size), level = new Uint8Array(size), n = 0;
     for (var i = 0; i < count; i++) {
       if (!passes(i)) continue;
-      var end = !showEvery && isKeystroke(i) ? runEnd(i) : i;
+      var end = !showEvery && isKeystroke(i) ? runEnd(i, passes) : i;
       if (end > i && !opened.has(i)) {
         first[n] = i; last[n] = end; kind[n++] = ROW_FOLDED;
         i = end;
@@ -43,7 +57,7 @@
       i = end;
     }
     listing = { first: first, last: last, kind: kind, level: level, total: n };
-  }
+  };
   function rowFirst(r) { return listing.first === null ? r : listing.first[r]; }
   function rowLast(r) { return listing.last === null ? r : listing.last[r]; }
   function rowKind(r) { return listing.kind === null ? ROW_FRAME : listing.kind[r]; }
@@ -58,42 +72,43 @@
     return found;
   }
 
-  function layoutEvents() {
-    eventRows = Rows(listing.total, EVENT_ROW, sizes.events);
+  R.layoutEvents = function () {
+    eventRows = TodoRows(listing.total, EVENT_ROW, R.sizes.events);
     eventList.style.height = eventRows.span + 'px';
-  }
+  };
 
   // The name typed by the last keystroke of a run.
-  function typedName(f) {
+  R.typedName = function (f) {
     var frame = frames[f - 1], fields = shapeOf(frame).payload || [];
     for (var i = 0; i < fields.length; i++) {
       if (fields[i][0] === 'name' && fields[i][1]) return fields[i][1].kind === EXTEND ? partialAt(f) : valueOf(fields[i][1], frame, null);
     }
     return '';
-  }
+  };
   function runSummary(from, to) {
-    var a = timeOf(from), b = timeOf(to);
-    return 'typed ' + quote(typedName(to)) + ' · ' + (to - from + 1) + ' keystrokes' + (a === null || b === null ? '' : ' · ' + duration(b - a));
+    var a = R.timeOf(from), b = R.timeOf(to);
+    return 'typed ' + quote(R.typedName(to)) + ' · ' + (to - from + 1) + ' keystrokes' + (a === null || b === null ? '' : ' · ' + duration(b - a));
   }
 
-  function span(className, text) { var e = document.createElement('span'); e.className = className; e.textContent = text; return e; }
   // Rows are the tree's items (role treeitem): the keys move the focus from
   // row to row (see the keydown listener below), Enter and Space do what a click does.
   function frameRow(i, level) {
+    var current = R.current;
     var li = document.createElement('li');
     li.dataset.frame = String(i);
     li.setAttribute('role', 'treeitem');
     li.setAttribute('aria-level', String(level));
     li.setAttribute('aria-selected', i === current ? 'true' : 'false');
     if (i === current) li.setAttribute('aria-current', 'true');
-    li.appendChild(span('index', String(i)));
-    li.appendChild(span('name', eventName(i)));
-    if (travelInto[i] >= 0) li.appendChild(span('travel-note', '↶ after travel to ' + travelInto[i]));
+    li.appendChild(element('span', 'index', String(i)));
+    li.appendChild(element('span', 'name', eventName(i)));
+    if (travelInto[i] >= 0) li.appendChild(element('span', 'travel-note', '↶ after travel to ' + travelInto[i]));
     var payload = payloadText(i);
-    if (payload) li.appendChild(span('payload', payload));
+    if (payload) li.appendChild(element('span', 'payload', payload));
     return li;
   }
   function runRow(from, to, folded) {
+    var current = R.current;
     var li = document.createElement('li');
     li.className = folded ? 'fold' : 'fold open';
     li.dataset.frame = String(from);
@@ -104,19 +119,19 @@
     li.setAttribute('aria-expanded', folded ? 'false' : 'true');
     li.title = folded ? 'Show each keystroke' : 'Fold these keystrokes';
     if (folded && current >= from && current <= to) li.setAttribute('aria-current', 'true');
-    li.appendChild(span('index', from + '–' + to));
-    li.appendChild(span('fold-mark', folded ? '▸' : '▾'));
-    li.appendChild(span('fold-summary', runSummary(from, to)));
+    li.appendChild(element('span', 'index', from + '–' + to));
+    li.appendChild(element('span', 'fold-mark', folded ? '▸' : '▾'));
+    li.appendChild(element('span', 'fold-summary', runSummary(from, to)));
     return li;
   }
 
-  function drawEvents(scroll) {
-    var top = scroll.events, height = sizes.events;
+  R.drawEvents = function (scroll) {
+    var top = scroll.events, height = R.sizes.events;
     var from = Math.max(0, eventRows.first(top) - OVERSCAN);
     var to = Math.min(listing.total, eventRows.first(top) + Math.ceil(height / EVENT_ROW) + OVERSCAN);
     var rows = document.createDocumentFragment();
     var focused = eventList.contains(document.activeElement), target = null;
-    if (focusRow === null || focusRow >= listing.total) focusRow = rowOf(current);
+    if (focusRow === null || focusRow >= listing.total) focusRow = rowOf(R.current);
     for (var r = from; r < to; r++) {
       var kind = rowKind(r);
       var li = kind === ROW_FRAME ? frameRow(rowFirst(r), inOpenRun(r) ? 2 : 1) : runRow(rowFirst(r), rowLast(r), kind === ROW_FOLDED);
@@ -128,41 +143,39 @@
     }
     eventList.replaceChildren(rows);
     if (focused && target) target.focus({ preventScroll: true });
-  }
+  };
   // Whether row r is a frame of an opened run (a level below the run's head row).
   function inOpenRun(r) { return listing.level !== null && listing.level[r] === 2; }
 
-  function keepCurrentEventInView(scroll) {
+  R.keepCurrentEventInView = function (scroll) {
     focusRow = null;  // the keyboard's focus follows the frame shown
     if (listing.total === 0) return;
-    var wanted = eventRows.reveal(rowOf(current), scroll.events);
+    var wanted = eventRows.reveal(rowOf(R.current), scroll.events);
     if (wanted !== scroll.events) { eventViewport.scrollTop = wanted; scroll.events = wanted; }
-  }
+  };
 
   // After the rows change: the list's height, the rows drawn, and unless a
   // run was opened or folded where the person is looking, the current row in view.
-  function relist(options) {
-    buildListing();
-    layoutEvents();
-    var scroll = readScroll();
-    if (!options || !options.stay) keepCurrentEventInView(scroll);
-    drawEvents(scroll);
-  }
+  R.relist = function (options) {
+    R.buildListing();
+    R.layoutEvents();
+    var scroll = R.readScroll();
+    if (!options || !options.stay) R.keepCurrentEventInView(scroll);
+    R.drawEvents(scroll);
+  };
+  R.showEveryEvent = function (on) { showEvery = on; R.relist(); };
 
-  eventViewport.addEventListener('scroll', function () { drawEvents(readScroll()); });
-  listViewport.addEventListener('scroll', function () { if (stateAt(current).todoItems.length > VIRTUAL_ITEMS) drawItems(readScroll()); });
-  // The row that has the keyboard's focus (null: the current frame's).
-  var focusRow = null;
+  eventViewport.addEventListener('scroll', function () { R.drawEvents(R.readScroll()); });
   function activate(li) {
     focusRow = Number(li.dataset.row);
     if (li.classList.contains('fold')) {
       var start = Number(li.dataset.frame);
       if (opened.has(start)) opened.delete(start); else opened.add(start);
-      relist({ stay: true });
+      R.relist({ stay: true });
       return;
     }
     focusRow = null;
-    go(Number(li.dataset.frame));
+    R.go(Number(li.dataset.frame));
   }
   eventList.addEventListener('click', function (e) {
     var li = e.target.closest('li');
@@ -186,8 +199,9 @@
     e.preventDefault();
     e.stopPropagation();
     focusRow = to;
-    var scroll = readScroll();
+    var scroll = R.readScroll();
     var wanted = eventRows.reveal(to, scroll.events);
     if (wanted !== scroll.events) { eventViewport.scrollTop = wanted; scroll.events = wanted; }
-    drawEvents(scroll);
+    R.drawEvents(scroll);
   });
+});

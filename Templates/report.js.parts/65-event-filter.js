@@ -1,4 +1,16 @@
-  // ---- Event list tools: show every event, filter by type and by text ------
+// ---- Event list tools: show every event, filter by type and by text ------
+// Provides R.passes(frame) (whether the filter keeps it) and R.isFiltered().
+TodoReport.part(function eventFilter(R) {
+  'use strict';
+
+  var session = R.session, frames = session.frames, count = R.count, parent = session.parent, shapes = session.shapes, shapeNumber = session.shapeNumber;
+  var shapeOf = session.shapeOf, valueOf = session.valueOf, initialState = session.initialState;
+  var apply = session.apply, materialize = session.materialize;
+  var grouped = TodoPage.grouped, element = R.element, KEYSTROKE = R.KEYSTROKE;
+  var filter = { types: null, text: '', passing: null, matches: count };  // types: the event names hidden
+
+  R.passes = function (i) { return filter.passing === null || filter.passing[i] === 1; };
+  R.isFiltered = function () { return filter.passing !== null; };
 
   // Each frame's text to search, in lower case: the name typed, the title
   // added, the title of the item set done. Found by one replay, the first
@@ -7,7 +19,7 @@
   function textOfFrame(i, s) {
     if (i === 0) return '';
     var f = frames[i - 1], shape = shapeOf(f);
-    if (shape.event === KEYSTROKE) return typedName(i);
+    if (shape.event === KEYSTROKE) return R.typedName(i);
     if (shape.append) return s.todoItems.length ? s.todoItems[s.todoItems.length - 1].title : '';
     if (shape.finish) { var item = s.todoItems[valueOf(shape.finish.index, f, null)]; return item ? item.title : ''; }
     return '';
@@ -60,8 +72,8 @@
   function nextMatch(step) {
     if (filter.matches === 0) return null;
     for (var n = 1; n <= count; n++) {
-      var i = ((current + step * n) % count + count) % count;
-      if (passes(i)) return i;
+      var i = ((R.current + step * n) % count + count) % count;
+      if (R.passes(i)) return i;
     }
     return null;
   }
@@ -88,13 +100,14 @@
     var label = document.createElement('label');
     var box = document.createElement('input');
     box.type = 'checkbox'; box.checked = true; box.dataset.type = name;
-    label.append(box, ' ' + name + ' ', span('type-count', '(' + grouped(typeCounts[name]) + ')'));
+    label.append(box, ' ' + name + ' ', element('span', 'type-count', '(' + grouped(typeCounts[name]) + ')'));
     types.appendChild(label);
   });
   var searchRow = document.createElement('div');
   searchRow.className = 'event-search-row';
   searchRow.append(search, ' ', matchCount);
   tools.append(everyLabel, searchRow, types);
+  var eventViewport = R.$('event-viewport');
   eventViewport.parentNode.insertBefore(tools, eventViewport);
 
   function showMatchCount() {
@@ -105,10 +118,10 @@
   function refilter() {
     applyFilter();
     showMatchCount();
-    relist();
+    R.relist();
   }
 
-  every.addEventListener('change', function () { showEvery = every.checked; relist(); });
+  every.addEventListener('change', function () { R.showEveryEvent(every.checked); });
   types.addEventListener('change', function () {
     var hidden = new Set();
     types.querySelectorAll('input[data-type]').forEach(function (box) { if (!box.checked) hidden.add(box.dataset.type); });
@@ -125,7 +138,6 @@
     e.preventDefault();
     if (search.value !== filter.text) { clearTimeout(searchTimer); filter.text = search.value; refilter(); }
     var to = nextMatch(e.shiftKey ? -1 : 1);
-    if (to !== null) { stop(); go(to); }
+    if (to !== null) { R.stop(); R.go(to); }
   });
-
-  buildListing();
+});

@@ -1,9 +1,14 @@
-  // ---- Activity strip -------------------------------------------------------
-  // The SVG under the scrubber is drawn when the report is made (see
-  // ActivityStrip in Swift): bins of `data-bin-ms` from `data-start`. A point
-  // on it is a time, and the frame shown is the last one made by then.
+// ---- Activity strip -------------------------------------------------------
+// Provides R.drawActivityCursor().
+//
+// The SVG under the scrubber is drawn when the report is made (see
+// ActivityStrip in Swift): bins of `data-bin-ms` from `data-start`. A point
+// on it is a time, and the frame shown is the last one made by then.
+TodoReport.part(function activity(R) {
+  'use strict';
 
-  var strip = $('activity-strip'), stripCursor = $('activity-cursor');
+  var data = R.data, count = R.count, times = R.session.times;
+  var strip = R.$('activity-strip'), stripCursor = R.$('activity-cursor');
   var stripStart = 0, stripSpan = 0, timeline = null;
   if (strip && data.t0 !== null) {
     stripStart = Number(strip.dataset.start) - data.t0;
@@ -31,17 +36,18 @@
     return frameAtTime(stripStart + fraction * stripSpan);
   }
 
-  function drawActivityCursor() {
+  R.drawActivityCursor = function () {
+    var current = R.current;
     if (!timeline || !stripCursor || !(stripSpan > 0)) return;
     var t = timeline[current];
     var fraction = t === -Infinity ? 0 : Math.max(0, Math.min(1, (t - stripStart) / stripSpan));
     stripCursor.hidden = false;
     stripCursor.style.left = (fraction * 100) + '%';
     stripCursor.dataset.frame = String(current);
-  }
+  };
 
   if (timeline && stripSpan > 0) {
-    var box = $('activity');
+    var box = R.$('activity');
     var dragging = false;
     box.classList.add('live');
     box.title = 'Click or drag to go to that moment';
@@ -50,29 +56,16 @@
       dragging = true;
       if (box.setPointerCapture) { try { box.setPointerCapture(e.pointerId); } catch (x) { /* not capturable */ } }
       e.preventDefault();
-      stop();
-      go(frameAtPoint(e.clientX));
+      R.stop();
+      R.go(frameAtPoint(e.clientX));
     });
     box.addEventListener('pointermove', function (e) {
       if (!dragging) return;
       var to = frameAtPoint(e.clientX);
-      if (to !== current) go(to);
+      if (to !== R.current) R.go(to);
     });
     var release = function () { dragging = false; };
     box.addEventListener('pointerup', release);
     box.addEventListener('pointercancel', release);
   }
-
-  // On paper: the final frame, as the page shows it without a script.
-  var beforePrint = null;
-  window.addEventListener('beforeprint', function () {
-    if (current === count - 1) return;
-    beforePrint = current;
-    go(count - 1, { keepHash: true });
-  });
-  window.addEventListener('afterprint', function () {
-    if (beforePrint === null) return;
-    var back = beforePrint;
-    beforePrint = null;
-    go(back, { keepHash: true });
-  });
+});

@@ -1,65 +1,81 @@
-  // ---- Navigation ---------------------------------------------------------
+// ---- Navigation and playback --------------------------------------------
+// Provides R.current (the frame shown: the last, until R.go shows another),
+// R.go(frame, options) (shows a frame: every part's drawing, and #frame=N
+// unless options.keepHash), R.frameFromHash(), R.stop() (ends playback) and
+// R.enableControls().
+TodoReport.part(function navigation(R) {
+  'use strict';
+
+  var count = R.count, stateAt = R.session.stateAt;
+  var scrubber = R.$('scrubber'), playButton = R.$('play'), speed = R.$('speed');
+  var MAX_GAP_MS = 1500, UNTIMED_MS = 400;
+  R.current = count - 1;
 
   function updateHash() {
-    var hash = '#frame=' + current;
+    var hash = '#frame=' + R.current;
     if (location.hash === hash) return;
     try { history.replaceState(null, '', hash); } catch (e) { location.replace(hash); }
   }
 
-  function go(index, options) {
+  R.go = function (index, options) {
     if (!(index >= 0)) index = 0;
-    current = Math.min(count - 1, Math.floor(index));
-    var s = stateAt(current);
-    var scroll = scrolled;
-    keepCurrentEventInView(scroll);  // the one layout-dependent write, done while the layout is still clean
-    drawPhone(s, scroll);
-    drawInfo();
-    drawState(s);
-    drawEvents(scroll);
-    drawActivityCursor();
-    drawVerification();
+    R.current = Math.min(count - 1, Math.floor(index));
+    var s = stateAt(R.current);
+    var scroll = R.scrolled;
+    R.keepCurrentEventInView(scroll);  // the one layout-dependent write, done while the layout is still clean
+    R.drawPhone(s, scroll);
+    R.drawInfo();
+    R.drawState(s);
+    R.drawEvents(scroll);
+    R.drawActivityCursor();
+    R.drawVerification();
     if (!options || !options.keepHash) updateHash();
-  }
+  };
 
-  function frameFromHash() {
+  R.frameFromHash = function () {
     var m = /^#frame=(\d+)$/.exec(location.hash);
     return m ? Math.min(count - 1, Number(m[1])) : null;
-  }
+  };
 
-  scrubber.addEventListener('input', function () { stop(); go(Number(scrubber.value)); });
+  scrubber.addEventListener('input', function () { R.stop(); R.go(Number(scrubber.value)); });
   window.addEventListener('hashchange', function () {
-    var f = frameFromHash();
-    if (f !== null && f !== current) go(f, { keepHash: true });
+    var f = R.frameFromHash();
+    if (f !== null && f !== R.current) R.go(f, { keepHash: true });
   });
 
-  // ---- Playback -----------------------------------------------------------
-
+  // Playback.
   var timer = null;
   function delayAfter(index) {
-    var a = timeOf(index), b = timeOf(index + 1);
+    var a = R.timeOf(index), b = R.timeOf(index + 1);
     var gap = (a === null || b === null) ? UNTIMED_MS : Math.max(0, Math.min(b - a, MAX_GAP_MS));
     return gap / Number(speed.value);
   }
   function tick() {
-    if (current >= count - 1) { stop(); return; }
-    var wait = delayAfter(current);
-    go(current + 1);
+    if (R.current >= count - 1) { R.stop(); return; }
+    var wait = delayAfter(R.current);
+    R.go(R.current + 1);
     timer = setTimeout(tick, wait);
   }
   function play() {
-    if (current >= count - 1) go(0);
+    if (R.current >= count - 1) R.go(0);
     playButton.textContent = 'Pause';
     playButton.setAttribute('aria-pressed', 'true');
-    timer = setTimeout(tick, delayAfter(current));
+    timer = setTimeout(tick, delayAfter(R.current));
   }
-  function stop() {
+  R.stop = function () {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     playButton.textContent = 'Play';
     playButton.setAttribute('aria-pressed', 'false');
-  }
-  function togglePlay() { if (timer === null) play(); else stop(); }
+  };
+  function togglePlay() { if (timer === null) play(); else R.stop(); }
   playButton.addEventListener('click', togglePlay);
+  // The page's static copy has them disabled until the script can drive them.
+  R.enableControls = function () {
+    scrubber.disabled = false;
+    playButton.disabled = false;
+    speed.disabled = false;
+  };
 
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -73,27 +89,40 @@
     }
     if (e.target === scrubber) return;  // the range input steps by itself
     var to = null;
-    if (e.key === 'ArrowLeft') to = current - 1;
-    else if (e.key === 'ArrowRight') to = current + 1;
+    if (e.key === 'ArrowLeft') to = R.current - 1;
+    else if (e.key === 'ArrowRight') to = R.current + 1;
     else if (e.key === 'Home') to = 0;
     else if (e.key === 'End') to = count - 1;
     if (to === null) return;
     e.preventDefault();
-    stop();
-    go(Math.max(0, Math.min(count - 1, to)));
+    R.stop();
+    R.go(Math.max(0, Math.min(count - 1, to)));
   });
 
-  // ---- Travel marks -------------------------------------------------------
+  // On paper: the final frame, as the page shows it without a script.
+  var beforePrint = null;
+  window.addEventListener('beforeprint', function () {
+    if (R.current === count - 1) return;
+    beforePrint = R.current;
+    R.go(count - 1, { keepHash: true });
+  });
+  window.addEventListener('afterprint', function () {
+    if (beforePrint === null) return;
+    var back = beforePrint;
+    beforePrint = null;
+    R.go(back, { keepHash: true });
+  });
 
+  // Travel marks on the scrubber.
   (function drawTravelMarks() {
     var marks = document.createDocumentFragment();
-    data.travels.forEach(function (t) {
+    R.data.travels.forEach(function (t) {
       var mark = document.createElement('span');
       mark.className = 'travel-mark';
       mark.style.left = (count > 1 ? (t[0] / (count - 1)) * 100 : 0) + '%';
       mark.title = 'At frame ' + t[0] + ' the person traveled to frame ' + t[1];
       marks.appendChild(mark);
     });
-    $('travel-marks').replaceChildren(marks);
+    R.$('travel-marks').replaceChildren(marks);
   })();
-
+});

@@ -1,10 +1,15 @@
-  // ---- Diagnostics (all of them, built from #diagnostic-data) -------------
+// ---- Diagnostics (all of them, built from #diagnostic-data) -------------
+// Provides R.startDiagnostics().
+//
+// Rows of `d.rows`: line minus the previous row's line, a kind (an index in
+// `d.kinds`, or the kind itself: [code, column, piece, …]), then one value
+// per argument (an index in `d.args`, or the text). The message is the
+// pieces with the arguments between them. Past VIRTUAL_DIAGNOSTICS rows,
+// only the rows in view are drawn, as in the event list.
+TodoReport.part(function diagnosticList(R) {
+  'use strict';
 
-  // Rows of `d.rows`: line minus the previous row's line, a kind (an index in
-  // `d.kinds`, or the kind itself: [code, column, piece, …]), then one value
-  // per argument (an index in `d.args`, or the text). The message is the
-  // pieces with the arguments between them. Past VIRTUAL_DIAGNOSTICS rows,
-  // only the rows in view are drawn, as in the event list.
+  var $ = R.$, element = R.element, OVERSCAN = R.OVERSCAN;
   var DIAGNOSTIC_ROW = 40, VIRTUAL_DIAGNOSTICS = 100;
   var diagnostics = null;
 
@@ -39,11 +44,8 @@
     var d = diagnosticAt(i);
     var li = document.createElement('li');
     li.className = d.severity;
-    function part(tag, className, text) {
-      var e = document.createElement(tag); e.className = className; e.textContent = text; return e;
-    }
-    li.append(part('span', 'location', 'line ' + d.line + (d.column === null ? '' : ':' + d.column)), ' ',
-      part('span', 'severity', d.severity), ' ', part('code', 'code', d.code), ' ', part('span', 'message', d.message));
+    li.append(element('span', 'location', 'line ' + d.line + (d.column === null ? '' : ':' + d.column)), ' ',
+      element('span', 'severity', d.severity), ' ', element('code', 'code', d.code), ' ', element('span', 'message', d.message));
     return li;
   }
 
@@ -72,11 +74,11 @@
     var list = $('diagnostics'), box = $('diagnostic-viewport');
     if (diagnostics.count <= VIRTUAL_DIAGNOSTICS) return;
     diagnostics.height = box.clientHeight || 320;
-    diagnostics.rows = Rows(diagnostics.count, DIAGNOSTIC_ROW, diagnostics.height);
+    diagnostics.rows = TodoRows(diagnostics.count, DIAGNOSTIC_ROW, diagnostics.height);
     list.style.height = diagnostics.rows.span + 'px';
   }
 
-  function startDiagnostics() {
+  R.startDiagnostics = function () {
     var block = $('diagnostic-data'), list = $('diagnostics'), box = $('diagnostic-viewport');
     if (!block || !list || !box) return;  // a customised page from before the block: its static list stays
     diagnostics = readDiagnostics(JSON.parse(TodoFrames.blockText(block)));
@@ -87,5 +89,5 @@
     drawDiagnostics();
     box.addEventListener('scroll', function () { if (diagnostics.rows) drawDiagnostics(); });
     window.addEventListener('resize', function () { if (diagnostics.rows) { layoutDiagnostics(); drawDiagnostics(); } });
-  }
-
+  };
+});

@@ -1,0 +1,44 @@
+// todo-report page script. Rebuilds any frame from the compact frame data in
+// #session-data and draws it. Log text is only ever set with textContent.
+// What it shares with the other pages comes first in the built script:
+// TodoPage (counts and durations as text), TodoRows (rows drawn in view),
+// TodoText (long text cut), TodoFrames (the frame data and the state of any
+// frame) and TodoPhone (the app's screen).
+//
+// The report's own script is the files of report.js.parts, one part each.
+// A part is a function given to TodoReport.part; once the frame data is
+// open, TodoReport.start calls the parts in the order of their files with
+// one object, R, the page's namespace. A part keeps its own variables to
+// itself, adds what it provides to R (its first comment lists it) and reaches
+// the others only through R: a function on R may be called once every part
+// has been built, a value only if an earlier part put it there.
+var TodoReport = (function () {
+  'use strict';
+
+  var parts = [];
+  function $(id) { return document.getElementById(id); }
+  function element(tag, className, text) {
+    var e = document.createElement(tag);
+    e.className = className;
+    e.textContent = text;
+    return e;
+  }
+
+  // Provides R.$ (an element by id), R.element (one with a class and text),
+  // R.data (the frame data), R.session (TodoFrames.open of it), R.count (the
+  // frames) and R.OVERSCAN (rows drawn beyond the ones in view).
+  function start() {
+    var data = JSON.parse(TodoFrames.blockText($('session-data')));
+    if (data.v !== TodoFrames.FORMAT) {
+      $('no-script').textContent = 'This page\u2019s script reads frame data of version ' + TodoFrames.FORMAT + ', but its data is of version ' +
+        data.v + ': make the report again with the same todo-report, or use its built-in report.js. The final frame, the summary ' +
+        'and the first diagnostics below are shown without the script.';
+      return;
+    }
+    var session = TodoFrames.open(data);
+    var R = { $: $, element: element, data: data, session: session, count: session.count, OVERSCAN: 8 };
+    parts.forEach(function (build) { build(R); });
+  }
+
+  return { part: function (build) { parts.push(build); }, start: start };
+})();
