@@ -21,6 +21,24 @@ package enum FileDescriptorIO {
         return count
     }
 
+    /// Up to `count` bytes from `offset` (`pread(2)`, again after a short
+    /// read): fewer only at the file's end.
+    package static func read(_ descriptor: Int32, count: Int, at offset: Int) throws(SystemError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = try bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in
+                    try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: offset + done)
+                }
+            }.get()
+            if got == 0 { break }
+            done += got
+        }
+        bytes.removeLast(count - done)
+        return bytes
+    }
+
     /// Writes every byte of `bytes` (at `offset` with `pwrite(2)`, else at
     /// the descriptor's position), retrying short writes; a failure says how
     /// many bytes went first.

@@ -10,14 +10,14 @@ import Foundation
 /// `append(contentsOf:)`), inlined into the caller. Its stored properties
 /// skip the runtime's exclusivity checks: they are private, and no method
 /// hands out access to them that could overlap another.
-package final class SpillFile {
+public final class SpillFile {
     /// The bytes not yet on disk: `used` of `capacity`, allocated whole at
     /// first (a little over the memory limit), so that appends never copy it.
     @exclusivity(unchecked) @usableFromInline var buffer: UnsafeMutableRawPointer
     @exclusivity(unchecked) @usableFromInline var used = 0
     @exclusivity(unchecked) @usableFromInline var capacity: Int
     @exclusivity(unchecked) private var descriptor: Int32 = -1
-    @exclusivity(unchecked) private var flushed = 0  // bytes already in the file
+    @exclusivity(unchecked) @usableFromInline var flushed = 0  // bytes already in the file
     @usableFromInline let memoryLimit: Int
 
     /// - Parameter memoryLimit: Bytes kept in memory before spilling to disk.
@@ -33,7 +33,7 @@ package final class SpillFile {
     }
 
     /// Bytes appended so far.
-    package var count: Int { flushed + used }
+    @usableFromInline package var count: Int { flushed + used }
 
     /// Bytes already moved to disk: everything from here on is in memory.
     package var onDisk: Int { flushed }
@@ -47,14 +47,6 @@ package final class SpillFile {
     /// The folder spill files are made in: `TMPDIR`, else `/tmp`.
     package static var folder: String {
         ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    }
-
-    package func append(_ text: String) {
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) {
-            return done
-        }
-        var text = text
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `bytes`; as many as the memory limit or more go straight to
@@ -106,7 +98,7 @@ package final class SpillFile {
     /// Copies `buffer.count` bytes from `offset` into `buffer`; throws when
     /// the file gives back fewer (an I/O error, a file cut short), rather
     /// than leave the rest as zeros.
-    package func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
+    @usableFromInline package func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
         var done = 0
         if offset < flushed, let base = buffer.baseAddress {
             let fromFile = min(buffer.count, flushed - offset)
@@ -205,10 +197,8 @@ package final class SpillFile {
     }
 
     private static func anonymousFile() -> Int32 {
-        let folder = Self.folder
-        var template = Array("\(folder)/todo-report-spill-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        if descriptor >= 0 { template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } } }
-        return descriptor
+        guard let file = SystemCall.makeTemporaryFile(Array("\(Self.folder)/todo-report-spill-XXXXXX".utf8)) else { return -1 }
+        _ = unlink(String(decoding: file.path, as: UTF8.self))
+        return file.descriptor
     }
 }

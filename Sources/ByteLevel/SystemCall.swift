@@ -17,6 +17,24 @@ package enum SystemCall {
             if result != -1 || errno != EINTR { return result }
         }
     }
+
+    /// A new file made from `template`, a path whose last six bytes are
+    /// `XXXXXX`, which `mkstemp(3)` replaces to find a name no file has; the
+    /// descriptor is closed on exec. Its descriptor and path, or `nil` with
+    /// `errno` set.
+    package static func makeTemporaryFile(_ template: [UInt8]) -> (descriptor: Int32, path: [UInt8])? {
+        var name = template.map { CChar(bitPattern: $0) } + [0]
+        let descriptor = name.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { return nil }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        return (descriptor, name.dropLast().map { UInt8(bitPattern: $0) })
+    }
+
+    /// `open(2)` of `path`, again when interrupted: the descriptor, or -1
+    /// with `errno` set.
+    package static func open(_ path: String, flags: Int32, mode: Int) -> Int32 {
+        path.withCString { path in retryingInterrupts { systemOpen(path, flags, mode_t(mode)) } }
+    }
 }
 
 /// A failed system call's `errno`, for the helpers of this module: their
@@ -35,4 +53,9 @@ package struct PartialWrite: Error, Equatable {
     package var written: Int
     /// The system's error number (`EIO` for a write that wrote nothing).
     package var errno: Int32
+}
+
+// `open(2)`, named apart from SystemCall's own.
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
 }

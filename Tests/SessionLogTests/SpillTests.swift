@@ -8,37 +8,6 @@ import TodoDomain
 
 @Suite("Spilling to disk")
 struct SpillTests {
-    @Test("a spill file reads back every byte, from memory and from disk")
-    func spillFile() throws {
-        let spill = SpillFile(memoryLimit: 100)
-        var expected: [UInt8] = []
-        for n in 0..<1_000 {
-            let text = "record \(n);"
-            spill.append(text)
-            expected.append(contentsOf: text.utf8)
-        }
-        #expect(spill.count == expected.count)
-        #expect(spill.text == String(decoding: expected, as: UTF8.self))
-        for offset in [0, 1, 99, 100, 101, 5_000, expected.count - 7] {
-            var buffer = [UInt8](repeating: 0, count: 7)
-            try buffer.withUnsafeMutableBytes { try spill.read(at: offset, into: $0) }
-            #expect(buffer == Array(expected[offset..<offset + 7]), "offset \(offset)")
-        }
-    }
-
-    @Test("a read past what was written throws, saying where, instead of leaving zeros", arguments: [10, 1_000])
-    func shortRead(memoryLimit: Int) throws {
-        let spill = SpillFile(memoryLimit: memoryLimit)
-        spill.append(String(repeating: "x", count: 500))
-        #expect(spill.onDisk > 0 || memoryLimit > 500, "the small limit moved the bytes to disk")
-        var buffer = [UInt8](repeating: 0, count: 8)
-        let error = #expect(throws: SpillReadError.self) {
-            try buffer.withUnsafeMutableBytes { try spill.read(at: 496, into: $0) }
-        }
-        #expect(error?.offset == 500)
-        #expect(error?.missing == 4)
-    }
-
     @Test("replay travels correctly when its undo log has moved to disk, by undo and by snapshot", arguments: [4_096, 1, 3])
     func replayFromDisk(shortTravel: Int) throws {
         let folder = try temporaryDirectory()

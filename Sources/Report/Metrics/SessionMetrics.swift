@@ -227,10 +227,7 @@ public final class SessionMetrics {
         let length = Int(step.extra)
         guard length > 0 else { return "" }
         do {
-            return try String(unsafeUninitializedCapacity: length) { buffer in
-                try names.read(at: Int(step.value), into: UnsafeMutableRawBufferPointer(buffer))
-                return length
-            }
+            return try names.string(at: Int(step.value), count: length)
         } catch {
             if namesReadFailure == nil { namesReadFailure = (error as? SpillReadError)?.code ?? EIO }
             return ""

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -37,14 +38,14 @@ final class OutputFiles {
             var output = Output(named: named, path: path, kind: kind)
             if case .replace = kind {
                 let folder = (path as NSString).deletingLastPathComponent
-                var template = Array("\(folder.isEmpty ? "." : folder)/.todo-report.\(getpid()).XXXXXX".utf8CString)
-                let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-                guard descriptor >= 0 else { throw SystemCallError("create a file in", path: folder, errno: errno) }
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                let template = Array("\(folder.isEmpty ? "." : folder)/.todo-report.\(getpid()).XXXXXX".utf8)
+                guard let file = SystemCall.makeTemporaryFile(template) else {
+                    throw SystemCallError("create a file in", path: folder, errno: errno)
+                }
                 // Held while this lives: the command line's clean-up of leftovers passes over a locked file.
-                _ = flock(descriptor, LOCK_EX | LOCK_NB)
-                output.temporary = descriptor
-                output.temporaryName = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                _ = flock(file.descriptor, LOCK_EX | LOCK_NB)
+                output.temporary = file.descriptor
+                output.temporaryName = String(decoding: file.path, as: UTF8.self)
             }
             outputs.append(output)
         }

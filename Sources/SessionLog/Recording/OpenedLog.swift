@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// A log file opened for recording, by path, for appending, and locked
@@ -16,7 +17,7 @@ struct OpenedLog {
         let path = url.path(percentEncoded: false)
         guard url.isFileURL else { throw .cannotOpen(path: url.absoluteString, errno: EINVAL) }
         let flags = O_RDWR | O_APPEND | O_CLOEXEC | (creating ? O_CREAT : 0)
-        let descriptor = path.withCString { systemOpen($0, flags, 0o644) }
+        let descriptor = SystemCall.open(path, flags: flags, mode: 0o644)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -37,8 +38,4 @@ struct OpenedLog {
     func close() {
         _ = systemClose(descriptor)
     }
-}
-
-private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    open(path, flags, mode)
 }

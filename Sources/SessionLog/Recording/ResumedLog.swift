@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import TimeTravel
 import TodoDomain
@@ -75,12 +76,16 @@ struct ResumedLog {
         var info = stat()
         guard fstat(log.descriptor, &info) == 0 else { throw .cannotRead(path: log.path, errno: errno) }
         var end = info.st_size
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while end > 0 {
-            let start = max(0, end - off_t(buffer.count))
-            let count = buffer.withUnsafeMutableBytes { pread(log.descriptor, $0.baseAddress, Int(end - start), start) }
-            guard count == Int(end - start) else { throw .cannotRead(path: log.path, errno: count < 0 ? errno : EIO) }
-            if let newline = buffer[..<count].lastIndex(of: 0x0A) { return (info.st_size, start + off_t(newline) + 1) }
+            let start = max(0, end - (1 << 16))
+            let bytes: [UInt8]
+            do {
+                bytes = try FileDescriptorIO.read(log.descriptor, count: Int(end - start), at: Int(start))
+            } catch {
+                throw .cannotRead(path: log.path, errno: error.errno)
+            }
+            guard bytes.count == Int(end - start) else { throw .cannotRead(path: log.path, errno: EIO) }
+            if let newline = bytes.lastIndex(of: 0x0A) { return (info.st_size, start + off_t(newline) + 1) }
             end = start
         }
         return (info.st_size, 0)

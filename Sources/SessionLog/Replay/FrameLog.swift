@@ -11,7 +11,7 @@ import TodoDomain
 /// the walking). The log never looks at events: what an event does is the
 /// reducer's to say.
 struct FrameLog {
-    private let records: SpillFile
+    private let records: RecordSpill<FrameRecord>
     /// Each frame's strings and appended item (see ``FrameRecord``).
     private let values: SpillFile
     private var snapshots: StateSnapshots
@@ -23,20 +23,20 @@ struct FrameLog {
 
     /// The first failed write of its spill files (see ``SpillFile/diskFailure``)
     /// or failed read, if any: a replay must then not be trusted.
-    var spillFailure: Int32? { records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure ?? readFailure.first?.code }
+    var spillFailure: Int32? {
+        records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure ?? records.readFailure ?? readFailure.first?.code
+    }
     /// The first read that came back short.
     private let readFailure = SpillReadFailures()
 
     /// Travels shorter than this (in frames) undo and redo; longer ones may
     /// start from a snapshot, taken at least this many frames apart.
     private let shortTravel: Int
-    /// The last block of records read back, for walks along the history.
-    private let cache = RecordCache()
 
     /// - Parameter memoryLimit: Bytes of each spill kept in memory before it moves to disk.
     init(memoryLimit: Int = 4 << 20, shortTravel: Int = 4_096) {
         self.shortTravel = shortTravel
-        records = SpillFile(memoryLimit: memoryLimit)
+        records = RecordSpill(memoryLimit: memoryLimit)
         values = SpillFile(memoryLimit: memoryLimit)
         snapshots = StateSnapshots(memoryLimit: memoryLimit, spacing: shortTravel)
     }
@@ -54,21 +54,17 @@ struct FrameLog {
         }
         if let change = patch.partialItemName {
             record.flags.insert(.partial)
-            record.oldPartialLength = appendString(change.old)
-            record.newPartialLength = appendString(change.new)
+            record.oldPartialLength = UInt32(truncatingIfNeeded: values.append(change.old))
+            record.newPartialLength = UInt32(truncatingIfNeeded: values.append(change.new))
         }
         if let item = patch.appendedItem {
             record.flags.insert(.appended)
-            withUnsafeBytes(of: item.id.uuid) { values.append($0) }
+            values.append(bytesOf: item.id.uuid)
             values.append(byte: item.isFinished ? 1 : 0)
             if let change = patch.partialItemName, change.old == item.title {
                 record.flags.insert(.titleIsOldPartial)
             } else {
-                var title = item.title
-                title.withUTF8 { utf8 in
-                    withUnsafeBytes(of: UInt32(utf8.count)) { values.append($0) }
-                    values.append(UnsafeRawBufferPointer(utf8))
-                }
+                values.appendCounted(item.title)
             }
         }
         if let change = patch.itemFinished {
@@ -92,26 +88,9 @@ struct FrameLog {
         } else {
             lastName = nil
         }
-        withUnsafeBytes(of: &record) { records.append($0) }
+        records.append(record)
         snapshots.didMake(frame: frameCount, state: state)
         frameCount += 1
-    }
-
-    /// Appends `text`'s UTF-8 to the value spill, read in place when the
-    /// string is contiguous (a copy of it would retain and release it).
-    private func appendString(_ text: String) -> UInt32 {
-        if let count = text.utf8.withContiguousStorageIfAvailable({
-            values.append(UnsafeRawBufferPointer($0))
-            return $0.count
-        }) {
-            return UInt32(count)
-        }
-        var text = text
-        return UInt32(
-            text.withUTF8 {
-                values.append(UnsafeRawBufferPointer($0))
-                return $0.count
-            })
     }
 
     // MARK: Reading
@@ -206,62 +185,33 @@ struct FrameLog {
         Int(record(frame).parent)
     }
 
-    private func record(_ frame: Int) -> FrameRecord {
-        let stride = MemoryLayout<FrameRecord>.stride
-        let offset = (frame - 1) * stride
-        var record = FrameRecord()
-        // Records still in memory are read directly; those on disk a block at a time.
-        guard offset + stride <= records.onDisk else {
-            withUnsafeMutableBytes(of: &record) { read(records, at: offset, into: $0) }
-            return record
-        }
-        let block = offset / RecordCache.blockSize
-        if cache.block != block || cache.bytes.count < offset - block * RecordCache.blockSize + stride {
-            let start = block * RecordCache.blockSize
-            let size = min(RecordCache.blockSize, records.onDisk - start)
-            cache.bytes = [UInt8](repeating: 0, count: size)
-            cache.bytes.withUnsafeMutableBytes { read(records, at: start, into: $0) }
-            cache.block = block
-        }
-        return cache.bytes.withUnsafeBytes { raw in
-            raw.loadUnaligned(fromByteOffset: offset - block * RecordCache.blockSize, as: FrameRecord.self)
-        }
-    }
+    private func record(_ frame: Int) -> FrameRecord { records[frame - 1] }
 
     private func appendedItem(_ record: FrameRecord) -> TodoItem {
         let offset = record.appendedItemOffset
-        var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var finished: UInt8 = 0
-        var length: UInt32 = 0
-        withUnsafeMutableBytes(of: &id) { read(values, at: offset, into: $0) }
-        withUnsafeMutableBytes(of: &finished) { read(values, at: offset + 16, into: $0) }
-        let title: String
-        if record.flags.contains(.titleIsOldPartial) {
-            title = loadString(at: Int(record.values), length: Int(record.oldPartialLength))
-        } else {
-            withUnsafeMutableBytes(of: &length) { read(values, at: offset + 17, into: $0) }
-            title = loadString(at: offset + 21, length: Int(length))
-        }
+        // The id, the finished byte and the title's length, then the title (as `append` wrote them).
+        let id = reading((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) { try values.load(uuid_t.self, at: offset) }
+        let finished = reading(0) { try values.load(UInt8.self, at: offset + 16) }
+        let title =
+            record.flags.contains(.titleIsOldPartial)
+            ? loadString(at: Int(record.values), length: Int(record.oldPartialLength))
+            : loadString(at: offset + 21, length: Int(reading(0) { try values.load(UInt32.self, at: offset + 17) }))
         return TodoItem(id: UUID(uuid: id), title: title, isFinished: finished == 1)
     }
 
-    /// `length` bytes of the value spill from `offset`, read straight into
-    /// the string's storage: a long name is not copied twice.
+    /// `length` bytes of the value spill from `offset`, as UTF-8.
     private func loadString(at offset: Int, length: Int) -> String {
-        guard length > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            read(values, at: offset, into: UnsafeMutableRawBufferPointer(buffer))
-            return length
-        }
+        reading("") { try values.string(at: offset, count: length) }
     }
 
-    /// Reads from a spill; a short read is kept as the log's failure (see
-    /// ``spillFailure``), which fails the command, rather than passed over.
-    private func read(_ spill: SpillFile, at offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+    /// What `read` reads, or `fallback` when it fails: the failure is kept as
+    /// the log's (see ``spillFailure``), which fails the command, rather than passed over.
+    private func reading<Value>(_ fallback: Value, _ read: () throws -> Value) -> Value {
         do {
-            try spill.read(at: offset, into: buffer)
+            return try read()
         } catch {
             readFailure.record(error)
+            return fallback
         }
     }
 }

@@ -39,10 +39,3 @@ struct FrameRecord {
         Int(values) + (flags.contains(.partial) ? Int(oldPartialLength) + Int(newPartialLength) : 0)
     }
 }
-
-/// One block of a ``FrameLog``'s records, read back whole.
-final class RecordCache {
-    static let blockSize = 64 * 1024
-    var block = -1
-    var bytes: [UInt8] = []
-}

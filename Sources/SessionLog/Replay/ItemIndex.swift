@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import TodoDomain
 
@@ -14,9 +15,7 @@ struct ItemIndex {
         let low: UInt64
 
         init(_ id: UUID) {
-            (high, low) = withUnsafeBytes(of: id.uuid) {
-                ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            }
+            (high, low) = id.words
         }
 
         func hash(into hasher: inout Hasher) {

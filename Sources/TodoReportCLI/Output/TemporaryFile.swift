@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -26,13 +27,12 @@ final class TemporaryFile {
             }
             if nameless >= 0 { close(nameless) }
         #endif
-        var template = (TemporaryName.template(in: folder).bytes + [0]).map { CChar(bitPattern: $0) }
-        let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard created >= 0 else { throw SystemCallError("create a file in", path: folder.display, errno: errno) }
-        descriptor = created
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        guard let file = SystemCall.makeTemporaryFile(TemporaryName.template(in: folder).bytes) else {
+            throw SystemCallError("create a file in", path: folder.display, errno: errno)
+        }
+        descriptor = file.descriptor
         _ = flock(descriptor, LOCK_EX | LOCK_NB)
-        name = Path(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        name = Path(bytes: file.path)
     }
 
     deinit { discard() }

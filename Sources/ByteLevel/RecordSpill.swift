@@ -1,0 +1,118 @@
+import Foundation
+
+/// Fixed-size records appended to a ``SpillFile`` and read back by index,
+/// forward or backward: those still in memory one at a time, those on disk
+/// a 64 KiB block at a time. What the replay keeps per frame and the metrics
+/// per frame (and per row of the event table) without holding it in memory,
+/// so memory stays flat however long the session.
+///
+/// A struct over a class that is not generic (``RecordBlocks``), with
+/// inlinable members: each record type's copy is specialised in the module
+/// that uses it, and reaching the storage needs no generic metadata at run
+/// time (one append and a few reads per frame).
+public struct RecordSpill<Record: BitwiseCopyable> {
+    /// The spill and its block read back.
+    @usableFromInline let blocks: RecordBlocks
+
+    /// - Parameter memoryLimit: Bytes kept in memory before the records move to disk.
+    package init(memoryLimit: Int = 1 << 20) {
+        blocks = RecordBlocks(memoryLimit: memoryLimit)
+    }
+
+    /// Records appended so far.
+    @inlinable
+    package var count: Int { blocks.spill.count / MemoryLayout<Record>.size }
+
+    /// The `errno` of the first failed write, if any (see ``SpillFile/diskFailure``).
+    package var diskFailure: Int32? { blocks.spill.diskFailure }
+
+    /// The first failed read back, as an `errno` (`EIO` for a file cut short).
+    package var readFailure: Int32? { blocks.readFailure }
+
+    /// The `errno` of the first failed write or read, if any: the records
+    /// read back then cannot be trusted, and the command fails.
+    package var failure: Int32? { diskFailure ?? readFailure }
+
+    /// Appends `record`, as the next index.
+    @inlinable
+    package func append(_ record: Record) {
+        blocks.spill.append(bytesOf: record)
+    }
+
+    /// The record at `index` (`0..<count`); a zeroed record after a failed read (see ``failure``).
+    @inlinable
+    package subscript(index: Int) -> Record {
+        // Records are packed: `size` bytes each, read unaligned.
+        let size = MemoryLayout<Record>.size
+        let offset = index * size
+        if !blocks.holds(offset, size: size) {
+            guard blocks.isOnDisk(offset, size: size) else { return read(at: offset) }
+            blocks.load(around: offset, size: size)
+        }
+        return blocks.block.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - blocks.blockStart, as: Record.self) }
+    }
+
+    /// One record, read from the spill (one still in memory: in place).
+    @inlinable
+    package func read(at offset: Int) -> Record {
+        do {
+            return try blocks.spill.load(Record.self, at: offset)
+        } catch {
+            blocks.recordFailure(error)
+            return withUnsafeTemporaryAllocation(of: Record.self, capacity: 1) { zeroed in
+                UnsafeMutableRawBufferPointer(zeroed).initializeMemory(as: UInt8.self, repeating: 0)
+                return zeroed[0]
+            }
+        }
+    }
+}
+
+/// A ``RecordSpill``'s spill and the block of it last read back from disk.
+public final class RecordBlocks {
+    /// The records' bytes.
+    @usableFromInline let spill: SpillFile
+    /// The last block read back from disk.
+    @usableFromInline private(set) var block: [UInt8] = []
+    /// The offset of ``block`` in the spill, or -1.
+    @usableFromInline private(set) var blockStart = -1
+    static var blockSize: Int { 1 << 16 }
+    /// The first failed read back, as an `errno`.
+    package private(set) var readFailure: Int32?
+
+    /// Blocks of a new spill that keeps `memoryLimit` bytes in memory.
+    package init(memoryLimit: Int) {
+        spill = SpillFile(memoryLimit: memoryLimit)
+    }
+
+    /// Whether the block read back holds `size` bytes at `offset`.
+    @inlinable
+    package func holds(_ offset: Int, size: Int) -> Bool {
+        blockStart >= 0 && offset >= blockStart && offset + size <= blockStart + block.count
+    }
+
+    /// Whether `size` bytes at `offset` are all in the spill's file (not still in memory).
+    @inlinable
+    func isOnDisk(_ offset: Int, size: Int) -> Bool { offset + size <= spill.flushed }
+
+    /// Reads the block of records on disk that holds the one at `offset`,
+    /// placed so that a walk in either direction finds the next records in it.
+    @usableFromInline
+    func load(around offset: Int, size: Int) {
+        let perBlock = max(1, Self.blockSize / size)
+        let start = offset / (perBlock * size) * (perBlock * size)
+        let length = min(perBlock * size, spill.onDisk - start)
+        blockStart = start
+        do {
+            block = try spill.bytes(at: start, count: length)
+        } catch {
+            block = [UInt8](repeating: 0, count: length)
+            recordFailure(error)
+        }
+    }
+
+    /// Keeps the first read failure.
+    @usableFromInline
+    func recordFailure(_ error: any Error) {
+        if readFailure == nil { readFailure = (error as? SpillReadError)?.code ?? EIO }
+    }
+}
