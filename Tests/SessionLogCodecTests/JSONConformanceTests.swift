@@ -1,8 +1,9 @@
-import SessionLog
+import SessionLogCodec
 import Testing
 
 /// A conformance suite written from RFC 8259's grammar: every valid form is
-/// accepted and every invalid one rejected, wherever it stands in a record.
+/// accepted and every invalid one rejected, wherever it stands in a record:
+/// what `LogReader` finds, through the codec alone.
 @Suite("JSON conformance (RFC 8259)")
 struct JSONConformanceTests {
     static let valid: [String] = [
@@ -33,27 +34,27 @@ struct JSONConformanceTests {
     }
 
     @Test("accepts every valid value (as an ignored field)", arguments: valid)
-    func accepts(_ value: String) throws {
-        let result = try replay(Self.line(value))
+    func accepts(_ value: String) {
+        let result = CodecReading(Self.line(value))
         #expect(result.found.filter { $0.code != .duplicateKey } == [], "\(value)")
-        #expect(result.frames.count == 1)
+        #expect(result.records == [.event(.startCreatingItem, RecordStamp())])
     }
 
     @Test("rejects every invalid value, as invalid-json", arguments: invalid)
-    func rejects(_ value: String) throws {
-        let result = try replay(Self.line(value) + #"{"type":"event","event":"cancelCreatingItem"}"# + "\n")
+    func rejects(_ value: String) {
+        let result = CodecReading(Self.line(value) + #"{"type":"event","event":"cancelCreatingItem"}"# + "\n")
         #expect(result.found.map(\.code) == [.invalidJSON], "\(value)")
-        #expect(result.frames.count == 1, "the next line is still read")
+        #expect(result.records == [.event(.cancelCreatingItem, RecordStamp())], "the next line is still read")
     }
 
     @Test("a valid JSON text that is not an object is not-an-object", arguments: ["1", "\"x\"", "[]", "null", " true "])
-    func notObjects(_ text: String) throws {
-        #expect(try replay(text + "\n").found == [Found(1, nil, .notAnObject)])
+    func notObjects(_ text: String) {
+        #expect(CodecReading(text + "\n").found == [Found(1, nil, .notAnObject)])
     }
 
     @Test("trailing characters after the object are invalid-json at their column")
-    func trailing() throws {
-        #expect(try replay(#"{"type":"event","event":"startCreatingItem"} x"# + "\n").found == [Found(1, 46, .invalidJSON)])
+    func trailing() {
+        #expect(CodecReading(#"{"type":"event","event":"startCreatingItem"} x"# + "\n").found == [Found(1, 46, .invalidJSON)])
     }
 
     /// What a string's special byte does, wherever it falls in the reader's
@@ -73,15 +74,15 @@ struct JSONConformanceTests {
     ]
 
     @Test("a quote, backslash or control character is found at every position of a long string", arguments: stringCases, 0..<20)
-    func stringBytesAtEveryOffset(_ special: StringCase, offset: Int) throws {
+    func stringBytesAtEveryOffset(_ special: StringCase, offset: Int) {
         let prefix = String(repeating: "a", count: offset)
         let suffix = "bcdefghijklmnop"
         let start = #"{"type":"event","event":"startCreatingItem"}"# + "\n"
         let head = #"{"type":"event","event":"changePartialItemName","name":""#
-        let result = try replay(start + head + prefix + special.text + suffix + #""}"# + "\n")
+        let result = CodecReading(start + head + prefix + special.text + suffix + #""}"# + "\n")
         if let decoded = special.decoded {
             #expect(result.found == [])
-            #expect(result.frames.last?.state?.partialItemName == prefix + decoded + suffix)
+            #expect(result.records.last == .event(.changePartialItemName(prefix + decoded + suffix), RecordStamp()))
         } else {
             #expect(result.found == [Found(2, head.utf8.count + offset + 1, .invalidJSON)])
         }
