@@ -11,8 +11,17 @@ enum CSVField {
     }
 
     /// `value`, quoted when it holds `,`, `"`, CR or LF (quotes doubled).
+    /// Looked for as bytes: a comma or quote that a combining mark follows
+    /// is one character with it, but still a comma or quote to a CSV reader.
     static func quoted(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return value }
+        var bytes: [UInt8] = [0x22]
+        bytes.reserveCapacity(value.utf8.count + 8)
+        for byte in value.utf8 {
+            if byte == 0x22 { bytes.append(0x22) }
+            bytes.append(byte)
+        }
+        bytes.append(0x22)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
