@@ -28,28 +28,48 @@ extension BatchAggregate {
     /// ``csv()`` piece by piece (a row at a time), for writing to a file without holding it whole.
     public func writeCSV<Failure: Error>(_ write: (String) throws(Failure) -> Void) throws(Failure) {
         try write(Self.csvColumns.joined(separator: ",") + "\r\n")
+        var row = ""
+        row.reserveCapacity(1_024)
         for stats in sessions {
-            let fromLogs = [
-                stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app, stats.appVersion,
-            ]
+            row.removeAll(keepingCapacity: true)
+            // Each value in `csvColumns`' order, quoted where it needs to be, with commas between.
+            var first = true
+            func field(_ value: String?) {
+                if !first { row += "," }
+                first = false
+                row += CSVField.quoted(value ?? "")
+            }
+            func field<Number: BinaryInteger>(_ value: Number?) { field(value.map { String($0) }) }
+            for text in [stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app] {
+                field(text.map(CSVField.inert))
+            }
+            field(stats.appVersion.map(CSVField.inert))
             let n = stats.numbers
-            let counts = [
-                n.events, n.frames, n.travels, n.sheets.opened, n.sheets.typed, n.sheets.itemsAdded, n.sheets.cancelled, n.keystrokes,
-            ]
-            let quality = [n.lines, n.headers, n.droppedLines, n.blankLines, n.digestsChecked, n.digestsDiffering]
-            var fields: [String?] = fromLogs.map { $0.map(CSVField.inert) } + [n.start, n.end, n.durationMs.map(String.init)]
-            fields += counts.map(String.init)
-            fields += [n.sheets.conversion?.json, n.medianPlusToAddMs.map(String.init), String(n.errors), String(n.warnings)]
-            fields += [stats.report, String(stats.inputBytes), stats.inputSHA256]
-            fields += [
-                n.undoneFrames, n.sheets.added, n.sheets.replaced, n.sheets.openAtEnd, n.sheets.itemsWithoutSheet,
-                n.sheets.addedSheetKeystrokes,
-            ].map(
-                String.init)
-            fields.append(n.sheets.keystrokesPerItem?.json)
-            fields += quality.map(String.init)
-            fields += [stats.eventTable, stats.eventTableBytes.map(String.init), stats.eventTableSHA256]
-            try write(fields.map { CSVField.quoted($0 ?? "") }.joined(separator: ",") + "\r\n")
+            field(n.start)
+            field(n.end)
+            field(n.durationMs)
+            for count in [n.events, n.frames, n.travels, n.sheets.opened, n.sheets.typed, n.sheets.itemsAdded, n.sheets.cancelled] {
+                field(count)
+            }
+            field(n.keystrokes)
+            field(n.sheets.conversion?.json)
+            field(n.medianPlusToAddMs)
+            field(n.errors)
+            field(n.warnings)
+            field(stats.report)
+            field(stats.inputBytes)
+            field(stats.inputSHA256)
+            for count in [n.undoneFrames, n.sheets.added, n.sheets.replaced, n.sheets.openAtEnd, n.sheets.itemsWithoutSheet] {
+                field(count)
+            }
+            field(n.sheets.addedSheetKeystrokes)
+            field(n.sheets.keystrokesPerItem?.json)
+            for count in [n.lines, n.headers, n.droppedLines, n.blankLines, n.digestsChecked, n.digestsDiffering] { field(count) }
+            field(stats.eventTable)
+            field(stats.eventTableBytes)
+            field(stats.eventTableSHA256)
+            row += "\r\n"
+            try write(row)
         }
     }
 }

@@ -88,7 +88,8 @@ enum StatsJSON: Equatable {
 
         private mutating func object(depth: Int) -> StatsJSON? {
             index += 1
-            var members: [String: StatsJSON] = [:]
+            // A stats object has a few dozen members: room for them at once, not rehashed as they come.
+            var members: [String: StatsJSON] = Dictionary(minimumCapacity: depth == 0 ? 64 : 8)
             skipSpace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -136,11 +137,7 @@ enum StatsJSON: Equatable {
 
         private mutating func number() -> StatsJSON? {
             let start = index
-            while index < bytes.count,
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
-                    || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(
-                        bytes[index])
-            {
+            while index < bytes.count, Self.isNumberByte(bytes[index]) {
                 index += 1
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -148,16 +145,29 @@ enum StatsJSON: Equatable {
             return .number(text)
         }
 
+        /// A byte that can be part of a JSON number (checked whole by `Double` after).
+        private static func isNumberByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
+                UInt8(ascii: "E"):
+                true
+            default: false
+            }
+        }
+
         /// A string at `index` (its opening quote), escapes decoded; nil if malformed.
         private mutating func string() -> String? {
             index += 1
+            // Only a string with escapes is copied piece by piece; most have none.
             var scalars: [UInt8] = []
+            var escaped = false
             var runStart = index
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
+                    defer { index += 1 }
+                    guard escaped else { return String(validating: bytes[runStart..<index], as: UTF8.self) }
                     scalars += bytes[runStart..<index]
-                    index += 1
                     return String(validating: scalars, as: UTF8.self)
                 }
                 if byte < 0x20 { return nil }
@@ -165,6 +175,7 @@ enum StatsJSON: Equatable {
                     index += 1
                     continue
                 }
+                escaped = true
                 scalars += bytes[runStart..<index]
                 index += 1
                 guard index < bytes.count else { return nil }
