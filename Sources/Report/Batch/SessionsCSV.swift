@@ -39,7 +39,8 @@ extension BatchAggregate {
                 first = false
                 row += CSVField.quoted(value ?? "")
             }
-            func field<Number: BinaryInteger>(_ value: Number?) { field(value.map { String($0) }) }
+            func field(_ value: Int?) { field(value.map { String($0) }) }
+            func field(_ value: Int64?) { field(value.map { String($0) }) }
             for text in [stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app] {
                 field(text.map(CSVField.inert))
             }

@@ -145,6 +145,13 @@ enum StatsJSON: Equatable {
             return .number(text)
         }
 
+        /// `bytes` as text, or nil when they are not UTF-8. Most of a stats
+        /// file is ASCII, which is UTF-8 as it stands: decoded without the
+        /// general validation (which, for an array slice, is not specialised).
+        private static func text(of bytes: ArraySlice<UInt8>) -> String? {
+            bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        }
+
         /// A byte that can be part of a JSON number (checked whole by `Double` after).
         private static func isNumberByte(_ byte: UInt8) -> Bool {
             switch byte {
@@ -166,7 +173,7 @@ enum StatsJSON: Equatable {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     defer { index += 1 }
-                    guard escaped else { return String(validating: bytes[runStart..<index], as: UTF8.self) }
+                    guard escaped else { return Self.text(of: bytes[runStart..<index]) }
                     scalars += bytes[runStart..<index]
                     return String(validating: scalars, as: UTF8.self)
                 }
