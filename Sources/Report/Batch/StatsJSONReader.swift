@@ -140,8 +140,12 @@ enum StatsJSON: Equatable {
             while index < bytes.count, Self.isNumberByte(bytes[index]) {
                 index += 1
             }
-            let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            guard !text.isEmpty, Double(text) != nil else { return nil }
+            let number = bytes[start..<index]
+            let text = String(decoding: number, as: UTF8.self)
+            // Most numbers of a stats file are whole: digits, after a minus at most, which `Double` takes too.
+            let digits = number.first == UInt8(ascii: "-") ? number.dropFirst() : number
+            let isWhole = !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard isWhole || (!text.isEmpty && Double(text) != nil) else { return nil }
             return .number(text)
         }
 
