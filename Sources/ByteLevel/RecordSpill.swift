@@ -113,6 +113,6 @@ public final class RecordBlocks {
     /// Keeps the first read failure.
     @usableFromInline
     func recordFailure(_ error: any Error) {
-        if readFailure == nil { readFailure = (error as? SpillReadError)?.code ?? EIO }
+        if readFailure == nil { readFailure = SpillReadError.code(of: error) }
     }
 }

@@ -20,6 +20,9 @@ package struct SpillReadError: Error, Equatable, CustomStringConvertible {
     /// The `errno` to report: the read's own, else `EIO`.
     package var code: Int32 { errno ?? EIO }
 
+    /// The `errno` to report for a failed read of a spill: a ``SpillReadError``'s ``code``, `EIO` for any other error.
+    package static func code(of error: any Error) -> Int32 { (error as? SpillReadError)?.code ?? EIO }
+
     package var description: String {
         "a temporary file gave back \(missing) bytes too few at offset \(offset)"
             + (errno.map { " (\(String(cString: strerror($0))))" } ?? " (it ended early)")

@@ -229,7 +229,7 @@ public final class SessionMetrics {
         do {
             return try names.string(at: Int(step.value), count: length)
         } catch {
-            if namesReadFailure == nil { namesReadFailure = (error as? SpillReadError)?.code ?? EIO }
+            if namesReadFailure == nil { namesReadFailure = SpillReadError.code(of: error) }
             return ""
         }
     }
