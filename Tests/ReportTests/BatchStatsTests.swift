@@ -84,6 +84,60 @@ struct BatchStatsTests {
         #expect(peeked.schema == SessionStats.olderSchemaName && peeked.root == "/data/logs")
     }
 
+    @Test(
+        "a stats file is read only when it is one strict JSON value (RFC 8259), however its members are spelled",
+        arguments: [
+            ("{}", true), (" \t\r\n{ } \n", true),
+            ("{\"a\":[1,-0,0.5,-1.5e3,2E+2,3e-1,true,false,null,\"x\\u00e9\\ud83d\\ude00\\n\",{\"b\":{}}]}", true),
+            ("{\"a\":\"caf\u{E9} \u{1F600}\"}", true),
+            ("{\"a\":1,\"a\":2}", false), ("{\"x\":{\"a\":1,\"a\":2}}", false), ("{\"x\":[{\"a\":1,\"\\u0061\":2}]}", false),
+            ("{\"a\":+1}", false), ("{\"a\":01}", false), ("{\"a\":1.}", false), ("{\"a\":.5}", false), ("{\"a\":1e}", false),
+            ("{\"a\":-}", false), ("{\"a\":\"\\ud800\"}", false), ("{\"a\":\"\\udc00\"}", false), ("{\"a\":\"\u{1}\"}", false),
+            ("{\"a\":\"\\x\"}", false), ("{\"a\":tru}", false), ("{\"a\":nul}", false), ("{\"a\":1,}", false), ("{,}", false),
+            ("{\"a\" 1}", false), ("{} x", false), ("{}{}", false), ("[1]", false), ("\"x\"", false), ("", false),
+            ("{\"a\":" + String(repeating: "[", count: 31) + String(repeating: "]", count: 31) + "}", true),
+            ("{\"a\":" + String(repeating: "[", count: 32) + String(repeating: "]", count: 32) + "}", false),
+        ])
+    func strictJSON(text: String, isJSON: Bool) {
+        #expect((SessionStats.peek(json: Array(text.utf8)) != nil) == isJSON)
+    }
+
+    @Test("bytes that are not UTF-8 in a member's name or value make a stats file unreadable")
+    func notUTF8() throws {
+        #expect(SessionStats.peek(json: Array("{\"a\":\"".utf8) + [0xC3, 0x28] + Array("\"}".utf8)) == nil)
+        #expect(SessionStats.peek(json: Array("{\"".utf8) + [0xFF] + Array("\":1}".utf8)) == nil)
+        let text = try Self.stats().json
+        #expect(SessionStats(json: Array(text.replacingOccurrences(of: "\"input\": \"", with: "\"input\": \"\u{FF}").utf8)) != nil)
+        let broken = Array(text.replacingOccurrences(of: "\"input\": \"", with: "\"input\": \"~").utf8).map { $0 == 0x7E ? 0xFF : $0 }
+        #expect(SessionStats(json: broken) == nil)
+    }
+
+    @Test("a stats file's members are found by their decoded names in any order, each only once, of the right type")
+    func membersByName() throws {
+        let stats = try Self.stats()
+        let text = stats.json
+        #expect(SessionStats(json: Array(text.replacingOccurrences(of: "\"name\":", with: "\"n\\u0061me\":").utf8)) == stats)
+        var lines = text.split(separator: "\n").map(String.init)
+        let members = lines[1..<(lines.count - 1)].map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }
+        lines = ["{"] + [members.reversed().joined(separator: ",\n")] + ["}"]
+        #expect(SessionStats(json: Array(lines.joined(separator: "\n").utf8)) == stats, "members in another order")
+        #expect(SessionStats(json: Array(text.replacingOccurrences(of: "{\n", with: "{\"later\": {\"x\": [1]},\n").utf8)) == stats)
+        let changes = [
+            ("\"events\": ", "\"events\": 1, \"events\": "), ("\"events\": ", "\"events\": 5.0, \"x\": "),
+            ("\"reportBytes\": null", "\"reportBytes\": 9223372036854775808"), ("\"strict\": false", "\"strict\": 0"),
+            ("\"addItem\":", "\"addItem\":1,\"addItem\":"), ("\"travel\":", "\"travelled\":"), ("\"counts\":[", "\"counts\":[1.5,"),
+            ("\"plusToAddMs\": [[2500,1]]", "\"plusToAddMs\": [[2500,1,1]]"), ("\"codes\": {", "\"codes\": {\"x\":\"1\","),
+            ("\"status\": \"rendered\"", "\"status\": \"drawn\""), ("\"schema\": \"todo-report-stats/2\"", "\"schema\": null"),
+        ]
+        for (old, new) in changes {
+            #expect(text.contains(old), "\(old)")
+            #expect(SessionStats(json: Array(text.replacingOccurrences(of: old, with: new).utf8)) == nil, "\(new)")
+        }
+        #expect(
+            SessionStats(json: Array(text.replacingOccurrences(of: "\"conversion\": 0.5,", with: "\"conversion\": [\"any\"],").utf8))
+                == stats, "a ratio is computed again, not read")
+    }
+
     @Test("the aggregate is the same whatever order the sessions come in")
     func orderIndependent() throws {
         let sessions = try ["c", "a", "b"].map { try Self.stats(name: $0) }

@@ -1,35 +1,170 @@
 import SessionLog
 
 extension SessionStats {
+    /// The session's own members of `stats/NAME.json`, in the schema's
+    /// order; each is named by its raw value.
+    enum Member: String, CaseIterable, Sendable {
+        case schema, name, input, root, report, reportBytes, reportSHA256, eventTable, eventTableBytes, eventTableSHA256
+        case status, problem, sessionId, userId, app, appVersion
+        case inputBytes, inputSHA256, tool, strict
+    }
+
+    /// A member of the file: the session's own or one of its numbers, which
+    /// follow `appVersion`.
+    enum FileMember: Sendable {
+        case own(Member)
+        case number(SessionNumbers.Member)
+
+        /// Every member, in the file's order: what the writer writes and the reader expects.
+        static let inOrder: [FileMember] = {
+            let own = Member.allCases
+            let split = (own.firstIndex(of: .appVersion) ?? own.count - 1) + 1
+            return own[..<split].map(FileMember.own) + SessionNumbers.Member.allCases.map(FileMember.number)
+                + own[split...].map(FileMember.own)
+        }()
+
+        /// The members' names as bytes, in ``inOrder``'s order.
+        static let names: [[UInt8]] = inOrder.map { Array($0.name.utf8) }
+
+        /// The positions in ``inOrder`` of the members every file has.
+        static let required: [Int] = inOrder.indices.filter {
+            if case .number(let member) = inOrder[$0] { member.isRequired } else { true }
+        }
+
+        var name: String {
+            switch self {
+            case .own(let member): member.rawValue
+            case .number(let member): member.rawValue
+            }
+        }
+    }
+
     /// The file's text: one member per line in the schema's order, keys of
     /// `codes` sorted, so the same session always gives the same bytes.
     public var json: String {
+        let members = FileMember.inOrder.map { member in
+            switch member {
+            case .own(let own): "  \(JSONString.literal(own.rawValue)): \(jsonText(of: own))"
+            case .number(let number): "  \(JSONString.literal(number.rawValue)): \(numbers.jsonText(of: number))"
+            }
+        }
+        return "{\n" + members.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// Reads a `stats/NAME.json` file's bytes; nil when it is not JSON of
+    /// this schema (a member missing or of the wrong type).
+    public init?(json: [UInt8]) {
+        var scanner = StatsScanner(json)
+        var members = StatsScanner.Members(FileMember.names)
+        var stats = SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
+        let isObject = scanner.object { name, scanner in
+            switch members.find(name) {
+            case .known(let position):
+                switch FileMember.inOrder[position] {
+                case .own(let member): return stats.read(member, from: &scanner)
+                case .number(let member): return stats.numbers.read(member, from: &scanner)
+                }
+            case .other: return scanner.skipValue()
+            case .repeated: return false
+            }
+        }
+        guard isObject, scanner.isAtEnd(), members.met(FileMember.required) else { return nil }
+        self = stats
+    }
+
+    /// What any stats file says of itself, whatever its schema: its
+    /// `schema` and the INPUT root it was found under (in `/1` and `/2`
+    /// alike), so that a run never removes another root's session because
+    /// its file is of an older schema. `nil` when it is not a JSON object.
+    public static func peek(json: [UInt8]) -> (schema: String?, root: String?)? {
+        var scanner = StatsScanner(json)
+        var members = StatsScanner.Members([Array(Member.schema.rawValue.utf8), Array(Member.root.rawValue.utf8)])
+        var found: [String?] = [nil, nil]
+        let isObject = scanner.object { name, scanner in
+            switch members.find(name) {
+            case .known(let position) where scanner.isAtString():
+                found[position] = scanner.string()
+                return found[position] != nil
+            case .known, .other: return scanner.skipValue()
+            case .repeated: return false
+            }
+        }
+        guard isObject, scanner.isAtEnd() else { return nil }
+        return (found[0], found[1])
+    }
+
+    private func jsonText(of member: Member) -> String {
         let string = SessionNumbers.string
-        var members: [(String, String)] = [
-            ("schema", JSONString.literal(schema)),
-            ("name", JSONString.literal(name)),
-            ("input", JSONString.literal(input)),
-            ("root", string(root)),
-            ("report", string(report)),
-            ("reportBytes", reportBytes.map(String.init) ?? "null"),
-            ("reportSHA256", string(reportSHA256)),
-            ("eventTable", string(eventTable)),
-            ("eventTableBytes", eventTableBytes.map(String.init) ?? "null"),
-            ("eventTableSHA256", string(eventTableSHA256)),
-            ("status", JSONString.literal(status.rawValue)),
-            ("problem", string(problem)),
-            ("sessionId", string(sessionId)),
-            ("userId", string(userId)),
-            ("app", string(app)),
-            ("appVersion", string(appVersion)),
-        ]
-        members += numbers.jsonMembers
-        members += [
-            ("inputBytes", String(inputBytes)),
-            ("inputSHA256", string(inputSHA256)),
-            ("tool", JSONString.literal(tool)),
-            ("strict", String(strict)),
-        ]
-        return "{\n" + members.map { "  \(JSONString.literal($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+        return switch member {
+        case .schema: JSONString.literal(schema)
+        case .name: JSONString.literal(name)
+        case .input: JSONString.literal(input)
+        case .root: string(root)
+        case .report: string(report)
+        case .reportBytes: reportBytes.map(String.init) ?? "null"
+        case .reportSHA256: string(reportSHA256)
+        case .eventTable: string(eventTable)
+        case .eventTableBytes: eventTableBytes.map(String.init) ?? "null"
+        case .eventTableSHA256: string(eventTableSHA256)
+        case .status: JSONString.literal(status.rawValue)
+        case .problem: string(problem)
+        case .sessionId: string(sessionId)
+        case .userId: string(userId)
+        case .app: string(app)
+        case .appVersion: string(appVersion)
+        case .inputBytes: String(inputBytes)
+        case .inputSHA256: string(inputSHA256)
+        case .tool: JSONString.literal(tool)
+        case .strict: String(strict)
+        }
+    }
+
+    /// Reads the value of `member`; false when it is of the wrong type, or
+    /// `schema` is not ``schemaName``.
+    private mutating func read(_ member: Member, from scanner: inout StatsScanner) -> Bool {
+        func text(_ value: inout String) -> Bool {
+            guard let read = scanner.string() else { return false }
+            value = read
+            return true
+        }
+        func optionalText(_ value: inout String?) -> Bool {
+            guard let read = scanner.nullable({ $0.string() }) else { return false }
+            value = read
+            return true
+        }
+        func optionalWhole(_ value: inout Int?) -> Bool {
+            guard let read = scanner.nullable({ $0.int() }) else { return false }
+            value = read
+            return true
+        }
+        switch member {
+        case .schema: return scanner.string() == Self.schemaName
+        case .name: return text(&name)
+        case .input: return text(&input)
+        case .root: return optionalText(&root)
+        case .report: return optionalText(&report)
+        case .reportBytes: return optionalWhole(&reportBytes)
+        case .reportSHA256: return optionalText(&reportSHA256)
+        case .eventTable: return optionalText(&eventTable)
+        case .eventTableBytes: return optionalWhole(&eventTableBytes)
+        case .eventTableSHA256: return optionalText(&eventTableSHA256)
+        case .status:
+            guard let status = scanner.string().flatMap(Status.init(rawValue:)) else { return false }
+            self.status = status
+        case .problem: return optionalText(&problem)
+        case .sessionId: return optionalText(&sessionId)
+        case .userId: return optionalText(&userId)
+        case .app: return optionalText(&app)
+        case .appVersion: return optionalText(&appVersion)
+        case .inputBytes:
+            guard let bytes = scanner.int() else { return false }
+            inputBytes = bytes
+        case .inputSHA256: return optionalText(&inputSHA256)
+        case .tool: return text(&tool)
+        case .strict:
+            guard let strict = scanner.bool() else { return false }
+            self.strict = strict
+        }
+        return true
     }
 }

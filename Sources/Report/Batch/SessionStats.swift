@@ -104,44 +104,4 @@ public struct SessionStats: Sendable, Equatable {
         self.inputBytes = inputBytes
         self.inputSHA256 = inputSHA256
     }
-
-    /// Reads a `stats/NAME.json` file's bytes; nil when it is not JSON of
-    /// this schema (a member missing or of the wrong type).
-    public init?(json: [UInt8]) {
-        guard let root = StatsJSON.parse(json), root["schema"]?.string == Self.schemaName,
-            let name = root["name"]?.string, let input = root["input"]?.string,
-            let status = root["status"]?.string.flatMap(Status.init(rawValue:)), let tool = root["tool"]?.string,
-            let strict = root["strict"]?.bool
-        else { return nil }
-        func text(_ key: String) -> String?? {
-            guard let value = root[key] else { return nil }
-            return value.isNull ? .some(nil) : value.string.map { .some($0) }
-        }
-        func whole(_ key: String) -> Int?? {
-            guard let value = root[key] else { return nil }
-            return value.isNull ? .some(nil) : value.int.map { .some($0) }
-        }
-        guard let inputRoot = text("root"), let reportBytes = whole("reportBytes"), let reportSHA256 = text("reportSHA256"),
-            let eventTable = text("eventTable"), let eventTableBytes = whole("eventTableBytes"),
-            let eventTableSHA256 = text("eventTableSHA256")
-        else { return nil }
-        guard let report = text("report"), let problem = text("problem"), let sessionId = text("sessionId"), let userId = text("userId"),
-            let app = text("app"), let appVersion = text("appVersion"), let inputSHA256 = text("inputSHA256"),
-            let inputBytes = root["inputBytes"]?.int, let numbers = SessionNumbers(stats: root)
-        else { return nil }
-        self.init(name: name, input: input, status: status, problem: problem, tool: tool, strict: strict)
-        (self.root, self.reportBytes, self.reportSHA256) = (inputRoot, reportBytes, reportSHA256)
-        (self.eventTable, self.eventTableBytes, self.eventTableSHA256) = (eventTable, eventTableBytes, eventTableSHA256)
-        (self.report, self.sessionId, self.userId, self.app, self.appVersion) = (report, sessionId, userId, app, appVersion)
-        (self.numbers, self.inputBytes, self.inputSHA256) = (numbers, inputBytes, inputSHA256)
-    }
-
-    /// What any stats file says of itself, whatever its schema: its
-    /// `schema` and the INPUT root it was found under (in `/1` and `/2`
-    /// alike), so that a run never removes another root's session because
-    /// its file is of an older schema. `nil` when it is not a JSON object.
-    public static func peek(json: [UInt8]) -> (schema: String?, root: String?)? {
-        guard let root = StatsJSON.parse(json), case .object = root else { return nil }
-        return (root["schema"]?.string, root["root"]?.string)
-    }
 }

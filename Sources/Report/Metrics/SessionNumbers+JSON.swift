@@ -2,105 +2,187 @@ import SessionLog
 import TodoDomain
 
 extension SessionNumbers {
-    /// The numbers' members of `stats/NAME.json` (`todo-report-stats/2`), in
-    /// the schema's order, as `(name, JSON text)`: the file is their
-    /// serialised form. Milliseconds are whole, ratios have four decimals.
-    var jsonMembers: [(String, String)] {
-        var members: [(String, String)] = [
-            ("start", Self.string(start)), ("end", Self.string(end)), ("durationMs", durationMs.map(String.init) ?? "null"),
-        ]
-        members += Self.countMembers.map { ($0.name, String(self[keyPath: $0.path])) }
-        members += [
-            ("keystrokesPerItem", sheets.keystrokesPerItem?.json ?? "null"),
-            ("conversion", sheets.conversion?.json ?? "null"),
-            ("medianPlusToAddMs", medianPlusToAddMs.map(String.init) ?? "null"),
-            ("plusToAddMs", "[" + plusToAddMs.map { "[\($0.milliseconds),\($0.count)]" }.joined(separator: ",") + "]"),
-            (
-                "eventCounts",
-                "{" + TodoEvent.Kind.allCases.map { "\"\($0.rawValue)\":\(eventCounts[$0])" }.joined(separator: ",")
-                    + ",\"travel\":\(eventCounts.travel)}"
-            ),
-            ("lines", String(lines)), ("headers", String(headers)), ("droppedLines", String(droppedLines)),
-            ("blankLines", String(blankLines)),
-            ("errors", String(errors)),
-            ("warnings", String(warnings)),
-            (
-                "codes",
-                "{" + codes.sorted { $0.key < $1.key }.map { "\(JSONString.literal($0.key)):\($0.value)" }.joined(separator: ",") + "}"
-            ),
-            ("digestsChecked", String(digestsChecked)), ("digestsDiffering", String(digestsDiffering)),
-            (
-                "activity",
-                "{\"bucketMs\":\(activity.bucketMs),\"counts\":[" + activity.counts.map(String.init).joined(separator: ",") + "]}"
-            ),
-        ]
-        return members
+    /// The numbers' members of `stats/NAME.json` (`todo-report-stats/2`),
+    /// in the schema's order; each is named by its raw value.
+    enum Member: String, CaseIterable, Sendable {
+        case start, end, durationMs
+        case events, frames, travels, undoneFrames
+        case sheetsOpened, sheetsTyped, sheetsAdded, sheetsCancelled, sheetsReplaced, sheetsOpenAtEnd
+        case itemsAdded, itemsWithoutSheet, keystrokes, addedSheetKeystrokes
+        case keystrokesPerItem, conversion, medianPlusToAddMs, plusToAddMs, eventCounts
+        case lines, headers, droppedLines, blankLines, errors, warnings, codes, digestsChecked, digestsDiffering
+        case activity
+
+        /// Whether a file must have it: the ratios and the median follow
+        /// from other members, and are computed again rather than read.
+        var isRequired: Bool {
+            switch self {
+            case .keystrokesPerItem, .conversion, .medianPlusToAddMs: false
+            default: true
+            }
+        }
     }
 
-    /// The numbers read back from a stats file's object; nil when a member
-    /// is missing or of the wrong type. The members that follow from others
-    /// (`itemsWithoutSheet`, the ratios, the median) are computed again
-    /// from them rather than read.
-    init?(stats root: StatsJSON) {
-        func text(_ key: String) -> String?? {
-            guard let value = root[key] else { return nil }
-            return value.isNull ? .some(nil) : value.string.map { .some($0) }
+    /// The member's value as JSON text: milliseconds are whole, ratios have
+    /// four decimals, `codes` are sorted by name.
+    func jsonText(of member: Member) -> String {
+        switch member {
+        case .start: Self.string(start)
+        case .end: Self.string(end)
+        case .durationMs: durationMs.map(String.init) ?? "null"
+        case .events: String(events)
+        case .frames: String(frames)
+        case .travels: String(travels)
+        case .undoneFrames: String(undoneFrames)
+        case .sheetsOpened: String(sheets.opened)
+        case .sheetsTyped: String(sheets.typed)
+        case .sheetsAdded: String(sheets.added)
+        case .sheetsCancelled: String(sheets.cancelled)
+        case .sheetsReplaced: String(sheets.replaced)
+        case .sheetsOpenAtEnd: String(sheets.openAtEnd)
+        case .itemsAdded: String(sheets.itemsAdded)
+        case .itemsWithoutSheet: String(sheets.itemsWithoutSheet)
+        case .keystrokes: String(keystrokes)
+        case .addedSheetKeystrokes: String(sheets.addedSheetKeystrokes)
+        case .keystrokesPerItem: sheets.keystrokesPerItem?.json ?? "null"
+        case .conversion: sheets.conversion?.json ?? "null"
+        case .medianPlusToAddMs: medianPlusToAddMs.map(String.init) ?? "null"
+        case .plusToAddMs: "[" + plusToAddMs.map { "[\($0.milliseconds),\($0.count)]" }.joined(separator: ",") + "]"
+        case .eventCounts:
+            "{" + TodoEvent.Kind.allCases.map { "\"\($0.rawValue)\":\(eventCounts[$0])" }.joined(separator: ",")
+                + ",\"travel\":\(eventCounts.travel)}"
+        case .lines: String(lines)
+        case .headers: String(headers)
+        case .droppedLines: String(droppedLines)
+        case .blankLines: String(blankLines)
+        case .errors: String(errors)
+        case .warnings: String(warnings)
+        case .codes:
+            "{" + codes.sorted { $0.key < $1.key }.map { "\(JSONString.literal($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+        case .digestsChecked: String(digestsChecked)
+        case .digestsDiffering: String(digestsDiffering)
+        case .activity: "{\"bucketMs\":\(activity.bucketMs),\"counts\":[" + activity.counts.map(String.init).joined(separator: ",") + "]}"
         }
-        func milliseconds(_ key: String) -> Int64?? {
-            guard let value = root[key] else { return nil }
-            return value.isNull ? .some(nil) : value.int64.map { .some($0) }
+    }
+
+    /// Reads the value of `member` into these numbers; false when it is of
+    /// the wrong type. A member that follows from others is checked and
+    /// passed over: `itemsWithoutSheet` must be a whole number, the ratios
+    /// and the median any value.
+    mutating func read(_ member: Member, from scanner: inout StatsScanner) -> Bool {
+        func count(_ value: inout Int) -> Bool {
+            guard let read = scanner.int() else { return false }
+            value = read
+            return true
         }
-        self.init()
-        let laterCounts: [(name: String, path: KeyPath<SessionNumbers, Int>)] = [
-            ("lines", \.lines), ("headers", \.headers), ("droppedLines", \.droppedLines), ("blankLines", \.blankLines),
-            ("errors", \.errors), ("warnings", \.warnings), ("digestsChecked", \.digestsChecked),
-            ("digestsDiffering", \.digestsDiffering),
-        ]
-        for (key, path) in Self.countMembers + laterCounts {
-            guard let value = root[key]?.int else { return nil }
-            if let path = path as? WritableKeyPath<SessionNumbers, Int> { self[keyPath: path] = value }
+        switch member {
+        case .start:
+            guard let text = scanner.nullable({ $0.string() }) else { return false }
+            start = text
+        case .end:
+            guard let text = scanner.nullable({ $0.string() }) else { return false }
+            end = text
+        case .durationMs:
+            guard let milliseconds = scanner.nullable({ $0.int64() }) else { return false }
+            durationMs = milliseconds
+        case .events: return count(&events)
+        case .frames: return count(&frames)
+        case .travels: return count(&travels)
+        case .undoneFrames: return count(&undoneFrames)
+        case .sheetsOpened: return count(&sheets.opened)
+        case .sheetsTyped: return count(&sheets.typed)
+        case .sheetsAdded: return count(&sheets.added)
+        case .sheetsCancelled: return count(&sheets.cancelled)
+        case .sheetsReplaced: return count(&sheets.replaced)
+        case .sheetsOpenAtEnd: return count(&sheets.openAtEnd)
+        case .itemsAdded: return count(&sheets.itemsAdded)
+        case .itemsWithoutSheet: return scanner.int() != nil
+        case .keystrokes: return count(&keystrokes)
+        case .addedSheetKeystrokes: return count(&sheets.addedSheetKeystrokes)
+        case .keystrokesPerItem, .conversion, .medianPlusToAddMs: return scanner.skipValue()
+        case .plusToAddMs: return readPlusToAdd(from: &scanner)
+        case .eventCounts: return readEventCounts(from: &scanner)
+        case .lines: return count(&lines)
+        case .headers: return count(&headers)
+        case .droppedLines: return count(&droppedLines)
+        case .blankLines: return count(&blankLines)
+        case .errors: return count(&errors)
+        case .warnings: return count(&warnings)
+        case .codes:
+            var codes: [String: Int] = [:]
+            guard
+                scanner.object({ name, scanner in
+                    guard let count = scanner.int() else { return false }
+                    return codes.updateValue(count, forKey: String(decoding: name, as: UTF8.self)) == nil
+                })
+            else { return false }
+            self.codes = codes
+        case .digestsChecked: return count(&digestsChecked)
+        case .digestsDiffering: return count(&digestsDiffering)
+        case .activity: return readActivity(from: &scanner)
         }
-        guard let start = text("start"), let end = text("end"), let durationMs = milliseconds("durationMs"),
-            case .object(let codeMembers) = root["codes"], case .object(let eventMembers) = root["eventCounts"],
-            let pairs = root["plusToAddMs"]?.array,
-            let bucketMs = root["activity"]?["bucketMs"]?.int64, let series = root["activity"]?["counts"]?.array
-        else { return nil }
-        (self.start, self.end, self.durationMs) = (start, end, durationMs)
-        var codes: [String: Int] = [:]
-        for (code, count) in codeMembers {
-            guard let count = count.int else { return nil }
-            codes[code] = count
-        }
-        self.codes = codes
-        for kind in TodoEvent.Kind.allCases {
-            guard let count = eventMembers[kind.rawValue]?.int else { return nil }
-            eventCounts[kind] = count
-        }
-        guard let travel = eventMembers["travel"]?.int else { return nil }
-        eventCounts.travel = travel
-        var times: [PlusToAdd] = []
-        for pair in pairs {
-            guard let values = pair.array, values.count == 2, let time = values[0].int64, let count = values[1].int else { return nil }
-            times.append(PlusToAdd(milliseconds: time, count: count))
-        }
-        plusToAddMs = times
-        let buckets = series.compactMap(\.int)
-        guard buckets.count == series.count else { return nil }
-        activity = Activity(bucketMs: bucketMs, counts: buckets)
+        return true
     }
 
     static func string(_ value: String?) -> String { value.map(JSONString.literal) ?? "null" }
 
-    /// The counts that follow `durationMs` in a stats file, in its order,
-    /// and where each is held; read back into the writable ones, and the
-    /// one that follows from others (`itemsWithoutSheet`) checked present.
-    private static var countMembers: [(name: String, path: KeyPath<SessionNumbers, Int>)] {
-        [
-            ("events", \.events), ("frames", \.frames), ("travels", \.travels), ("undoneFrames", \.undoneFrames),
-            ("sheetsOpened", \.sheets.opened), ("sheetsTyped", \.sheets.typed), ("sheetsAdded", \.sheets.added),
-            ("sheetsCancelled", \.sheets.cancelled), ("sheetsReplaced", \.sheets.replaced), ("sheetsOpenAtEnd", \.sheets.openAtEnd),
-            ("itemsAdded", \.sheets.itemsAdded), ("itemsWithoutSheet", \.sheets.itemsWithoutSheet), ("keystrokes", \.keystrokes),
-            ("addedSheetKeystrokes", \.sheets.addedSheetKeystrokes),
-        ]
+    /// `[[milliseconds, count], …]`.
+    private mutating func readPlusToAdd(from scanner: inout StatsScanner) -> Bool {
+        var times: [PlusToAdd] = []
+        let isRead = scanner.array { scanner in
+            var (milliseconds, count, values): (Int64, Int, Int) = (0, 0, 0)
+            let isPair = scanner.array { scanner in
+                values += 1
+                switch values {
+                case 1: return scanner.int64().map { milliseconds = $0 } != nil
+                case 2: return scanner.int().map { count = $0 } != nil
+                default: return false
+                }
+            }
+            guard isPair, values == 2 else { return false }
+            times.append(PlusToAdd(milliseconds: milliseconds, count: count))
+            return true
+        }
+        plusToAddMs = times
+        return isRead
+    }
+
+    /// Names of `eventCounts`' members: the event kinds in order, then `travel`.
+    private static let eventCountNames = TodoEvent.Kind.allCases.map { Array($0.rawValue.utf8) } + [Array("travel".utf8)]
+
+    /// An object with a count for every event kind and for `travel` (other members passed over).
+    private mutating func readEventCounts(from scanner: inout StatsScanner) -> Bool {
+        var members = StatsScanner.Members(Self.eventCountNames)
+        var counts = EventCounts()
+        let kinds = TodoEvent.Kind.allCases
+        let isRead = scanner.object { name, scanner in
+            switch members.find(name) {
+            case .known(let position):
+                guard let count = scanner.int() else { return false }
+                if position < kinds.count { counts.byKind[position] = count } else { counts.travel = count }
+                return true
+            case .other: return scanner.skipValue()
+            case .repeated: return false
+            }
+        }
+        eventCounts = counts
+        return isRead && members.met(Self.eventCountNames.indices)
+    }
+
+    /// `{"bucketMs": …, "counts": […]}` (other members passed over).
+    private mutating func readActivity(from scanner: inout StatsScanner) -> Bool {
+        var members = StatsScanner.Members([Array("bucketMs".utf8), Array("counts".utf8)])
+        var bucketMs: Int64 = 0
+        var counts: [Int] = []
+        let isRead = scanner.object { name, scanner in
+            switch members.find(name) {
+            case .known(0): return scanner.int64().map { bucketMs = $0 } != nil
+            case .known: return scanner.array { scanner in scanner.int().map { counts.append($0) } != nil }
+            case .other: return scanner.skipValue()
+            case .repeated: return false
+            }
+        }
+        activity = Activity(bucketMs: bucketMs, counts: counts)
+        return isRead && members.met(0..<2)
     }
 }
