@@ -79,7 +79,8 @@ enum CommonMarkRenderer {
     /// Sets a node's text. libcmark stops at a NUL byte, so NUL becomes U+FFFD.
     private static func literal(of node: OpaquePointer?, _ text: String) {
         guard let node else { return }
-        let safe = text.contains("\u{0}") ? text.replacingNUL() : text
+        // By bytes: a String's `contains` of a String is Foundation's, which bridges every text to NSString.
+        let safe = text.utf8.contains(0) ? text.replacingNUL() : text
         _ = cmark_node_set_literal(node, safe)
     }
 }
