@@ -36,18 +36,24 @@
     return;
   }
 
+  // Whether two texts differ as diff compares them (Swift's String):
+  // canonically equivalent texts are the same, so "é" as one character and
+  // as "e" with a combining accent do not differ.
+  function textsDiffer(x, y) { return x !== y && x.normalize('NFC') !== y.normalize('NFC'); }
+
   // What the page marks as differing between the two states it shows: the
-  // fields it lists and the rows it draws (ids only with --compare-ids). The
-  // verdict, the first difference and the summary are diff's own comparison.
+  // fields it lists and the rows it draws (ids only with --compare-ids), by
+  // the rules of diff's own comparison, which gives the verdict, the first
+  // difference and the summary.
   function differences(a, b) {
     var d = {
-      c: a.isCreatingItem !== b.isCreatingItem, n: a.partialItemName !== b.partialItemName, s: a.stateName !== b.stateName,
-      count: a.todoItems.length !== b.todoItems.length, rows: {},
+      c: a.isCreatingItem !== b.isCreatingItem, n: textsDiffer(a.partialItemName, b.partialItemName),
+      s: textsDiffer(a.stateName, b.stateName), count: a.todoItems.length !== b.todoItems.length, rows: {},
     };
     var n = Math.max(a.todoItems.length, b.todoItems.length);
     for (var i = 0; i < n; i++) {
       var x = a.todoItems[i], y = b.todoItems[i];
-      if (!x || !y || x.title !== y.title || x.isFinished !== y.isFinished || (compareIDs && x.id !== y.id)) d.rows[i] = true;
+      if (!x || !y || textsDiffer(x.title, y.title) || x.isFinished !== y.isFinished || (compareIDs && x.id !== y.id)) d.rows[i] = true;
     }
     return d;
   }
