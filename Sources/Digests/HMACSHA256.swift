@@ -39,6 +39,24 @@ package enum HMACSHA256 {
                 context.mac(of: message)
             #endif
         }
+
+        /// The 32-byte MAC of `first`'s UTF-8, `separator` and `second`'s,
+        /// joined on the stack: a pseudonym's message is its kind, a NUL and
+        /// the value, for every value of a log.
+        package func mac(of first: String, _ second: String, separatedBy separator: UInt8) -> [UInt8] {
+            var (first, second) = (first, second)
+            return first.withUTF8 { one in
+                second.withUTF8 { two in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: one.count + 1 + two.count) { message in
+                        var end = message.initialize(fromContentsOf: one)
+                        message[end] = separator
+                        end += 1
+                        _ = message[end...].initialize(fromContentsOf: two)
+                        return mac(of: UnsafeRawBufferPointer(message))
+                    }
+                }
+            }
+        }
     }
 
     /// The 32-byte MAC of `message` under `key`.

@@ -53,18 +53,9 @@ public struct Pseudonyms: Sendable {
     /// collide); ``withoutKey`` when there is no key.
     public func pseudonym(of value: String, as kind: Kind) -> String {
         guard let keyed else { return Self.withoutKey }
-        var value = value
-        let prefix = kind.rawValue.utf8
-        return value.withUTF8 { text in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 1 + text.count) { message in
-                var end = message.initialize(fromContentsOf: prefix)
-                message[end] = 0
-                end += 1
-                _ = message[end...].initialize(fromContentsOf: text)
-                let bits = keyed.mac(of: UnsafeRawBufferPointer(message)).prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
-                return Self.text(bits, as: kind)
-            }
-        }
+        let mac = keyed.mac(of: kind.rawValue, value, separatedBy: 0)
+        let bits = mac.prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
+        return Self.text(bits, as: kind)
     }
 
     /// A keyed pseudonym's text: the kind's prefix and its 32 bits as 8

@@ -34,6 +34,16 @@ struct HMACSHA256Tests {
         }
     }
 
+    @Test(
+        "the MAC of two texts with a separator is the MAC of the three joined, texts of no bytes and of many included",
+        arguments: [("u", "abc"), ("", ""), ("t", String(repeating: "é🥛", count: 100)), ("context", "")])
+    func joined(first: String, second: String) {
+        let keyed = HMACSHA256.Key(Array("Jefe".utf8))
+        let whole = Array(first.utf8) + [0] + Array(second.utf8)
+        #expect(keyed.mac(of: first, second, separatedBy: 0) == HMACSHA256.mac(key: Array("Jefe".utf8), message: whole))
+        #expect(keyed.mac(of: first, second, separatedBy: 0) != keyed.mac(of: first, second, separatedBy: 1))
+    }
+
     @Test("the Swift HMAC agrees with this build's for 500 random keys (up to 3 blocks long) and messages")
     func agree() {
         var random = SplitMix64(seed: 4231)
