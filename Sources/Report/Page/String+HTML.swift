@@ -5,7 +5,10 @@ import SessionLogCodec
 extension String {
     /// The text escaped for HTML element content and quoted attribute values.
     var htmlEscaped: String {
-        escapingScalars { scalar in
+        // Most texts have nothing to escape: every scalar replaced is ASCII,
+        // and no byte of a longer UTF-8 sequence is, so their bytes say so.
+        guard utf8.contains(where: Self.mayNeedHTMLEscape) else { return self }
+        return escapingScalars { scalar in
             switch scalar {
             case "&": "&amp;"
             case "<": "&lt;"
@@ -15,6 +18,13 @@ extension String {
             case "\u{0}": "\u{FFFD}"
             default: nil
             }
+        }
+    }
+
+    private static func mayNeedHTMLEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0: true
+        default: false
         }
     }
 
