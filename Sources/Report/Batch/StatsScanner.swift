@@ -34,26 +34,12 @@ struct StatsScanner {
     /// or skip. False when the value is not an object, is malformed, or
     /// `member` returned false.
     mutating func object(_ member: (_ name: ArraySlice<UInt8>, _ scanner: inout StatsScanner) -> Bool) -> Bool {
-        guard nextByte() == UInt8(ascii: "{"), depth < Self.maximumDepth else { return false }
-        index += 1
-        depth += 1
-        defer { depth -= 1 }
-        if nextByte() == UInt8(ascii: "}") {
-            index += 1
-            return true
-        }
-        while true {
-            guard nextByte() == UInt8(ascii: "\""), let name = stringContent(),
-                name.isValid || String(validating: name.bytes, as: UTF8.self) != nil, nextByte() == UInt8(ascii: ":")
+        container(opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}")) { scanner in
+            guard scanner.nextByte() == UInt8(ascii: "\""), let name = scanner.stringContent(),
+                name.isValid || String(validating: name.bytes, as: UTF8.self) != nil, scanner.nextByte() == UInt8(ascii: ":")
             else { return false }
-            index += 1
-            guard member(name.bytes, &self), let separator = nextByte() else { return false }
-            index += 1
-            switch separator {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return true
-            default: return false
-            }
+            scanner.index += 1
+            return member(name.bytes, &scanner)
         }
     }
 
@@ -61,22 +47,24 @@ struct StatsScanner {
     /// element, which it must read or skip. False when the value is not an
     /// array, is malformed, or `element` returned false.
     mutating func array(_ element: (_ scanner: inout StatsScanner) -> Bool) -> Bool {
-        guard nextByte() == UInt8(ascii: "["), depth < Self.maximumDepth else { return false }
+        container(opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), element)
+    }
+
+    /// An object or an array: its entries, each read by `entry` and
+    /// followed by a comma or the closing byte.
+    private mutating func container(opening: UInt8, closing: UInt8, _ entry: (inout StatsScanner) -> Bool) -> Bool {
+        guard nextByte() == opening, depth < Self.maximumDepth else { return false }
         index += 1
         depth += 1
         defer { depth -= 1 }
-        if nextByte() == UInt8(ascii: "]") {
+        if nextByte() == closing {
             index += 1
             return true
         }
         while true {
-            guard element(&self), let separator = nextByte() else { return false }
+            guard entry(&self), let separator = nextByte() else { return false }
             index += 1
-            switch separator {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"): return true
-            default: return false
-            }
+            guard separator == UInt8(ascii: ",") else { return separator == closing }
         }
     }
 
