@@ -122,21 +122,9 @@ extension SessionStats {
     /// Reads the value of `member`; false when it is of the wrong type, or
     /// `schema` is not ``schemaName``.
     private mutating func read(_ member: Member, from scanner: inout StatsScanner) -> Bool {
-        func text(_ value: inout String) -> Bool {
-            guard let read = scanner.string() else { return false }
-            value = read
-            return true
-        }
-        func optionalText(_ value: inout String?) -> Bool {
-            guard let read = scanner.nullable({ $0.string() }) else { return false }
-            value = read
-            return true
-        }
-        func optionalWhole(_ value: inout Int?) -> Bool {
-            guard let read = scanner.nullable({ $0.int() }) else { return false }
-            value = read
-            return true
-        }
+        func text(_ value: inout String) -> Bool { scanner.read(into: &value) { $0.string() } }
+        func optionalText(_ value: inout String?) -> Bool { scanner.read(into: &value) { $0.nullable { $0.string() } } }
+        func optionalWhole(_ value: inout Int?) -> Bool { scanner.read(into: &value) { $0.nullable { $0.int() } } }
         switch member {
         case .schema: return scanner.string() == Self.schemaName
         case .name: return text(&name)
@@ -148,23 +136,16 @@ extension SessionStats {
         case .eventTable: return optionalText(&eventTable)
         case .eventTableBytes: return optionalWhole(&eventTableBytes)
         case .eventTableSHA256: return optionalText(&eventTableSHA256)
-        case .status:
-            guard let status = scanner.string().flatMap(Status.init(rawValue:)) else { return false }
-            self.status = status
+        case .status: return scanner.read(into: &status) { $0.string().flatMap(Status.init(rawValue:)) }
         case .problem: return optionalText(&problem)
         case .sessionId: return optionalText(&sessionId)
         case .userId: return optionalText(&userId)
         case .app: return optionalText(&app)
         case .appVersion: return optionalText(&appVersion)
-        case .inputBytes:
-            guard let bytes = scanner.int() else { return false }
-            inputBytes = bytes
+        case .inputBytes: return scanner.read(into: &inputBytes) { $0.int() }
         case .inputSHA256: return optionalText(&inputSHA256)
         case .tool: return text(&tool)
-        case .strict:
-            guard let strict = scanner.bool() else { return false }
-            self.strict = strict
+        case .strict: return scanner.read(into: &strict) { $0.bool() }
         }
-        return true
     }
 }

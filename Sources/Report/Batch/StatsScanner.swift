@@ -73,10 +73,8 @@ struct StatsScanner {
     mutating func skipValue() -> Bool {
         switch nextByte() {
         case UInt8(ascii: "{"):
-            var names = Set<String>()
-            return object { name, scanner in
-                names.insert(String(decoding: name, as: UTF8.self)).inserted && scanner.skipValue()
-            }
+            var names = Members([])
+            return object { name, scanner in names.find(name) == .other && scanner.skipValue() }
         case UInt8(ascii: "["): return array { $0.skipValue() }
         case UInt8(ascii: "\""): return string() != nil
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool() != nil
@@ -127,6 +125,14 @@ struct StatsScanner {
 
     /// Reads a whole number that fits in `Int` (see ``int64()``).
     mutating func int() -> Int? { int64().flatMap { Int(exactly: $0) } }
+
+    /// Reads a value with `read` into `value`; false, and `value` as it
+    /// was, when the value is not of that type.
+    mutating func read<Value>(into value: inout Value, _ read: (inout StatsScanner) -> Value?) -> Bool {
+        guard let read = read(&self) else { return false }
+        value = read
+        return true
+    }
 
     /// Reads `null` as `.some(nil)`, else a value with `read`; nil when it
     /// is neither.

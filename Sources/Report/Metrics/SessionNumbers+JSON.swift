@@ -70,21 +70,11 @@ extension SessionNumbers {
     /// passed over: `itemsWithoutSheet` must be a whole number, the ratios
     /// and the median any value.
     mutating func read(_ member: Member, from scanner: inout StatsScanner) -> Bool {
-        func count(_ value: inout Int) -> Bool {
-            guard let read = scanner.int() else { return false }
-            value = read
-            return true
-        }
+        func count(_ value: inout Int) -> Bool { scanner.read(into: &value) { $0.int() } }
         switch member {
-        case .start:
-            guard let text = scanner.nullable({ $0.string() }) else { return false }
-            start = text
-        case .end:
-            guard let text = scanner.nullable({ $0.string() }) else { return false }
-            end = text
-        case .durationMs:
-            guard let milliseconds = scanner.nullable({ $0.int64() }) else { return false }
-            durationMs = milliseconds
+        case .start: return scanner.read(into: &start) { $0.nullable { $0.string() } }
+        case .end: return scanner.read(into: &end) { $0.nullable { $0.string() } }
+        case .durationMs: return scanner.read(into: &durationMs) { $0.nullable { $0.int64() } }
         case .events: return count(&events)
         case .frames: return count(&frames)
         case .travels: return count(&travels)
