@@ -5,7 +5,9 @@ of its own) or Firefox (headless, under geckodriver) over W3C WebDriver.
 
 Prints, as JSON: milliseconds from navigation to the page being interactive
 (last frame drawn, slider enabled), and the time to draw a frame after a jump,
-over N random jumps (median and 95th percentile), each measured from the
+over N random jumps (median and 95th percentile), then after N steps to the
+next frame from the middle of the session (step_*: playback and the arrow
+keys, where most rows stay as they were), each measured from the
 scrubber's input event until the new frame's DOM is built, styled and laid
 out (jump_*), and until the next frame has been painted: two animation
 frames later, the first callback running before that paint and the second
@@ -331,23 +333,26 @@ def measure(page, path, jumps, engine, profile=None):
         let seed = 12345;
         const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
         const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+        const steps = [], stepsPainted = [];
         await frame();
-        for (let i = 0; i < {jumps}; i++) {{
-          const target = Math.floor(random() * {frames});
+        for (let i = 0; i < 2 * {jumps}; i++) {{
+          // First the random jumps, then as many steps to the next frame from the middle (playback, the arrow keys).
+          const stepping = i >= {jumps};
+          const target = stepping ? Math.floor({frames} / 2) + i - {jumps} : Math.floor(random() * {frames});
           const start = performance.now();
           scrubber.value = String(target);
           scrubber.dispatchEvent(new Event('input'));
           document.body.getBoundingClientRect();  // style and layout of the new frame, done now
-          layout.push(performance.now() - start);
+          (stepping ? steps : layout).push(performance.now() - start);
           await frame();  // runs just before the frame with the jump is painted
           await frame();  // runs once it has been
-          painted.push(performance.now() - start);
+          (stepping ? stepsPainted : painted).push(performance.now() - start);
           if (Number(document.getElementById('frame-view').dataset.frame) !== target) throw new Error('frame ' + target + ' not drawn');
         }}
-        return [layout, painted];
+        return [layout, painted, steps, stepsPainted];
       }})()
     """)
-    layout, painted = (sorted(t) for t in timings)
+    layout, painted, steps, steps_painted = (sorted(t) for t in timings)
 
     def median(values):
         return round(values[len(values) // 2], 2)
@@ -359,6 +364,8 @@ def measure(page, path, jumps, engine, profile=None):
         "engine": engine, "frames": frames, "items_in_last_frame": items, "interactive_ms": round(interactive_ms),
         "jump_median_ms": median(layout), "jump_p95_ms": p95(layout),
         "jump_paint_median_ms": median(painted), "jump_paint_p95_ms": p95(painted), "jumps": jumps,
+        "step_median_ms": median(steps), "step_p95_ms": p95(steps),
+        "step_paint_median_ms": median(steps_painted), "step_paint_p95_ms": p95(steps_painted),
     }
 
 

@@ -100,31 +100,35 @@
     return session.eventName(i) + (payload === '' ? '' : ' ' + payload);
   }
 
+  // A row shows frame i's events, the same at every frame: a step keeps all
+  // but one, and a row's button keeps the focus it was clicked with.
+  function eventRow(i) {
+    var tr = document.createElement('tr');
+    if (i === firstDifference) tr.className = 'first-difference';
+    tr.dataset.frame = String(i);
+    var cell = document.createElement('td');
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = String(i);
+    button.setAttribute('aria-label', 'Go to frame ' + i);
+    button.dataset.frame = String(i);
+    cell.appendChild(button);
+    tr.appendChild(cell);
+    sides.forEach(function (s) {
+      var td = document.createElement('td');
+      var text = describe(s, i);
+      td.textContent = text === null ? '—' : text;
+      tr.appendChild(td);
+    });
+    return tr;
+  }
+  var keptEventRows = TodoRows.Kept($('event-rows'));
   function drawEvents() {
-    var body = document.createDocumentFragment();
     var from = Math.max(0, current - EVENT_WINDOW), to = Math.min(last, current + EVENT_WINDOW);
-    for (var i = from; i <= to; i++) {
-      var tr = document.createElement('tr');
+    keptEventRows(from, to + 1, String, eventRow, function (tr, i) {
       if (i === current) tr.setAttribute('aria-current', 'true');
-      if (i === firstDifference) tr.className = 'first-difference';
-      tr.dataset.frame = String(i);
-      var cell = document.createElement('td');
-      var button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = String(i);
-      button.setAttribute('aria-label', 'Go to frame ' + i);
-      button.dataset.frame = String(i);
-      cell.appendChild(button);
-      tr.appendChild(cell);
-      sides.forEach(function (s) {
-        var td = document.createElement('td');
-        var text = describe(s, i);
-        td.textContent = text === null ? '—' : text;
-        tr.appendChild(td);
-      });
-      body.appendChild(tr);
-    }
-    $('event-rows').replaceChildren(body);
+      else if (tr.hasAttribute('aria-current')) tr.removeAttribute('aria-current');
+    });
   }
 
   var shown = [null, null], shownDifferences = null;

@@ -32,6 +32,7 @@ var TodoPhone = (function () {
     // The item rows in view when the list's box (`height` pixels) is
     // scrolled to `scrollTop`; `marked(index)`, if given, says which rows to
     // mark as differing.
+    var keptItems = TodoRows.Kept(parts.list);
     function drawItems(items, scrollTop, height, marked) {
       var list = parts.list;
       list.dataset.count = String(items.length);
@@ -46,14 +47,22 @@ var TodoPhone = (function () {
       } else {
         list.style.height = '';
       }
-      var rows = document.createDocumentFragment();
-      for (var i = from; i < to; i++) {
+      // A row shows its item's position, title and switch, and whether it is marked.
+      keptItems(from, to, function (i) {
+        var item = items[i];
+        return i + (item.isFinished ? '+' : '-') + (marked && marked(i) ? '!' : ' ') + item.title;
+      }, function (i) {
         var li = itemRow(items[i], i);
-        if (virtual) li.style.top = itemRows.top(i, scrollTop) + 'px';
         if (marked && marked(i)) li.className = 'differs';
-        rows.appendChild(li);
-      }
-      list.replaceChildren(rows);
+        return li;
+      }, function (li, i) {
+        if (!virtual) {
+          if (li.hasAttribute('style')) li.removeAttribute('style');
+          return;
+        }
+        var top = itemRows.top(i, scrollTop) + 'px';
+        if (li.style.top !== top) li.style.top = top;
+      });
     }
 
     // State `s` as frame `frame`.

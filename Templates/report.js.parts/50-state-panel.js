@@ -63,20 +63,20 @@ TodoReport.part(function statePanel(R) {
     return out;
   }
 
+  var keptLines = TodoRows.Kept(stateBox);
   R.drawState = function (s) {
     var before = session.before(R.current);
     var touched = touchedItem(R.current);
     var previous = {};
     if (before) stateLines(before, touched).forEach(function (l) { previous[l[1]] = l[0]; });
-    var rows = document.createDocumentFragment();
-    stateLines(s, touched).forEach(function (l) {
-      var span = document.createElement('span');
-      var changed = before && previous[l[1]] !== l[0] && l[1] !== 'close-items' && l[1] !== 'more' && l[1] !== 'gap';
-      span.className = 'line' + (changed ? ' changed' : '');
+    var lines = stateLines(s, touched);
+    function changed(l) { return before && previous[l[1]] !== l[0] && l[1] !== 'close-items' && l[1] !== 'more' && l[1] !== 'gap'; }
+    keptLines(0, lines.length, function (i) { return (changed(lines[i]) ? '*' : ' ') + lines[i][0]; }, function (i) {
+      var l = lines[i], span = document.createElement('span');
+      span.className = 'line' + (changed(l) ? ' changed' : '');
       span.textContent = l[0];
       if (isLong(l[2])) span.appendChild(moreButton(l[2]));
-      rows.appendChild(span);
+      return span;
     });
-    stateBox.replaceChildren(rows);
   };
 });

@@ -111,6 +111,23 @@ struct DiffPageTests {
         #expect(
             try page.evaluate("[...document.querySelectorAll('#event-rows tr.first-difference td')].map(td => td.textContent)") as? [String]
                 == [String(parting), #"changePartialItemName name "Call Grandm""#, #"changePartialItemName name "Call Grandp""#])
+        // The rows around the frame shown, in order, only its own marked current: after a step both ways,
+        // and after a click on a row's button, which keeps the focus it was clicked with.
+        let eventRows =
+            "[...document.querySelectorAll('#event-rows tr')].map(tr => [Number(tr.dataset.frame), tr.getAttribute('aria-current')])"
+        let last = try #require(try page.evaluate("Number(document.querySelector('input#scrubber').max)") as? Int)
+        for step in ["ArrowLeft", "ArrowLeft", "ArrowRight", "Home", "ArrowRight", "End"] {
+            try page.press(step)
+            let value = try page.evaluate("document.querySelector('input#scrubber').value") as? String
+            let frame = try #require(value.flatMap { Int($0) })
+            let rows = try #require(try page.evaluate(eventRows) as? [[Any]])
+            #expect(rows.map { $0[0] as? Int } == Array(max(0, frame - 12)...min(last, frame + 12)), "\(step)")
+            #expect(rows.filter { $0[1] as? String == "true" }.map { $0[0] as? Int } == [frame], "\(step)")
+        }
+        _ = try page.evaluate("document.querySelector('#event-rows button[data-frame=\"\(parting - 2)\"]').focus()")
+        _ = try page.evaluate("document.querySelector('#event-rows button[data-frame=\"\(parting - 2)\"]').click()")
+        #expect(try page.evaluate("document.activeElement.dataset.frame") as? String == String(parting - 2))
+        #expect(try page.evaluate("document.querySelector('#event-rows tr[aria-current]').dataset.frame") as? String == String(parting - 2))
         // Every control has a name; nothing is loaded from outside.
         #expect(
             try page.evaluate(
