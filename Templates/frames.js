@@ -7,7 +7,7 @@ var TodoFrames = (function () {
   'use strict';
 
   // The version of the frame data this script reads (FrameEncoder.formatVersion in Swift).
-  var FORMAT = 3;
+  var FORMAT = 4;
 
   // A JSON block's text: its element's and that of each block after it that
   // continues it (ScriptBlockSplitter in Swift: WebKit parses one huge script
@@ -52,9 +52,11 @@ var TodoFrames = (function () {
     });
 
     // ---- Patches -------------------------------------------------------------
-    // Each frame is a shape's number, or [shape, arguments…]; the shape says
-    // which parts of the state the frame's patch sets and where each value is
-    // (see FrameEncoder and FrameShape in Swift). The page only applies them.
+    // Each frame is a shape's number, [shape, arguments…], or a string: a
+    // frame of data.textShape with that one argument (most keystrokes); the
+    // shape says which parts of the state the frame's patch sets and where
+    // each value is (see FrameEncoder and FrameShape in Swift). The page only
+    // applies them.
 
     var shapes = data.shapes;
     // Each source gets its kind as a number, and each shape its set values by
@@ -78,9 +80,12 @@ var TodoFrames = (function () {
       if (shape.finish) { prepare(shape.finish.index); prepare(shape.finish.isFinished); }
       (shape.payload || []).forEach(function (field) { prepare(field[1]); });
     });
-    // A frame is its shape's number, or an array of that number and the frame's arguments.
-    function shapeNumber(f) { return typeof f === 'number' ? f : f[0]; }
+    // A frame is its shape's number, an array of that number and the frame's
+    // arguments, or the one argument of a frame of textShape.
+    var textShape = data.textShape;
+    function shapeNumber(f) { return typeof f === 'number' ? f : typeof f === 'string' ? textShape : f[0]; }
     function shapeOf(f) { return shapes[shapeNumber(f)]; }
+    function argument(f, k) { return typeof f === 'string' ? f : f[k + 1]; }
 
     // A value of a frame: a constant, an argument, a field of the state before
     // the frame (followed by an argument: a keystroke's name, written as what
@@ -88,9 +93,9 @@ var TodoFrames = (function () {
     function valueOf(source, f, s) {
       switch (source.kind) {
       case VALUE: return source.value;
-      case ARG: return f[source.arg + 1];
+      case ARG: return argument(f, source.arg);
       case BEFORE: return s[source.before];
-      case EXTEND: return s ? s[source.before] + f[source.plus + 1] : null;
+      case EXTEND: return s ? s[source.before] + argument(f, source.plus) : null;
       }
       var item = s ? s.todoItems[valueOf(source.itemId, f, s)] : undefined;
       return item ? item.id : null;
@@ -106,7 +111,7 @@ var TodoFrames = (function () {
       while (k > 0 && name === null) {
         if (k === partialFound.frame) { name = partialFound.name; break; }
         var f = frames[k - 1], source = shapeOf(f).setPartial;
-        if (source && source.kind === EXTEND) pieces.push(f[source.plus + 1]);
+        if (source && source.kind === EXTEND) pieces.push(argument(f, source.plus));
         else if (source) name = valueOf(source, f, null);
         if (name === null) k = parent[k];
       }

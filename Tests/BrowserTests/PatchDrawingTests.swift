@@ -66,13 +66,13 @@ struct PatchDrawingTests {
     @Test("data of another format version is not drawn; the page says why", arguments: Engine.available)
     func otherVersion(engine: Engine) throws {
         let builder = ReportBuilder()
-        let html = try builder.html().replacingOccurrences(of: #"{"v":3,"#, with: #"{"v":99,"#)
+        let html = try builder.html().replacingOccurrences(of: #"{"v":4,"#, with: #"{"v":99,"#)
         let url = try Engine.writeTemporaryPage(html, named: "old.html")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         let message = try page.evaluate("document.getElementById('no-script').textContent") as? String ?? ""
-        #expect(message.contains("version 3, but its data is of version 99"))
+        #expect(message.contains("version 4, but its data is of version 99"))
         #expect(try page.evaluate("document.getElementById('no-script').hidden") as? Bool == false)
         #expect(try page.evaluate("document.getElementById('scrubber').disabled") as? Bool == true)
     }

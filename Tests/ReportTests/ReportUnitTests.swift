@@ -91,14 +91,20 @@ struct ReportTests {
         let result = try LogReplayer.collect(InMemoryByteSource(text))
         #expect(frames.count == result.frames.count)
         #expect((json["travels"] as? [[Int]])?.first == [54, 52, 30640, 56])
-        // Each frame is a shape's number, alone or first in an array; the shape says what the patch does.
+        // Each frame is a shape's number, alone or first in an array, or the text a keystroke added,
+        // alone: a frame of the text shape; the shape says what the patch does.
         let shapes = try #require(json["shapes"] as? [[String: Any]])
-        let frameShapes = try frames.map { frame in try #require(shapes[safe: (frame as? Int) ?? ((frame as? [Any])?.first as? Int) ?? -1])
+        let textShape = try #require(json["textShape"] as? Int)
+        let frameShapes = try frames.map { frame in
+            let number = frame is String ? textShape : (frame as? Int) ?? ((frame as? [Any])?.first as? Int) ?? -1
+            return try #require(shapes[safe: number])
         }
+        #expect(frames.filter { $0 is String }.count > 30, "most keystrokes as their text alone")
+        #expect(shapes[safe: textShape]?["event"] as? String == "changePartialItemName")
         #expect(frameShapes.filter { $0["append"] != nil }.count == 3, "three items added")
         #expect(frameShapes.filter { $0["finish"] != nil }.count == 4, "four items ticked")
         #expect(frameShapes.map { $0["event"] as? String } == result.frames.map { $0.event.kind.rawValue })
-        #expect(json["v"] as? Int == 3)
+        #expect(json["v"] as? Int == 4)
         #expect(json["t0"] as? Int == 1_795_942_800_000)
     }
 

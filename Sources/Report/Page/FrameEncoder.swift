@@ -14,9 +14,12 @@ import TodoDomain
 /// - `initialState`: frame 0, as `{isCreatingItem, partialItemName,
 ///   todoItems: [{id, title, isFinished}], stateName}`.
 /// - `shapes`: what frames do (see ``FrameShape``), each written once.
-/// - `frames`: frame 1… as its shape's number, or `[shape, arguments…]`.
-///   Ids are written where they occur rather than interned, so nothing
-///   grows with the number of items.
+/// - `textShape`: the shape whose frames are written as their one argument,
+///   a string, alone (or `null`): the shape of the first keystroke that adds
+///   to the name the frame before typed, as most frames of a session are.
+/// - `frames`: frame 1… as its shape's number, `[shape, arguments…]`, or a
+///   frame of `textShape` as its string. Ids are written where they occur
+///   rather than interned, so nothing grows with the number of items.
 /// - `t0`: the time origin in milliseconds since 1970 (the header's
 ///   `startedAt`, else the first timestamp), or `null`.
 /// - `times`: per frame, milliseconds since the previous timed frame (or
@@ -33,7 +36,7 @@ import TodoDomain
 /// holds one while calling another that changes it.
 final class FrameEncoder {
     /// The version of the format above; `Templates/report.js` checks it.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     @exclusivity(unchecked) private(set) var frameCount = 1
     let frames = SpillFile()
@@ -58,6 +61,8 @@ final class FrameEncoder {
     @exclusivity(unchecked) private var lastFrameSetPartialName = false
     /// The last state name coded, and its code (-1 before the first).
     @exclusivity(unchecked) private var lastStateName: (name: String?, code: Int16) = (nil, -1)
+    /// The shape written as its text alone (`textShape`), once a keystroke that adds to the name sets it.
+    @exclusivity(unchecked) private var textShape: Int?
 
     init() {}
 
@@ -163,6 +168,16 @@ final class FrameEncoder {
             frames.appendDecimal(number, after: first ? "" : ",")
             return
         }
+        if let addedText, frame.patch.appendedItem == nil, frame.patch.itemFinished == nil,
+            payloadArgument.name == nil, payloadArgument.id == nil
+        {
+            // What the keystroke added is the frame's one argument: the page's commonest frame, a string alone.
+            if textShape == nil { textShape = number }
+            if textShape == number {
+                frames.appendJSONString(addedText, scriptSafe: true, after: first ? "" : ",")
+                return
+            }
+        }
         frames.appendDecimal(number, after: first ? "[" : ",[")
         if shape.partialItemName == .toArgument, let name = frame.patch.partialItemName?.new {
             frames.appendJSONString(name, scriptSafe: true, after: ",")
@@ -216,6 +231,7 @@ final class FrameEncoder {
         return [
             .text(
                 "{\"v\":\(Self.formatVersion),\"initialState\":\(initialState),\"shapes\":[\(shapes.joined(separator: ","))],"
+                    + "\"textShape\":\(textShape.map(String.init) ?? "null"),"
                     + "\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),\"frames\":["),
             .spill(frames), .text("],\"times\":["), .spill(times),
             .text("],\"lines\":["), .spill(lines), .text("],\"travels\":["), .spill(travels), .text("]}"),
