@@ -19,8 +19,10 @@
     var data = JSON.parse(TodoFrames.blockText($(name + '-data')));
     if (data.v !== TodoFrames.FORMAT) return null;
     var view = root.querySelector('.frame-view');
+    var session = TodoFrames.open(data);
+    session.placeCheckpoints(Infinity);  // every checkpoint at once: the page opens where the logs part, anywhere in them
     return {
-      session: TodoFrames.open(data), view: view, listViewport: root.querySelector('.list-viewport'),
+      session: session, view: view, listViewport: root.querySelector('.list-viewport'),
       sheet: root.querySelector('.add-sheet'), noFrame: root.querySelector('.no-frame'), fields: root.querySelector('.fields'),
       phone: TodoPhone.Phone({
         view: view, list: root.querySelector('.todo-list'), sheet: root.querySelector('.add-sheet'),

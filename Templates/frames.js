@@ -171,7 +171,7 @@ var TodoFrames = (function () {
     // items, while the copies made and kept at start are four items per
     // frame, not sixteen (copies were a third of a 1M-event report's start).
     var CHECKPOINT_RUN = 512;
-    (function buildCheckpoints() {
+    var replayPlacing = (function () {
       // The last frames applied, each with what it changed: a travel to a
       // frame on the path they make (most go back a few dozen frames) undoes
       // frames, and a travel into a branch off it undoes to where the branch
@@ -231,13 +231,34 @@ var TodoFrames = (function () {
         return true;
       }
 
-      for (var i = 1; i < count; i++) {
-        if (parent[i] !== at && !travelTo(parent[i])) { current = materialize(parent[i]); depth = 0; base = at = parent[i]; }
-        record(i);
-        since++;
-        if (since >= Math.max(CHECKPOINT_RUN, current.todoItems.length >> 2)) { checkpoints[i] = copy(current); since = 0; }
-      }
+      // Replays frames from where the last call stopped up to `until` (not
+      // included); returns where it stopped.
+      var i = 1;
+      return function (until) {
+        for (; i < until; i++) {
+          if (parent[i] !== at && !travelTo(parent[i])) { current = materialize(parent[i]); depth = 0; base = at = parent[i]; }
+          record(i);
+          since++;
+          if (since >= Math.max(CHECKPOINT_RUN, current.todoItems.length >> 2)) { checkpoints[i] = copy(current); since = 0; }
+        }
+        return i;
+      };
     })();
+
+    // Places checkpoints for about `milliseconds` (Infinity: all of them) and
+    // says whether all are placed. Until they are, a frame is rebuilt from
+    // the last checkpoint before it that is placed (frame 0's at worst, one
+    // pass along the frame's path): so a page can draw its first frame and be
+    // used before the replay of every frame that places them has run.
+    var placed = 1;  // checkpoints are placed for the frames below it
+    function placeCheckpoints(milliseconds) {
+      var end = Date.now() + milliseconds;
+      while (placed < count) {
+        placed = replayPlacing(Math.min(count, placed + 16384));
+        if (Date.now() >= end) break;
+      }
+      return placed >= count;
+    }
 
     // The frame on screen and the one its event was applied to, found by one walk.
     var cache = { index: -1, state: null, before: null };
@@ -284,7 +305,7 @@ var TodoFrames = (function () {
     return {
       data: data, frames: frames, count: count, parent: parent, lines: lines, times: times, travelInto: travelInto,
       shapes: shapes, shapeNumber: shapeNumber, shapeOf: shapeOf, valueOf: valueOf, partialAt: partialAt, initialState: initialState,
-      apply: apply, materialize: materialize, stateAt: stateAt, before: before, eventName: eventName, payloadText: payloadText,
+      apply: apply, materialize: materialize, placeCheckpoints: placeCheckpoints, stateAt: stateAt, before: before, eventName: eventName, payloadText: payloadText,
     };
   }
 

@@ -114,7 +114,11 @@ struct TravelReplayTests {
 
         let page = try engine.openPage()
         try page.load(url.absoluteString)
-        // The last frame (drawn at start), every tenth frame and the two after each travel, in batches of one call each.
+        // The last frame is drawn at start, rebuilt from frame 0; the others once every checkpoint is placed
+        // (after the start, 16,384 frames at a time: this session has more), rebuilt from them.
+        #expect(states.count > 16_384)
+        try page.waitUntil("document.documentElement.dataset.checkpoints === 'placed'", "the checkpoints placed")
+        // The last frame, every tenth frame and the two after each travel, in batches of one call each.
         let afterTravels = collected.travels.flatMap { [$0.newestFrame + 1, $0.newestFrame + 2] }.filter { $0 < states.count }
         let looked = [states.count - 1] + Array(Set(Array(stride(from: 0, to: states.count, by: 10)) + afterTravels)).sorted()
         for batch in stride(from: 0, to: looked.count, by: 500) {
