@@ -41,33 +41,21 @@ var TodoRows = (function () {
 
   // The children of `parent` as rows that a redraw keeps where it can: each
   // row has a key that says everything its element shows, and a row whose
-  // key was drawn last time keeps its element, untouched. A jump to another
-  // frame mostly shows rows it showed before (the list's first items, the
-  // state's first lines), and the browser then styles and lays out only the
-  // rows that changed, not every row again.
-  // draw(from, to, keyOf, make, place, refill) shows rows from..to-1 in
-  // order: keyOf(i) is row i's key, make(i) a new element for it, and
-  // place(row, i), if given, sets on every row shown what its key leaves out
-  // (a position that follows the scroll), best only where it differs.
-  // refill(row, i), if given, may turn an element no longer shown into row i
-  // (changing its text where it can) and says whether it did: a jump far
-  // away, where no row is kept, then changes text instead of building rows.
+  // key was drawn last time keeps its element, untouched. A step to the next
+  // frame mostly shows rows it showed before (the list's items, the state's
+  // lines, the events around it), and the browser then styles and lays out
+  // only the rows that changed, not every row again.
+  // draw(from, to, keyOf, make, place) shows rows from..to-1 in order:
+  // keyOf(i) is row i's key, make(i) a new element for it, and place(row, i),
+  // if given, sets on every row shown what its key leaves out (a position
+  // that follows the scroll), best only where it differs.
   function Kept(parent) {
     var drawn = new Map();
-    return function draw(from, to, keyOf, make, place, refill) {
-      var keys = new Array(to - from), i;
-      for (i = from; i < to; i++) keys[i - from] = keyOf(i);
-      var spare = [], taken = 0;
-      if (refill) {
-        var wanted = new Set(keys);
-        drawn.forEach(function (row, key) { if (!wanted.has(key)) spare.push(row); });  // in the order drawn
-      }
+    return function draw(from, to, keyOf, make, place) {
       var next = new Map(), at = parent.firstChild;
-      for (i = from; i < to; i++) {
-        var key = keys[i - from], row = next.has(key) ? undefined : drawn.get(key);
-        if (row === undefined) {
-          row = taken < spare.length && refill(spare[taken], i) ? spare[taken++] : make(i);
-        }
+      for (var i = from; i < to; i++) {
+        var key = keyOf(i), row = next.has(key) ? undefined : drawn.get(key);
+        if (row === undefined) row = make(i);
         next.set(key, row);
         if (place) place(row, i);
         if (row === at) at = at.nextSibling;

@@ -136,31 +136,6 @@ TodoReport.part(function eventList(R) {
     var kind = rowKind(r);
     return kind === ROW_FRAME ? frameRow(rowFirst(r), inOpenRun(r) ? 2 : 1) : runRow(rowFirst(r), rowLast(r), kind === ROW_FOLDED);
   }
-  // A frame's row turned into another frame's: its attributes and text
-  // changed where they differ, its travel note and payload added or dropped.
-  function setAttribute(e, name, value) {
-    if (value === null) { if (e.hasAttribute(name)) e.removeAttribute(name); } else if (e.getAttribute(name) !== value) e.setAttribute(name, value);
-  }
-  function setPart(li, before, className, text) {
-    var part = before ? before.nextSibling : li.firstChild;
-    if (text === null) { if (part && part.className === className) li.removeChild(part); return before; }
-    if (!part || part.className !== className) return li.insertBefore(element('span', className, text), part);
-    if (part.textContent !== text) part.textContent = text;
-    return part;
-  }
-  function refillRow(li, r) {
-    if (rowKind(r) !== ROW_FRAME || li.classList.contains('fold')) return false;
-    var i = rowFirst(r), current = R.current, payload = payloadText(i);
-    li.dataset.frame = String(i);
-    setAttribute(li, 'aria-level', inOpenRun(r) ? '2' : '1');
-    setAttribute(li, 'aria-selected', i === current ? 'true' : 'false');
-    setAttribute(li, 'aria-current', i === current ? 'true' : null);
-    var at = setPart(li, null, 'index', String(i));
-    at = setPart(li, at, 'name', eventName(i));
-    at = setPart(li, at, 'travel-note', travelInto[i] >= 0 ? '↶ after travel to ' + travelInto[i] : null);
-    setPart(li, at, 'payload', payload || null);
-    return true;
-  }
   var keptRows = TodoRows.Kept(eventList);
   R.drawEvents = function (scroll) {
     var top = scroll.events, height = R.sizes.events;
@@ -174,7 +149,7 @@ TodoReport.part(function eventList(R) {
       if (li.dataset.row !== row) li.dataset.row = row;
       if (li.tabIndex !== tabIndex) li.tabIndex = tabIndex;
       if (r === focusRow) target = li;
-    }, refillRow);
+    });
     if (focused && target) target.focus({ preventScroll: true });
   };
   // Whether row r is a frame of an opened run (a level below the run's head row).
