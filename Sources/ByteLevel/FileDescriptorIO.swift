@@ -42,6 +42,11 @@ package enum FileDescriptorIO {
     /// Writes every byte of `bytes` (at `offset` with `pwrite(2)`, else at
     /// the descriptor's position), retrying short writes; a failure says how
     /// many bytes went first.
+    package static func write(_ bytes: ByteView, to descriptor: Int32, at offset: Int? = nil) throws(PartialWrite) {
+        try write(UnsafeRawBufferPointer(bytes.buffer), to: descriptor, at: offset)
+    }
+
+    /// Writes every byte of `bytes`, as ``write(_:to:at:)-(ByteView,_,_)`` does.
     package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int? = nil) throws(PartialWrite) {
         guard let base = bytes.baseAddress else { return }
         var written = 0
@@ -68,7 +73,7 @@ package enum FileDescriptorIO {
     /// most `chunkSize`, until the end: from its position, or with
     /// `fromStart` by position from byte 0, leaving its offset where it was.
     package static func forEachChunk(
-        of descriptor: Int32, fromStart: Bool = false, chunkSize: Int = 1 << 16, _ body: (UnsafeRawBufferPointer) -> Void
+        of descriptor: Int32, fromStart: Bool = false, chunkSize: Int = 1 << 16, _ body: (ByteView) -> Void
     ) throws(SystemError) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { chunk.deallocate() }
@@ -76,7 +81,7 @@ package enum FileDescriptorIO {
         while true {
             let count = try read(descriptor, into: chunk, at: fromStart ? offset : nil)
             if count == 0 { return }
-            body(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+            body(ByteView(UnsafeRawBufferPointer(rebasing: chunk[..<count])))
             offset += count
         }
     }

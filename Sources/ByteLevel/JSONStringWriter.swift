@@ -16,11 +16,11 @@ package enum JSONStringWriter {
 
     /// Writes `text` as a JSON string literal through `write`, copying runs of
     /// plain bytes in one piece.
-    package static func write(_ text: String, scriptSafe: Bool, to write: (UnsafeRawBufferPointer) -> Void) {
+    package static func write(_ text: String, scriptSafe: Bool, to write: (ByteView) -> Void) {
         var text = text
-        text.withUTF8 { utf8 in
-            let raw = UnsafeRawBufferPointer(utf8)
-            withUnsafeBytes(of: UInt8(ascii: "\"")) { write($0) }
+        text.withUTF8 { buffer in
+            let utf8 = ByteView(buffer)
+            write(ByteView("\""))
             var runStart = 0
             var i = 0
             while i < utf8.count {
@@ -50,21 +50,21 @@ package enum JSONStringWriter {
                     i += 1
                     continue
                 }
-                if i > runStart { write(UnsafeRawBufferPointer(rebasing: raw[runStart..<i])) }
+                if i > runStart { write(utf8.subview(runStart..<i)) }
                 if escape.utf8CodeUnitCount == 0 {
                     let code: [UInt8] = [
                         UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
                         ASCIIHex.lowerDigit(byte >> 4), ASCIIHex.lowerDigit(byte & 0x0F),
                     ]
-                    code.withUnsafeBytes { write($0) }
+                    code.withByteView { write($0) }
                 } else {
-                    write(UnsafeRawBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                    write(ByteView(escape))
                 }
                 i += length
                 runStart = i
             }
-            if utf8.count > runStart { write(UnsafeRawBufferPointer(rebasing: raw[runStart..<utf8.count])) }
-            withUnsafeBytes(of: UInt8(ascii: "\"")) { write($0) }
+            if utf8.count > runStart { write(utf8.subview(runStart..<utf8.count)) }
+            write(ByteView("\""))
         }
     }
 }

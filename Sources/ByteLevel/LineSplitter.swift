@@ -6,7 +6,7 @@ package struct RawLine {
     package var number: Int
     /// The line without its `\n`, without a `\r` before it, and without a BOM
     /// on line 1. Empty for a line past the limit (see ``skippedLength``).
-    package var bytes: UnsafeBufferPointer<UInt8>
+    package var bytes: ByteView
     /// `false` only for a last line that the file ends inside.
     package var endsWithNewline: Bool
     /// For a line longer than the splitter's limit, its length (counted as
@@ -17,7 +17,7 @@ package struct RawLine {
 
     /// A line as the splitter hands it out, or as a copy of its lines
     /// gives it again on another thread.
-    package init(number: Int, bytes: UnsafeBufferPointer<UInt8>, endsWithNewline: Bool, skippedLength: Int? = nil) {
+    package init(number: Int, bytes: ByteView, endsWithNewline: Bool, skippedLength: Int? = nil) {
         self.number = number
         self.bytes = bytes
         self.endsWithNewline = endsWithNewline
@@ -27,15 +27,16 @@ package struct RawLine {
 
 /// The line `bytes`, or only its length when it is past `limit` (a blank
 /// line stays blank, with no bytes).
-private func rawLine(_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>, endsWithNewline: Bool, limit: Int) -> RawLine {
+private func rawLine(_ number: Int, _ buffer: UnsafeBufferPointer<UInt8>, endsWithNewline: Bool, limit: Int) -> RawLine {
+    let bytes = ByteView(buffer)
     guard bytes.count > limit else { return RawLine(number: number, bytes: bytes, endsWithNewline: endsWithNewline) }
     return RawLine(
-        number: number, bytes: UnsafeBufferPointer(start: nil, count: 0), endsWithNewline: endsWithNewline,
+        number: number, bytes: ByteView(), endsWithNewline: endsWithNewline,
         skippedLength: isBlank(bytes) ? nil : bytes.count)
 }
 
 /// Only spaces and tabs (or nothing): a blank line.
-package func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+package func isBlank(_ bytes: ByteView) -> Bool {
     bytes.allSatisfy(isBlankByte)
 }
 
@@ -155,7 +156,7 @@ package struct LineSplitter<Source: ByteSource> {
             if let skipped {
                 lineNumber += 1
                 let line = RawLine(
-                    number: lineNumber, bytes: UnsafeBufferPointer(start: nil, count: 0), endsWithNewline: skipped.endsWithNewline,
+                    number: lineNumber, bytes: ByteView(), endsWithNewline: skipped.endsWithNewline,
                     skippedLength: skipped.blank ? nil : skipped.length)
                 if try !body(line) { return }
                 if let next = skipped.next {
@@ -271,7 +272,7 @@ private struct LongLine {
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let lastByte = bytes.last else { return }
-        let interiorBlank = (last.map(isBlankByte) ?? true) && isBlank(UnsafeBufferPointer(rebasing: bytes.dropLast()))
+        let interiorBlank = (last.map(isBlankByte) ?? true) && isBlank(ByteView(UnsafeBufferPointer(rebasing: bytes.dropLast())))
         blankBeforeLast = blankBeforeLast && interiorBlank
         last = lastByte
         length += bytes.count

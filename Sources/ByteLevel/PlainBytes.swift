@@ -17,8 +17,8 @@ public enum PlainBytes {
     /// for every string of a log, most of them short, and inlined it folds
     /// `scriptSafe` away.
     @inlinable @inline(__always)
-    package static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scriptSafe: Bool = false) -> Int {
-        guard let base = bytes.baseAddress else { return start }
+    package static func skip(_ bytes: ByteView, from start: Int, scriptSafe: Bool = false) -> Int {
+        guard let base = bytes.buffer.baseAddress else { return start }
         var index = start
         while index &+ 8 <= bytes.count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
@@ -40,8 +40,8 @@ public enum PlainBytes {
     /// Whether every byte of `bytes` is plain: the text is written inside a
     /// JSON string (`scriptSafe`: inside a `<script>` block) exactly as it is.
     @inlinable @inline(__always)
-    package static func all(_ bytes: UnsafeBufferPointer<UInt8>, scriptSafe: Bool = false) -> Bool {
-        bytes[skip(bytes, from: 0, scriptSafe: scriptSafe)...].allSatisfy { isPlain($0, scriptSafe: scriptSafe) }
+    package static func all(_ bytes: ByteView, scriptSafe: Bool = false) -> Bool {
+        bytes.buffer[skip(bytes, from: 0, scriptSafe: scriptSafe)...].allSatisfy { isPlain($0, scriptSafe: scriptSafe) }
     }
 
     /// Whether `byte` is plain, judged alone (0xE2 is counted as not in

@@ -42,7 +42,7 @@ extension SpillFile {
         let prefixCount = prefix.utf8CodeUnitCount
         let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             let count = utf8.count
-            guard count <= Self.shortText, let source = utf8.baseAddress, PlainBytes.all(utf8, scriptSafe: scriptSafe) else {
+            guard count <= Self.shortText, let source = utf8.baseAddress, PlainBytes.all(ByteView(utf8), scriptSafe: scriptSafe) else {
                 return false
             }
             appendInPlace(maxCount: prefixCount + count + 2) { target in
@@ -56,7 +56,7 @@ extension SpillFile {
         }
         guard copied != true else { return }
         if prefixCount > 0 { append(UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefixCount)) }
-        JSONStringWriter.write(text, scriptSafe: scriptSafe) { append($0) }
+        JSONStringWriter.write(text, scriptSafe: scriptSafe) { append(UnsafeRawBufferPointer($0.buffer)) }
     }
 
     /// Texts up to this many bytes may be copied whole into memory; a longer

@@ -127,18 +127,18 @@ public final class SpillFile {
     }
 
     /// Calls `body` with the content in order, in chunks.
-    package func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func forEachChunk(_ body: (ByteView) throws -> Void) throws {
         if flushed > 0 {
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             var offset = 0
             while offset < flushed {
                 let size = min(chunk.count, flushed - offset)
                 try chunk.withUnsafeMutableBytes { try read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<size])) }
-                try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<size])) }
+                try chunk.withUnsafeBytes { try body(ByteView(UnsafeRawBufferPointer(rebasing: $0[..<size]))) }
                 offset += size
             }
         }
-        try body(UnsafeRawBufferPointer(start: buffer, count: used))
+        try body(ByteView(UnsafeRawBufferPointer(start: buffer, count: used)))
     }
 
     /// The whole content as text (for small spills and tests).

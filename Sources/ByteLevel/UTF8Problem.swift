@@ -26,7 +26,8 @@ package struct UTF8Problem: Equatable {
 
 /// Checks `bytes` against the well-formed UTF-8 table of the Unicode
 /// standard (table 3-7) and returns the first ill-formed sequence, if any.
-package func firstUTF8Problem(in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Problem? {
+package func firstUTF8Problem(in view: ByteView) -> UTF8Problem? {
+    let bytes = view.buffer
     guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
     var i = 0
@@ -78,7 +79,8 @@ package func firstUTF8Problem(in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Probl
 extension UTF8Problem {
     /// What is wrong, naming the byte at ``offset`` (and the one that
     /// betrays it), for an `invalid-utf8` diagnostic.
-    package func message(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package func message(in view: ByteView) -> String {
+        let bytes = view.buffer
         let lead = bytes[offset]
         let what: String
         switch kind {

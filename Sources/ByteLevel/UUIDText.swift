@@ -21,9 +21,9 @@ package enum UUIDText {
     package static let count = 36
 
     /// The UUID that `bytes` spell, or `nil` when they are not exactly one.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+    package static func parse(_ bytes: ByteView) -> UUID? {
         let dash = UInt8(ascii: "-")
-        guard bytes.count == count, let text = bytes.baseAddress, text[8] == dash, text[13] == dash, text[18] == dash,
+        guard bytes.count == count, let text = bytes.buffer.baseAddress, text[8] == dash, text[13] == dash, text[18] == dash,
             text[23] == dash
         else { return nil }
         // Any byte that is no hexadecimal digit sets a bit above the low four.

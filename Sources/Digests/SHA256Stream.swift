@@ -1,3 +1,5 @@
+package import ByteLevel
+
 #if os(Linux) && !PORTABLE_DIGESTS
     import CNettle
 #endif
@@ -25,6 +27,11 @@ package struct SHA256Stream: Sendable {
     }
 
     /// Adds the next bytes.
+    package mutating func add(_ bytes: ByteView) {
+        bytes.withUnsafeBytes { add($0) }
+    }
+
+    /// Adds the next bytes, lent by a C function or a byte source.
     package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         #if os(Linux) && !PORTABLE_DIGESTS
             guard let base = bytes.baseAddress else { return }

@@ -76,7 +76,7 @@ public final class ReportBuilder {
     /// Writes the session's event table as CSV (see
     /// ``SessionMetrics/writeEventTable(session:_:)``); needs `recordingEventTable`.
     public func writeEventTable<Failure: Error>(
-        session: String, _ write: (UnsafeRawBufferPointer) throws(Failure) -> Void
+        session: String, _ write: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         try metrics.writeEventTable(session: session, write)
     }

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// The `todo-report` command line as a library: the executable's `main`
@@ -47,7 +48,7 @@ public enum TodoReportCommand {
         guard CommandLine.argc > 1 else { return [] }
         return (1..<Int(CommandLine.argc)).map { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return [] }
-            return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
+            return CStringBytes.bytes(of: argument)
         }
     }
 

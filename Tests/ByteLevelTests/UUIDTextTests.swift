@@ -9,9 +9,9 @@ struct UUIDTextTests {
             var bytes: [UInt8] = []
             UUIDText.append(id.uuid, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == id.uuidString)
-            #expect(bytes.withUnsafeBufferPointer { UUIDText.parse($0) } == id)
+            #expect(bytes.withByteView { UUIDText.parse($0) } == id)
             let lower = Array(id.uuidString.lowercased().utf8)
-            #expect(lower.withUnsafeBufferPointer { UUIDText.parse($0) } == id)
+            #expect(lower.withByteView { UUIDText.parse($0) } == id)
         }
     }
 
@@ -20,6 +20,6 @@ struct UUIDTextTests {
         "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC+0C247A3E6E5F", "{621E1F8-C36C-495A-93FC-0C247A3E6E5F",
     ])
     func malformedTextIsNoID(text: String) {
-        #expect(Array(text.utf8).withUnsafeBufferPointer { UUIDText.parse($0) } == nil)
+        #expect(Array(text.utf8).withByteView { UUIDText.parse($0) } == nil)
     }
 }

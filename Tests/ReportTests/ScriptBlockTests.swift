@@ -13,7 +13,7 @@ struct ScriptBlockTests {
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + piece)
-            try bytes[start..<end].withUnsafeBytes { try sink.write($0) }
+            try Array(bytes[start..<end]).withByteView { piece throws in try sink.write(piece) }
             start = end
         }
         return sink.base.bytes

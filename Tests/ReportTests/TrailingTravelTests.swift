@@ -33,9 +33,7 @@ struct TrailingTravelTests {
         var replay = SessionReplay()
         var reader = LogReader()
         for (number, line) in Self.log.split(separator: "\n").enumerated() {
-            _ = Array(line.utf8).withUnsafeBufferPointer { bytes in
-                reader.read(line: bytes, number: number + 1) { replay.replay($0) { _ in } }
-            }
+            reader.read(line: line.utf8, number: number + 1) { replay.replay($0) { _ in } }
         }
         #expect(replay.cursor == 3)
         #expect(replay.state(ofFrame: replay.frameCount - 1).todoItems.map(\.isFinished) == [true])

@@ -10,10 +10,7 @@ struct RecordLineTests {
     /// What `reader` finds on `line` as line `number`.
     static func read(_ line: String, number: Int = 1, with reader: inout LogReader) -> [LogReading] {
         var found: [LogReading] = []
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            _ = reader.read(line: UnsafeBufferPointer(buffer), number: number) { found.append($0) }
-        }
+        reader.read(line: line.utf8, number: number) { found.append($0) }
         return found
     }
 

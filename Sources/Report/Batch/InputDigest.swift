@@ -14,7 +14,7 @@ public struct InputDigest: Sendable {
     public init() {}
 
     /// Adds the next bytes.
-    public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func add(_ bytes: ByteView) {
         byteCount += bytes.count
         stream.add(bytes)
     }
@@ -41,8 +41,7 @@ public struct DigestingByteSource<Base: ByteSource>: ByteSource {
     /// Reads from the base and digests the bytes.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = try base.read(into: buffer)
-        let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-        recorder.add(bytes)
+        recorder.add(ByteView.filled(buffer, count: count))
         return count
     }
 }
@@ -54,7 +53,7 @@ public final class InputDigestRecorder: Sendable {
     /// An empty digest.
     public init() {}
 
-    func add(_ bytes: UnsafeRawBufferPointer) {
+    func add(_ bytes: ByteView) {
         state.withLock { $0.add(bytes) }
     }
 

@@ -4,13 +4,12 @@ import SessionLog
 
 /// Where a page is written: a file descriptor, or memory.
 protocol ByteSink {
-    mutating func write(_ bytes: UnsafeRawBufferPointer) throws
+    mutating func write(_ bytes: ByteView) throws
 }
 
 extension ByteSink {
     mutating func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+        try text.withByteView { bytes throws in try write(bytes) }
     }
 
     mutating func write(_ spill: SpillFile) throws {
@@ -22,7 +21,7 @@ extension ByteSink {
 struct MemorySink: ByteSink {
     var bytes: [UInt8] = []
 
-    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    mutating func write(_ bytes: ByteView) throws {
         self.bytes.append(contentsOf: bytes)
     }
 }
@@ -37,7 +36,7 @@ struct FileDescriptorSink: ByteSink {
         buffer.reserveCapacity(1 << 20)
     }
 
-    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    mutating func write(_ bytes: ByteView) throws {
         if buffer.count + bytes.count > 1 << 20 { try flush() }
         if bytes.count >= 1 << 20 {
             try Self.writeAll(bytes, to: descriptor)
@@ -47,11 +46,11 @@ struct FileDescriptorSink: ByteSink {
     }
 
     mutating func flush() throws {
-        try buffer.withUnsafeBytes { try Self.writeAll($0, to: descriptor) }
+        try buffer.withByteView { bytes throws in try Self.writeAll(bytes, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+    private static func writeAll(_ bytes: ByteView, to descriptor: Int32) throws {
         do {
             try FileDescriptorIO.write(bytes, to: descriptor)
         } catch {

@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// Writes the text of a `<script type="application/json">` block as several
 /// blocks of at most about ``blockBytes`` each, closing one and opening the
 /// next (`</script>` + ``separator``) between two characters.
@@ -22,7 +24,7 @@ struct ScriptBlockSplitter<Base: ByteSink>: ByteSink {
         self.blockBytes = blockBytes
     }
 
-    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    mutating func write(_ bytes: ByteView) throws {
         var start = 0
         while start < bytes.count {
             let continuesCharacter = bytes[start] & 0xC0 == 0x80
@@ -37,7 +39,7 @@ struct ScriptBlockSplitter<Base: ByteSink>: ByteSink {
                 // The rest of a character that crossed the block's end.
                 while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
             }
-            try base.write(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            try base.write(bytes.subview(start..<end))
             written += end - start
             start = end
         }

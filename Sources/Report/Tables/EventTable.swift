@@ -1,4 +1,4 @@
-import ByteLevel
+public import ByteLevel
 import Foundation
 import SessionLog
 import SessionLogCodec
@@ -21,7 +21,7 @@ extension SessionMetrics {
     ///   - write: Called with each block of bytes, in order; what it throws
     ///     stops the writing and is rethrown.
     public func writeEventTable<Failure: Error>(
-        session: String, _ write: (UnsafeRawBufferPointer) throws(Failure) -> Void
+        session: String, _ write: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         var out = TableBytes()
         out.append(Self.eventTableColumns.joined(separator: ","))
@@ -129,13 +129,9 @@ private struct TableBytes {
         UUIDText.append(id, to: &bytes)
     }
 
-    mutating func flush<Failure: Error>(_ write: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
+    mutating func flush<Failure: Error>(_ write: (ByteView) throws(Failure) -> Void) throws(Failure) {
         guard !bytes.isEmpty else { return }
-        var failure: Failure?
-        bytes.withUnsafeBytes { raw in
-            do throws(Failure) { try write(raw) } catch { failure = error }
-        }
-        bytes.removeAll(keepingCapacity: true)
-        if let failure { throw failure }
+        defer { bytes.removeAll(keepingCapacity: true) }
+        try bytes.withByteView(write)
     }
 }

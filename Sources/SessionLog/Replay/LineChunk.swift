@@ -44,10 +44,10 @@ struct LineChunk: Sendable {
         var lineReadings = LineReadings()
         lineReadings.lines.reserveCapacity(lines.count)
         lineReadings.readings.reserveCapacity(lines.count)
-        bytes.withUnsafeBufferPointer { all in
+        bytes.withByteView { all in
             for line in lines {
                 let raw = RawLine(
-                    number: line.number, bytes: UnsafeBufferPointer(rebasing: all[line.start..<line.start + line.count]),
+                    number: line.number, bytes: all.subview(line.start..<line.start + line.count),
                     endsWithNewline: line.endsWithNewline, skippedLength: line.skippedLength)
                 lineReadings.add(raw, with: &reader, limit: limit)
             }

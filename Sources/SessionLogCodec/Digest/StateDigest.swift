@@ -94,56 +94,46 @@ public enum StateDigest {
 /// access checked at run time), cost more than the hashing itself.
 private final class DigestWriter {
     @exclusivity(unchecked) private var stream = SHA256Stream()
-    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-    @exclusivity(unchecked) private var count = 0
-
-    deinit { buffer.deallocate() }
+    private let buffer = FixedByteBuffer(capacity: 1 << 16)
 
     func add(_ text: StaticString) {
-        add(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        add(ByteView(text))
     }
 
-    func add(_ bytes: UnsafeRawBufferPointer) {
-        if count + bytes.count > buffer.count {
+    func add(_ bytes: ByteView) {
+        if bytes.count > buffer.room {
             flush()
-            if bytes.count > buffer.count {
+            if bytes.count > buffer.room {
                 stream.add(bytes)
                 return
             }
         }
-        guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-        (target + count).copyMemory(from: source, byteCount: bytes.count)
-        count += bytes.count
+        buffer.append(bytes)
     }
 
     /// `text` as a JSON string literal, as `JSON.stringify` writes it: a
     /// title with nothing to escape (nearly all) is copied between its quotes in one step.
     func add(string text: String) {
-        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard utf8.count + 2 <= buffer.count, PlainBytes.all(utf8) else { return false }
-            if count + utf8.count + 2 > buffer.count { flush() }
-            buffer[count] = UInt8(ascii: "\"")
-            if let source = utf8.baseAddress, let target = buffer.baseAddress {
-                (target + count + 1).copyMemory(from: source, byteCount: utf8.count)
-            }
-            buffer[count + 1 + utf8.count] = UInt8(ascii: "\"")
-            count += utf8.count + 2
+        let plain = text.withByteView { utf8 -> Bool in
+            guard utf8.count + 2 <= buffer.capacity, PlainBytes.all(utf8) else { return false }
+            if utf8.count + 2 > buffer.room { flush() }
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(utf8)
+            buffer.append(UInt8(ascii: "\""))
             return true
         }
-        if plain != true { JSONStringWriter.write(text, scriptSafe: false) { add($0) } }
+        if !plain { JSONStringWriter.write(text, scriptSafe: false) { add($0) } }
     }
 
     /// An id as an upper-case UUID string.
     func add(uuid: uuid_t) {
-        if count + 36 > buffer.count { flush() }
-        guard let target = buffer.baseAddress else { return }
-        UUIDText.write(uuid, to: target + count)
-        count += 36
+        if UUIDText.count > buffer.room { flush() }
+        buffer.append(uuid: uuid)
     }
 
     /// Takes back the last byte written (still in the buffer: nothing is flushed between).
     func removeLast() {
-        count -= 1
+        buffer.removeLast()
     }
 
     /// The digest's first 8 bytes as a big-endian number.
@@ -153,7 +143,6 @@ private final class DigestWriter {
     }
 
     private func flush() {
-        stream.add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        count = 0
+        buffer.drain { stream.add($0) }
     }
 }

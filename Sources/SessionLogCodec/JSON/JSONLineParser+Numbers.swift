@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// Numbers and the literals `true`, `false`, `null`.
 extension JSONLineParser {
     /// Validates a number and says whether it was written as a plain integer.
@@ -33,14 +35,14 @@ extension JSONLineParser {
 
     mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let (start, isInteger) = try scanNumber()
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        let text = bytes.subview(start..<index)
         if isInteger, let value = parseInt64(text) {
             return .integer(value)
         }
-        return .number(Double(String(decoding: text, as: UTF8.self)) ?? .nan)
+        return .number(Double(text.text) ?? .nan)
     }
 
-    func parseInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+    func parseInt64(_ text: ByteView) -> Int64? {
         var negative = false
         var digits = text[...]
         if digits.first == UInt8(ascii: "-") {
@@ -60,7 +62,7 @@ extension JSONLineParser {
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
-        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        let expected = ByteView(literal)
         for byte in expected {
             guard index < bytes.count else { throw endedEarly() }
             guard bytes[index] == byte else { throw error("unexpected \(describeCurrent()); expected a value") }

@@ -1,8 +1,10 @@
+import ByteLevel
+
 /// The top-level object: its wanted members decoded, the others validated.
 extension JSONLineParser {
     /// The members of the (already validated) object at `start`, each value as
     /// display text: a string's content, or any other value's JSON as written.
-    static func membersAsText(ofObjectAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [(key: String, value: String)] {
+    static func membersAsText(ofObjectAt start: Int, in bytes: ByteView) -> [(key: String, value: String)] {
         var parser = JSONLineParser(bytes: bytes)
         parser.index = start
         return (try? parser.parseMembersAsText()) ?? []
@@ -24,15 +26,15 @@ extension JSONLineParser {
                 throw expectation("a string key")
             }
             let rawKey = try scanString()
-            let keyBytes = UnsafeBufferPointer(rebasing: bytes[rawKey.start..<rawKey.end])
+            let keyBytes = bytes.subview(rawKey.start..<rawKey.end)
             let key: RecordKey?
             if rawKey.hasEscapes {
-                let text = Self.unescape(keyBytes)
+                let text = JSONStringDecoder.decode(keyBytes)
                 key = RecordKey(name: text)
                 if key == nil, otherKeys.insert(Array(text.utf8)) { duplicates.append(text) }
             } else {
                 key = RecordKey(bytes: keyBytes)
-                if key == nil, otherKeys.insert(Array(keyBytes)) { duplicates.append(String(decoding: keyBytes, as: UTF8.self)) }
+                if key == nil, otherKeys.insert(keyBytes.array) { duplicates.append(keyBytes.text) }
             }
             if let key {
                 let bit = UInt32(1) << UInt32(key.rawValue)
@@ -108,7 +110,7 @@ extension JSONLineParser {
             } else {
                 let start = index
                 try skipValue()
-                value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                value = bytes.subview(start..<index).text
             }
             members.append((key, value))
             skipWhitespace()

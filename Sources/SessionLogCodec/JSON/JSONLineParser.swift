@@ -12,16 +12,16 @@ struct JSONLineParser {
         case notAnObject
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: ByteView) {
         self.bytes = bytes
     }
 
     /// Parses the whole line, putting the members whose keys are
     /// ``RecordKey``s into `fields` (which it clears first).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into fields: RecordFields) throws(JSONSyntaxError) -> TopLevel {
+    static func parse(_ bytes: ByteView, into fields: RecordFields) throws(JSONSyntaxError) -> TopLevel {
         fields.removeAll()
         var parser = JSONLineParser(bytes: bytes)
         parser.skipWhitespace()
@@ -40,10 +40,10 @@ struct JSONLineParser {
     }
 
     /// The text of a string value of `bytes`.
-    static func decode(_ raw: RawString, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let content = UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end])
-        guard raw.hasEscapes else { return String(decoding: content, as: UTF8.self) }
-        return unescape(content)
+    static func decode(_ raw: RawString, in bytes: ByteView) -> String {
+        let content = bytes.subview(raw.start..<raw.end)
+        guard raw.hasEscapes else { return content.text }
+        return JSONStringDecoder.decode(content)
     }
 
     // MARK: Helpers

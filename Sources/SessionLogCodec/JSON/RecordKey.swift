@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// The top-level keys any record type reads; every other key is validated and
@@ -29,7 +30,7 @@ enum RecordKey: Int, CaseIterable {
 
     /// The key spelled by `bytes` (unescaped key text), if it is one: the
     /// length and first byte pick the one candidate, one comparison confirms.
-    init?(bytes: UnsafeBufferPointer<UInt8>) {
+    init?(bytes: ByteView) {
         guard let first = bytes.first else { return nil }
         let candidate: RecordKey?
         switch (bytes.count, first) {
@@ -57,7 +58,7 @@ enum RecordKey: Int, CaseIterable {
     /// Each key's name as ``pack(_:)`` packs it, by raw value.
     private static let packedNames: [Packed] = allCases.map { key in
         var name = key.name
-        return name.withUTF8 { pack($0) }
+        return name.withByteView { pack($0) }
     }
 
     /// Up to 16 bytes in two words, the rest zero: two keys (which hold no
@@ -67,13 +68,13 @@ enum RecordKey: Int, CaseIterable {
         var high: UInt64 = 0
     }
 
-    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> Packed {
+    private static func pack(_ bytes: ByteView) -> Packed {
         var packed = Packed()
-        for (offset, byte) in bytes.prefix(16).enumerated() {
+        for offset in 0..<min(bytes.count, 16) {
             if offset < 8 {
-                packed.low |= UInt64(byte) << (8 * offset)
+                packed.low |= UInt64(bytes[offset]) << (8 * offset)
             } else {
-                packed.high |= UInt64(byte) << (8 * (offset - 8))
+                packed.high |= UInt64(bytes[offset]) << (8 * (offset - 8))
             }
         }
         return packed
@@ -90,25 +91,22 @@ enum RecordKey: Int, CaseIterable {
 final class RecordFields {
     /// One slot a key, by raw value; a slot counts only while its bit in
     /// ``present`` is set, so clearing for the next line is one store.
-    private let slots = UnsafeMutablePointer<JSONField>.allocate(capacity: RecordKey.allCases.count)
+    private let slots = FixedSlots(count: RecordKey.allCases.count, initial: JSONField(key: .type, value: .null, column: 0))
     @exclusivity(unchecked) private var present: UInt32 = 0
-
-    deinit {
-        // `JSONField` holds no references: nothing to deinitialise.
-        slots.deallocate()
-    }
 
     func removeAll() {
         present = 0
     }
 
+    @inline(__always)
     subscript(key: RecordKey) -> JSONField? {
         present & 1 << UInt32(key.rawValue) != 0 ? slots[key.rawValue] : nil
     }
 
     /// Keeps `field` under its key, in place of one read before.
+    @inline(__always)
     func set(_ field: JSONField) {
-        (slots + field.key.rawValue).initialize(to: field)
+        slots[field.key.rawValue] = field
         present |= 1 << UInt32(field.key.rawValue)
     }
 }

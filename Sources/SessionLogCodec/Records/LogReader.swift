@@ -43,7 +43,8 @@ public struct LogReader {
     /// Reads one line (without its line break) and reports what it holds.
     ///
     /// - Parameters:
-    ///   - bytes: The line's bytes, without `\n`, a `\r` before it, or a BOM.
+    ///   - bytes: The line's bytes, without `\n`, a `\r` before it, or a BOM
+    ///     (read in place when they are contiguous, as an array's or a buffer's are).
     ///   - number: The 1-based line number.
     ///   - isLastWithoutNewline: The file ends inside this line.
     ///   - output: Called with each diagnostic of the line, and with its
@@ -51,14 +52,16 @@ public struct LogReader {
     /// - Returns: `false` for a blank line, `true` otherwise.
     @discardableResult
     public mutating func read(
-        line bytes: UnsafeBufferPointer<UInt8>,
+        line bytes: some Collection<UInt8>,
         number: Int,
         isLastWithoutNewline: Bool = false,
         into output: (LogReading) -> Void
     ) -> Bool {
         withoutActuallyEscaping(output) { output in
             var sink = ClosureSink(output: output)
-            return read(line: bytes, number: number, isLastWithoutNewline: isLastWithoutNewline, into: &sink) != .blank
+            return ByteView.lend(bytes) { line in
+                read(line: line, number: number, isLastWithoutNewline: isLastWithoutNewline, into: &sink) != .blank
+            }
         }
     }
 
@@ -71,7 +74,7 @@ public struct LogReader {
     /// Reads one line as the public `read(line:number:isLastWithoutNewline:into:)`
     /// does, handing each reading over to `sink` (moved, not copied).
     mutating func read<Sink: LogReadingSink>(
-        line bytes: UnsafeBufferPointer<UInt8>,
+        line bytes: ByteView,
         number: Int,
         isLastWithoutNewline: Bool,
         into sink: inout Sink

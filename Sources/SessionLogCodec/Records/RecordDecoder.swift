@@ -16,12 +16,12 @@ struct RecordDecoder {
     let line: Int
     private let fields: RecordFields
     /// The line the fields' strings lie in.
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private var outcome = Outcome()
     /// Masks the log's text that messages quote (`--redact`).
     private let redaction: LogRedaction?
 
-    private init(fields: RecordFields, bytes: UnsafeBufferPointer<UInt8>, line: Int, redaction: LogRedaction?) {
+    private init(fields: RecordFields, bytes: ByteView, line: Int, redaction: LogRedaction?) {
         self.line = line
         self.fields = fields
         self.bytes = bytes
@@ -29,7 +29,7 @@ struct RecordDecoder {
     }
 
     static func decode(
-        _ fields: RecordFields, in bytes: UnsafeBufferPointer<UInt8>, line: Int, isFirstRecord: Bool, redaction: LogRedaction? = nil
+        _ fields: RecordFields, in bytes: ByteView, line: Int, isFirstRecord: Bool, redaction: LogRedaction? = nil
     ) -> Outcome {
         var decoder = RecordDecoder(fields: fields, bytes: bytes, line: line, redaction: redaction)
         decoder.outcome.record = decoder.decodeRecord(isFirstRecord: isFirstRecord)
@@ -93,7 +93,7 @@ struct RecordDecoder {
         if let field = fields[.digest] {
             let digest: UInt64?
             if case .string(let raw) = field.value, !raw.hasEscapes {
-                digest = StateDigest.value(parsing: UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
+                digest = StateDigest.value(parsing: bytes.subview(raw.start..<raw.end))
             } else {
                 digest = nil
             }
@@ -178,8 +178,7 @@ struct RecordDecoder {
 
     /// Whether the (unescaped) string at `raw` holds exactly `text`'s bytes, `text` being as long.
     private func sameBytes(_ raw: RawString, _ text: StaticString) -> Bool {
-        guard let base = bytes.baseAddress else { return text.utf8CodeUnitCount == 0 }
-        return memcmp(base + raw.start, text.utf8Start, text.utf8CodeUnitCount) == 0
+        bytes.subview(raw.start..<raw.end).bytesEqual(ByteView(text))
     }
 
     /// The event a name names: the five names differ in length, so the length picks one and a comparison confirms.
@@ -236,7 +235,7 @@ struct RecordDecoder {
         let parsed =
             raw.hasEscapes
             ? UUID(uuidString: decode(raw)).flatMap { $0.uuidString.count == 36 ? $0 : nil }
-            : UUIDText.parse(UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
+            : UUIDText.parse(bytes.subview(raw.start..<raw.end))
         guard let id = parsed else {
             report(.wrongType, column: field.column, "\"\(field.key.name)\" is not a UUID: \(quote(decode(raw)))")
             return nil
@@ -251,7 +250,7 @@ struct RecordDecoder {
             let parsed =
                 raw.hasEscapes
                 ? Timestamp(rfc3339: decode(raw))
-                : Timestamp(rfc3339Bytes: UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]))
+                : Timestamp(rfc3339Bytes: bytes.subview(raw.start..<raw.end))
             if let parsed { return parsed }
             report(
                 .wrongType, column: field.column,

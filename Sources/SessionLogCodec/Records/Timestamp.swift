@@ -19,17 +19,17 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     /// offset, any number of fraction digits, a leap second `:60`. Impossible
     /// dates (February 30) give `nil`.
     public init?(rfc3339 text: String) {
-        var text = text
-        guard let parsed = text.withUTF8({ Timestamp(rfc3339Bytes: $0) }) else { return nil }
+        guard let parsed = text.withByteView({ Timestamp(rfc3339Bytes: $0) }) else { return nil }
         self = parsed
     }
 
     /// Parses RFC 3339 straight from a line's bytes: a timestamp on every
     /// record makes this part of the reader's hot path, so it reads the
     /// fixed-width date and time by position.
-    init?(rfc3339Bytes utf8: UnsafeBufferPointer<UInt8>) {
+    init?(rfc3339Bytes utf8: ByteView) {
         // `YYYY-MM-DDTHH:MM:SS` and at least a `Z`.
-        guard utf8.count >= 20, let bytes = utf8.baseAddress else { return nil }
+        guard utf8.count >= 20 else { return nil }
+        let bytes = utf8
         /// The two-digit number at `offset`, or `nil`.
         @inline(__always) func twoDigits(_ offset: Int) -> Int? {
             let tens = bytes[offset] &- UInt8(ascii: "0")

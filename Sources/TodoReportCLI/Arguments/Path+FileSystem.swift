@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -11,7 +12,7 @@ extension Path {
         defer { closedir(directory) }
         var names: [[UInt8]] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let name = CStringBytes.bytes(ofCharacterArray: entry.pointee.d_name)
             if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
         }
         return names
@@ -27,13 +28,7 @@ extension Path {
 
     /// The text of the symbolic link here; nil (with `errno`) if it is not one.
     func linkText() -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = withCString { name in
-            buffer.withUnsafeMutableBufferPointer { raw in
-                raw.withMemoryRebound(to: CChar.self) { chars in chars.baseAddress.map { readlink(name, $0, chars.count) } ?? -1 }
-            }
-        }
-        return length >= 0 ? Array(buffer[..<length]) : nil
+        withCString { name in CStringBytes.filled(capacity: Int(PATH_MAX) + 1) { readlink(name, $0, $1) } }
     }
 
     /// Makes the entries of this folder durable (what was created, renamed

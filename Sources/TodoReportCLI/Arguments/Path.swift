@@ -70,9 +70,7 @@ struct Path: Hashable, Sendable {
     var absolute: Path {
         var bytes = self.bytes
         if !isAbsolute, let folder = getcwd(nil, 0) {
-            bytes =
-                Array(UnsafeBufferPointer(start: folder, count: strlen(folder))).map { UInt8(bitPattern: $0) } + [UInt8(ascii: "/")] + bytes
-            free(folder)
+            bytes = CStringBytes.bytes(freeing: folder) + [UInt8(ascii: "/")] + bytes
         }
         let components = bytes.split(separator: UInt8(ascii: "/")).filter { $0 != [UInt8(ascii: ".")] }
         return Path(bytes: [UInt8(ascii: "/")] + components.joined(separator: [UInt8(ascii: "/")]))
@@ -80,10 +78,7 @@ struct Path: Hashable, Sendable {
 
     /// Calls `body` with the path as a NUL-terminated C string, for system calls.
     func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { preconditionFailure("a C string holds at least its NUL") }
-            return try body(base)
-        }
+        try CStringBytes.withCString(bytes, body)
     }
 
     /// How many leading bytes of `bytes` are well-formed UTF-8.

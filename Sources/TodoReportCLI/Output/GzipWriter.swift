@@ -1,3 +1,4 @@
+import ByteLevel
 import CZlib
 import Foundation
 import SessionLog
@@ -31,14 +32,18 @@ final class GzipWriter {
         stream.deallocate()
     }
 
-    /// Compresses `bytes` and writes what deflate gives back.
-    func write(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        crc = crc32(crc, base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
-        size &+= UInt32(truncatingIfNeeded: bytes.count)
-        stream.pointee.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
-        stream.pointee.avail_in = uInt(bytes.count)
-        try run(flush: Z_NO_FLUSH)
+    /// Compresses `bytes` and writes what deflate gives back (it takes all
+    /// of them before this returns: zlib keeps no pointer into them).
+    func write(_ bytes: ByteView) throws(SystemCallError) {
+        try bytes.withUnsafeBytes { bytes throws(SystemCallError) in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            crc = crc32(crc, base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
+            size &+= UInt32(truncatingIfNeeded: bytes.count)
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
+            stream.pointee.avail_in = uInt(bytes.count)
+            try run(flush: Z_NO_FLUSH)
+            stream.pointee.next_in = nil
+        }
     }
 
     /// Ends the data: what deflate still holds, then the CRC-32 and the size (mod 2^32).

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 
@@ -59,8 +60,6 @@ enum OutputConflicts {
     /// A path that does not exist yet, with its folder made absolute and free of links.
     private static func canonical(_ path: Path) -> Path {
         guard let resolved = path.folder.withCString({ realpath($0, nil) }) else { return path }
-        defer { free(resolved) }
-        return Path(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
-            .appending(path.lastComponent)
+        return Path(bytes: CStringBytes.bytes(freeing: resolved)).appending(path.lastComponent)
     }
 }
