@@ -15,7 +15,7 @@ enum BatchSummaryBuilder {
     }
 
     private static func item(_ label: String, _ value: String) -> [MarkdownBlock] {
-        [.paragraph([.strong([.text(label)]), .text(": " + value)])]
+        MarkdownBlock.labelledItem(label, value)
     }
 
     private static func totals(_ a: BatchAggregate) -> [MarkdownBlock] {
@@ -35,19 +35,14 @@ enum BatchSummaryBuilder {
 
     /// The funnel's lines, with the four ways a sheet ends.
     static func funnelItems(_ f: BatchAggregate.Funnel) -> [[MarkdownBlock]] {
-        func share(_ count: Int) -> String { "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: f.sheets.opened)))" }
+        let sheets = f.sheets
         return [
-            item("Add sheets opened", Formatting.grouped(f.sheets.opened)),
-            item("With at least one keystroke", share(f.sheets.typed)),
-            item("Ended by Add", share(f.sheets.added)),
-            item("Cancelled", share(f.sheets.cancelled)),
-            item("Replaced by another +", share(f.sheets.replaced)),
-            item("Open at the end", share(f.sheets.openAtEnd)),
-            item(
-                "Items added",
-                "\(Formatting.grouped(f.sheets.itemsAdded)) (\(Formatting.grouped(f.sheets.itemsWithoutSheet)) without a sheet)"),
-            item("Conversion", (f.sheets.conversion?.percent ?? "n/a") + " of opened sheets were added"),
-            item("Keystrokes per item", f.sheets.keystrokesPerItem?.oneDecimal ?? "n/a"),
+            item("Add sheets opened", Formatting.grouped(sheets.opened)),
+            item("With at least one keystroke", sheets.share(sheets.typed)),
+            item("Ended by Add", sheets.share(sheets.added)),
+            item("Cancelled", sheets.share(sheets.cancelled)),
+        ] + sheets.closingSummaryItems + [
+            item("Keystrokes per item", sheets.keystrokesPerItem?.oneDecimal ?? "n/a")
         ]
     }
 

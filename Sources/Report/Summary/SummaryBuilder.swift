@@ -51,12 +51,12 @@ enum SummaryBuilder {
     }
 
     private static func line(_ label: String, _ value: String) -> [MarkdownBlock] {
-        [.paragraph([.strong([.text(label)]), .text(": " + value)])]
+        MarkdownBlock.labelledItem(label, value)
     }
 
     private static func funnel(_ s: SessionMetrics) -> [MarkdownBlock] {
         let n = s.numbers
-        func share(_ count: Int) -> String { "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: n.sheets.opened)))" }
+        let share = n.sheets.share
         var cancelled: [[MarkdownBlock]] = s.cancelledNames.map { name in
             [.paragraph(name.isEmpty ? [.emphasis([.text("nothing typed")])] : [.text("“"), .text(name), .text("”")])]
         }
@@ -68,25 +68,22 @@ enum SummaryBuilder {
         var cancelledItem = line("Cancelled", share(n.sheets.cancelled))
         if !cancelled.isEmpty { cancelledItem.append(.bulletList(cancelled)) }
         let timed = n.plusToAddMs.reduce(0) { $0 + $1.count }
-        let rows: [[MarkdownBlock]] = [
-            line("Add sheets opened", Formatting.grouped(n.sheets.opened)),
-            line("Typed in", share(n.sheets.typed)),
-            line("Added", share(n.sheets.added)),
-            cancelledItem,
-            line("Replaced by another +", share(n.sheets.replaced)),
-            line("Open at the end", share(n.sheets.openAtEnd)),
-            line(
-                "Items added",
-                "\(Formatting.grouped(n.sheets.itemsAdded)) (\(Formatting.grouped(n.sheets.itemsWithoutSheet)) without a sheet)"),
-            line("Conversion", (n.sheets.conversion?.percent ?? "n/a") + " of opened sheets were added"),
-            line(
-                "Median time from + to Add",
-                n.medianPlusToAddMs.map { Formatting.duration(milliseconds: $0) + " (of \(Formatting.plural(timed, "timed sheet")))" }
-                    ?? "n/a"),
-            line(
-                "Keystrokes", "\(Formatting.grouped(n.keystrokes)) (\(Formatting.grouped(n.sheets.addedSheetKeystrokes)) in added sheets)"),
-            line("Keystrokes per item", n.sheets.keystrokesPerItem?.oneDecimal ?? "n/a"),
-        ]
+        let rows: [[MarkdownBlock]] =
+            [
+                line("Add sheets opened", Formatting.grouped(n.sheets.opened)),
+                line("Typed in", share(n.sheets.typed)),
+                line("Added", share(n.sheets.added)),
+                cancelledItem,
+            ] + n.sheets.closingSummaryItems + [
+                line(
+                    "Median time from + to Add",
+                    n.medianPlusToAddMs.map { Formatting.duration(milliseconds: $0) + " (of \(Formatting.plural(timed, "timed sheet")))" }
+                        ?? "n/a"),
+                line(
+                    "Keystrokes",
+                    "\(Formatting.grouped(n.keystrokes)) (\(Formatting.grouped(n.sheets.addedSheetKeystrokes)) in added sheets)"),
+                line("Keystrokes per item", n.sheets.keystrokesPerItem?.oneDecimal ?? "n/a"),
+            ]
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
         if n.undoneFrames > 0 {
             blocks.append(

@@ -1,0 +1,27 @@
+/// A funnel's lines as both summaries write them: a session's (`SummaryBuilder`)
+/// and a batch's (`BatchSummaryBuilder`).
+extension SheetFunnel {
+    /// A count of sheets with its share of the sheets opened: `3 (60 %)`.
+    func share(_ count: Int) -> String {
+        "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: opened)))"
+    }
+
+    /// The lines that follow the ways a sheet ends, in both summaries: the
+    /// sheets replaced and still open, the items added and the conversion.
+    var closingSummaryItems: [[MarkdownBlock]] {
+        [
+            MarkdownBlock.labelledItem("Replaced by another +", share(replaced)),
+            MarkdownBlock.labelledItem("Open at the end", share(openAtEnd)),
+            MarkdownBlock.labelledItem(
+                "Items added", "\(Formatting.grouped(itemsAdded)) (\(Formatting.grouped(itemsWithoutSheet)) without a sheet)"),
+            MarkdownBlock.labelledItem("Conversion", (conversion?.percent ?? "n/a") + " of opened sheets were added"),
+        ]
+    }
+}
+
+extension MarkdownBlock {
+    /// A list item that reads `**label**: value`, the shape of every line of the summaries' lists.
+    static func labelledItem(_ label: String, _ value: String) -> [MarkdownBlock] {
+        [.paragraph([.strong([.text(label)]), .text(": " + value)])]
+    }
+}
