@@ -199,13 +199,6 @@ extension Array where Element == UInt8 {
     package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
-        var result: Result?
-        var failure: Failure?
-        withUnsafeBufferPointer { buffer in
-            do throws(Failure) { result = try body(ByteView(buffer)) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        guard let result else { preconditionFailure("the body ran and returned") }
-        return result
+        try ByteView.lend(self, body)
     }
 }
