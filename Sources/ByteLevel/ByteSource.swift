@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a log's bytes come from: a file, standard input, or memory.
 public protocol ByteSource: Sendable {
     /// Fills the start of `buffer` and returns how many bytes it wrote; 0 at

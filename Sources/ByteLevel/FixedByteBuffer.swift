@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// Bytes appended in place to a buffer of a fixed capacity, which its owner
 /// empties when it is full: for text gathered in pieces and handed on in

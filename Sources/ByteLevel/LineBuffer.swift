@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Bytes on the heap that grow and shrink with `realloc`, for
 /// ``LineSplitter``: a large block moves by remapping pages rather than by

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One line of a log, valid only inside the closure it is passed to.
 package struct RawLine {
     /// 1-based.

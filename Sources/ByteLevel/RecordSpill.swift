@@ -1,5 +1,3 @@
-import Foundation
-
 /// Fixed-size records appended to a ``SpillFile`` and read back by index,
 /// forward or backward: those still in memory one at a time, those on disk
 /// a 64 KiB block at a time. What the replay keeps per frame and the metrics

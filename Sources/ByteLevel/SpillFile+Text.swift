@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 // The page's data is written into spills a few bytes at a time, millions of
 // times: each of these appends a separator and a value in one call, written

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Append-only bytes that stay in memory while small and move to an unlinked
 /// temporary file when they grow, so memory stays flat however long the log.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A read of a ``SpillFile`` that got fewer bytes back than were written:
 /// the temporary file failed (`errno`) or was cut short under the process.

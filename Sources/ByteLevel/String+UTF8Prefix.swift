@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension String {
     /// Whether this string's UTF-8 begins with all of `prefix`'s, compared by

@@ -33,7 +33,12 @@ package enum SystemCall {
     /// `open(2)` of `path`, again when interrupted: the descriptor, or -1
     /// with `errno` set.
     package static func open(_ path: String, flags: Int32, mode: Int) -> Int32 {
-        path.withCString { path in retryingInterrupts { systemOpen(path, flags, mode_t(mode)) } }
+        path.withCString { path in open(path, flags: flags, mode: mode) }
+    }
+
+    /// `open(2)` of the C string `path`, again when interrupted.
+    package static func open(_ path: UnsafePointer<CChar>, flags: Int32, mode: Int = 0) -> Int32 {
+        retryingInterrupts { systemOpen(path, flags, mode_t(mode)) }
     }
 }
 

@@ -1,4 +1,13 @@
-public import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A system call that failed: which one, on what, and the `errno` it set.
 /// The one error type for reading logs, writing reports and spill files,

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension UUID {
     /// The id's 16 bytes as two 64-bit words, in memory order: a key that

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The 36-character UUID form (`8-4-4-4-12` hex digits), read in either case
 /// straight from a line's bytes and written in upper case, as

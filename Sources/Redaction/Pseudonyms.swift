@@ -1,6 +1,11 @@
 import ByteLevel
 import Digests
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Stable keyed pseudonyms for identifiers (user and session ids, context
 /// values, titles): HMAC-SHA256 of the value under the team's secret key, so

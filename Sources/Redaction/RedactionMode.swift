@@ -33,7 +33,7 @@ public enum RedactionMode: Hashable, Sendable {
     /// The mode a stats file's `tool` records (``toolSuffix`` after the
     /// version), or `nil` when it records none.
     public init?(tool: String) {
-        guard let option = tool.range(of: Self.option) else { return nil }
+        guard let option = tool.firstRange(of: Self.option) else { return nil }
         let rest = tool[option.upperBound...]
         if rest.hasPrefix(Self.keyWord) {
             self = .keyed(fingerprint: String(rest.dropFirst(Self.keyWord.count)))

@@ -1,7 +1,17 @@
 public import ByteLevel
-public import Foundation
 public import SessionLog
 import TodoDomain
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Builds a session's report and summary from its replay, entry by entry.
 /// A class: its spill files are its own, so a copy never writes into them.

@@ -1,7 +1,12 @@
-import Foundation
 public import SessionComparison
 import SessionLog
 public import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a fixture pins of the state after one frame, beside the digest its log
 /// carries: the whole state where the session is small, otherwise its scalar
@@ -95,26 +100,22 @@ public enum ExpectedState: Hashable, Sendable {
 
     /// Reads a line of a states file; `nil` when it is not one.
     public init?(line: some StringProtocol) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let creating = object["isCreatingItem"] as? Bool, let name = object["partialItemName"] as? String,
-            let stateName = object["stateName"] as? String
-        else { return nil }
-        if let rows = object["todoItems"] as? [[String: Any]] {
+        guard let read = try? JSONDecoder().decode(StatesLine.self, from: Data(line.utf8)) else { return nil }
+        if let rows = read.todoItems {
             var items: [TodoItem] = []
             for row in rows {
-                guard let id = (row["id"] as? String).flatMap(UUID.init(uuidString:)), let title = row["title"] as? String,
-                    let finished = row["isFinished"] as? Bool
-                else { return nil }
-                items.append(TodoItem(id: id, title: title, isFinished: finished))
+                guard let id = UUID(uuidString: row.id) else { return nil }
+                items.append(TodoItem(id: id, title: row.title, isFinished: row.isFinished))
             }
-            self = .whole(TodoState(isCreatingItem: creating, partialItemName: name, todoItems: items, stateName: stateName))
-        } else if let count = object["itemCount"] as? Int,
-            let digest = (object["itemsDigest"] as? String).flatMap({ StateDigest.value(parsing: $0.utf8) })
-        {
+            self = .whole(
+                TodoState(
+                    isCreatingItem: read.isCreatingItem, partialItemName: read.partialItemName, todoItems: items, stateName: read.stateName)
+            )
+        } else if let count = read.itemCount, let digest = read.itemsDigest.flatMap({ StateDigest.value(parsing: $0.utf8) }) {
             var summary = Summary(TodoState())
-            summary.isCreatingItem = creating
-            summary.partialItemName = name
-            summary.stateName = stateName
+            summary.isCreatingItem = read.isCreatingItem
+            summary.partialItemName = read.partialItemName
+            summary.stateName = read.stateName
             summary.itemCount = count
             summary.itemsDigest = digest
             self = .fields(summary)
@@ -122,4 +123,20 @@ public enum ExpectedState: Hashable, Sendable {
             return nil
         }
     }
+}
+
+/// A line of a states file as read: the whole state's members, or the summary's.
+private struct StatesLine: Decodable {
+    struct Item: Decodable {
+        var id: String
+        var title: String
+        var isFinished: Bool
+    }
+
+    var isCreatingItem: Bool
+    var partialItemName: String
+    var stateName: String
+    var todoItems: [Item]?
+    var itemCount: Int?
+    var itemsDigest: String?
 }

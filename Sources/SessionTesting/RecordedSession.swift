@@ -1,7 +1,12 @@
-public import Foundation
 import SessionLog
 public import TimeTravel
 public import TodoDomain
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A session kept as a regression test's fixture: `NAME.jsonl` (the log, each
 /// event pinned with a digest) and `NAME.states.jsonl` (the state of each
@@ -117,8 +122,14 @@ public struct RecordedSession: Sendable {
         do {
             _ = try LogReplayer.replay(contentsOf: log, into: body)
         } catch {
-            throw FixtureError(description: "cannot read the fixture \(log.path): \(error.localizedDescription)")
+            throw FixtureError(description: "cannot read the fixture \(log.path): \(Self.sentence(for: error))")
         }
+    }
+
+    /// What went wrong, for a failure's message: a `LocalizedError`'s
+    /// description, else the error as Swift prints it.
+    private static func sentence(for error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? "\(error)"
     }
 
     /// The states file's pins, frame 0 first; `nil` when there is none.
@@ -128,7 +139,7 @@ public struct RecordedSession: Sendable {
         do {
             text = try String(contentsOf: states, encoding: .utf8)
         } catch {
-            throw FixtureError(description: "cannot read \(states.path): \(error.localizedDescription)")
+            throw FixtureError(description: "cannot read \(states.path): \(Self.sentence(for: error))")
         }
         var pins: [ExpectedState] = []
         for (index, line) in text.split(separator: "\n").enumerated() {

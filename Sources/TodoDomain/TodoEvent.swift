@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Every user action of the Todo app, in the words of the session log.
 public enum TodoEvent: Hashable, Sendable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// One row of the Todo list.
 public struct TodoItem: Identifiable, Hashable, Sendable {

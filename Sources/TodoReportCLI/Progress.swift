@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A one-line progress display on standard error, shown only when it is a
 /// terminal and the input is a large regular file; it erases itself at the end.

@@ -1,7 +1,12 @@
 import ByteLevel
-import Foundation
 import Report
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The three streams a run uses, as file descriptors, so tests can run the
 /// command in-process with files or pipes in their place.

@@ -1,5 +1,10 @@
 import ByteLevel
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `todo-report` command line as a library: the executable's `main`
 /// passes its arguments and streams, and tests run it in-process the same way.

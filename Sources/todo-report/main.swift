@@ -1,4 +1,9 @@
-import Foundation
 import TodoReportCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 exit(TodoReportCommand.runProcess())

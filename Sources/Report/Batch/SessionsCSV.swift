@@ -1,5 +1,3 @@
-import Foundation
-
 extension BatchAggregate {
     /// The columns of `sessions.csv`, in order.
     public static let csvColumns = [

@@ -1,6 +1,11 @@
-import Foundation
 import SessionLog
 import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One kept record as the event table writes it, kept for every record as
 /// the replay goes (80 bytes, on disk past a megabyte): the columns that

@@ -1,5 +1,4 @@
 import ByteLevel
-import Foundation
 public import SessionLog
 import TodoDomain
 

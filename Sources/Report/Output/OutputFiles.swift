@@ -1,6 +1,16 @@
 import ByteLevel
-import Foundation
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Files written all or nothing, as `todo-report` writes its outputs: each
 /// regular file (or new one) to a temporary file beside it, written whole and
@@ -37,8 +47,8 @@ final class OutputFiles {
             guard !outputs.contains(where: { $0.path == path }) else { throw SystemCallError("write", path: named, errno: EINVAL) }
             var output = Output(named: named, path: path, kind: kind)
             if case .replace = kind {
-                let folder = (path as NSString).deletingLastPathComponent
-                let template = Array("\(folder.isEmpty ? "." : folder)/.todo-report.\(getpid()).XXXXXX".utf8)
+                let folder = String(decoding: Path(path).folder.bytes, as: UTF8.self)
+                let template = Array("\(folder)/.todo-report.\(getpid()).XXXXXX".utf8)
                 guard let file = SystemCall.makeTemporaryFile(template) else {
                     throw SystemCallError("create a file in", path: folder, errno: errno)
                 }
@@ -112,8 +122,7 @@ final class OutputFiles {
             installed.append((target, existing != nil))
         }
         for (target, _) in installed {
-            let folder = (target as NSString).deletingLastPathComponent
-            let descriptor = (folder.isEmpty ? "." : folder).withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            let descriptor = Path(target).folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
             if descriptor >= 0 {
                 _ = fsync(descriptor)
                 close(descriptor)
@@ -146,9 +155,7 @@ final class OutputFiles {
                 let length = readlink(path, &buffer, buffer.count - 1)
                 guard length > 0 else { throw SystemCallError("read the link", path: named, errno: errno) }
                 let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                path =
-                    target.hasPrefix("/")
-                    ? target : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+                path = String(decoding: Path(path).sibling(Array(target.utf8)).bytes, as: UTF8.self)
             case S_IFREG:
                 return (path, .replace(existing: info))
             case S_IFIFO, S_IFCHR:
@@ -190,6 +197,6 @@ final class OutputFiles {
     private static func secondName(beside target: String) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         let suffix = String((0..<6).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
-        return ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".todo-report.\(getpid()).\(suffix)")
+        return String(decoding: Path(target).sibling(Array(".todo-report.\(getpid()).\(suffix)".utf8)).bytes, as: UTF8.self)
     }
 }

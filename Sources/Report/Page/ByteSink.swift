@@ -1,5 +1,4 @@
 import ByteLevel
-import Foundation
 import SessionLog
 
 /// Where a page is written: a file descriptor, or memory.

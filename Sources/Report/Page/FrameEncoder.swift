@@ -1,8 +1,13 @@
 import ByteLevel
-import Foundation
 import SessionLog
 import SessionLogCodec
 import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Encodes frames for the page as they come, into spill files: each frame as
 /// the patch its event made, never a copy of the state and never the event's

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The page's HTML skeleton, stylesheet and script: the ones built into the
 /// tool, or a customised copy of `Templates/`.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One CSV field as `sessions.csv` and the event table write it (RFC 4180).
 enum CSVField {
     /// `text`, with a leading `'` when a spreadsheet would take it for a

@@ -1,8 +1,13 @@
 public import ByteLevel
-import Foundation
 import SessionLog
 import SessionLogCodec
 import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SessionMetrics {
     /// The event table's columns, in order.

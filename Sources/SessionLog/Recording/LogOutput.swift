@@ -1,5 +1,10 @@
 import ByteLevel
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The file a recorder writes. Used only by the recorder's writer, one
 /// batch of records at a time.

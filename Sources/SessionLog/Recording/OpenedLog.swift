@@ -1,5 +1,15 @@
 import ByteLevel
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A log file opened for recording, by path, for appending, and locked
 /// (`flock`) so that no other recorder writes it while this one does.

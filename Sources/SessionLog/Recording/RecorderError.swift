@@ -1,4 +1,13 @@
-public import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Why a session could not be recorded, or some of it is not in the log:
 /// each case names the log, and the system's error number where one failed.

@@ -1,7 +1,17 @@
 import ByteLevel
-import Foundation
 import TimeTravel
 import TodoDomain
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A log replayed into the store that goes on recording it: what its
 /// recorder needs to continue it.

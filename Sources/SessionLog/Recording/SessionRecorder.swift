@@ -1,8 +1,18 @@
 import Dispatch
-public import Foundation
 import Synchronization
 public import TimeTravel
 public import TodoDomain
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Writes every change of a Todo `Store` (from `TimeTravel`) to a
 /// `todo-session/1` log as it happens, on a queue of its own: the store's

@@ -1,6 +1,11 @@
-public import Foundation
 public import TimeTravel
 public import TodoDomain
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension Store where State == TodoState {
     /// Records this store's session into the log at `url`, in one call, and

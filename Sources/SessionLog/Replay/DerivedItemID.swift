@@ -1,5 +1,10 @@
 import ByteLevel
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The id of an item whose `addItem` record carries none: derived from the
 /// session id and the record's line, so the same log always gives the same

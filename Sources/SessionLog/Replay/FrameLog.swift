@@ -1,6 +1,16 @@
 import ByteLevel
-import Foundation
 import TodoDomain
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The session's history as an undo log of patches, kept in ``SpillFile``s
 /// rather than as states: per frame its parent and the ``TodoPatch`` its

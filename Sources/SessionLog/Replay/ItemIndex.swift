@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the first item with each id sits in the live state: what
 /// `setItemDone` needs, kept up to date as items are appended and undone.

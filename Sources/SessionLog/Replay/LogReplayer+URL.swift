@@ -1,4 +1,13 @@
-public import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension LogReplayer {
     /// Replays the log file at `url`, calling `output` with every frame,

@@ -1,5 +1,5 @@
+import ByteLevel
 import Dispatch
-import Foundation
 import SessionLogCodec
 import Synchronization
 
@@ -73,10 +73,7 @@ extension ReadingPipeline {
                 })
             else { return }
             for _ in 0..<parsers {
-                Thread { [self] in
-                    Thread.current.name = "todo-parse"
-                    parseChunks()
-                }.start()
+                DedicatedThread.start(name: "todo-parse") { [self] in parseChunks() }
             }
         }
 

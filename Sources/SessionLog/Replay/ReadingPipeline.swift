@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import SessionLogCodec
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reading and replaying at once: lines are split on one thread, parsed in
 /// chunks on as many threads as there are cores, and replayed on the
@@ -26,10 +31,9 @@ enum ReadingPipeline {
     ) -> Channel {
         let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount / max(logsAtOnce, 1), 1), 4)
         let channel = Channel(parsers: parsers, redaction: redaction)
-        Thread {
-            Thread.current.name = "todo-split"  // as profilers and debuggers show it
+        DedicatedThread.start(name: "todo-split") {
             split(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, into: channel)
-        }.start()
+        }
         return channel
     }
 

@@ -1,6 +1,11 @@
-import Foundation
 import TimeTravel
 public import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Replays records with the app's reducer and its `Store`'s
 /// semantics (an event applies to the state at the cursor and appends a

@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Whole states of a ``FrameLog`` now and then, in a spill file, so that a
 /// long travel loads one and redoes a little instead of undoing a long way.

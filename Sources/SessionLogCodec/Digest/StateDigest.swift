@@ -1,7 +1,12 @@
 import ByteLevel
 import Digests
-import Foundation
 public import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The digest of a state as `todo-session/1` defines it: the first 16
 /// lower-case hexadecimal digits of the SHA-256 of the state's canonical JSON.

@@ -1,5 +1,4 @@
 import ByteLevel
-import Foundation
 
 /// The top-level keys any record type reads; every other key is validated and
 /// skipped.

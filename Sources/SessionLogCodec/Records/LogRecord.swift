@@ -1,5 +1,10 @@
-public import Foundation
 public import TodoDomain
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// One well-formed record of a log, before replay.
 public enum LogRecord: Hashable, Sendable {

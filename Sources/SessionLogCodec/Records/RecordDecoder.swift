@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a line's top-level members into a ``LogRecord``, with every error of
 /// the record, as the `todo-session/1` format specifies for each record type.

@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// A subcommand's command line, checked against the options it takes.
 struct ParsedArguments {
     /// Value options, by canonical name, as raw bytes (a path need not be UTF-8).

@@ -1,5 +1,11 @@
-import Foundation
+import ByteLevel
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How a batch folder's `index.html`, `sessions.csv` and `summary.md`
 /// change together, in one step a kill cannot split.
@@ -135,7 +141,7 @@ struct AggregateGenerations {
             let source = found == .regularFile ? link(name) : generation.map { self.generation($0).appending(Array(name.utf8)) }
             guard let source, source.fileType != nil else { continue }
             let copy = self.generation(adopted).appending(Array(name.utf8))
-            guard source.withCString({ from in copy.withCString { Foundation.link(from, $0) } }) == 0 else {
+            guard source.withCString({ from in copy.withCString { hardLink(from, $0) } }) == 0 else {
                 throw .cannotWrite(
                     path: link(name).display,
                     reason: "cannot keep it while its link is made (\(SystemCallError("", errno: errno).reason)); nothing was changed")
@@ -201,3 +207,9 @@ struct AggregateGenerations {
         return Int(String(decoding: name, as: UTF8.self))
     }
 }
+
+#if canImport(Glibc)
+    private func hardLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 { Glibc.link(from, to) }
+#else
+    private func hardLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 { Darwin.link(from, to) }
+#endif

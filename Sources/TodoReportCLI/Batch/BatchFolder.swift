@@ -1,7 +1,12 @@
 import ByteLevel
-import Foundation
 import Report
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The output folder of `batch` and `index`: `sessions/NAME.html`,
 /// `stats/NAME.json`, `events/NAME.csv.gz`, and the aggregates made from

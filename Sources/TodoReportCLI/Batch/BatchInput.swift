@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One log of a batch: where it is, and its path relative to the INPUT it
 /// was found under (what its NAME and its shard come from).

@@ -1,7 +1,17 @@
 import ByteLevel
-import Foundation
 import SessionLog
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `37/1,000 sessions, 2 failed` on standard error, redrawn in place, only
 /// when standard error is a terminal; erased at the end. The cursor is left

@@ -1,7 +1,12 @@
 import ByteLevel
-import Foundation
 import Report
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The size and SHA-256 of a regular file, read by position from its start
 /// (the descriptor's offset stays where it was): how `batch` tells that an

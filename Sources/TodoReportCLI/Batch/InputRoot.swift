@@ -1,4 +1,4 @@
-import Foundation
+import ByteLevel
 import SessionLog
 
 /// How `stats/NAME.json` records the INPUT a session was found under (a

@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An `flock(2)` on a file, held until ``release()`` or the process ends,
 /// however it ends: the kernel drops it with the descriptor, so a killed run

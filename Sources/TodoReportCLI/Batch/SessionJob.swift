@@ -1,6 +1,11 @@
-import Foundation
 import Report
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One session of a batch: skipped when unchanged, else read, its report and
 /// stats written. A session that cannot be read or is rejected becomes stats

@@ -1,3 +1,4 @@
+import ByteLevel
 import Redaction
 import SessionLog
 

@@ -1,4 +1,5 @@
-import Foundation
+import ByteLevel
+import Dispatch
 import Synchronization
 
 /// Runs `count` jobs on at most `width` threads, each thread taking the next
@@ -35,12 +36,10 @@ enum WorkerPool {
         let group = DispatchGroup()
         func start(_ body: @escaping @Sendable () -> Void) {
             group.enter()
-            let thread = Thread {
+            DedicatedThread.start(name: "todo-batch", stackSize: 8 << 20) {
                 body()
                 group.leave()
             }
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         for index in dedicated.sorted() where index < count { start { perform(index) } }
         for _ in 1..<max(1, min(width, shared.count)) { start(worker) }

@@ -1,7 +1,12 @@
 import ByteLevel
-import Foundation
 import Report
 import SessionLog
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `todo-report batch INPUT... -o DIR`: every log's report and stats, in
 /// parallel, then the index page, the CSV and the aggregate summary.

@@ -1,7 +1,12 @@
 import ByteLevel
-import Foundation
 import Report
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `todo-report index DIR`: `index.html`, `sessions.csv` and `summary.md`
 /// from every `stats/*.json` under DIR, as written by any number of

@@ -1,5 +1,4 @@
 import ByteLevel
-import Foundation
 import SessionLog
 import SessionTesting
 

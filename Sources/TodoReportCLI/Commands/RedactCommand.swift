@@ -1,7 +1,12 @@
 import ByteLevel
-import Foundation
 import Redaction
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `todo-report redact INPUT -o OUTPUT.jsonl`: the log itself, redacted, so
 /// that a team can hand it over.

@@ -1,4 +1,4 @@
-import Foundation
+import ByteLevel
 import Report
 import SessionLog
 

@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 /// `todo-report simulate`: a simulated person's session, recorded through the

@@ -1,6 +1,12 @@
-import Foundation
+import ByteLevel
 import Report
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `--templates DIR`: the three template files, read and checked before any input is read.
 enum TemplateLoading {

@@ -1,5 +1,4 @@
 import ByteLevel
-import Foundation
 import SessionLog
 
 /// Prints diagnostics on standard error, compiler style, up to a limit (as

@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An input: a file, or standard input for `-`. It is found (``locate(_:standardInput:)``)
 /// before the outputs are prepared and opened after, so an unwritable output
@@ -39,7 +44,7 @@ struct InputFile {
             descriptor = standardInput
             return
         }
-        descriptor = path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC) }
+        descriptor = path.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
     }
 
@@ -51,7 +56,7 @@ struct InputFile {
     /// holds only the calling thread; otherwise it is refused, since it was
     /// a regular file when it was found.
     mutating func openWithoutWaiting(streamAllowed: Bool) throws(CLIError) {
-        descriptor = path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        descriptor = path.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -76,6 +81,12 @@ struct InputFile {
     }
 
     func close() {
-        if !path.isStandardStream && descriptor >= 0 { _ = Foundation.close(descriptor) }
+        if !path.isStandardStream && descriptor >= 0 { _ = closeDescriptor(descriptor) }
     }
 }
+
+#if canImport(Glibc)
+    private func closeDescriptor(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+#else
+    private func closeDescriptor(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
+#endif

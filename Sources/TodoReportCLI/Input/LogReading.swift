@@ -1,5 +1,4 @@
 import ByteLevel
-import Foundation
 import SessionLog
 
 /// Reads and replays one input for a command: diagnostics to standard error

@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A whole small file read at once: a template, a stats file.
 enum SmallFile {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The process's file-creation mask (umask), for the mode a new output gets.
 ///
@@ -16,7 +20,7 @@ enum FileCreationMask {
         #if os(Linux)
             guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
             for line in status.split(separator: "\n") where line.hasPrefix("Umask:") {
-                return mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+                return mode_t(line.dropFirst("Umask:".count).filter { $0 != "\t" && $0 != " " }, radix: 8)
             }
         #endif
         return nil

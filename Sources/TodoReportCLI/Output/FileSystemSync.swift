@@ -1,5 +1,11 @@
-import Foundation
+import ByteLevel
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 #if os(Linux)
     import CFileSystem

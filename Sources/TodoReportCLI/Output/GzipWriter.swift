@@ -1,7 +1,12 @@
 import ByteLevel
 import CZlib
-import Foundation
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes gzip data to a file descriptor with zlib's deflate (level 6, as
 /// `gzip` does), deterministically: the header holds no time, no name and

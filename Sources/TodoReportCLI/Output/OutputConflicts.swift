@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Refuses outputs that would destroy data before anything is written: two
 /// outputs that are one file, an output that is the input, and an output to

@@ -1,5 +1,11 @@
-import Foundation
+import ByteLevel
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where one output goes, decided from what its path names before anything is
 /// written: only a regular file, or a path where nothing exists yet, is

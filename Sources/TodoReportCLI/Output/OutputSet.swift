@@ -1,5 +1,11 @@
-import Foundation
+import ByteLevel
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Every output one run writes, prepared before the input is read and
 /// committed together.

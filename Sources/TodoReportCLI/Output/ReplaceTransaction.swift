@@ -1,4 +1,10 @@
-import Foundation
+import ByteLevel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Several renames as one: each replaced target is first kept under a second
 /// name (a hard link, held with `flock` like a temporary file), so that if a

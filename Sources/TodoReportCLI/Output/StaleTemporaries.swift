@@ -1,4 +1,10 @@
-import Foundation
+import ByteLevel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Removes files that an earlier run left in a folder when it was killed
 /// between naming its output and renaming it. Only names of exactly our

@@ -1,6 +1,11 @@
 import ByteLevel
-import Foundation
 import SessionLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The file an output is written to before it takes its target's place:
 /// nameless where the system allows (`O_TMPFILE` on Linux), so a kill leaves

@@ -1,4 +1,10 @@
-import Foundation
+import ByteLevel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The names this command gives files it writes beside an output:
 /// `.todo-report.PID.XXXXXX` (six letters or digits), short enough beside any

@@ -1,9 +1,14 @@
 import ByteLevel
-import Foundation
 import SessionLog
 import Synchronization
 import TimeTravel
 import TodoDomain
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A person using the Todo app, for benchmarks, demos and tests: opens the
 /// add sheet, types titles key by key (accents, CJK and emoji among them),

@@ -1,30 +1,32 @@
-import ByteLevel
-import Foundation
-import SessionLog
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A path exactly as the command line gave it: raw bytes, since a file name
 /// on Linux need not be UTF-8 and a `String` would change the bytes (a file
 /// named `bad\xff.jsonl` would become "no such file").
-struct Path: Hashable, Sendable {
+package struct Path: Hashable, Sendable {
     /// The bytes of the path, without a terminating NUL.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
 
-    init(bytes: some Sequence<UInt8>) {
+    package init(bytes: some Sequence<UInt8>) {
         self.bytes = Array(bytes)
     }
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.bytes = Array(text.utf8)
     }
 
     /// `-`: standard input or standard output.
-    var isStandardStream: Bool { bytes == [UInt8(ascii: "-")] }
+    package var isStandardStream: Bool { bytes == [UInt8(ascii: "-")] }
 
-    var isAbsolute: Bool { bytes.first == UInt8(ascii: "/") }
+    package var isAbsolute: Bool { bytes.first == UInt8(ascii: "/") }
 
     /// The path for people: UTF-8 as it is, any other byte and any control
     /// character as `\xHH`, so a hostile name cannot move the terminal's cursor.
-    var display: String {
+    package var display: String {
         var text = ""
         var rest = bytes[...]
         while !rest.isEmpty {
@@ -46,19 +48,28 @@ struct Path: Hashable, Sendable {
     }
 
     /// The folder that holds the last component (`.` for a bare name).
-    var folder: Path {
+    package var folder: Path {
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return Path(".") }
         return slash == 0 ? Path("/") : Path(bytes: bytes[..<slash])
     }
 
     /// The last component.
-    var lastComponent: [UInt8] {
+    package var lastComponent: [UInt8] {
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return bytes }
         return Array(bytes[(slash + 1)...])
     }
 
+    /// `name` in the folder that holds this path's last component: `name`
+    /// itself for a bare name or when it is absolute, as a link's target is
+    /// read.
+    package func sibling(_ name: [UInt8]) -> Path {
+        if name.first == UInt8(ascii: "/") { return Path(bytes: name) }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return Path(bytes: name) }
+        return Path(bytes: bytes[...slash] + name)
+    }
+
     /// `other` inside this folder, or `other` itself when it is absolute.
-    func appending(_ other: [UInt8]) -> Path {
+    package func appending(_ other: [UInt8]) -> Path {
         if other.first == UInt8(ascii: "/") { return Path(bytes: other) }
         return Path(bytes: bytes + (bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + other)
     }
@@ -67,7 +78,7 @@ struct Path: Hashable, Sendable {
     /// (`.` components, doubled and trailing slashes dropped; `..` kept,
     /// since a link may stand before it): `logs`, `logs/` and `./logs` are
     /// one path, wherever the command is started.
-    var absolute: Path {
+    package var absolute: Path {
         var bytes = self.bytes
         if !isAbsolute, let folder = getcwd(nil, 0) {
             bytes = CStringBytes.bytes(freeing: folder) + [UInt8(ascii: "/")] + bytes
@@ -77,7 +88,7 @@ struct Path: Hashable, Sendable {
     }
 
     /// Calls `body` with the path as a NUL-terminated C string, for system calls.
-    func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+    package func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try CStringBytes.withCString(bytes, body)
     }
 

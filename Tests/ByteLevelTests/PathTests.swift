@@ -1,0 +1,40 @@
+import ByteLevel
+import Testing
+
+struct PathTests {
+    @Test(arguments: [
+        ("out.html", ".", "x", "x"),
+        ("logs/out.html", "logs", "x", "logs/x"),
+        ("/out.html", "/", "x", "/x"),
+        ("/var/logs/out.html", "/var/logs", "../y", "/var/logs/../y"),
+        ("logs/out.html", "logs", "/abs/x", "/abs/x"),
+        ("a//b", "a/", "x", "a//x"),
+    ])
+    func folderAndSibling(path: String, folder: String, name: String, sibling: String) {
+        #expect(Path(path).folder == Path(folder))
+        #expect(Path(path).sibling(Array(name.utf8)) == Path(sibling))
+    }
+
+    @Test(arguments: [("logs", "x", "logs/x"), ("logs/", "x", "logs/x"), ("/", "x", "/x"), ("logs", "/abs", "/abs")])
+    func appending(folder: String, name: String, joined: String) {
+        #expect(Path(folder).appending(Array(name.utf8)) == Path(joined))
+    }
+
+    @Test(arguments: [
+        ("plain/name.jsonl", "plain/name.jsonl"),
+        ("bad\u{1B}[2J", "bad\\x1B[2J"),
+        ("tab\there", "tab\\x09here"),
+    ])
+    func displayEscapesControlCharacters(path: String, shown: String) {
+        #expect(Path(path).display == shown)
+    }
+
+    @Test func displayShowsBytesThatAreNotUTF8() {
+        #expect(Path(bytes: [0x61, 0xFF, 0x62]).display == "a\\xFFb")
+    }
+
+    @Test(arguments: [("-", true), ("./-", false), ("--", false)])
+    func standardStream(path: String, isStandard: Bool) {
+        #expect(Path(path).isStandardStream == isStandard)
+    }
+}
