@@ -1,9 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation

@@ -3,10 +3,6 @@ import SessionLog
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation

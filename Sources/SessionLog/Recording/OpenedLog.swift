@@ -2,10 +2,6 @@ import ByteLevel
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation

@@ -4,10 +4,6 @@ import TodoDomain
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation

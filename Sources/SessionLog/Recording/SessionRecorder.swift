@@ -5,10 +5,6 @@ public import TodoDomain
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
     public import Foundation
