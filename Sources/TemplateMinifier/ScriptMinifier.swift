@@ -6,19 +6,36 @@
 /// Line breaks are kept wherever the code could depend on one (automatic
 /// semicolon insertion, `return` followed by a line break): only a break
 /// after `{ ( [ , ;` or before `) ] } , ;` is dropped, where no semicolon can
-/// be inserted. Names are not shortened.
+/// be inserted. The names a function declares are shortened
+/// (``ScriptNameShortener``); the script's own global names are kept.
 public enum ScriptMinifier {
-    /// The minified form of `source`.
-    public static func minify(_ source: String) -> String {
+    /// The minified form of `source`; with `shorteningNames` false, every
+    /// name is kept as written.
+    public static func minify(_ source: String, shorteningNames: Bool = true) -> String {
         var scanner = Scanner(Array(source.utf8))
         scanner.run()
-        return String(decoding: scanner.output, as: UTF8.self)
+        guard shorteningNames else { return String(decoding: scanner.output, as: UTF8.self) }
+        return String(decoding: ScriptNameShortener.shorten(scanner.output, tokens: scanner.tokens), as: UTF8.self)
+    }
+
+    /// One token of the minified script: where it is in the output and what it is.
+    struct Token {
+        enum Kind {
+            case word, string, template, regularExpression, punctuation
+        }
+
+        var range: Range<Int>
+        var kind: Kind
+        /// Whether a line break stands before it in the output.
+        var followsBreak: Bool
     }
 
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
         var output: [UInt8] = []
+        /// The tokens written to `output`, in order.
+        var tokens: [Token] = []
         /// The template substitutions (`${ … }`) the scanner is inside,
         /// innermost last: for each, how many braces are open in it.
         var openBraces: [Int] = []
@@ -49,25 +66,27 @@ public enum ScriptMinifier {
                 case UInt8(ascii: "/") where byte(at: 1) == UInt8(ascii: "*"):
                     skipBlockComment()
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                    emitToken(first: current) { $0.copyQuoted(current) }
+                    emitToken(first: current, kind: .string) { $0.copyQuoted(current) }
                     regexAllowed = false
                 case UInt8(ascii: "`"):
-                    emitToken(first: current) { $0.copyTemplate() }
+                    emitToken(first: current, kind: .template) { $0.copyTemplate() }
                 case UInt8(ascii: "/") where regexAllowed:
-                    emitToken(first: current) { $0.copyRegularExpression() }
+                    emitToken(first: current, kind: .regularExpression) { $0.copyRegularExpression() }
                     regexAllowed = false
                 case UInt8(ascii: "}") where closesSubstitution():
                     // The end of `${ … }`: the template literal goes on.
                     openBraces.removeLast()
                     pendingSpace = false
                     pendingBreak = false
+                    let start = output.count
                     output.append(current)
                     index += 1
                     copyTemplate(openingQuoteDone: true)
+                    tokens.append(Token(range: start..<output.count, kind: .template, followsBreak: false))
                 default:
                     if Self.isWord(current) {
                         let start = index
-                        emitToken(first: current) { scanner in
+                        emitToken(first: current, kind: .word) { scanner in
                             while let next = scanner.byte(at: 0), Self.isWord(next) {
                                 scanner.output.append(next)
                                 scanner.index += 1
@@ -76,7 +95,7 @@ public enum ScriptMinifier {
                         let word = bytes[start..<index]
                         regexAllowed = Self.keywordsBeforeExpression.contains { $0.elementsEqual(word) }
                     } else {
-                        emitToken(first: current) { scanner in
+                        emitToken(first: current, kind: .punctuation) { scanner in
                             scanner.output.append(current)
                             scanner.index += 1
                         }
@@ -99,7 +118,7 @@ public enum ScriptMinifier {
         }
 
         /// Writes the white space the next token needs, then the token.
-        mutating func emitToken(first: UInt8, _ copy: (inout Scanner) -> Void) {
+        mutating func emitToken(first: UInt8, kind: Token.Kind, _ copy: (inout Scanner) -> Void) {
             if let previous = output.last, pendingSpace || pendingBreak {
                 if pendingBreak && !Self.noBreakAfter.contains(previous) && !Self.noBreakBefore.contains(first) {
                     output.append(UInt8(ascii: "\n"))
@@ -109,7 +128,9 @@ public enum ScriptMinifier {
             }
             pendingSpace = false
             pendingBreak = false
+            let start = output.count
             copy(&self)
+            tokens.append(Token(range: start..<output.count, kind: kind, followsBreak: output[..<start].last == UInt8(ascii: "\n")))
         }
 
         mutating func skipBlockComment() {

@@ -30,6 +30,50 @@ struct MinifierTests {
             ("  \n  ", ""),
         ])
     func script(source: String, expected: String) {
+        #expect(ScriptMinifier.minify(source, shorteningNames: false) == expected)
+    }
+
+    @Test(
+        "a function's own names become the shortest free ones; globals, properties, keys and catch names stay",
+        arguments: [
+            // Parameters and vars, the most used first; the global and the property kept. The
+            // inner function does not read `total`, so its own names may take `a` again.
+            (
+                "var G=(function(){function total(items,extra){var sum=0,i;for(i=0;i<items.length;i++)sum+=items[i];return sum+extra;}return{total:total};})();",
+                "var G=(function(){function a(b,d){var c=0,a;for(a=0;a<b.length;a++)c+=b[a];return c+d;}return{total:a};})();"
+            ),
+            // An inner function reads its parent's `outer`: its own names avoid that name's new one.
+            (
+                "(function(){var outer=1;function f(x){return x+outer;}f(2);})();",
+                "(function(){var a=1;function b(b){return b+a;}b(2);})();"
+            ),
+            // A global read inside keeps its name, and no new name takes it.
+            (
+                "(function(a){var value=a;return value+b;})(1);",
+                "(function(a){var c=a;return c+b;})(1);"
+            ),
+            // A catch parameter keeps its name, and nothing else becomes it.
+            (
+                "(function(){var e=1,first=2;try{first();}catch(e){return e;}return e+first;})();",
+                "(function(){var e=1,a=2;try{a();}catch(e){return e;}return e+a;})();"
+            ),
+            // A named function expression names itself only inside.
+            (
+                "(function(){var step=function again(n){return n?again(n-1):0;};return step(3)+again;})();",
+                "(function(){var a=function b(a){return a?b(a-1):0;};return a(3)+again;})();"
+            ),
+            // for-in, a var spread over lines, and a ternary inside an object literal.
+            (
+                "(function(o){var k,\n  out=[];for(var key in o){out.push({key:key?o[key]:k});}return out;})({});",
+                "(function(a){var d,b=[];for(var c in a){b.push({key:c?a[c]:d});}return b;})({});"
+            ),
+            // A var statement ends at a line break where a semicolon is inserted: `two` is a global.
+            ("(function(){var one=1\ntwo=2;return one+two;})();", "(function(){var a=1\ntwo=2;return a+two;})();"),
+            // Scripts that have scopes of other kinds are left as they are.
+            ("(function(){let long=1;return long;})();", "(function(){let long=1;return long;})();"),
+            ("(function(){var f=(value)=>value;return f;})();", "(function(){var f=(value)=>value;return f;})();"),
+        ])
+    func shortenedNames(source: String, expected: String) {
         #expect(ScriptMinifier.minify(source) == expected)
     }
 
@@ -67,9 +111,14 @@ struct MinifierTests {
         for names in [Self.reportScript, ["index.js"], ["diff.js"], ["page.js"], ["rows.js"], ["text.js"], ["frames.js"], ["phone.js"]] {
             let source = try Self.read(names)
             let minified = ScriptMinifier.minify(source)
+            let namesKept = ScriptMinifier.minify(source, shorteningNames: false)
             #expect(
                 minified.utf8.count < source.utf8.count * 4 / 5, "\(names.first ?? "") \(minified.utf8.count) of \(source.utf8.count) bytes"
             )
+            // Every template is a script whose scopes the shortener follows.
+            #expect(
+                minified.utf8.count < namesKept.utf8.count * 19 / 20,
+                "\(names.first ?? "") \(minified.utf8.count) of \(namesKept.utf8.count) bytes with its names")
             #expect(ScriptMinifier.minify(minified) == minified, "\(names.first ?? "")")
             #expect(Self.literals(in: minified) == Self.literals(in: source), "\(names.first ?? "")")
         }
