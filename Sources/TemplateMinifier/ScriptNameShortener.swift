@@ -4,9 +4,10 @@
 /// var c = … }`. The script's own globals and every property name stay.
 ///
 /// It reads the tokens ``ScriptMinifier`` wrote and knows the scripts of
-/// these pages: functions, `var` and `catch` scopes, as in ES5. A script with
-/// `let`, `const`, `class`, arrows, `with` or `eval` is left as it is, since
-/// its scopes would need more than that.
+/// these pages, which are ES5: functions, `var` and `catch` scopes. A script
+/// with `let`, `const`, `class`, arrows, template literals, spreads, `with` or
+/// `eval` is left as it is, since its scopes (or its `{ a, b }` objects) would
+/// need more than that.
 enum ScriptNameShortener {
     /// `script` with the declared names shortened.
     static func shorten(_ script: [UInt8], tokens: [ScriptMinifier.Token]) -> [UInt8] {
@@ -110,7 +111,11 @@ enum ScriptNameShortener {
                 let word = tokens[index].kind == .word ? text(index) : nil
                 let punctuation = tokens[index].kind == .punctuation ? script[tokens[index].range.lowerBound] : nil
                 if let word, Self.unsupported.contains(word) { return false }
+                // Arrows, template literals and spreads: a script of ES2015 or later, whose
+                // object literals may also name a variable by its key alone (`{ a, b }`).
                 if punctuation == UInt8(ascii: "=") && text(index + 1) == ">" { return false }
+                if tokens[index].kind == .template { return false }
+                if punctuation == UInt8(ascii: ".") && text(index + 1) == "." && text(index + 2) == "." { return false }
                 if let state = declaring, depth == state.depth, tokens[index].followsBreak, index > 0,
                     Self.endsStatementBeforeBreak(tokens[index - 1], script)
                 {

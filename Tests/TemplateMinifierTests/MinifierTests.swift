@@ -72,6 +72,8 @@ struct MinifierTests {
             // Scripts that have scopes of other kinds are left as they are.
             ("(function(){let long=1;return long;})();", "(function(){let long=1;return long;})();"),
             ("(function(){var f=(value)=>value;return f;})();", "(function(){var f=(value)=>value;return f;})();"),
+            ("(function(){var first=1;return `${first}`;})();", "(function(){var first=1;return`${first}`;})();"),
+            ("(function(){var first=1;return [...first];})();", "(function(){var first=1;return[...first];})();"),
         ])
     func shortenedNames(source: String, expected: String) {
         #expect(ScriptMinifier.minify(source) == expected)
