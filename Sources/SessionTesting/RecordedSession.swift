@@ -109,7 +109,7 @@ public struct RecordedSession: Sendable {
             try Data(made.log.utf8).write(to: log, options: .atomic)
             try Data((made.states ?? "").utf8).write(to: states, options: .atomic)
         } catch {
-            throw FixtureError(description: "cannot write the fixture \(name): \(error)")
+            throw FixtureError(description: "cannot write the fixture \(name): \(Self.sentence(for: error))")
         }
     }
 
@@ -127,9 +127,12 @@ public struct RecordedSession: Sendable {
     }
 
     /// What went wrong, for a failure's message: a `LocalizedError`'s
-    /// description, else the error as Swift prints it.
+    /// description, the system's text for a file error (`No such file or
+    /// directory`), else the error as Swift prints it.
     private static func sentence(for error: any Error) -> String {
-        (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+        if let text = (error as? any LocalizedError)?.errorDescription { return text }
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return SystemCallError("", errno: posix.code.rawValue).reason }
+        return "\(error)"
     }
 
     /// The states file's pins, frame 0 first; `nil` when there is none.

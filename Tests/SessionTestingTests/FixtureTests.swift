@@ -147,6 +147,17 @@ struct FixtureTests {
         }
     }
 
+    @Test("a states file that cannot be read, or a fixture that cannot be written, is named with the system's reason")
+    func unreadableStates() throws {
+        let session = try Self.written(try Self.fixture(Self.log))
+        try FileManager.default.removeItem(at: session.states)
+        try FileManager.default.createDirectory(at: session.states, withIntermediateDirectories: false)
+        let readError = #expect(throws: RecordedSession.FixtureError.self) { try session.firstMismatch() }
+        #expect(readError?.description == "cannot read \(session.states.path): Is a directory")
+        let writeError = #expect(throws: RecordedSession.FixtureError.self) { try session.rerecord() }
+        #expect(writeError?.description.hasSuffix(": Is a directory") == true, "\(writeError?.description ?? "")")
+    }
+
     @Test("a fixture with an error other than its own digests' is refused, naming the line")
     func brokenFixture() throws {
         var made = try Self.fixture(Self.log)
