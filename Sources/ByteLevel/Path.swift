@@ -4,9 +4,10 @@
     import Darwin
 #endif
 
-/// A path exactly as the command line gave it: raw bytes, since a file name
-/// on Linux need not be UTF-8 and a `String` would change the bytes (a file
-/// named `bad\xff.jsonl` would become "no such file").
+/// A path as raw bytes, exactly as it was given (an argument of the command
+/// line, a link's target): a file name on Linux need not be UTF-8, and a
+/// `String` would change the bytes (a file named `bad\xff.jsonl` would become
+/// "no such file").
 package struct Path: Hashable, Sendable {
     /// The bytes of the path, without a terminating NUL.
     package let bytes: [UInt8]
