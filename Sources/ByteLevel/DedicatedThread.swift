@@ -58,8 +58,7 @@ package enum DedicatedThread {
     private func nameThisThread(_ name: String) {
         let descriptor = SystemCall.open("/proc/thread-self/comm", flags: O_WRONLY | O_CLOEXEC, mode: 0)
         guard descriptor >= 0 else { return }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { name in SystemCall.retryingInterrupts { write(descriptor, name.baseAddress, name.count) } }
+        try? FileDescriptorIO.write(Array(name.utf8.prefix(15)), to: descriptor)
         close(descriptor)
     }
 
