@@ -83,7 +83,8 @@ public struct TimeTravelEngine<Storage: FrameStorage> {
     @inlinable
     public func keptState(of frame: Int) -> State {
         guard let (kept, path) = storage.checkpoint(onLineTo: frame, within: .max) else { return state(of: frame) }
-        var state = kept
+        // Consumed, so that the redo changes the kept state's storage in place instead of copying it.
+        var state = consume kept
         storage.redo(path, on: &state)
         return state
     }
@@ -91,27 +92,52 @@ public struct TimeTravelEngine<Storage: FrameStorage> {
     /// Moves `state`, the state of frame `from`, to frame `to`: through the
     /// common ancestor, found by parents alone, or from a kept state on
     /// `to`'s line when that is a shorter way.
+    ///
+    /// The way is counted before it is walked, and walked up in batches:
+    /// a travel back across a million frames needs no memory for its
+    /// length. Only the frames to redo are listed, and only when no kept
+    /// state is nearer than the way through the ancestor.
     @inlinable
     public static func move(_ state: inout State, from: Int, to: Int, in storage: Storage) {
         var up = from
         var down = to
-        var ups: [Int] = []
-        var downs: [Int] = []
+        var undos = 0
+        var redos = 0
         while up != down {
             if up > down {
-                ups.append(up)
+                undos += 1
                 up = storage.parent(of: up)
             } else {
-                downs.append(down)
+                redos += 1
                 down = storage.parent(of: down)
             }
         }
-        if let (kept, path) = storage.checkpoint(onLineTo: to, within: ups.count + downs.count) {
-            state = kept
+        if let (kept, path) = storage.checkpoint(onLineTo: to, within: undos + redos) {
+            // Consumed: the redo then changes the kept state in place, not a copy of its list and index.
+            state = consume kept
             storage.redo(path, on: &state)
             return
         }
-        storage.undo(ups, on: &state)
+        let batchSize = 4_096
+        var batch: [Int] = []
+        batch.reserveCapacity(min(undos, batchSize))
+        var frame = from
+        while undos > 0 {
+            batch.removeAll(keepingCapacity: true)
+            while batch.count < batchSize && undos > 0 {
+                batch.append(frame)
+                frame = storage.parent(of: frame)
+                undos -= 1
+            }
+            storage.undo(batch, on: &state)
+        }
+        var downs: [Int] = []
+        downs.reserveCapacity(redos)
+        frame = to
+        for _ in 0..<redos {
+            downs.append(frame)
+            frame = storage.parent(of: frame)
+        }
         storage.redo(downs, on: &state)
     }
 }
