@@ -66,13 +66,18 @@ public struct RecordSpill<Record: BitwiseCopyable> {
 }
 
 /// A ``RecordSpill``'s spill and the block of it last read back from disk.
+///
+/// Its block skips the runtime's exclusivity checks, as ``SpillFile``'s
+/// buffer does: every record read looks at it (a few reads a frame, and a
+/// walk back over a million of them), and only ``load(around:size:)``
+/// replaces it, with no access to it open.
 public final class RecordBlocks {
     /// The records' bytes.
     @usableFromInline let spill: SpillFile
     /// The last block read back from disk.
-    @usableFromInline private(set) var block: [UInt8] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var block: [UInt8] = []
     /// The offset of ``block`` in the spill, or -1.
-    @usableFromInline private(set) var blockStart = -1
+    @exclusivity(unchecked) @usableFromInline private(set) var blockStart = -1
     static var blockSize: Int { 1 << 16 }
     /// The first failed read back, as an `errno`.
     package private(set) var readFailure: Int32?

@@ -71,14 +71,19 @@ public final class SessionMetrics {
     /// States in the runs past ``keptRuns``.
     public internal(set) var omittedRunStates = 0
     /// `start`, in milliseconds since 1970: what every `t_ms` is counted from.
-    private(set) var startMilliseconds: Double?
+    ///
+    /// This and the tallies below skip the runtime's exclusivity checks:
+    /// they are read or changed for every frame (and `startMilliseconds` for
+    /// every step of the journey's walk), they are private, and no method
+    /// hands out access to them that could overlap another.
+    @exclusivity(unchecked) private(set) var startMilliseconds: Double?
 
-    private var earliest: Double?
-    private var latest: Double?
-    private var eventCounts = SessionNumbers.EventCounts()
+    @exclusivity(unchecked) private var earliest: Double?
+    @exclusivity(unchecked) private var latest: Double?
+    @exclusivity(unchecked) private var eventCounts = SessionNumbers.EventCounts()
     /// The page's activity strip: events, items, cancels and travels per bin.
-    private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
-    private var titlePseudonyms = TitlePseudonyms()
+    @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
+    @exclusivity(unchecked) private var titlePseudonyms = TitlePseudonyms()
 
     /// One step per frame, frame 1 first.
     let steps = RecordSpill<FrameStep>()
