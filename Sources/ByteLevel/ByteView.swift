@@ -111,6 +111,29 @@ public struct ByteView {
         return UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
     }
 
+    /// The first sixteen bytes (all of them, when fewer) as two
+    /// little-endian words, zero past the end: a short text such as a key
+    /// compared in two integer comparisons. A view shorter than a word is
+    /// read in two overlapping loads, so no byte outside it is read.
+    @inlinable @inline(__always)
+    package var firstSixteenBytes: (low: UInt64, high: UInt64) {
+        let count = buffer.count
+        guard count >= 4, let base = buffer.baseAddress else {
+            var low: UInt64 = 0
+            for index in 0..<count { low |= UInt64(buffer[index]) << (8 &* index) }
+            return (low, 0)
+        }
+        if count >= 16 { return (word(at: 0), word(at: 8)) }
+        if count >= 8 {
+            // The last word ends where the view does; shifted down, it holds bytes 8..<count.
+            return (word(at: 0), count == 8 ? 0 : word(at: count &- 8) >> (8 &* (16 &- count)))
+        }
+        // Four to seven bytes: the first four and the last four, overlapping by the same bytes.
+        let first = UInt64(UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)))
+        let last = UInt64(UInt32(littleEndian: UnsafeRawPointer(base + (count &- 4)).loadUnaligned(as: UInt32.self)))
+        return (first | last << (8 &* (count &- 4)), 0)
+    }
+
     /// The first index from `start` whose byte is `byte`, or `nil`.
     package func firstIndex(of byte: UInt8, from start: Int) -> Int? {
         guard start < buffer.count, let base = buffer.baseAddress,

@@ -24,6 +24,28 @@ struct ByteViewTests {
         }
     }
 
+    /// Every length from empty to past sixteen, cut from the middle of
+    /// bytes of 0xFF: a byte read from outside the view would show in the words.
+    @Test(arguments: 0...20)
+    func theFirstSixteenBytesAsTwoWordsWithZerosPastTheEnd(count: Int) {
+        let inside = (0..<count).map { UInt8(0x41 + $0) }
+        let surrounded = [UInt8](repeating: 0xFF, count: 8) + inside + [UInt8](repeating: 0xFF, count: 8)
+        var expectedLow: UInt64 = 0
+        var expectedHigh: UInt64 = 0
+        for (offset, byte) in inside.prefix(16).enumerated() {
+            if offset < 8 {
+                expectedLow |= UInt64(byte) << (8 * offset)
+            } else {
+                expectedHigh |= UInt64(byte) << (8 * (offset - 8))
+            }
+        }
+        surrounded.withByteView { view in
+            let words = view.subview(8..<8 + count).firstSixteenBytes
+            #expect(words.low == expectedLow)
+            #expect(words.high == expectedHigh)
+        }
+    }
+
     @Test(
         arguments: [
             ("a\\b\\c", UInt8(ascii: "\\"), 0, 1), ("a\\b\\c", UInt8(ascii: "\\"), 2, 3), ("a\\b\\c", UInt8(ascii: "\\"), 4, nil),

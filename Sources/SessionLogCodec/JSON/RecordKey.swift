@@ -68,15 +68,8 @@ enum RecordKey: Int, CaseIterable {
     }
 
     private static func pack(_ bytes: ByteView) -> Packed {
-        var packed = Packed()
-        for offset in 0..<min(bytes.count, 16) {
-            if offset < 8 {
-                packed.low |= UInt64(bytes[offset]) << (8 * offset)
-            } else {
-                packed.high |= UInt64(bytes[offset]) << (8 * (offset - 8))
-            }
-        }
-        return packed
+        let (low, high) = bytes.firstSixteenBytes
+        return Packed(low: low, high: high)
     }
 
     init?(name: String) {
