@@ -1,22 +1,16 @@
 import Testing
 import TimeTravel
 
-/// A state machine whose undo order shows: every event appends its value,
-/// and an undo takes it off again, if it is the last one.
+/// A state machine whose undo order shows: every event is a value to
+/// append, and an undo takes it off again, if it is the last one.
 struct Trail: ReversibleStateMachine, Equatable {
-    enum Event: Equatable { case push(Int) }
     var values: [Int] = []
     /// Undos of a patch that was not the last value.
     var misorderedUndos = 0
-    mutating func update(with event: Event) {
-        _ = apply(event)
-    }
-    mutating func apply(_ event: Event) -> Int {
-        switch event {
-        case .push(let value):
-            values.append(value)
-            return value
-        }
+    mutating func update(with value: Int) { values.append(value) }
+    mutating func apply(_ value: Int) -> Int {
+        values.append(value)
+        return value
     }
     mutating func undo(_ patch: Int) {
         if values.last == patch { values.removeLast() } else { misorderedUndos += 1 }
@@ -34,7 +28,7 @@ struct LongTravelTests {
         arguments: [(from: 20_000, to: 15_000), (from: 20_000, to: 11_808), (from: 20_000, to: 19_999), (from: 12_000, to: 3_904)])
     func backAlongTheLine(from: Int, to: Int) {
         let store = Store(initialState: Trail(), checkpoints: Self.onlyTheFirstState)
-        for value in 1...from { store.dispatch(.push(value)) }
+        for value in 1...from { store.dispatch(value) }
         store.currentStateIndex = to
         #expect(store.state.misorderedUndos == 0)
         #expect(store.state.values.count == to)
@@ -45,9 +39,9 @@ struct LongTravelTests {
     @Test("a travel across a branch undoes up to the common ancestor and redoes down the other line")
     func acrossABranch() {
         let store = Store(initialState: Trail(), checkpoints: Self.onlyTheFirstState)
-        for value in 1...20_000 { store.dispatch(.push(value)) }
+        for value in 1...20_000 { store.dispatch(value) }
         store.currentStateIndex = 10_000
-        for value in 1...9_000 { store.dispatch(.push(-value)) }
+        for value in 1...9_000 { store.dispatch(-value) }
         let branchEnd = Array(1...10_000) + (1...9_000).map { -$0 }
         #expect(store.state.values.count == 19_000)
         // From the branch's end (9,000 frames past the ancestor) to the first line's end (10,000 past it).
