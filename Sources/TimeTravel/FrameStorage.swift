@@ -20,7 +20,8 @@ public protocol FrameStorage {
     /// Undoes the patches of `frames`, newest first, each frame the parent
     /// of the one before, on `state` (the state of the first). The default
     /// undoes patch by patch; a storage may read only what an undo needs,
-    /// or set a part overwritten many times along the path once.
+    /// or set a part overwritten many times along the path once. A long
+    /// travel calls it once for each batch of its way, in order.
     func undo(_ frames: [Int], on state: inout State)
 
     /// Redoes the patches of `frames`, given newest first, on `state` (the
