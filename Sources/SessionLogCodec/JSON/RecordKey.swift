@@ -50,26 +50,16 @@ enum RecordKey: Int, CaseIterable {
         case (10, UInt8(ascii: "a")): candidate = .appVersion
         default: candidate = nil
         }
-        guard let candidate, Self.pack(bytes) == Self.packedNames[candidate.rawValue] else { return nil }
+        guard let candidate, bytes.firstSixteenBytes == Self.packedNames[candidate.rawValue] else { return nil }
         self = candidate
     }
 
-    /// Each key's name as ``pack(_:)`` packs it, by raw value.
-    private static let packedNames: [Packed] = allCases.map { key in
+    /// Each key's name as two words (`ByteView.firstSixteenBytes`),
+    /// by raw value: a key holds no NUL and is at most 16 bytes, so two keys
+    /// are equal when their words are.
+    private static let packedNames: [(low: UInt64, high: UInt64)] = allCases.map { key in
         var name = key.name
-        return name.withByteView { pack($0) }
-    }
-
-    /// Up to 16 bytes in two words, the rest zero: two keys (which hold no
-    /// NUL) are equal when their packed forms are.
-    private struct Packed: Equatable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-    }
-
-    private static func pack(_ bytes: ByteView) -> Packed {
-        let (low, high) = bytes.firstSixteenBytes
-        return Packed(low: low, high: high)
+        return name.withByteView { $0.firstSixteenBytes }
     }
 
     init?(name: String) {
