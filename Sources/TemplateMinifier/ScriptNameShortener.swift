@@ -29,8 +29,17 @@ enum ScriptNameShortener {
 
     /// A name read in a scope, with the scope that declares it (`nil`: a global).
     struct OuterName: Hashable {
-        var owner: ObjectIdentifier?
+        var owner: Scope?
         var name: String
+
+        static func == (left: OuterName, right: OuterName) -> Bool {
+            left.owner === right.owner && left.name == right.name
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(owner.map(ObjectIdentifier.init))
+            hasher.combine(name)
+        }
     }
 
     /// A function's scope: what it declares and what the code inside it reads
@@ -45,9 +54,8 @@ enum ScriptNameShortener {
         /// names to the most used.
         var uses: [String: Int] = [:]
         /// The names read here or in an inner scope that belong to a scope
-        /// around this one (`nil`: a global), which a new name here must not hide.
-        var outerNames: [(owner: Scope?, name: String)] = []
-        var outerSeen: Set<OuterName> = []
+        /// around this one (or are globals), which a new name here must not hide.
+        var outerNames: Set<OuterName> = []
         var newNames: [String: String] = [:]
 
         init(parent: Scope?) {
@@ -216,9 +224,7 @@ enum ScriptNameShortener {
                 owner?.uses[name, default: 0] += 1
                 var current: Scope? = scope
                 while let inner = current, inner !== owner {
-                    if inner.outerSeen.insert(OuterName(owner: owner.map(ObjectIdentifier.init), name: name)).inserted {
-                        inner.outerNames.append((owner, name))
-                    }
+                    inner.outerNames.insert(OuterName(owner: owner, name: name))
                     current = inner.parent
                 }
             }
@@ -241,8 +247,12 @@ enum ScriptNameShortener {
 
         func assignNames(in scope: Scope) {
             var taken = catchNames
-            for (owner, name) in scope.outerNames {
-                if let owner, owner !== top { taken.insert(owner.newNames[name] ?? name) } else { taken.insert(name) }
+            for outer in scope.outerNames {
+                if let owner = outer.owner, owner !== top {
+                    taken.insert(owner.newNames[outer.name] ?? outer.name)
+                } else {
+                    taken.insert(outer.name)
+                }
             }
             let byUse = scope.declared.enumerated().sorted { left, right in
                 let leftUses = scope.uses[left.element, default: 0]
