@@ -13,12 +13,19 @@ private func pipeEnds() throws -> (read: Int32, write: Int32) {
     return (ends[0], ends[1])
 }
 
-/// Waits for `condition`, failing the test after `seconds`.
-private func waitUntil(seconds: Double = 10, _ what: Comment, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(seconds)
+/// How long a test waits for another thread before it fails: long enough
+/// for a 2-core machine running browsers beside these tests, where a
+/// thread can wait many seconds for a core, and short of a hang.
+private let patience: Double = 120
+
+/// Waits for `condition`, asked every millisecond, failing the test after
+/// `patience`. It sleeps between asks rather than spinning, so that the
+/// thread it waits for gets the core.
+private func waitUntil(_ what: Comment, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(patience)
     while !condition() {
         try #require(Date() < deadline, what)
-        sched_yield()
+        usleep(1_000)
     }
 }
 
@@ -43,8 +50,8 @@ struct FileDescriptorIOTests {
         }
         let reader = Mutex<pthread_t?>(nil)
         let result = Mutex<Result<[UInt8], SystemError>?>(nil)
-        let finished = Mutex(false)
-        defer { finished.withLock { $0 = true } }
+        let finished = DispatchSemaphore(value: 0)
+        defer { finished.signal() }
         let thread = Thread {
             var signals = sigset_t()
             sigemptyset(&signals)
@@ -57,7 +64,7 @@ struct FileDescriptorIOTests {
             }.map { Array(buffer[..<$0]) }
             result.withLock { $0 = outcome }
             // Alive until the test stops signalling it: a signal to a thread that has ended is undefined.
-            while !finished.withLock({ $0 }) { sched_yield() }
+            finished.wait()
         }
         thread.start()
         try waitUntil("the reading thread started") { reader.withLock { $0 != nil } }
@@ -82,15 +89,18 @@ struct FileDescriptorIOTests {
         defer { close(ends.read) }
         let bytes = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let received = Mutex<[UInt8]?>(nil)
+        let readerFinished = DispatchSemaphore(value: 0)
         let thread = Thread {
             let all = try? FileDescriptorIO.readToEnd(ends.read)
             received.withLock { $0 = all }
+            readerFinished.signal()
         }
         thread.start()
         try FileDescriptorIO.write(bytes, to: ends.write)
         close(ends.write)
-        try waitUntil("the reader reached the end") { received.withLock { $0 != nil } }
-        #expect(received.withLock { $0 } == bytes)
+        try #require(readerFinished.wait(timeout: .now() + patience) == .success, "the reader reached the end")
+        let same = received.withLock { $0 } == bytes
+        #expect(same, "the bytes read are the bytes written")
     }
 
     @Test func aFailedWriteSaysWhyAndHowManyBytesWent() throws {
