@@ -42,7 +42,7 @@ struct ActivityStripTests {
             _ = try page.evaluate(Self.pointer("pointerdown", at: moment))
             _ = try page.evaluate(Self.pointer("pointerup", at: moment))
             #expect(try page.evaluate(Self.shownFrame) as? Int == frame)
-            #expect(try page.evaluate("location.hash") as? String == "#frame=\(frame)")
+            try page.waitUntil("location.hash === '#frame=\(frame)'", "the address names the frame opened")
             #expect(try page.evaluate("document.getElementById('activity-cursor').dataset.frame") as? String == String(frame))
             #expect(try page.evaluate("document.getElementById('activity-cursor').hidden") as? Bool == false)
         }

@@ -55,7 +55,7 @@ struct FoldingTests {
                 #expect(try page.evaluate("document.getElementById('scrubber').value") as? String == String(frame))
                 #expect(try Row.all(page).first { $0.current }?.frame == 2, "frame \(frame): the folded row holds it")
             }
-            #expect(try page.evaluate("location.hash") as? String == "#frame=13")
+            try page.waitUntil("location.hash === '#frame=13'", "the address names the frame shown")
             // A click opens the run: a head row, then one row per keystroke, the current one marked.
             _ = try page.evaluate("document.querySelector('#event-list li.fold[data-frame=\"2\"]').click()")
             let open = try Row.all(page)

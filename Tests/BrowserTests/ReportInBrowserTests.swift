@@ -116,7 +116,7 @@ struct ReportInBrowserTests {
         try Self.withSamplePage(in: engine, hash: "#frame=12") { page, states in
             #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: 12, state: states[12]))
             _ = try page.evaluate(Self.scrub(to: 30))
-            #expect(try page.evaluate("location.hash") as? String == "#frame=30")
+            try page.waitUntil("location.hash === '#frame=30'", "the address follows the frame shown")
             _ = try page.evaluate("location.hash = '#frame=5'")
             try page.waitUntil("document.getElementById('frame-view').dataset.frame === '5'")
             #expect(try Shown(page.evaluate(Self.snapshot)) == Shown(frame: 5, state: states[5]))
@@ -141,7 +141,7 @@ struct ReportInBrowserTests {
             try page.press("Home")
             try page.press("ArrowRight")
             #expect(try frame() == 1)
-            #expect(try page.evaluate("location.hash") as? String == "#frame=1")
+            try page.waitUntil("location.hash === '#frame=1'", "the address follows the frame shown")
             // Space plays at the chosen speed, and pauses.
             _ = try page.evaluate("document.getElementById('speed').value = '8'")
             try page.press(" ")
