@@ -22,7 +22,7 @@ struct DedicatedThreadTests {
                 done.signal()
             }
         }
-        for _ in 0..<4 { #expect(done.wait(timeout: .now() + 120) == .success) }
+        for _ in 0..<4 { #expect(done.wait(timeout: .now() + patience) == .success) }
         let all = seen.withLock { $0 }
         #expect(all.count == 4)
         #expect(all.allSatisfy { !$0.isTheStarter })
@@ -40,6 +40,6 @@ struct DedicatedThreadTests {
             finished.signal()
         }
         DedicatedThread.start(name: "todo-signals") { second.signal() }
-        #expect(finished.wait(timeout: .now() + 120) == .success)
+        #expect(finished.wait(timeout: .now() + patience) == .success)
     }
 }

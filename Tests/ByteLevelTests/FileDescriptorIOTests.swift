@@ -13,22 +13,6 @@ private func pipeEnds() throws -> (read: Int32, write: Int32) {
     return (ends[0], ends[1])
 }
 
-/// How long a test waits for another thread before it fails: long enough
-/// for a 2-core machine running browsers beside these tests, where a
-/// thread can wait many seconds for a core, and short of a hang.
-private let patience: Double = 120
-
-/// Waits for `condition`, asked every millisecond, failing the test after
-/// `patience`. It sleeps between asks rather than spinning, so that the
-/// thread it waits for gets the core.
-private func waitUntil(_ what: Comment, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(patience)
-    while !condition() {
-        try #require(Date() < deadline, what)
-        usleep(1_000)
-    }
-}
-
 @Suite(.serialized)
 struct FileDescriptorIOTests {
     @Test func aReadBlockedWhenASignalArrivesIsRetriedAndGetsTheBytes() throws {
@@ -52,7 +36,7 @@ struct FileDescriptorIOTests {
         let result = Mutex<Result<[UInt8], SystemError>?>(nil)
         let finished = DispatchSemaphore(value: 0)
         defer { finished.signal() }
-        let thread = Thread {
+        DedicatedThread.start(name: "todo-test-reader") {
             var signals = sigset_t()
             sigemptyset(&signals)
             sigaddset(&signals, SIGUSR2)
@@ -66,7 +50,6 @@ struct FileDescriptorIOTests {
             // Alive until the test stops signalling it: a signal to a thread that has ended is undefined.
             finished.wait()
         }
-        thread.start()
         try waitUntil("the reading thread started") { reader.withLock { $0 != nil } }
         let target = try #require(reader.withLock { $0 })
         // Signal the reader, which blocks in read(2) on the empty pipe, until its handler has run many times.
@@ -90,12 +73,11 @@ struct FileDescriptorIOTests {
         let bytes = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let received = Mutex<[UInt8]?>(nil)
         let readerFinished = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        DedicatedThread.start(name: "todo-test-reader") {
             let all = try? FileDescriptorIO.readToEnd(ends.read)
             received.withLock { $0 = all }
             readerFinished.signal()
         }
-        thread.start()
         try FileDescriptorIO.write(bytes, to: ends.write)
         close(ends.write)
         try #require(readerFinished.wait(timeout: .now() + patience) == .success, "the reader reached the end")
