@@ -183,7 +183,17 @@ struct ReportInBrowserTests {
             _ = try page.evaluate("document.querySelector('#event-list li[data-frame=\"1\"]').click()")
             #expect(try Shown(page.evaluate(Self.snapshot)).frame == 1)
             #expect(try page.evaluate("document.querySelector('#event-list li[aria-current=true]').dataset.frame") as? String == "1")
-            #expect(try page.evaluate("document.querySelectorAll('#travel-marks .travel-mark').length") as? Int == 1)
+            // The one travel, at frame 54 of 56, is one line over the scrubber, 54/56 of the way along.
+            #expect(try page.evaluate("document.querySelector('#travel-marks path').getAttribute('d').split('M').length - 1") as? Int == 1)
+            let markAt = """
+                (() => {
+                  const track = document.getElementById('travel-marks').getBoundingClientRect();
+                  const line = document.querySelector('#travel-marks path').getBoundingClientRect();
+                  return Math.round(((line.left + line.right) / 2 - track.left) / track.width * 1000);
+                })()
+                """
+            let permille = try #require(page.evaluate(markAt) as? Int)
+            #expect(abs(permille - 964) <= 5, "the travel's mark is \(permille)‰ along the track, not 964‰ (frame 54 of 56)")
             _ = try page.evaluate(Self.scrub(to: 55))
             #expect(
                 try page.evaluate("document.querySelector('#event-list li[data-frame=\"55\"] .travel-note').textContent") as? String
