@@ -52,20 +52,28 @@ var TodoRows = (function () {
   function Kept(parent) {
     var drawn = new Map();
     return function draw(from, to, keyOf, make, place) {
-      var next = new Map(), at = parent.firstChild;
+      var next = new Map(), rows = [];
       for (var i = from; i < to; i++) {
         var key = keyOf(i), row = next.has(key) ? undefined : drawn.get(key);
         if (row === undefined) row = make(i);
         next.set(key, row);
-        if (place) place(row, i);
+        rows.push(row);
+      }
+      // What is not kept goes first: inserting in front of a row about to
+      // go would move every kept row after it (WebKit then styles and lays
+      // out each of them again, as if new).
+      var kept = new Set(rows);
+      for (var node = parent.firstChild; node;) {
+        var after = node.nextSibling;
+        if (!kept.has(node)) parent.removeChild(node);
+        node = after;
+      }
+      var at = parent.firstChild;
+      rows.forEach(function (row, j) {
+        if (place) place(row, from + j);
         if (row === at) at = at.nextSibling;
         else parent.insertBefore(row, at);
-      }
-      while (at) {
-        var after = at.nextSibling;
-        parent.removeChild(at);
-        at = after;
-      }
+      });
       drawn = next;
     };
   }

@@ -73,6 +73,54 @@ struct KeptRowsTests {
         })()
         """
 
+    /// Scrubs to `frame` and says how many rows of the phone, the state panel
+    /// and the event list it kept, how many of those it took out and put back
+    /// (moved), and how many it added. A row taken out of the document
+    /// collapses a range inside it to its parent: that is how a move is seen
+    /// (WebKit's WebDriver scripts see no mutation records of the page's own).
+    static func rowsMoved(scrubbingTo frame: Int) -> String {
+        """
+        (() => {
+          const lists = ['todo-list', 'state-json', 'event-list'].map(id => document.getElementById(id));
+          const before = lists.flatMap(list => [...list.children].map(row => {
+            const range = document.createRange();
+            range.selectNodeContents(row);
+            return {row, range, list};
+          }));
+          \(ReportInBrowserTests.scrub(to: frame));
+          const kept = before.filter(b => b.row.parentNode === b.list);
+          const old = new Set(before.map(b => b.row));
+          return {
+            moved: kept.filter(b => b.range.startContainer !== b.row).length, kept: kept.length,
+            added: lists.reduce((n, list) => n + [...list.children].filter(row => !old.has(row)).length, 0),
+          };
+        })()
+        """
+    }
+
+    /// A step to the next frame replaces the rows that changed and leaves the
+    /// others where they are: inserting in front of a row on its way out once
+    /// moved every row after it, which WebKit then styled and laid out again.
+    @Test("a step moves no kept row", arguments: Engine.available)
+    func stepsMoveNothing(engine: Engine) throws {
+        let folder = try LongSessionTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (url, _) = try LongSessionTests.report(Self.log(), in: folder)
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        let count = try #require(try page.evaluate("Number(document.getElementById('scrubber').max) + 1") as? Int)
+        _ = try page.evaluate(ReportInBrowserTests.scrub(to: count / 2))
+        var kept = 0
+        var added = 0
+        for frame in count / 2 + 1...count / 2 + 12 {
+            let rows = try #require(try page.evaluate(Self.rowsMoved(scrubbingTo: frame)) as? [String: Any])
+            #expect(rows["moved"] as? Int == 0, "frame \(frame): \(rows)")
+            kept += rows["kept"] as? Int ?? 0
+            added += rows["added"] as? Int ?? 0
+        }
+        #expect(kept > 12 * 50 && added > 0, "the steps kept most rows and changed some: \(kept) kept, \(added) added")
+    }
+
     @Test("jumps, steps, travels and folds draw each frame as a page opened at it does", arguments: Engine.available)
     func sameAsFresh(engine: Engine) throws {
         let folder = try LongSessionTests.folder()
