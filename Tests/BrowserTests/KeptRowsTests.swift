@@ -73,6 +73,18 @@ struct KeptRowsTests {
         })()
         """
 
+    /// Opens the report of `log()` in `engine` and hands over the page, its
+    /// address and its number of frames.
+    static func withPage(in engine: Engine, _ body: (any PageDriver, URL, Int) throws -> Void) throws {
+        let folder = try LongSessionTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (url, _) = try LongSessionTests.report(log(), in: folder)
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        let count = try #require(try page.evaluate("Number(document.getElementById('scrubber').max) + 1") as? Int)
+        try body(page, url, count)
+    }
+
     /// Scrubs to `frame` and says how many rows of the phone, the state panel
     /// and the event list it kept, how many of those it took out and put back
     /// (moved), and how many it added. A row taken out of the document
@@ -103,59 +115,51 @@ struct KeptRowsTests {
     /// moved every row after it, which WebKit then styled and laid out again.
     @Test("a step moves no kept row", arguments: Engine.available)
     func stepsMoveNothing(engine: Engine) throws {
-        let folder = try LongSessionTests.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (url, _) = try LongSessionTests.report(Self.log(), in: folder)
-        let page = try engine.openPage()
-        try page.load(url.absoluteString)
-        let count = try #require(try page.evaluate("Number(document.getElementById('scrubber').max) + 1") as? Int)
-        _ = try page.evaluate(ReportInBrowserTests.scrub(to: count / 2))
-        var kept = 0
-        var added = 0
-        for frame in count / 2 + 1...count / 2 + 12 {
-            let rows = try #require(try page.evaluate(Self.rowsMoved(scrubbingTo: frame)) as? [String: Any])
-            #expect(rows["moved"] as? Int == 0, "frame \(frame): \(rows)")
-            kept += rows["kept"] as? Int ?? 0
-            added += rows["added"] as? Int ?? 0
+        try Self.withPage(in: engine) { page, _, count in
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: count / 2))
+            var kept = 0
+            var added = 0
+            for frame in count / 2 + 1...count / 2 + 12 {
+                let rows = try #require(try page.evaluate(Self.rowsMoved(scrubbingTo: frame)) as? [String: Any])
+                #expect(rows["moved"] as? Int == 0, "frame \(frame): \(rows)")
+                kept += rows["kept"] as? Int ?? 0
+                added += rows["added"] as? Int ?? 0
+            }
+            #expect(kept > 12 * 50 && added > 0, "the steps kept most rows and changed some: \(kept) kept, \(added) added")
         }
-        #expect(kept > 12 * 50 && added > 0, "the steps kept most rows and changed some: \(kept) kept, \(added) added")
     }
 
     @Test("jumps, steps, travels and folds draw each frame as a page opened at it does", arguments: Engine.available)
     func sameAsFresh(engine: Engine) throws {
-        let folder = try LongSessionTests.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (url, _) = try LongSessionTests.report(Self.log(), in: folder)
-        let page = try engine.openPage()
-        try page.load(url.absoluteString)
-        let count = try #require(try page.evaluate("Number(document.getElementById('scrubber').max) + 1") as? Int)
-        #expect(count > 400)
-        let fresh = try engine.openPage()
-        // Far jumps, single steps both ways (most rows kept), the first and last frames.
-        let stops = [count / 2, count / 2 + 1, count / 2 + 2, count / 2 + 1, 3, count - 1, 150, 151, 0, count / 3, count - 2]
-        for (number, frame) in stops.enumerated() {
-            _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
-            if number == 6 {
-                // A run opened and folded again on the way.
-                _ = try page.evaluate("document.querySelector('#event-list li.fold')?.click()")
-                _ = try page.evaluate("document.querySelector('#event-list li.fold.open')?.click()")
-            }
-            let kept = try #require(try page.evaluate(Self.drawn) as? [String: Any])
-            try fresh.load("about:blank")
-            try fresh.load(url.absoluteString + "#frame=\(frame)")
-            let new = try #require(try fresh.evaluate(Self.drawn) as? [String: Any])
-            #expect(kept["frame"] as? Int == frame && new["frame"] as? Int == frame)
-            #expect(kept["phone"] as? [String] == new["phone"] as? [String], "frame \(frame): the phone's rows")
-            #expect(kept["state"] as? String == new["state"] as? String, "frame \(frame): the state panel")
-            #expect(kept["inOrder"] as? Bool == true, "frame \(frame): the event rows in the document's order")
-            let keptEvents = try #require(kept["events"] as? [String: String])
-            let newEvents = try #require(new["events"] as? [String: String])
-            let current = try #require(new["currentRow"] as? String, "frame \(frame): the current row is drawn")
-            #expect(kept["currentRow"] as? String == current, "frame \(frame)")
-            let shared = Set(keptEvents.keys).intersection(newEvents.keys)
-            #expect(shared.count >= 10, "frame \(frame): rows around the current one in both")
-            for row in shared.sorted() {
-                #expect(keptEvents[row] == newEvents[row], "frame \(frame): event row \(row)")
+        try Self.withPage(in: engine) { page, url, count in
+            #expect(count > 400)
+            let fresh = try engine.openPage()
+            // Far jumps, single steps both ways (most rows kept), the first and last frames.
+            let stops = [count / 2, count / 2 + 1, count / 2 + 2, count / 2 + 1, 3, count - 1, 150, 151, 0, count / 3, count - 2]
+            for (number, frame) in stops.enumerated() {
+                _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
+                if number == 6 {
+                    // A run opened and folded again on the way.
+                    _ = try page.evaluate("document.querySelector('#event-list li.fold')?.click()")
+                    _ = try page.evaluate("document.querySelector('#event-list li.fold.open')?.click()")
+                }
+                let kept = try #require(try page.evaluate(Self.drawn) as? [String: Any])
+                try fresh.load("about:blank")
+                try fresh.load(url.absoluteString + "#frame=\(frame)")
+                let new = try #require(try fresh.evaluate(Self.drawn) as? [String: Any])
+                #expect(kept["frame"] as? Int == frame && new["frame"] as? Int == frame)
+                #expect(kept["phone"] as? [String] == new["phone"] as? [String], "frame \(frame): the phone's rows")
+                #expect(kept["state"] as? String == new["state"] as? String, "frame \(frame): the state panel")
+                #expect(kept["inOrder"] as? Bool == true, "frame \(frame): the event rows in the document's order")
+                let keptEvents = try #require(kept["events"] as? [String: String])
+                let newEvents = try #require(new["events"] as? [String: String])
+                let current = try #require(new["currentRow"] as? String, "frame \(frame): the current row is drawn")
+                #expect(kept["currentRow"] as? String == current, "frame \(frame)")
+                let shared = Set(keptEvents.keys).intersection(newEvents.keys)
+                #expect(shared.count >= 10, "frame \(frame): rows around the current one in both")
+                for row in shared.sorted() {
+                    #expect(keptEvents[row] == newEvents[row], "frame \(frame): event row \(row)")
+                }
             }
         }
     }
