@@ -18,7 +18,8 @@ struct SequenceTracker {
     func judge(_ seq: Int64) -> Verdict {
         if contains(seq) { return .duplicate }
         guard let highest else { return .inOrder }
-        if seq > highest &+ 1 { return .gap(missing: seq - highest - 1) }
+        // Both are ≥ 0 (a negative seq is wrong-type), so the difference cannot overflow.
+        if seq > highest, seq - highest > 1 { return .gap(missing: seq - highest - 1) }
         if seq < highest { return .backwards(highest: highest) }
         return .inOrder
     }

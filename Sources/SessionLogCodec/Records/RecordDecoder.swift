@@ -250,6 +250,19 @@ struct RecordDecoder {
 
     private mutating func optionalTimestamp(_ key: RecordKey) -> Timestamp? {
         guard let field = fields[key] else { return nil }
+        guard let time = timestamp(field) else { return nil }
+        guard time.isWritable else {
+            let shown = if case .string(let raw) = field.value { quote(decode(raw)) } else { "a number of milliseconds" }
+            report(
+                .wrongType, column: field.column,
+                "\"\(key.name)\" is a time outside the years 0000 to 9999 in UTC, which RFC 3339 cannot write: \(shown)")
+            return nil
+        }
+        return time
+    }
+
+    private mutating func timestamp(_ field: JSONField) -> Timestamp? {
+        let key = field.key
         switch field.value {
         case .string(let raw):
             let parsed =

@@ -10,6 +10,15 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
+    /// The times RFC 3339 can write in UTC: from 0000-01-01T00:00:00.000Z up to,
+    /// not including, the year 10000. A log's time outside them is `wrong-type`,
+    /// so that every time the tool writes (a report, a table, a redacted log)
+    /// reads back as the same time.
+    public static let writableMilliseconds: Range<Double> = -62_167_219_200_000..<253_402_300_800_000
+
+    /// Whether ``rfc3339`` writes this time as it is (see ``writableMilliseconds``).
+    public var isWritable: Bool { Timestamp.writableMilliseconds.contains(millisecondsSince1970) }
+
     /// Earlier times come first.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
@@ -93,7 +102,8 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     }
 
     /// RFC 3339 in UTC with milliseconds, as the recorder writes it:
-    /// `2026-11-29T09:00:01.250Z`.
+    /// `2026-11-29T09:00:01.250Z`. A time that is not ``isWritable`` is
+    /// written as the nearest one that is (the reader never makes one).
     public var rfc3339: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
@@ -104,7 +114,11 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     /// Appends ``rfc3339``'s UTF-8 to `bytes`, with no `String` made (an
     /// event table writes one on every row).
     package func appendRFC3339(to bytes: inout [UInt8]) {
-        let totalMilliseconds = Int64((millisecondsSince1970).rounded(.down))
+        let range = Timestamp.writableMilliseconds
+        let clamped =
+            millisecondsSince1970.isNaN
+            ? range.lowerBound : min(max(millisecondsSince1970, range.lowerBound), range.upperBound - 1)
+        let totalMilliseconds = Int64(clamped.rounded(.down))
         let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
         let totalSeconds = (totalMilliseconds - Int64(milliseconds)) / 1000
         var days = Int(totalSeconds / 86_400)
