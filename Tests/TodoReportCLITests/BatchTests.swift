@@ -178,7 +178,8 @@ extension CLISuite {
                 ("session_id", "sessionId"), ("user_id", "userId"), ("app_version", "appVersion"), ("start", "start"), ("end", "end"),
                 ("duration_ms", "durationMs"), ("events", "events"), ("items_added", "itemsAdded"), ("sheets_opened", "sheetsOpened"),
                 ("sheets_cancelled", "sheetsCancelled"), ("conversion", "conversion"), ("errors", "errors"), ("warnings", "warnings"),
-                ("input", "input"), ("status", "status"),
+                ("input", "input"), ("status", "status"), ("median_plus_to_add_ms", "medianPlusToAddMs"),
+                ("keystrokes", "keystrokes"), ("travels", "travels"), ("undone_frames", "undoneFrames"),
             ]
             for row in rows {
                 let name = try #require(row["name"])
@@ -199,6 +200,8 @@ extension CLISuite {
                 }
             }
             #expect(rows.contains { $0["input"] == "team-b/with space, and comma.jsonl" })
+            // The simulated sessions add items: their medians are numbers, not the empty field of "none".
+            #expect(rows.filter { !($0["median_plus_to_add_ms"] ?? "").isEmpty }.count == 4)
         }
 
         @Test(

@@ -19,8 +19,9 @@ public struct BatchAggregate: Sendable {
     public static let unknownVersion = "(no version)"
 
     /// Every session, sorted by name, with what the aggregates read: the
-    /// per-session `plusToAddMs`, `root` and `reportSHA256` are left out (they
-    /// are summed or not shown, and 100,000 rows kept them for nothing).
+    /// per-session `plusToAddMs` (but not their median), `root` and
+    /// `reportSHA256` are left out (they are summed or not shown, and 100,000
+    /// rows kept them for nothing).
     public let sessions: [SessionStats]
     /// The funnel over the rendered sessions.
     public private(set) var funnel = Funnel()
@@ -39,7 +40,8 @@ public struct BatchAggregate: Sendable {
     /// Totals `sessions` and keeps them sorted by name. Takes any sequence,
     /// so a lazy one read file by file never holds every session's times
     /// from + to Add: they are merged as they come, and each kept session
-    /// drops its own (``SessionNumbers/plusToAddMs`` is empty in ``sessions``).
+    /// drops its own (``SessionNumbers/plusToAddMs`` is empty in ``sessions``,
+    /// ``SessionNumbers/medianPlusToAddMs`` kept).
     /// - Parameters:
     ///   - sessions: the sessions' stats, in any order.
     ///   - expectedCount: how many there will probably be, so that 100,000
@@ -74,7 +76,7 @@ public struct BatchAggregate: Sendable {
                 for (code, count) in numbers.codes { codes[code, default: 0] += count }
                 (errors, warnings) = (errors + numbers.errors, warnings + numbers.warnings)
             }
-            stats.numbers.plusToAddMs = []
+            stats.numbers.dropPlusToAddTimes()
             // What no aggregate writes (the index page, the CSV and the summary
             // read neither): 100,000 sessions kept two heap strings each for nothing.
             (stats.root, stats.reportSHA256) = (nil, nil)

@@ -82,7 +82,12 @@ public struct SessionNumbers: Sendable, Equatable {
     /// The journey's add sheets, how they ended and what they added.
     public var sheets = SheetFunnel()
     /// Every time from + to Add of an added sheet with both times, ascending.
-    public var plusToAddMs: [PlusToAdd] = []
+    public var plusToAddMs: [PlusToAdd] = [] {
+        didSet { medianPlusToAddMs = WholeNumber.median(plusToAddMs.map { ($0.milliseconds, $0.count) }) }
+    }
+    /// The median of ``plusToAddMs``, rounded; `nil` when there are none.
+    /// It stays when ``dropPlusToAddTimes()`` drops the times.
+    public private(set) var medianPlusToAddMs: Int64?
     /// Every line of the log: `events + travels + headers + droppedLines + blankLines`.
     public var lines = 0
     /// 1 when the header was kept, else 0.
@@ -107,6 +112,12 @@ public struct SessionNumbers: Sendable, Equatable {
     /// The numbers of a session that has none (its input could not be read).
     public init() {}
 
-    /// The median of ``plusToAddMs``, rounded; `nil` when it is empty.
-    public var medianPlusToAddMs: Int64? { WholeNumber.median(plusToAddMs.map { ($0.milliseconds, $0.count) }) }
+    /// Drops ``plusToAddMs`` and keeps their ``medianPlusToAddMs``: a batch
+    /// of 100,000 sessions sums the times as it reads them, and each session's
+    /// row of `sessions.csv` needs only its median.
+    public mutating func dropPlusToAddTimes() {
+        let median = medianPlusToAddMs
+        plusToAddMs = []
+        medianPlusToAddMs = median
+    }
 }
