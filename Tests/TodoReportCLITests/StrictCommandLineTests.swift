@@ -111,6 +111,26 @@ extension CLISuite {
             #expect(run.stderr.hasPrefix("Error: '\(option[0])' is not an option of validate."))
         }
 
+        @Test(
+            "an option where a value belongs is a forgotten value, not a file name; NAME=VALUE or ./NAME names such a file",
+            arguments: [
+                (["s.jsonl", "--summary", "--strict", "-o", "r.html"], "--summary", "--strict"),
+                (["s.jsonl", "-o", "--summary", "s.md"], "-o", "--summary"),
+                (["s.jsonl", "-o", "r.html", "--title", "--title=x"], "--title", "--title"),
+            ])
+        func optionForAValue(arguments: [String], option: String, next: String) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.run(arguments)
+            #expect(run.code == 64)
+            #expect(
+                run.stderr.hasPrefix("Error: \(option) needs a value, and the next argument is the option \(next);"), "\(run.stderr)")
+            #expect(try space.listing().filter { !$0.hasPrefix(".") } == ["s.jsonl"])
+            let named = try space.run(["s.jsonl", "-o", "r.html", "--summary=--strict"])
+            #expect(named.code == 0 && space.exists("--strict"))
+            #expect(try space.run(["s.jsonl", "-o", "r2.html", "--summary", "./--quiet"]).code == 0 && space.exists("--quiet"))
+        }
+
         @Test("help is a command, even beside a file named help; help COMMAND and COMMAND --help agree")
         func helpCommand() throws {
             let space = try Workspace()

@@ -39,9 +39,23 @@ struct ParsedArguments {
             guard let value = inline ?? rest.popFirst() else {
                 throw .usage("\(name) needs a value, as in \(name) \(spec.valueName ?? "VALUE").")
             }
+            // `--summary --strict` means a forgotten value, not a file named `--strict`.
+            if inline == nil, let option = Self.optionName(value, among: options) {
+                throw .usage(
+                    "\(name) needs a value, and the next argument is the option \(option); for a file of that name write \(name)=\(option) or ./\(option)."
+                )
+            }
             if values[key] != nil { throw .usage("\(name) is given twice; give it once.") }
             values[key] = value
         }
+    }
+
+    /// The option `argument` names (`--strict`, or `--title` of `--title=x`), if it is one of `options`.
+    private static func optionName(_ argument: [UInt8], among options: [OptionSpec]) -> String? {
+        guard argument.count > 1, argument.first == UInt8(ascii: "-") else { return nil }
+        let equals = argument.starts(with: "--".utf8) ? argument.firstIndex(of: UInt8(ascii: "=")) : nil
+        let name = String(decoding: argument[..<(equals ?? argument.endIndex)], as: UTF8.self)
+        return options.contains { $0.names.contains(name) } ? name : nil
     }
 
     func has(_ flag: OptionSpec) -> Bool { flags.contains(flag.canonicalName) }
