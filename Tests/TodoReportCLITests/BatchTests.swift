@@ -160,6 +160,19 @@ extension CLISuite {
             #expect(try Self.tree(workspace, "out") == first)
         }
 
+        @Test("index of a folder no batch wrote exits 66 and leaves the folder as it was, with no lock file")
+        func indexOfAnotherFolder() throws {
+            let workspace = try Workspace()
+            #expect(try workspace.shell("mkdir empty photos && echo 'not a batch' > photos/cat.jpg").code == 0)
+            for folder in ["empty", "photos"] {
+                let run = try workspace.shell("$TR index \(folder)")
+                #expect(run.code == 66)
+                #expect(run.stderr.contains("no stats folder; run 'todo-report batch INPUT... -o \(folder)' first"), "\(run.stderr)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("empty")).isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("photos")) == ["cat.jpg"])
+        }
+
         @Test("sessions.csv read back by Python's csv module matches stats/*.json")
         func csvReadBack() throws {
             let workspace = try Workspace()
