@@ -249,6 +249,16 @@ extension CLISuite {
             #expect(cut.code == 66)
             #expect(cut.stderr.contains("cut.jsonl.gz: the gzip data ends early"), "\(cut.stderr)")
             #expect(!workspace.exists("cut.html"))
+
+            // Bytes after the last member: the message gives the byte where the gzip data ends, over all members.
+            let junk = try workspace.shell(
+                "(cat logs/members.jsonl.gz; printf 'trailing junk') > junk.jsonl.gz && $TR junk.jsonl.gz -o junk.html")
+            let members = try #require(try FileManager.default.attributesOfItem(atPath: workspace.path("logs/members.jsonl.gz"))[.size] as? Int)
+            #expect(junk.code == 66)
+            #expect(
+                junk.stderr.contains("junk.jsonl.gz: the gzip data ends at byte \(members) and the bytes after it are not another gzip member"),
+                "\(junk.stderr)")
+            #expect(!workspace.exists("junk.html"))
         }
     }
 }

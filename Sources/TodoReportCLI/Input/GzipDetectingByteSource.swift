@@ -40,6 +40,9 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
         var started = false
         var baseEnded = false
         var memberEnded = false
+        /// Compressed bytes of the members before the one being read, and how many there were.
+        var earlierMemberBytes: UInt64 = 0
+        var earlierMembers = 0
         /// Plain bytes read while deciding, not yet handed out.
         var pending = 0..<0
 
@@ -94,6 +97,9 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
             }
         }
 
+        /// Compressed bytes read from the start of the file.
+        private var compressedBytesRead: UInt64 { earlierMemberBytes + UInt64(stream.pointee.total_in) }
+
         private mutating func inflate(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
             while true {
                 if stream.pointee.avail_in == 0 && !baseEnded {
@@ -110,7 +116,9 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                         if baseEnded { return 0 }
                         continue
                     }
-                    // Another gzip member follows.
+                    // Another gzip member follows (zlib counts total_in per member).
+                    earlierMemberBytes += UInt64(stream.pointee.total_in)
+                    earlierMembers += 1
                     inflateReset(stream)
                     memberEnded = false
                 }
@@ -127,12 +135,20 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                     throw GzipError(description: "zlib ran out of memory")
                 default:
                     let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(status)"
-                    throw GzipError(description: "it is not valid gzip data after \(stream.pointee.total_in) compressed bytes: \(message)")
+                    // Still in a following member's 10-byte header: bytes after the last whole member.
+                    if earlierMembers > 0 && stream.pointee.total_in < 10 {
+                        throw GzipError(
+                            description:
+                                "the gzip data ends at byte \(earlierMemberBytes) and the bytes after it are not another gzip member (\(message)); "
+                                + "gzip -d ignores them with a warning: keep the data with gzip -dc FILE > FILE.jsonl")
+                    }
+                    throw GzipError(
+                        description: "it is not valid gzip data after \(compressedBytesRead) compressed bytes: \(message)")
                 }
                 if produced > 0 { return produced }
                 if baseEnded && stream.pointee.avail_in == 0 && !memberEnded {
                     throw GzipError(
-                        description: "the gzip data ends early after \(stream.pointee.total_in) compressed bytes: the file is cut short")
+                        description: "the gzip data ends early after \(compressedBytesRead) compressed bytes: the file is cut short")
                 }
             }
         }
