@@ -112,11 +112,11 @@ extension CLISuite {
         }
 
         @Test(
-            "an option where a value belongs is a forgotten value, not a file name; NAME=VALUE or ./NAME names such a file",
+            "an option where a file belongs is a forgotten value, not a file name; NAME=VALUE or ./NAME names such a file",
             arguments: [
                 (["s.jsonl", "--summary", "--strict", "-o", "r.html"], "--summary", "--strict"),
                 (["s.jsonl", "-o", "--summary", "s.md"], "-o", "--summary"),
-                (["s.jsonl", "-o", "r.html", "--title", "--title=x"], "--title", "--title"),
+                (["s.jsonl", "-o", "r.html", "--events", "--title=x"], "--events", "--title"),
             ])
         func optionForAValue(arguments: [String], option: String, next: String) throws {
             let space = try Workspace()

@@ -39,8 +39,9 @@ struct ParsedArguments {
             guard let value = inline ?? rest.popFirst() else {
                 throw .usage("\(name) needs a value, as in \(name) \(spec.valueName ?? "VALUE").")
             }
-            // `--summary --strict` means a forgotten value, not a file named `--strict`.
-            if inline == nil, let option = Self.optionName(value, among: options) {
+            // `--summary --strict` means a forgotten value, not a file named `--strict`
+            // (a text such as `--title`'s may be anything).
+            if inline == nil, spec.valueName != "TEXT", let option = Self.optionName(value, among: options) {
                 throw .usage(
                     "\(name) needs a value, and the next argument is the option \(option); for a file of that name write \(name)=\(option) or ./\(option)."
                 )
