@@ -253,10 +253,12 @@ extension CLISuite {
             // Bytes after the last member: the message gives the byte where the gzip data ends, over all members.
             let junk = try workspace.shell(
                 "(cat logs/members.jsonl.gz; printf 'trailing junk') > junk.jsonl.gz && $TR junk.jsonl.gz -o junk.html")
-            let members = try #require(try FileManager.default.attributesOfItem(atPath: workspace.path("logs/members.jsonl.gz"))[.size] as? Int)
+            let members = try #require(
+                try FileManager.default.attributesOfItem(atPath: workspace.path("logs/members.jsonl.gz"))[.size] as? Int)
             #expect(junk.code == 66)
             #expect(
-                junk.stderr.contains("junk.jsonl.gz: the gzip data ends at byte \(members) and the bytes after it are not another gzip member"),
+                junk.stderr.contains(
+                    "junk.jsonl.gz: the gzip data ends at byte \(members) and the bytes after it are not another gzip member"),
                 "\(junk.stderr)")
             #expect(!workspace.exists("junk.html"))
         }
