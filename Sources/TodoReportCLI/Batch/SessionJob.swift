@@ -110,7 +110,9 @@ struct SessionJob: Sendable {
             }
             var stats = SessionStats(
                 name: name, input: relative, status: status, problem: problem, metrics: builder.metrics,
-                inputBytes: digest.digest.byteCount, inputSHA256: digest.digest.hex(), tool: tool, strict: options.strict)
+                inputBytes: digest.digest.byteCount,
+                // Under redaction no hash of the file as written: a short log could be guessed from it.
+                inputSHA256: options.redaction == nil ? digest.digest.hex() : nil, tool: tool, strict: options.strict)
             stats.root = root
             if status == .rendered {
                 var digest: FileDigest?
