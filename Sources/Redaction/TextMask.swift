@@ -4,8 +4,10 @@
 ///
 /// One character of the mask per user-perceived character (grapheme
 /// cluster): a letter becomes `x` (`X` when upper- or title-case), in any script; a
-/// digit becomes `9`; whitespace and punctuation stay as they are; any other
-/// visible character (an emoji, a currency or math symbol) becomes `*`.
+/// digit becomes `9`; whitespace and punctuation stay as they are (without the
+/// marks or selectors that extend them); a lone bidi or joining control keeps
+/// its place; any other character (an emoji, a currency or math symbol, a run
+/// of invisible tag characters) becomes `*`.
 ///
 /// ```swift
 /// import Redaction
@@ -42,12 +44,25 @@ public enum TextMask {
     public static func mask(_ character: Character) -> Character {
         if character.isLetter { return character.isUppercase || isTitlecase(character) ? "X" : "x" }
         if character.isNumber { return "9" }
-        if character.isWhitespace || character.isPunctuation { return character }
-        // A character made only of marks or format controls (a lone combining
-        // accent, a bidi control) shows nothing by itself: keep its place.
-        if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) { return character }
+        if character.isWhitespace || character.isPunctuation {
+            // The space or mark itself (its first scalar; CR LF both), without
+            // what extends it: variation selectors or tag characters after a
+            // space are unseen, yet could spell out the text.
+            guard character != "\r\n", let base = character.unicodeScalars.first else { return character }
+            return Character(base)
+        }
+        // A lone control that orders or joins text (a bidi mark, a zero-width
+        // joiner) shows nothing by itself: it keeps its place. Any other
+        // character of format controls alone (tag characters, say) is `*`.
+        if character.unicodeScalars.count == 1, let only = character.unicodeScalars.first, layoutControls.contains(only.value) {
+            return character
+        }
         return "*"
     }
+
+    /// Bidi marks, embeddings and isolates, the zero-width (non-)joiners, the word joiner, the soft hyphen and the BOM.
+    private static let layoutControls: Set<UInt32> = Set(
+        [0x00AD, 0x061C, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF] + Array(0x202A...0x202E) + Array(0x2066...0x2069))
 
     /// A title-case digraph (`ǅ`, `ǈ`) is upper case at a word's start.
     private static func isTitlecase(_ character: Character) -> Bool {

@@ -71,6 +71,33 @@ struct TextMaskTests {
         #expect(kept.isSubset(of: Set("xX9* ',&()".unicodeScalars.map(\.value))))
     }
 
+    /// `text` as Unicode tag characters (U+E0000 + ASCII): invisible, and a known way to hide text in text.
+    static func tags(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.compactMap { Unicode.Scalar(0xE0000 + $0.value) }))
+    }
+
+    /// `text` as variation selectors (VS17 + each byte): invisible after a base character.
+    static func selectors(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.utf8.compactMap { Unicode.Scalar(0xE0100 + UInt32($0)) }))
+    }
+
+    static let hidden: [(String, String)] = [
+        ("Buy " + tags("SECRETZOE") + "milk", "Xxx xxxx"),
+        (tags("SECRETZOE"), "*"),
+        ("." + selectors("SECRETZOE"), "."),
+        ("a, " + selectors("SECRET") + "b", "x, x"),
+        ("\u{200F}" + tags("SECRET") + "x", "\u{200F}*x"),
+        ("\u{2066}abc\u{2069} \u{200D}", "\u{2066}xxx\u{2069} "),  // isolates kept; a joiner after a space goes with what extends it
+        ("\u{200D}ab", "\u{200D}xx"),  // a lone joiner keeps its place
+    ]
+
+    @Test("text hidden in invisible characters after a space or punctuation, or on its own, does not survive", arguments: hidden)
+    func hiddenText(text: String, masked: String) {
+        let result = TextMask.mask(text)
+        #expect(result == masked, "\(result.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(!result.unicodeScalars.contains { (0xE0000...0xE01EF).contains($0.value) || (0xFE00...0xFE0F).contains($0.value) })
+    }
+
     @Test("ASCII text masks exactly as character by character does, every ASCII character and CR LF included")
     func asciiAsCharacters() {
         let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
