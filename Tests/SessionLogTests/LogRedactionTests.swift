@@ -72,6 +72,25 @@ struct LogRedactionTests {
         #expect(!diagnostics.map(\.message).joined().contains("Zoë") && !diagnostics.map(\.message).joined().contains("'Z'"))
     }
 
+    @Test("a character or byte value quoted from a broken line is masked: an escape's letter, a Latin-1 letter's byte")
+    func quotedBytes() throws {
+        var bytes = Array("{\"type\":\"event\",\"event\":\"startCreatingItem\"}\n".utf8)
+        bytes += Array(#"{"type":"event","note":"C:\Secret"}"#.utf8) + [0x0A]  // an invalid escape, \S
+        bytes += Array(#"{"type":"event","note":"Jos"#.utf8) + [0xE9, 0x20] + Array(#"S"}"#.utf8) + [0x0A]  // Latin-1 é
+        bytes += Array(#"{"type":"event","note":"x"Z}"#.utf8) + [0x0A]
+        var diagnostics: [Diagnostic] = []
+        _ = try LogReplayer.replay(
+            InMemoryByteSource(bytes), keepingStates: false, redaction: LogRedaction(pseudonyms: Self.key)
+        ) { entry in
+            if case .diagnostic(let diagnostic) = entry { diagnostics.append(diagnostic) }
+        }
+        let messages = diagnostics.map(\.message)
+        #expect(messages.contains("invalid escape in a string: a backslash followed by 'X'"), "\(messages)")
+        #expect(messages.contains { $0.contains("byte 0x?? starts a 3-byte UTF-8 sequence, but byte 0x?? after it") }, "\(messages)")
+        #expect(messages.contains("expected ',' or '}' after an object member, found 'X'"), "\(messages)")
+        #expect(!messages.joined().contains("S") && !messages.joined().contains("E9") && !messages.joined().contains("0x20"))
+    }
+
     @Test("the same user is the same pseudonym in two sessions under one key, another under another key, `redacted` without")
     func acrossSessions() throws {
         let other = Self.log.replacingOccurrences(of: "s-42", with: "s-43")

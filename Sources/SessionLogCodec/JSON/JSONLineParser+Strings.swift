@@ -28,7 +28,7 @@ extension JSONLineParser {
                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 1
                 default:
-                    throw error("invalid escape '\\\(describeCurrent())' in a string")
+                    throw error("invalid escape in a string: a backslash followed by \(describeCurrent())")
                 }
             }
         }

@@ -99,7 +99,8 @@ public struct LogReader {
                 reportTruncated("not valid UTF-8")
                 return noRecord
             }
-            report(.invalidUTF8, column: problem.offset + 1, problem.message(in: bytes))
+            let message = problem.message(in: bytes)
+            report(.invalidUTF8, column: problem.offset + 1, redaction?.maskingQuotedText(in: message) ?? message)
             return noRecord
         }
         let topLevel: JSONLineParser.TopLevel
@@ -111,7 +112,7 @@ public struct LogReader {
                 return noRecord
             }
             report(
-                .invalidJSON, column: error.offset.map { $0 + 1 }, redaction?.maskingQuotedCharacters(in: error.message) ?? error.message)
+                .invalidJSON, column: error.offset.map { $0 + 1 }, redaction?.maskingQuotedText(in: error.message) ?? error.message)
             return noRecord
         }
         guard case .object(let duplicateKeys) = topLevel else {

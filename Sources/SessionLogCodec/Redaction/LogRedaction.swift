@@ -66,15 +66,23 @@ public struct LogRedaction: Sendable {
         TextMask.mask(text)
     }
 
-    /// A JSON syntax message with the one character of the line it quotes
-    /// (`found 'o'`) masked; the punctuation it expects stays, as the mask keeps punctuation.
-    func maskingQuotedCharacters(in message: String) -> String {
+    /// A message about the line's syntax or encoding with what it quotes of
+    /// the line masked: one character in quotes (`found 'o'`, `a backslash
+    /// followed by 'S'`) masked as typed text is, and byte values (`byte 0xE9`, which
+    /// is `é` in Latin-1) shown as `0x??`. The punctuation it expects stays,
+    /// as the mask keeps punctuation.
+    func maskingQuotedText(in message: String) -> String {
         var characters = Array(message)
         var index = 0
         while index + 2 < characters.count {
             if characters[index] == "'" && characters[index + 2] == "'" {
                 characters[index + 1] = TextMask.mask(characters[index + 1])
                 index += 3
+            } else if characters[index] == "0" && characters[index + 1] == "x" && index + 3 < characters.count
+                && characters[index + 2].isHexDigit && characters[index + 3].isHexDigit
+            {
+                (characters[index + 2], characters[index + 3]) = ("?", "?")
+                index += 4
             } else {
                 index += 1
             }
