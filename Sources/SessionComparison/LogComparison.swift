@@ -29,9 +29,17 @@ public struct LogComparison: Sendable {
     /// Frame pairs compared so far (frame 0 included).
     public private(set) var compared = 1
 
+    /// How typed text is shown in the difference (see ``StateDifference/init(_:_:comparingIDs:showingText:)``).
+    private let showingText: @Sendable (String) -> String
+
     /// Starts at frame 0, the initial state both share.
-    public init(comparingIDs: Bool = false) {
+    /// - Parameters:
+    ///   - comparingIDs: Also compare item ids (`--compare-ids`).
+    ///   - showingText: How typed text is shown in ``firstDifference`` (masked,
+    ///     in a redacted diff); the frames are compared as they are.
+    public init(comparingIDs: Bool = false, showingText: @escaping @Sendable (String) -> String = { $0 }) {
         self.comparingIDs = comparingIDs
+        self.showingText = showingText
     }
 
     /// Compares frame `baseline.index` (equal to `run.index`) of both logs,
@@ -40,18 +48,18 @@ public struct LogComparison: Sendable {
         guard firstDifference == nil else { return }
         compared += 1
         if baseline.parent == run.parent && equivalent(baseline.patch, run.patch) { return }
-        let difference = StateDifference(baselineState, runState, comparingIDs: comparingIDs)
+        let difference = StateDifference(baselineState, runState, comparingIDs: comparingIDs, showingText: showingText)
         guard !difference.isEmpty else { return }
         firstDifference = Difference(
-            frame: baseline.index, baselineEvent: Self.describe(baseline, in: baselineState), runEvent: Self.describe(run, in: runState),
-            fields: difference.fields)
+            frame: baseline.index, baselineEvent: Self.describe(baseline, in: baselineState, showingText: showingText),
+            runEvent: Self.describe(run, in: runState, showingText: showingText), fields: difference.fields)
     }
 
     /// One log ended at `frameCount` frames while the other goes on with
     /// `frame` (whose state is `state`): they differ there, unless an earlier frame did.
     public mutating func ended(baseline: Bool, otherFrame frame: Frame, state: TodoState) {
         guard firstDifference == nil else { return }
-        let event = Self.describe(frame, in: state)
+        let event = Self.describe(frame, in: state, showingText: showingText)
         firstDifference = Difference(
             frame: frame.index, baselineEvent: baseline ? nil : event, runEvent: baseline ? event : nil, fields: [])
     }
@@ -68,18 +76,19 @@ public struct LogComparison: Sendable {
         }
     }
 
-    /// `addItem "Buy milk"`, `changePartialItemName "Buy m"`, `setItemDone "Buy milk" true`.
-    public static func describe(_ frame: Frame, in state: TodoState) -> String {
+    /// `addItem "Buy milk"`, `changePartialItemName "Buy m"`, `setItemDone "Buy milk" true`,
+    /// with typed text shown by `showingText`.
+    public static func describe(_ frame: Frame, in state: TodoState, showingText: (String) -> String = { $0 }) -> String {
         switch frame.event {
         case .startCreatingItem, .cancelCreatingItem:
             return frame.event.kind.rawValue
         case .changePartialItemName(let name):
-            return "changePartialItemName " + JSONString.literal(name)
+            return "changePartialItemName " + JSONString.literal(showingText(name))
         case .addItem:
-            return "addItem " + JSONString.literal(frame.addedTitle ?? "")
+            return "addItem " + JSONString.literal(showingText(frame.addedTitle ?? ""))
         case .setItemDone(let id, let isDone):
             let title = frame.itemPosition.flatMap { $0 < state.todoItems.count ? state.todoItems[$0].title : nil }
-            return "setItemDone " + (title.map(JSONString.literal) ?? "unknown item \(id.uuidString)") + " \(isDone)"
+            return "setItemDone " + (title.map { JSONString.literal(showingText($0)) } ?? "unknown item \(id.uuidString)") + " \(isDone)"
         }
     }
 }

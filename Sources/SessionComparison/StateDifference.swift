@@ -36,19 +36,24 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
     ///   - baseline: The state of the baseline log's frame.
     ///   - run: The state of the same frame in the run's log.
     ///   - comparingIDs: Also compare item ids (`--compare-ids`).
-    public init(_ baseline: TodoState, _ run: TodoState, comparingIDs: Bool = false) {
+    ///   - showingText: How typed text (the partial name, titles) is shown in
+    ///     the fields; the comparison is of the text itself. A redacted diff
+    ///     shows it masked.
+    public init(
+        _ baseline: TodoState, _ run: TodoState, comparingIDs: Bool = false, showingText: (String) -> String = { $0 }
+    ) {
         compare("isCreatingItem", baseline.isCreatingItem, run.isCreatingItem)
-        compare("partialItemName", baseline.partialItemName, run.partialItemName)
+        compare("partialItemName", baseline.partialItemName, run.partialItemName, shownAs: showingText)
         compare("stateName", baseline.stateName, run.stateName)
         compare("todoItems.count", baseline.todoItems.count, run.todoItems.count)
         for (index, (one, two)) in zip(baseline.todoItems, run.todoItems).enumerated() {
-            compare("todoItems[\(index)].title", one.title, two.title)
+            compare("todoItems[\(index)].title", one.title, two.title, shownAs: showingText)
             compare("todoItems[\(index)].isFinished", one.isFinished, two.isFinished)
             if comparingIDs { compare("todoItems[\(index)].id", one.id.uuidString, two.id.uuidString) }
         }
         let longer = baseline.todoItems.count > run.todoItems.count ? baseline.todoItems : run.todoItems
         for index in min(baseline.todoItems.count, run.todoItems.count)..<longer.count {
-            let shown = JSONString.literal(longer[index].title)
+            let shown = JSONString.literal(showingText(longer[index].title))
             let inBaseline = index < baseline.todoItems.count
             fields.append(Field(path: "todoItems[\(index)]", baseline: inBaseline ? shown : "none", run: inBaseline ? "none" : shown))
         }
@@ -59,8 +64,9 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
         fields.map { "\($0.path): \($0.baseline) ≠ \($0.run)" }.joined(separator: "\n")
     }
 
-    private mutating func compare(_ path: String, _ baseline: String, _ run: String) {
-        if baseline != run { fields.append(Field(path: path, baseline: JSONString.literal(baseline), run: JSONString.literal(run))) }
+    private mutating func compare(_ path: String, _ baseline: String, _ run: String, shownAs shown: (String) -> String = { $0 }) {
+        guard baseline != run else { return }
+        fields.append(Field(path: path, baseline: JSONString.literal(shown(baseline)), run: JSONString.literal(shown(run))))
     }
 
     private mutating func compare<Value: Equatable & CustomStringConvertible>(_ path: String, _ baseline: Value, _ run: Value) {

@@ -121,6 +121,31 @@ extension CLISuite {
             #expect(page.contains(#"data-identical="false" data-first-difference="\#(parting)""#))
         }
 
+        @Test(
+            "under --redact logs that differ only in which letters were typed still differ, shown masked; standard input is refused"
+        )
+        func partingRedacted() throws {
+            let space = try Workspace()
+            var typo = ScriptedSession()
+            typo.titles[1] = "Call Grandpa"
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            try typo.record(to: space.path("run.jsonl"), start: 5_000, step: 90)
+            for option in ["--redact", "--redact-key key.txt"] {
+                let result = try space.shell(
+                    #"echo secret > key.txt && "$TR" diff base.jsonl run.jsonl --summary s.md -o diff.html "# + option)
+                #expect(result.code == 1, "\(option): \(result.stderr)")
+                #expect(
+                    result.stdout.hasPrefix("differ at frame ")
+                        && result.stdout.contains(#"baseline changePartialItemName "Xxxx Xxxxxx", run changePartialItemName "Xxxx Xxxxxx""#)
+                        && result.stdout.contains(#"partialItemName: "Xxxx Xxxxxx" ≠ "Xxxx Xxxxxx""#), "\(result.stdout)")
+                let outputs =
+                    result.stdout + String(decoding: (space.read("s.md") ?? Data()) + (space.read("diff.html") ?? Data()), as: UTF8.self)
+                #expect(!outputs.contains("Grand") && !outputs.contains("Call"))
+            }
+            let piped = try space.shell(#""$TR" diff - run.jsonl --redact < base.jsonl"#)
+            #expect(piped.code == 64 && piped.stderr.contains("give BASELINE and RUN as files"), "\(piped.stderr)")
+        }
+
         @Test("a run that ends early differs at its first missing frame")
         func shorter() throws {
             let space = try Workspace()

@@ -36,6 +36,11 @@ enum DiffCommand: Subcommand {
         if paths[0].isStandardStream && paths[1].isStandardStream {
             throw .usage("only one of BASELINE and RUN can be standard input (-).")
         }
+        if options.redaction != nil && paths.contains(where: \.isStandardStream) {
+            throw .usage(
+                "diff --redact reads each log twice (to compare what was typed, and to show it masked): give BASELINE and RUN as files, not standard input."
+            )
+        }
         let pagePath = arguments.path(output)
         let summaryPath = arguments.path(summary)
         if pagePath?.isStandardStream == true && summaryPath?.isStandardStream == true {
@@ -54,14 +59,32 @@ enum DiffCommand: Subcommand {
         try run.open()
         defer { run.close() }
 
+        // Under redaction the logs are compared as written, and shown masked: opened once more each.
+        var verdictFiles: (baseline: InputFile, run: InputFile)?
+        if options.redaction != nil {
+            var files = (
+                baseline: try InputFile.locate(paths[0], standardInput: -1), run: try InputFile.locate(paths[1], standardInput: -1)
+            )
+            try files.baseline.open()
+            try files.run.open()
+            verdictFiles = files
+        }
+        defer {
+            verdictFiles?.baseline.close()
+            verdictFiles?.run.close()
+        }
         let report = DiffReport(
             baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil, redaction: options.redaction)
-        var reading = DiffReading(baseline: baseline, run: run, options: options, streams: streams)
+        var reading = DiffReading(baseline: baseline, run: run, verdictFiles: verdictFiles, options: options, streams: streams)
         // After the verdict: "then the usual diagnostics of each log" (also when a check below fails).
         defer { reading.finishPrinting() }
         // The statistics feed the summary and the page only: the verdict alone needs none of them.
         let collecting = pagePath != nil || summaryPath != nil
-        let (baselineOutcome, runOutcome, comparison) = try reading.compare(comparingIDs: arguments.has(compareIDs)) {
+        let redaction = options.redaction
+        let showingText: @Sendable (String) -> String = { redaction?.quotable($0) ?? $0 }
+        let (baselineOutcome, runOutcome, comparison) = try reading.compare(
+            comparingIDs: arguments.has(compareIDs), showingText: showingText
+        ) {
             if collecting { report.add($0, baseline: $1) }
         }
         report.finish(baseline: baselineOutcome, run: runOutcome, comparison: comparison)

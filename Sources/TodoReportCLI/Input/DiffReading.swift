@@ -4,8 +4,9 @@ import SessionLog
 /// Reads two logs for `diff`, one frame of each at a time, with the options
 /// and the diagnostic printing of ``LogReading`` (each diagnostic prefixed
 /// by its log's path). A reading option that changes what a log's entries
-/// hold (redaction, say) belongs where ``compare(comparingIDs:_:)`` hands
-/// entries on, for both logs alike.
+/// hold (redaction, say) belongs where ``compare(comparingIDs:showingText:_:)``
+/// hands entries on, for both logs alike; the frames it compares are the
+/// logs' as written.
 struct DiffReading {
     private let baseline: LogStepper
     private let run: LogStepper
@@ -14,10 +15,24 @@ struct DiffReading {
     private var baselinePrinter: DiagnosticPrinter
     private var runPrinter: DiagnosticPrinter
     private var printed = false
+    /// Under redaction, both logs read once more as they are, for the verdict
+    /// alone: two texts that differ can have the same mask (`final`, `finbl`).
+    private let verdict: (baseline: LogStepper, run: LogStepper)?
 
-    init(baseline: InputFile, run: InputFile, options: ReadingOptions, streams: StandardStreams) {
+    /// - Parameter verdictFiles: Under redaction, the two logs opened again (files, not
+    ///   streams), compared as they are while the entries handed on are masked.
+    init(
+        baseline: InputFile, run: InputFile, verdictFiles: (baseline: InputFile, run: InputFile)? = nil, options: ReadingOptions,
+        streams: StandardStreams
+    ) {
         self.baseline = LogStepper(baseline.byteSource(), maxLineBytes: options.maxLineBytes, redaction: options.redaction)
         self.run = LogStepper(run.byteSource(), maxLineBytes: options.maxLineBytes, redaction: options.redaction)
+        verdict = verdictFiles.map {
+            (
+                LogStepper($0.baseline.byteSource(), maxLineBytes: options.maxLineBytes),
+                LogStepper($0.run.byteSource(), maxLineBytes: options.maxLineBytes)
+            )
+        }
         baselineName = baseline.displayName
         runName = run.displayName
         baselinePrinter = DiagnosticPrinter(path: baseline.displayName, limit: options.maxDiagnostics, error: streams.error)
@@ -26,35 +41,52 @@ struct DiffReading {
 
     /// Replays both logs in lockstep, comparing each pair of frames, and
     /// hands every entry to `consume` with whether it is the baseline's.
+    /// `showingText` shows typed text in the comparison's difference (masked under redaction).
     mutating func compare(
-        comparingIDs: Bool, _ consume: (ReplayEntry, Bool) -> Void
+        comparingIDs: Bool, showingText: @escaping @Sendable (String) -> String = { $0 }, _ consume: (ReplayEntry, Bool) -> Void
     ) throws(CLIError) -> (baseline: LogReplayer.Outcome, run: LogReplayer.Outcome, comparison: LogComparison) {
-        var comparison = LogComparison(comparingIDs: comparingIDs)
+        var comparison = LogComparison(comparingIDs: comparingIDs, showingText: showingText)
         var baselineFrame: Frame?
         var runFrame: Frame?
         var baselineGoesOn = true
         var runGoesOn = true
-        while baselineGoesOn || runGoesOn {
+        // The frames compared: the entries' own, or under redaction the logs' as they are.
+        let compared = verdict ?? (baseline, run)
+        var verdictGoesOn = (baseline: verdict != nil, run: verdict != nil)
+        while baselineGoesOn || runGoesOn || verdictGoesOn.baseline || verdictGoesOn.run {
             baselineFrame = nil
             runFrame = nil
             if baselineGoesOn {
                 baselineGoesOn = try step(baseline, name: baselineName) { entry in
                     if case .diagnostic(let diagnostic) = entry { baselinePrinter.print(diagnostic) }
-                    if case .frame(let frame) = entry { baselineFrame = frame }
+                    if verdict == nil, case .frame(let frame) = entry { baselineFrame = frame }
                     consume(entry, true)
                 }
             }
             if runGoesOn {
                 runGoesOn = try step(run, name: runName) { entry in
                     if case .diagnostic(let diagnostic) = entry { runPrinter.print(diagnostic) }
-                    if case .frame(let frame) = entry { runFrame = frame }
+                    if verdict == nil, case .frame(let frame) = entry { runFrame = frame }
                     consume(entry, false)
                 }
             }
+            if let verdict {
+                // Their diagnostics are the masked readings' (printed above), unmasked.
+                if verdictGoesOn.baseline {
+                    verdictGoesOn.baseline = try step(verdict.baseline, name: baselineName) { entry in
+                        if case .frame(let frame) = entry { baselineFrame = frame }
+                    }
+                }
+                if verdictGoesOn.run {
+                    verdictGoesOn.run = try step(verdict.run, name: runName) { entry in
+                        if case .frame(let frame) = entry { runFrame = frame }
+                    }
+                }
+            }
             switch (baselineFrame, runFrame) {
-            case (let one?, let two?): comparison.compare(one, two, baselineState: baseline.state, runState: run.state)
-            case (let one?, nil): comparison.ended(baseline: false, otherFrame: one, state: baseline.state)
-            case (nil, let two?): comparison.ended(baseline: true, otherFrame: two, state: run.state)
+            case (let one?, let two?): comparison.compare(one, two, baselineState: compared.0.state, runState: compared.1.state)
+            case (let one?, nil): comparison.ended(baseline: false, otherFrame: one, state: compared.0.state)
+            case (nil, let two?): comparison.ended(baseline: true, otherFrame: two, state: compared.1.state)
             case (nil, nil): break
             }
         }
