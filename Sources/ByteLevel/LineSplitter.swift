@@ -54,6 +54,10 @@ package func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 /// limit costs at most ``heldInMemory`` bytes of memory, whatever the limit.
 /// A line longer than the limit is skipped a buffer at a time and handed out
 /// without its bytes. After a long line the buffer shrinks back.
+///
+/// A log read for redaction holds its long lines in memory instead
+/// (`holdingLongLinesInMemory`), up to the limit: the temporary file would
+/// put unredacted text on disk.
 package struct LineSplitter<Source: ByteSource> {
     package static var initialCapacity: Int { 1 << 20 }
     /// How many times its start size the buffer may grow to for a line whose end is not yet read.
@@ -71,11 +75,18 @@ package struct LineSplitter<Source: ByteSource> {
     /// - Parameters:
     ///   - bufferSize: The buffer's size to start with (and to shrink back to).
     ///   - maxLineBytes: Longer lines are skipped (``RawLine/skippedLength``).
-    package init(source: Source, bufferSize: Int = LineSplitter.initialCapacity, maxLineBytes: Int = LineLimit.defaultBytes) {
+    ///   - holdingLongLinesInMemory: Never move a line to a temporary file:
+    ///     hold up to `maxLineBytes` of it in memory (for text that must not reach the disk).
+    package init(
+        source: Source, bufferSize: Int = LineSplitter.initialCapacity, maxLineBytes: Int = LineLimit.defaultBytes,
+        holdingLongLinesInMemory: Bool = false
+    ) {
         self.source = source
         self.initialSize = max(bufferSize, 16)
-        self.heldInMemory = initialSize * Self.heldInMemoryFactor
         self.maxLineBytes = min(max(maxLineBytes, 0), LineLimit.largestBytes)
+        self.heldInMemory =
+            holdingLongLinesInMemory
+            ? max(initialSize * Self.heldInMemoryFactor, self.maxLineBytes + 2) : initialSize * Self.heldInMemoryFactor
     }
 
     /// Calls `body` with each line in order. Stops early when `body` returns `false`.

@@ -1,4 +1,5 @@
 import Foundation
+import Redaction
 import SessionLog
 import Synchronization
 import Testing
@@ -182,6 +183,25 @@ struct LineLimitTests {
             #expect(message.contains("the line has \(grouped(testCase.length)) bytes"), "\(message)")
             #expect(result.frames.map(\.line) == (testCase.lastWithoutNewline ? [2] : [2, 4]))
         }
+    }
+
+    @Test(
+        "read for redaction, a long line is held in memory, not in a temporary file: the buffer grows past 16 times its start",
+        arguments: [false, true])
+    func heldInMemoryWhenRedacting(concurrently: Bool) throws {
+        let bufferSize = 64 << 10
+        let (record, name) = Self.typing(length: 3 << 20)
+        let source = WatchedSource(parts: [.bytes(Array((Self.start + "\n" + record + "\n" + Self.cancel + "\n").utf8))])
+        var names: [String] = []
+        let outcome = try LogReplayer.replay(
+            source, bufferSize: bufferSize, maxLineBytes: 8 << 20, readingConcurrently: concurrently,
+            redaction: LogRedaction(pseudonyms: Pseudonyms(key: nil))
+        ) { entry in
+            if case .frame(let frame) = entry, case .changePartialItemName(let typed) = frame.event { names.append(typed) }
+        }
+        #expect(outcome.frameCount == 4)
+        #expect(names == [TextMask.mask(name)])
+        #expect(source.watch.largestRead > 16 * bufferSize, "the line was held on disk")
     }
 
     @Test("a blank line held on disk is blank at any length, within the limit or past it", arguments: [3 << 20, 20 << 20])

@@ -20,12 +20,18 @@ public final class LogStepper {
     ///   - source: The log's bytes.
     ///   - maxLineBytes: As for ``LogReplayer``.
     ///   - redaction: As for ``LogReplayer``: applied as each line is read.
+    ///   - keepingLinesOffDisk: Hold a long line in memory rather than in a
+    ///     temporary file, as a redacted reading does (for a log read unredacted
+    ///     beside its redacted reading).
     public init<Source: ByteSource>(
-        _ source: Source, maxLineBytes: Int = LogReplayer.defaultMaxLineBytes, redaction: LogRedaction? = nil
+        _ source: Source, maxLineBytes: Int = LogReplayer.defaultMaxLineBytes, redaction: LogRedaction? = nil,
+        keepingLinesOffDisk: Bool = false
     ) {
         replay = SessionReplay()
         // Made to step two logs side by side (`diff`): each gets half the cores' parsing threads.
-        channel = ReadingPipeline.start(source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2)
+        channel = ReadingPipeline.start(
+            source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2,
+            keepingLinesOffDisk: keepingLinesOffDisk)
     }
 
     /// The live state: right after ``step(into:)`` returned a frame, that frame's state.

@@ -27,12 +27,15 @@ enum ReadingPipeline {
     ///   for `diff`): the cores are shared out among their parsing threads, so
     ///   that the thread that replays them is not crowded out.
     static func start<Source: ByteSource>(
-        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, logsAtOnce: Int = 1
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, logsAtOnce: Int = 1,
+        keepingLinesOffDisk: Bool = false
     ) -> Channel {
         let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount / max(logsAtOnce, 1), 1), 4)
         let channel = Channel(parsers: parsers, redaction: redaction)
+        // Unredacted text of a log read for redaction never reaches a temporary file.
+        let inMemory = keepingLinesOffDisk || redaction != nil
         DedicatedThread.start(name: "todo-split") {
-            split(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, into: channel)
+            split(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, inMemory: inMemory, into: channel)
         }
         return channel
     }
@@ -41,7 +44,8 @@ enum ReadingPipeline {
     static func read<Source: ByteSource>(
         _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, deliver: (LineReadings) -> Void
     ) {
-        var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
+        var splitter = LineSplitter(
+            source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, holdingLongLinesInMemory: redaction != nil)
         let limit = splitter.maxLineBytes
         var reader = LogReader(redaction: redaction)
         var lineReadings = LineReadings()
@@ -66,9 +70,9 @@ enum ReadingPipeline {
     /// threads; a line longer than ``bytesPerChunk`` is parsed here. Ends
     /// the channel's input with the last run.
     private static func split<Source: ByteSource>(
-        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction?, into channel: Channel
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction?, inMemory: Bool, into channel: Channel
     ) {
-        var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes)
+        var splitter = LineSplitter(source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, holdingLongLinesInMemory: inMemory)
         let limit = splitter.maxLineBytes
         var chunk = LineChunk(limit: limit)
         // The first chunk waits here: if the log ends within it, it is parsed on this thread.

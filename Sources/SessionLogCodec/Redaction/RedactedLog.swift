@@ -37,7 +37,8 @@ public enum RedactedLog {
         _ source: Source, redaction: LogRedaction, maxLineBytes: Int = LogReader.defaultMaxLineBytes,
         report: (Diagnostic) -> Void, write: (String) throws -> Void
     ) throws -> Counts {
-        var splitter = LineSplitter(source: source, maxLineBytes: maxLineBytes)
+        // Unredacted text never reaches a temporary file.
+        var splitter = LineSplitter(source: source, maxLineBytes: maxLineBytes, holdingLongLinesInMemory: true)
         let limit = splitter.maxLineBytes
         var reader = LogReader(redaction: redaction)
         var counts = Counts()

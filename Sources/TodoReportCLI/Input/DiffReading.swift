@@ -29,8 +29,8 @@ struct DiffReading {
         self.run = LogStepper(run.byteSource(), maxLineBytes: options.maxLineBytes, redaction: options.redaction)
         verdict = verdictFiles.map {
             (
-                LogStepper($0.baseline.byteSource(), maxLineBytes: options.maxLineBytes),
-                LogStepper($0.run.byteSource(), maxLineBytes: options.maxLineBytes)
+                LogStepper($0.baseline.byteSource(), maxLineBytes: options.maxLineBytes, keepingLinesOffDisk: true),
+                LogStepper($0.run.byteSource(), maxLineBytes: options.maxLineBytes, keepingLinesOffDisk: true)
             )
         }
         baselineName = baseline.displayName
