@@ -141,6 +141,7 @@ extension CLISuite {
                 let outputs =
                     result.stdout + String(decoding: (space.read("s.md") ?? Data()) + (space.read("diff.html") ?? Data()), as: UTF8.self)
                 #expect(!outputs.contains("Grand") && !outputs.contains("Call"))
+                #expect(!result.stderr.contains("base.jsonl") && result.stderr.contains("xxxx.xxxxx: "), "\(result.stderr)")
             }
             let piped = try space.shell(#""$TR" diff - run.jsonl --redact < base.jsonl"#)
             #expect(piped.code == 64 && piped.stderr.contains("give BASELINE and RUN as files"), "\(piped.stderr)")

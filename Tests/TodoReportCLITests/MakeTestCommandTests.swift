@@ -49,7 +49,8 @@ extension CLISuite {
             let space = try Workspace()
             try FileManager.default.copyItem(at: sampleURL, to: space.url.appendingPathComponent("sample.jsonl"))
             #expect(try space.run(["make-test", "sample.jsonl", "-o", "out", "--redact"]).code == 0)
-            let files = ["out/Fixtures/sample.jsonl", "out/Fixtures/sample.states.jsonl"].map {
+            // The fixture's name is masked too, with the input's position: a file name may tell what was typed.
+            let files = ["out/Fixtures/xxxxxx-1.jsonl", "out/Fixtures/xxxxxx-1.states.jsonl"].map {
                 String(decoding: space.read($0) ?? Data(), as: UTF8.self)
             }
             #expect(files.allSatisfy { !$0.isEmpty && !$0.contains("Buy oat milk") && !$0.contains("oat") })

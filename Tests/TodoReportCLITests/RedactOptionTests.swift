@@ -81,6 +81,23 @@ extension CLISuite {
                     "**Redacted**: 1 of 1 sessions: typed text masked; identifiers pseudonymised with the key whose fingerprint is "))
         }
 
+        @Test("a file name is masked before it is made a NAME, in batch and make-test: one character for each character, not each byte")
+        func namesMaskedFirst() throws {
+            let workspace = try Workspace()
+            try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent("logs"), withIntermediateDirectories: true)
+            try workspace.write("logs/sub ZOË秘密.jsonl", Self.log)
+            #expect(try workspace.run(["batch", "logs", "-o", "out", "--redact"]).code == 0)
+            let reports = try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/sessions"))
+            #expect(reports == ["xxx_XXXxx-1.html"], "\(reports)")
+            let made = try workspace.run(["make-test", "logs/sub ZOË秘密.jsonl", "-o", "tests", "--redact"])
+            #expect(made.code == 0, "\(made.stderr)")
+            let fixtures = try FileManager.default.contentsOfDirectory(atPath: workspace.path("tests/Fixtures")).sorted()
+            #expect(fixtures == ["xxx_XXXxx-1.jsonl", "xxx_XXXxx-1.states.jsonl"], "\(fixtures)")
+            let source = try FileManager.default.contentsOfDirectory(atPath: workspace.path("tests")).filter { $0.hasSuffix(".swift") }
+            let text = try source.map { String(decoding: try #require(workspace.read("tests/\($0)")), as: UTF8.self) }.joined()
+            #expect(!text.contains("ZO") && !text.contains("sub"), "\(text)")
+        }
+
         @Test("a redacted batch keeps the app versions that look like versions, so its per-version funnel stays one row each")
         func versionsKept() throws {
             let workspace = try Workspace()

@@ -4,14 +4,17 @@ import SessionLog
 
 extension SessionNaming {
     /// NAME for each input under `--redact`, where a file name may be as
-    /// telling as what was typed: the name ``base(_:)`` gives, masked (its
-    /// shape stays), then a keyed pseudonym of the relative path (`f-…`:
+    /// telling as what was typed: the relative path masked (one character
+    /// for each character, its shape kept), made a name as ``base(_:)``
+    /// makes one, then a keyed pseudonym of the relative path (`f-…`:
     /// stable across runs) or, without a key, the input's position in the
     /// sorted inputs.
     static func redactedNames(for inputs: [BatchInput], redaction: LogRedaction) -> [String] {
         var taken = Set<String>()
         return inputs.enumerated().map { index, input in
-            let masked = TextMask.mask(base(input.relative))
+            // Masked before it is cleaned: a `_` for each byte of `ZOË` would tell how many bytes it had.
+            let shape = TextMask.mask(String(decoding: withoutLogSuffix(input.relative), as: UTF8.self))
+            let masked = cleaned(Array(shape.utf8), hashing: Array(shape.utf8))
             let suffix =
                 redaction.isKeyed
                 ? redaction.pseudonyms.pseudonym(of: String(decoding: input.relative, as: UTF8.self), as: .file) : String(index + 1)

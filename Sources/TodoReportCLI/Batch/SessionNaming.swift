@@ -26,12 +26,22 @@ enum SessionNaming {
     }
 
     static func base(_ relative: [UInt8]) -> String {
+        cleaned(withoutLogSuffix(relative), hashing: relative)
+    }
+
+    /// `relative` without `.jsonl.gz` or `.jsonl`.
+    static func withoutLogSuffix(_ relative: [UInt8]) -> [UInt8] {
         var bytes = relative
         for suffix in [".jsonl.gz", ".jsonl"] where bytes.count > suffix.utf8.count && bytes.reversed().starts(with: suffix.utf8.reversed())
         {
             bytes.removeLast(suffix.utf8.count)
             break
         }
+        return bytes
+    }
+
+    /// `bytes` as a NAME (see the type's rules); `hashing` is what a name cut to its length is told apart by.
+    static func cleaned(_ bytes: [UInt8], hashing relative: [UInt8]) -> String {
         var name = ""
         for byte in bytes {
             switch byte {

@@ -48,6 +48,11 @@ enum DiffCommand: Subcommand {
         }
         var baseline = try InputFile.locate(paths[0], standardInput: streams.input)
         var run = try InputFile.locate(paths[1], standardInput: streams.input)
+        if let redaction = options.redaction {
+            // The paths masked wherever diff shows them: its verdict, page, summary and standard error.
+            baseline.displayName = redaction.quotable(baseline.displayName)
+            run.displayName = redaction.quotable(run.displayName)
+        }
         var requests: [OutputSet.Request] = []
         if let pagePath { requests.append(.init(path: pagePath, role: "page")) }
         if let summaryPath { requests.append(.init(path: summaryPath, role: "summary")) }

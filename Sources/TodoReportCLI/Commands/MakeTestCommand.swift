@@ -47,7 +47,9 @@ enum MakeTestCommand: Subcommand {
         if expectations == .loggedDigests && options.redaction != nil {
             throw .usage("--from-digests cannot be redacted: the app's digests hash the text as typed, which redaction masks.")
         }
-        let names = SessionNaming.names(for: logs.map { BatchInput(path: $0, relative: $0.lastComponent, root: $0) })
+        let inputs = logs.map { BatchInput(path: $0, relative: $0.lastComponent, root: $0) }
+        // Under redaction a file name may tell as much as what was typed: masked, as batch masks it.
+        let names = options.redaction.map { SessionNaming.redactedNames(for: inputs, redaction: $0) } ?? SessionNaming.names(for: inputs)
         var files = try logs.map { path throws(CLIError) in try InputFile.locate(path, standardInput: streams.input) }
         let fixtures = folder.appending(Array(RegressionTestSource.fixturesFolder.utf8))
         try BatchFolder.makeFolder(folder, parents: true)
