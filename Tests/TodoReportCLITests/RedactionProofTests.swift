@@ -101,7 +101,9 @@ extension CLISuite {
             Command(
                 name: "make-test", arguments: { ["make-test", $0, "-o", "tests"] },
                 numbers: { run in
-                    let states = try run.text("tests/Fixtures/session.states.jsonl").split(separator: "\n").count
+                    // The fixture is named after the file, masked under redaction: the one states file.
+                    let statesFile = try #require(run.files.keys.first { $0.hasPrefix("tests/Fixtures/") && $0.hasSuffix(".states.jsonl") })
+                    let states = try run.text(statesFile).split(separator: "\n").count
                     return ["\(states) states", run.stderr.split(separator: "\n").last.map(String.init) ?? "no closing line"]
                 }),
         ]
