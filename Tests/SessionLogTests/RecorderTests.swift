@@ -70,10 +70,13 @@ struct RecorderTests {
         var state = TodoState()
         state.todoItems = (0..<items).map { TodoItem(id: itemID($0), title: "x") }
         let recorder = try SessionRecorder(url: url, header: SessionHeader())
+        // The first change of a new log must follow from TodoState(); these states do not, so it comes without one.
+        recorder.record(.dispatched(.startCreatingItem))
         for _ in 0..<(interval * 3) { recorder.record(.dispatched(.startCreatingItem), state: state) }
         recorder.close()
+        #expect(recorder.firstError == nil)
         // Which events carry a digest shows in the log.
-        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst(2)
         let digested = lines.enumerated().filter { $0.element.contains("\"digest\":") }.map { $0.offset + 1 }
         #expect(digested == [interval, interval * 2, interval * 3])
     }
@@ -106,18 +109,56 @@ struct RecorderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let failures = Mutex<[RecorderError]>([])
         let url = folder.appendingPathComponent("s.jsonl")
-        let recorder = try SessionRecorder(url: url, header: SessionHeader(), onError: { error in failures.withLock { $0.append(error) } })
+        let reportedOnCaller = Mutex(false)
+        let caller = pthread_self()
+        let recorder = try SessionRecorder(
+            url: url, header: SessionHeader(),
+            onError: { error in
+                failures.withLock { $0.append(error) }
+                reportedOnCaller.withLock { $0 = $0 || pthread_equal(pthread_self(), caller) != 0 }
+            })
         recorder.close()
         recorder.record(.dispatched(.startCreatingItem))
         let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
         #expect(failure == .closed(path: url.path))
+        // On the recorder's queue, as documented, never inside the store's dispatch.
+        #expect(!reportedOnCaller.withLock { $0 })
         #expect(recorder.firstError == failure)
         #expect(failures.withLock { $0 } == [.closed(path: url.path)])
         #expect(failure?.localizedDescription == "\(url.path): cannot write the session log: the recorder is closed")
     }
 
+    @Test("a store that began from another state than TodoState() records nothing, and says so: no log would replay to its states")
+    func otherInitialState() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let recorder = try SessionRecorder(url: url, header: SessionHeader(), digests: .never)
+        var restored = TodoState()
+        restored.todoItems = [TodoItem(id: itemID(1), title: "Milk", isFinished: false)]
+        let store = Store(initialState: restored, recorder: recorder)
+        store.dispatch(.startCreatingItem)
+        store.dispatch(.cancelCreatingItem)
+        let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
+        #expect(failure == .initialStateDiffers(path: url.path))
+        #expect(failure?.description.contains("did not start from the initial state the log format fixes") == true)
+        recorder.close()
+        let result = try LogReplayer.collect(contentsOf: url)
+        #expect(result.frames.isEmpty && result.diagnostics.isEmpty)
+
+        // From TodoState(), the same events are recorded.
+        let fine = folder.appendingPathComponent("t.jsonl")
+        let recording = try SessionRecorder(url: fine, header: SessionHeader(), digests: .never)
+        let plain = Store(initialState: TodoState(), recorder: recording)
+        plain.dispatch(.startCreatingItem)
+        plain.dispatch(.cancelCreatingItem)
+        try recording.flush()
+        recording.close()
+        #expect(try LogReplayer.collect(contentsOf: fine).frames.count == 2)
+    }
+
     @Test(
-        "a record cut short by a full disk (EFBIG after a short write) is removed, and the next one lands whole",
+        "a record cut short by a full disk (EFBIG after a short write) is removed, and the log stops there: later records are refused, so it still replays",
         arguments: LogOpening.allCases)
     func tornWriteRemoved(opening: LogOpening) async throws {
         let folder = try temporaryDirectory()
@@ -140,16 +181,19 @@ struct RecorderTests {
             #expect(
                 failure?.description.hasSuffix(
                     "; 1 record is not in it; the partial record was removed, the log ends with its last whole record") == true)
+            // With room again, a later record would replay against a state the log lacks: it is refused.
             recorder.record(.dispatched(.cancelCreatingItem))
+            let stopped = #expect(throws: RecorderError.self) { try recorder.flush() }
+            #expect(stopped == .stopped(path: recorder.path))
+            #expect(stopped?.description.contains("stopped at its last whole record after a write failed") == true)
             try recorder.flush()  // each failure is thrown once
             #expect(recorder.firstError == failure)
             recorder.close()
         }
         let result = try LogReplayer.collect(contentsOf: URL(fileURLWithPath: path))
-        // seq 1 went with its record: readers see that one is missing.
-        #expect(result.found == [Found(3, nil, .seqGap)])
-        #expect(result.frames.map(\.event) == [.startCreatingItem, .cancelCreatingItem])
-        #expect(result.frames.map(\.stamp.seq) == [0, 2])
+        #expect(result.found == [])
+        #expect(result.frames.map(\.event) == [.startCreatingItem])
+        #expect(result.frames.map(\.stamp.seq) == [0])
     }
 
     @Test(
@@ -175,15 +219,20 @@ struct RecorderTests {
                 // With room for the line break alone, none of the record was written.
                 #expect(failure?.partialRecord == (room == 1 ? nil : .removed))
             }
-            store.dispatch(.startCreatingItem)
+            store.dispatch(.startCreatingItem)  // refused: the log stopped at its last whole record
+            #expect(recorder.firstError?.errno == EFBIG)
             recorder.close()
         }
         let result = try LogReplayer.collect(contentsOf: URL(fileURLWithPath: path))
-        #expect(result.found == [Found(4, nil, .seqGap)])  // seq 2 never reached the log
-        #expect(result.frames.map(\.stamp.seq) == [0, 1, 3])
+        #expect(result.found == [])
+        #expect(result.frames.map(\.stamp.seq) == [0, 1])
+        // The line break the unfinished line lacked was written before the failed record.
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix(#""event":"cancelCreatingItem"}"# + "\n"))
     }
 
-    @Test("a record cut short on a pipe, which cannot be shortened, stays torn, and the next record starts on a new line")
+    @Test(
+        "a record cut short on a pipe, which cannot be shortened, stays torn, closed off by a line break when the pipe has room; later records are refused"
+    )
     func tornWriteOnPipe() throws {
         let pipe = try NonBlockingPipe()
         let recorder = try SessionRecorder(fileDescriptor: pipe.writeEnd, header: SessionHeader(), clock: Self.fixedClock)
@@ -198,15 +247,15 @@ struct RecorderTests {
                 "; 1 record is not in it; the partial record could not be removed, the next record starts on a new line") == true)
         var bytes = pipe.drain()
         recorder.record(.dispatched(.startCreatingItem))
-        try recorder.flush()
+        #expect(throws: RecorderError.stopped(path: recorder.path)) { try recorder.flush() }
         #expect(recorder.firstError == failure)
         recorder.close()
         pipe.closeWriteEnd()
         bytes += pipe.drain()
         let result = try replay(bytes: bytes)
-        #expect(result.found == [Found(2, nil, .invalidJSON)])  // the torn part, closed off by a line break
-        #expect(result.frames.map(\.event) == [.startCreatingItem])
-        #expect(result.frames.map(\.stamp.seq) == [1])
+        // The torn part is the last line, which readers skip; no record follows it.
+        #expect(result.found.map(\.code) == [.truncatedLine])
+        #expect(result.frames.isEmpty)
     }
 
     @Test("8 threads recording with the real clock: timestamps follow seq, the log replays without a diagnostic")

@@ -49,6 +49,17 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
     case stateMismatch(path: String, line: Int)
     /// The log used the largest `seq` there is (`Int64.max`): it cannot go on.
     case seqExhausted(path: String)
+    /// A write failed earlier (``cannotWrite(path:errno:records:partialRecord:)``),
+    /// so the log stopped at its last whole record and this record is not in
+    /// it: a record after a lost one would be applied to a state the log
+    /// does not have. The log still replays to the states it holds; record
+    /// the rest of the session into a new file.
+    case stopped(path: String)
+    /// The store began from another state than the format's initial one
+    /// (`TodoState()`), so no log replays to its states: nothing of it is
+    /// recorded. Record from a store made with `TodoState()`, such as
+    /// `Store(recordingTo:header:)` makes.
+    case initialStateDiffers(path: String)
     /// The recorder was closed: nothing more is written.
     case closed(path: String)
 
@@ -57,7 +68,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
         switch self {
         case .cannotOpen(let path, _), .cannotRead(let path, _), .cannotWrite(let path, _, _, _), .logInUse(let path),
             .logNotEmpty(let path, _), .notASessionLog(let path, _), .stateMismatch(let path, _), .seqExhausted(let path),
-            .closed(let path):
+            .stopped(let path), .initialStateDiffers(let path), .closed(let path):
             path
         }
     }
@@ -106,6 +117,14 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
                 + "than this app replays from this line on (another app version); record into a new file"
         case .seqExhausted(let path):
             return "\(path): cannot record into the session log: its last seq is \(Int64.max), the largest a seq can be; start a new log"
+        case .stopped(let path):
+            return
+                "\(path): cannot write the session log: it stopped at its last whole record after a write failed, "
+                + "so that it still replays; record the rest of the session into a new file"
+        case .initialStateDiffers(let path):
+            return
+                "\(path): cannot record this session: its store did not start from the initial state the log format fixes "
+                + "(TodoState()), so no log would replay to its states; record from a store made with TodoState()"
         case .closed(let path):
             return "\(path): cannot write the session log: the recorder is closed"
         }

@@ -42,10 +42,14 @@ public import TodoDomain
 /// which readers skip (`truncated-line`). What `write(2)` has taken survives
 /// the app's death; it reaches the disk when the system writes it back.
 ///
-/// **Errors.** A record that cannot be written is missing from the log. The
-/// recorder keeps the ``firstError``, calls `onError` on its queue for each
-/// failure, and ``flush()`` throws it: call `flush()` when the app goes to
-/// the background, and tell the person if it throws.
+/// **Errors.** A record that cannot be written is missing from the log, and
+/// the log stops there, at its last whole record: every later record is
+/// refused (``RecorderError/stopped(path:)``), since it would be applied to
+/// a state the log does not have, and the log still replays to the states it
+/// holds. The recorder keeps the ``firstError``, calls `onError` on its queue
+/// (never inside the store's dispatch) for each failure, and ``flush()``
+/// throws it: call `flush()` when the app goes to the background, and tell
+/// the person if it throws; a new file records the rest of the session.
 ///
 /// Safe to use from several threads: lines never interleave, and `seq` and
 /// `timestamp` grow in file order.
@@ -77,6 +81,11 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         var nextSeq: Int64?
         var eventsSinceDigest = 0
         var isClosed = false
+        /// The write failure that stopped the log at its last whole record.
+        var stoppedBy: RecorderError?
+        /// A new log's first change is yet to come: it must follow from the
+        /// initial state the format fixes (`TodoState()`).
+        var awaitsFirstChange = false
         var firstError: RecorderError?
         /// The first failure since ``flush()`` last threw one.
         var unflushedError: RecorderError?
@@ -86,7 +95,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// The file: the writer's alone (and `close()`'s, after the writer has finished).
     private let output: Mutex<LogOutput?>
     private let writer = DispatchQueue(label: "todo-report.session-recorder", qos: .utility)
-    private static let onWriter = DispatchSpecificKey<Bool>()
+    /// Marks this recorder's queue (one key a recorder: another's queue is not this one's).
+    private let onWriter = DispatchSpecificKey<Bool>()
     private let clock: @Sendable () -> Timestamp
     private let onError: (@Sendable (RecorderError) -> Void)?
     /// Items whose ids the log's readers derive (a resumed log's `addItem`
@@ -199,7 +209,7 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 throw error
             }
         }
-        self.queue = Mutex(Queue(nextSeq: nextSeq))
+        self.queue = Mutex(Queue(nextSeq: nextSeq, awaitsFirstChange: header != nil))
         self.output = Mutex(output)
         self.path = output.path
         self.ownsDescriptor = ownsDescriptor
@@ -207,7 +217,7 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         self.digests = digests
         self.clock = clock
         self.onError = onError
-        writer.setSpecific(key: Self.onWriter, value: true)
+        writer.setSpecific(key: onWriter, value: true)
     }
 
     /// Records one change of the store, with the state it produced: what
@@ -231,6 +241,20 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 failure = .closed(path: path)
                 return (false, false)
             }
+            if let stoppedBy = queue.stoppedBy {
+                failure = stoppedBy == .initialStateDiffers(path: path) ? stoppedBy : .stopped(path: path)
+                return (false, false)
+            }
+            if queue.awaitsFirstChange {
+                queue.awaitsFirstChange = false
+                // Only a change with its state can be checked (record(_:) has none).
+                if let state, !Self.followsFromInitialState(change, state) {
+                    // A store that started elsewhere: no log of this format replays to its states.
+                    failure = .initialStateDiffers(path: path)
+                    queue.stoppedBy = failure
+                    return (false, false)
+                }
+            }
             guard let seq = queue.nextSeq else {
                 failure = .seqExhausted(path: path)
                 return (false, false)
@@ -251,12 +275,20 @@ public final class SessionRecorder: StoreRecorder, Sendable {
             return (schedule, queue.waiting.count + queue.inFlight >= Self.maxUnwrittenRecords)
         }
         if let failure {
-            report(failure)
+            // Reported on the recorder's queue, as every failure is (never inside the store's dispatch).
+            writer.async { self.report(failure) }
         } else if mustWrite {
             onWriterQueue { drain() }
         } else if schedule {
             writer.async { self.drain() }
         }
+    }
+
+    /// Whether `state`, the state after `change`, is what `change` makes of `TodoState()`.
+    private static func followsFromInitialState(_ change: StoreChange<TodoEvent>, _ state: TodoState) -> Bool {
+        var expected = TodoState()
+        if case .dispatched(let event) = change { expected.update(with: event) }
+        return state == expected
     }
 
     /// Writes every waiting record, batch after batch, until none waits.
@@ -285,6 +317,18 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                     return error
                 }
             }
+            if let failure, case .cannotWrite(let path, let code, let records, let partial) = failure {
+                // The log stops at its last whole record: a record after a lost one would be
+                // applied to a state the log does not have, and no later frame would replay.
+                let dropped = queue.withLock { queue in
+                    queue.stoppedBy = failure
+                    defer { queue.waiting = [] }
+                    return queue.waiting.count
+                }
+                queue.withLock { $0.inFlight = 0 }
+                report(.cannotWrite(path: path, errno: code, records: records + dropped, partialRecord: partial))
+                return
+            }
             queue.withLock { $0.inFlight = 0 }
             if let failure { report(failure) }
         }
@@ -301,7 +345,7 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// Runs `body` on the writer's queue and waits for it (directly when
     /// already there, from `onError`).
     private func onWriterQueue(_ body: () -> Void) {
-        if DispatchQueue.getSpecific(key: Self.onWriter) == true {
+        if DispatchQueue.getSpecific(key: onWriter) == true {
             body()
         } else {
             writer.sync(execute: body)
