@@ -50,6 +50,41 @@ struct ResumeTests {
         #expect(result.outcome?.digests.differed == 0)
     }
 
+    @Test(
+        "a file whose first line is not a record is not a session log: recordingTo refuses it and leaves it as it was",
+        arguments: ["my notes\nline two\n", "{\"type\":\"note\"}\n{\"type\":\"event\",\"event\":\"startCreatingItem\"}\n"])
+    func notALog(text: String) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("notes.txt")
+        try Data(text.utf8).write(to: url)
+        let failure = #expect(throws: RecorderError.self) { try Store(recordingTo: url, header: SessionHeader(sessionId: "r")) }
+        guard case .notASessionLog(let path, let reason) = failure else {
+            Issue.record("\(String(describing: failure))")
+            return
+        }
+        #expect(path == url.path && reason.hasPrefix("line 1, before any record, is not one ("), "\(reason)")
+        #expect(try String(contentsOf: url, encoding: .utf8) == text)
+    }
+
+    @Test("a header torn by a crash on the first launch is cut off, and the relaunched store starts the log again with its header")
+    func tornHeader() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        try Data(#"{"type":"session","schema":"todo-ses"#.utf8).write(to: url)
+        let store = try Store(recordingTo: url, header: SessionHeader(sessionId: "second launch"), clock: Self.clock)
+        store.dispatch(.startCreatingItem)
+        try store.sessionRecorder?.flush()
+        store.sessionRecorder?.close()
+        let result = try LogReplayer.collect(contentsOf: url)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(
+            try String(contentsOf: url, encoding: .utf8).hasPrefix(
+                #"{"type":"session","schema":"todo-session/1","sessionId":"second launch""#))
+        #expect(result.frames.map(\.event) == [.startCreatingItem])
+    }
+
     @Test("a new recorder refuses a log that holds anything, by URL or descriptor, saying what to do, and leaves it as it was")
     func freshRecorderRefused() throws {
         let folder = try temporaryDirectory()

@@ -19,6 +19,9 @@ struct ResumedLog {
     var endsInsideLine = false
     /// Ids the log's readers derive (its `addItem` records without `id`).
     var derivedIDs: Set<UUID> = []
+    /// Nothing is left once a torn last line is cut off (a crash while the
+    /// header of a new log was written): the log starts again, header first.
+    var isEmpty = false
 
     /// Replays `log` (opened, at its start) into `store`, a new store with
     /// no recorder, and cuts off a last line torn by a crash.
@@ -29,6 +32,9 @@ struct ResumedLog {
         var sessionId: String?
         var mismatchLine: Int?
         var lastDiagnostic: Diagnostic?
+        // A file whose first line is an error is not a session log (notes, another format): never appended to.
+        var firstError: Diagnostic?
+        var keptRecord = false
         func saw(_ seq: Int64?) {
             if let seq { highestSeq = max(highestSeq ?? seq, seq) }
         }
@@ -38,17 +44,21 @@ struct ResumedLog {
                 switch entry {
                 case .header(let header):
                     sessionId = header.sessionId
+                    keptRecord = true
                 case .frame(let frame):
+                    keptRecord = true
                     if case .addItem(let id) = frame.event, id == DerivedItemID.make(sessionId: sessionId, line: frame.line) {
                         resumed.derivedIDs.insert(id)
                     }
                     store.dispatch(frame.event)
                     saw(frame.stamp.seq)
                 case .travel(let travel):
+                    keptRecord = true
                     store.currentStateIndex = travel.to
                     saw(travel.stamp.seq)
                 case .diagnostic(let diagnostic):
                     if diagnostic.code == .stateMismatch, mismatchLine == nil { mismatchLine = diagnostic.line }
+                    if !keptRecord, firstError == nil, diagnostic.severity == .error { firstError = diagnostic }
                     lastDiagnostic = diagnostic
                 }
             }
@@ -60,6 +70,12 @@ struct ResumedLog {
         if outcome.stoppedOnUnsupportedSchema {
             throw .notASessionLog(path: log.path, reason: "its header names another schema than todo-session/1")
         }
+        if let firstError {
+            throw .notASessionLog(
+                path: log.path, reason: "line \(firstError.line), before any record, is not one (\(firstError.code.rawValue))")
+        }
+        // A spill that failed (a full temporary folder) rebuilt states from what it could read: not to be trusted.
+        if let code = outcome.spillFailure { throw .cannotRead(path: log.path, errno: code) }
         if let mismatchLine { throw .stateMismatch(path: log.path, line: mismatchLine) }
         if let highestSeq {
             guard highestSeq < .max else { throw .seqExhausted(path: log.path) }
@@ -71,6 +87,7 @@ struct ResumedLog {
             guard ftruncate(log.descriptor, lastLineStart) == 0 else {
                 throw .cannotWrite(path: log.path, errno: errno, records: 0, partialRecord: nil)
             }
+            resumed.isEmpty = lastLineStart == 0
         } else {
             resumed.endsInsideLine = lastLineStart < size
         }

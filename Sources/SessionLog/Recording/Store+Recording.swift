@@ -37,7 +37,8 @@ extension Store where State == TodoState {
             let recorder = try SessionRecorder(opened: log, header: header, digests: digests, clock: clock, onError: onError)
             self.init(initialState: TodoState(), checkpoints: checkpoints, recorder: recorder)
         } else {
-            try self.init(resuming: log, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError)
+            try self.init(
+                resuming: log, newHeader: header, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError)
         }
     }
 
@@ -48,6 +49,8 @@ extension Store where State == TodoState {
     /// The log is replayed as `todo-report` reads it (records with errors
     /// are left out). `seq` goes on after the highest in the log. A last line
     /// torn by a crash (`truncated-line`) is cut off, so the log stays clean.
+    /// A file whose first line is not a record is not a session log, and is
+    /// never appended to.
     /// The file is locked while the store records into it.
     ///
     /// - Throws: ``RecorderError``: the file is missing or cannot be read, is
@@ -65,13 +68,20 @@ extension Store where State == TodoState {
         try self.init(resuming: log, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError)
     }
 
+    /// - Parameter newHeader: The header to start the log with when nothing of it
+    ///   is left once a torn last line is cut off; `nil` resumes it headerless.
     private convenience init(
-        resuming log: OpenedLog, checkpoints: CheckpointPolicy<TodoState>, digests: DigestSchedule,
+        resuming log: OpenedLog, newHeader: SessionHeader? = nil, checkpoints: CheckpointPolicy<TodoState>, digests: DigestSchedule,
         clock: @escaping @Sendable () -> Timestamp, onError: (@Sendable (RecorderError) -> Void)?
     ) throws(RecorderError) {
         self.init(initialState: TodoState(), checkpoints: checkpoints)
         do {
             let resumed = try ResumedLog.replay(log, into: self)
+            if resumed.isEmpty, let newHeader {
+                // A crash tore the header of a new log: the session starts there again.
+                startRecording(with: try SessionRecorder(opened: log, header: newHeader, digests: digests, clock: clock, onError: onError))
+                return
+            }
             let output = LogOutput(descriptor: log.descriptor, path: log.path, endsInsideLine: resumed.endsInsideLine)
             startRecording(
                 with: try SessionRecorder(
