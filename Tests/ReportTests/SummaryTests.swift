@@ -103,6 +103,7 @@ struct SummaryTests {
         arguments: [
             "*emphasis* and **strong**", "[link](javascript:alert(1))", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
             "![img](data:text/html,x)", "`code`", "# heading", "&lt;b&gt;", "line\nbreak", "a\u{0}b",
+            "see www.evil.example", "https://evil.example/x", "~~struck~~ ~one~", "\u{E000} private use",
         ])
     func typedTextStaysText(_ title: String) throws {
         let (markdown, html) = try Self.summary(Self.titled(title))
@@ -122,6 +123,19 @@ struct SummaryTests {
         #expect(!reparsed.contains("<script"))
         #expect(!reparsed.contains("<a "))
         if title == "&lt;b&gt;" { #expect(html.contains("&amp;lt;b&amp;gt;")) }
+    }
+
+    @Test(
+        "text that GitHub-Flavored Markdown alone would link or strike through is escaped in the Markdown, not in the page",
+        arguments: [
+            ("see www.evil.example", #"see www\.evil.example"#), ("WWW.EVIL.EXAMPLE", #"WWW\.EVIL.EXAMPLE"#),
+            ("https://evil.example/x", #"https\://evil.example/x"#), ("~~struck~~", #"\~\~struck\~\~"#),
+            ("\u{E000}x", "\u{E000}x"),
+        ])
+    func gfmEscaped(title: String, written: String) throws {
+        let (markdown, html) = try Self.summary(Self.titled(title))
+        #expect(markdown.contains("**“\(written)”**"), "\(markdown)")
+        #expect(html.contains("“\(title)”"))
     }
 
     @Test(

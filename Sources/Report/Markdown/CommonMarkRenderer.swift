@@ -9,28 +9,35 @@ enum CommonMarkRenderer {
         render(blocks) { cmark_render_html($0, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) }
     }
 
+    /// CommonMark that GitHub-Flavored Markdown (a CI job summary, say) also
+    /// reads as text: libcmark escapes what CommonMark would parse, and text
+    /// that GFM alone would make a link (`www.`, `https://`) or strike
+    /// through (`~`) gets a backslash too. An e-mail address is still linked
+    /// (`mailto:`): GFM sees through every escape of one.
     static func commonMark(_ blocks: [MarkdownBlock]) -> String {
-        render(blocks) { cmark_render_commonmark($0, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8, 0) }
+        GFMEscapes.apply(render(blocks, markingGFM: true) { cmark_render_commonmark($0, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8, 0) })
     }
 
-    private static func render(_ blocks: [MarkdownBlock], with renderer: (OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> String {
+    private static func render(
+        _ blocks: [MarkdownBlock], markingGFM: Bool = false, with renderer: (OpaquePointer) -> UnsafeMutablePointer<CChar>?
+    ) -> String {
         guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
         defer { cmark_node_free(document) }
-        for block in blocks { append(block, to: document) }
+        for block in blocks { append(block, to: document, markingGFM: markingGFM) }
         guard let rendered = renderer(document) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
     }
 
-    private static func append(_ block: MarkdownBlock, to parent: OpaquePointer) {
+    private static func append(_ block: MarkdownBlock, to parent: OpaquePointer, markingGFM: Bool) {
         switch block {
         case .heading(let level, let inlines):
             guard let node = child(of: parent, CMARK_NODE_HEADING) else { return }
             cmark_node_set_heading_level(node, Int32(min(max(level, 1), 6)))
-            for inline in inlines { append(inline, to: node) }
+            for inline in inlines { append(inline, to: node, markingGFM: markingGFM) }
         case .paragraph(let inlines):
             guard let node = child(of: parent, CMARK_NODE_PARAGRAPH) else { return }
-            for inline in inlines { append(inline, to: node) }
+            for inline in inlines { append(inline, to: node, markingGFM: markingGFM) }
         case .bulletList(let items):
             // A list right after a list continues it: two lists in a row are
             // written with `<!-- end list -->` between them, raw HTML that a
@@ -47,23 +54,23 @@ enum CommonMarkRenderer {
             }
             for item in items {
                 guard let itemNode = child(of: list, CMARK_NODE_ITEM) else { continue }
-                for inline in item { append(inline, to: itemNode) }
+                for inline in item { append(inline, to: itemNode, markingGFM: markingGFM) }
             }
         }
     }
 
-    private static func append(_ inline: MarkdownInline, to parent: OpaquePointer) {
+    private static func append(_ inline: MarkdownInline, to parent: OpaquePointer, markingGFM: Bool) {
         switch inline {
         case .text(let text):
-            literal(of: child(of: parent, CMARK_NODE_TEXT), text)
+            literal(of: child(of: parent, CMARK_NODE_TEXT), markingGFM ? GFMEscapes.mark(text) : text)
         case .code(let text):
             literal(of: child(of: parent, CMARK_NODE_CODE), text)
         case .strong(let inlines):
             guard let node = child(of: parent, CMARK_NODE_STRONG) else { return }
-            for inline in inlines { append(inline, to: node) }
+            for inline in inlines { append(inline, to: node, markingGFM: markingGFM) }
         case .emphasis(let inlines):
             guard let node = child(of: parent, CMARK_NODE_EMPH) else { return }
-            for inline in inlines { append(inline, to: node) }
+            for inline in inlines { append(inline, to: node, markingGFM: markingGFM) }
         }
     }
 
