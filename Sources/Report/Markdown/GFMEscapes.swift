@@ -42,5 +42,4 @@ enum GFMEscapes {
         }
         return String(output)
     }
-
 }

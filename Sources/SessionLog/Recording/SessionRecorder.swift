@@ -242,7 +242,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 return (false, false)
             }
             if let stoppedBy = queue.stoppedBy {
-                failure = stoppedBy == .initialStateDiffers(path: path) ? stoppedBy : .stopped(path: path)
+                // A store that began elsewhere is refused as such; a log stopped by a failed write, as stopped.
+                if case .initialStateDiffers = stoppedBy { failure = stoppedBy } else { failure = .stopped(path: path) }
                 return (false, false)
             }
             if queue.awaitsFirstChange {
@@ -322,10 +323,10 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 // applied to a state the log does not have, and no later frame would replay.
                 let dropped = queue.withLock { queue in
                     queue.stoppedBy = failure
+                    queue.inFlight = 0
                     defer { queue.waiting = [] }
                     return queue.waiting.count
                 }
-                queue.withLock { $0.inFlight = 0 }
                 report(.cannotWrite(path: path, errno: code, records: records + dropped, partialRecord: partial))
                 return
             }

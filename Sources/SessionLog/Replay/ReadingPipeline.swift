@@ -32,12 +32,17 @@ enum ReadingPipeline {
     ) -> Channel {
         let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount / max(logsAtOnce, 1), 1), 4)
         let channel = Channel(parsers: parsers, redaction: redaction)
-        // Unredacted text of a log read for redaction never reaches a temporary file.
-        let inMemory = keepingLinesOffDisk || redaction != nil
+        let inMemory = holdsLongLinesInMemory(redaction: redaction, asked: keepingLinesOffDisk)
         DedicatedThread.start(name: "todo-split") {
             split(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, inMemory: inMemory, into: channel)
         }
         return channel
+    }
+
+    /// Whether the splitter holds a long line in memory rather than in a temporary file: when asked,
+    /// and always for a log read for redaction, whose unredacted text never reaches the disk.
+    private static func holdsLongLinesInMemory(redaction: LogRedaction?, asked: Bool) -> Bool {
+        asked || redaction != nil
     }
 
     /// Reads `source` on this thread, handing each run to `deliver` as it is full (the last one has `isLast`).
@@ -45,7 +50,8 @@ enum ReadingPipeline {
         _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, deliver: (LineReadings) -> Void
     ) {
         var splitter = LineSplitter(
-            source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, holdingLongLinesInMemory: redaction != nil)
+            source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes,
+            holdingLongLinesInMemory: holdsLongLinesInMemory(redaction: redaction, asked: false))
         let limit = splitter.maxLineBytes
         var reader = LogReader(redaction: redaction)
         var lineReadings = LineReadings()
