@@ -218,7 +218,7 @@ extension CLISuite {
         }
 
         @Test(
-            ".jsonl.gz logs (one gzip member or several, in a folder or on standard input) read as their plain text; a cut one is unreadable"
+            ".jsonl.gz logs (one gzip member or several, in a folder or on standard input) read as their plain text; a cut one up to the cut"
         )
         func gzipInput() throws {
             let workspace = try Workspace()
@@ -245,22 +245,56 @@ extension CLISuite {
             let size = try #require(try FileManager.default.attributesOfItem(atPath: workspace.path("logs/packed.jsonl.gz"))[.size] as? Int)
             #expect(stats.contains("\"inputBytes\": \(size),"), "the compressed size is the input's")
 
-            let cut = try workspace.shell("head -c 20000 logs/packed.jsonl.gz > cut.jsonl.gz && $TR cut.jsonl.gz -o cut.html")
-            #expect(cut.code == 66)
-            #expect(cut.stderr.contains("cut.jsonl.gz: the gzip data ends early"), "\(cut.stderr)")
-            #expect(!workspace.exists("cut.html"))
+            // Cut short inside a member: the lines before the cut are read, as `gzip -dc` gives them,
+            // the line the cut tore is the log's truncated-line, and a warning names the cut.
+            let cut = try workspace.shell(
+                """
+                set -e
+                head -c 20000 logs/packed.jsonl.gz > cut.jsonl.gz
+                mkdir -p unpacked cut-logs
+                gzip -dc cut.jsonl.gz > unpacked/cut.jsonl || true
+                cp cut.jsonl.gz cut-logs/
+                $TR unpacked/cut.jsonl -o unpacked.html --quiet 2> /dev/null
+                $TR cut.jsonl.gz -o cut.html --quiet
+                $TR batch cut-logs -o cut-out --quiet
+                $TR redact cut.jsonl.gz -o cut-redacted.jsonl --quiet
+                $TR diff unpacked/cut.jsonl cut.jsonl.gz --quiet
+                """)
+            #expect(cut.code == 0, "\(cut.stderr)")
+            let cutWarning = "cut.jsonl.gz: warning: the gzip data ends early, after 20000 compressed bytes: the file is cut short."
+            #expect(
+                cut.stderr.components(separatedBy: cutWarning).count == 5, "the report's, the batch's, redact's and diff's: \(cut.stderr)")
+            #expect(cut.stderr.contains("cut.jsonl.gz:1417: warning: truncated-line"), "\(cut.stderr)")
+            #expect(workspace.read("cut.html") == workspace.read("unpacked.html"))
+            #expect(workspace.read("cut-out/sessions/cut.html") == workspace.read("unpacked.html"))
+            // Cut inside the first member's header: nothing of the log to read.
+            let header = try workspace.shell("head -c 5 logs/packed.jsonl.gz > header.jsonl.gz && $TR header.jsonl.gz -o header.html")
+            #expect(header.code == 66)
+            #expect(header.stderr.contains("the gzip data ends after 5 compressed bytes, before any of the log"), "\(header.stderr)")
+            #expect(!workspace.exists("header.html"))
 
-            // Bytes after the last member: the message gives the byte where the gzip data ends, over all members.
+            // Bytes after the last member are ignored with a warning that gives the byte where the gzip
+            // data ends, over all members; the members are read whole.
             let junk = try workspace.shell(
-                "(cat logs/members.jsonl.gz; printf 'trailing junk') > junk.jsonl.gz && $TR junk.jsonl.gz -o junk.html")
+                "(cat logs/members.jsonl.gz; printf 'trailing junk') > junk.jsonl.gz && $TR junk.jsonl.gz -o junk.html --quiet")
             let members = try #require(
                 try FileManager.default.attributesOfItem(atPath: workspace.path("logs/members.jsonl.gz"))[.size] as? Int)
-            #expect(junk.code == 66)
+            #expect(junk.code == 0, "\(junk.stderr)")
             #expect(
                 junk.stderr.contains(
-                    "junk.jsonl.gz: the gzip data ends at byte \(members) and the bytes after it are not another gzip member"),
+                    "junk.jsonl.gz: warning: the gzip data ends at byte \(members) and the bytes after it are not another gzip member"),
                 "\(junk.stderr)")
-            #expect(!workspace.exists("junk.html"))
+            #expect(workspace.read("junk.html") == plain)
+
+            // Damaged data stays unreadable: what zlib inflated before the damage is not to be trusted.
+            let damaged = try workspace.shell(
+                """
+                (head -c 15000 logs/packed.jsonl.gz; head -c 2000 /dev/zero; tail -c +17001 logs/packed.jsonl.gz) > damaged.jsonl.gz
+                $TR damaged.jsonl.gz -o damaged.html
+                """)
+            #expect(damaged.code == 66, "\(damaged.stderr)")
+            #expect(damaged.stderr.contains("damaged.jsonl.gz: it is not valid gzip data after"), "\(damaged.stderr)")
+            #expect(!workspace.exists("damaged.html"))
         }
     }
 }

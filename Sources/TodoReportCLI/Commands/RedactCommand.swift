@@ -42,12 +42,13 @@ enum RedactCommand: Subcommand {
         var printer = DiagnosticPrinter(path: file.displayName, limit: options.maxDiagnostics, error: streams.error)
         var counts = RedactedLog.Counts()
         var readFailure: String?
+        let source = file.byteSource()
         do throws(CLIError) {
             try outputs.commit { _, descriptor throws(SystemCallError) in
                 var pending: [UInt8] = []
                 do {
                     counts = try RedactedLog.write(
-                        file.byteSource(), redaction: redaction, maxLineBytes: options.maxLineBytes,
+                        source, redaction: redaction, maxLineBytes: options.maxLineBytes,
                         report: { printer.print($0) }
                     ) { line in
                         pending.append(contentsOf: line.utf8)
@@ -74,6 +75,7 @@ enum RedactCommand: Subcommand {
             }
             throw error
         }
+        LogReading.warnOfIrregularEnding(source, of: file, streams: streams)
         printer.finish(allIn: "--max-diagnostics 0 prints them all")
         if !options.quiet {
             let dropped = counts.dropped == 1 ? "1 line dropped" : "\(groupedDigits(counts.dropped)) lines dropped"

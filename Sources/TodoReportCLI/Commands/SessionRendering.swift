@@ -9,7 +9,8 @@ enum SessionRendering {
     /// printing its diagnostics. Does not judge the outcome (see
     /// ``LogReading/check(_:strict:)``).
     static func read(
-        _ file: InputFile, from source: some ByteSource, options: ReadingOptions, title: String?, streams: StandardStreams,
+        _ file: InputFile, from source: GzipDetectingByteSource<some ByteSource>, options: ReadingOptions, title: String?,
+        streams: StandardStreams,
         allDiagnosticsIn place: String, recordingEventTable: Bool = false
     ) throws(CLIError) -> (builder: ReportBuilder, outcome: LogReplayer.Outcome) {
         let builder = ReportBuilder(title: title, redaction: options.redaction, recordingEventTable: recordingEventTable)

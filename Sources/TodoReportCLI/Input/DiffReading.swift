@@ -10,8 +10,13 @@ import SessionLog
 struct DiffReading {
     private let baseline: LogStepper
     private let run: LogStepper
-    private let baselineName: String
-    private let runName: String
+    private let baselineFile: InputFile
+    private let runFile: InputFile
+    private let baselineSource: GzipDetectingByteSource<FileDescriptorByteSource>
+    private let runSource: GzipDetectingByteSource<FileDescriptorByteSource>
+    private let streams: StandardStreams
+    private var baselineName: String { baselineFile.displayName }
+    private var runName: String { runFile.displayName }
     private var baselinePrinter: DiagnosticPrinter
     private var runPrinter: DiagnosticPrinter
     private var printed = false
@@ -25,16 +30,19 @@ struct DiffReading {
         baseline: InputFile, run: InputFile, verdictFiles: (baseline: InputFile, run: InputFile)? = nil, options: ReadingOptions,
         streams: StandardStreams
     ) {
-        self.baseline = LogStepper(baseline.byteSource(), maxLineBytes: options.maxLineBytes, redaction: options.redaction)
-        self.run = LogStepper(run.byteSource(), maxLineBytes: options.maxLineBytes, redaction: options.redaction)
+        baselineSource = baseline.byteSource()
+        runSource = run.byteSource()
+        self.baseline = LogStepper(baselineSource, maxLineBytes: options.maxLineBytes, redaction: options.redaction)
+        self.run = LogStepper(runSource, maxLineBytes: options.maxLineBytes, redaction: options.redaction)
         verdict = verdictFiles.map {
             (
                 LogStepper($0.baseline.byteSource(), maxLineBytes: options.maxLineBytes, keepingLinesOffDisk: true),
                 LogStepper($0.run.byteSource(), maxLineBytes: options.maxLineBytes, keepingLinesOffDisk: true)
             )
         }
-        baselineName = baseline.displayName
-        runName = run.displayName
+        baselineFile = baseline
+        runFile = run
+        self.streams = streams
         baselinePrinter = DiagnosticPrinter(path: baseline.displayName, limit: options.maxDiagnostics, error: streams.error)
         runPrinter = DiagnosticPrinter(path: run.displayName, limit: options.maxDiagnostics, error: streams.error)
     }
@@ -90,6 +98,8 @@ struct DiffReading {
             case (nil, nil): break
             }
         }
+        LogReading.warnOfIrregularEnding(baselineSource, of: baselineFile, streams: streams)
+        LogReading.warnOfIrregularEnding(runSource, of: runFile, streams: streams)
         let outcomes = (baseline.outcome, run.outcome)
         try LogReading.checkSpill(outcomes.0.spillFailure)
         try LogReading.checkSpill(outcomes.1.spillFailure)

@@ -6,10 +6,35 @@ struct GzipError: Error, CustomStringConvertible {
     let description: String
 }
 
+/// How gzip data ended other than after its last whole member: what was
+/// inflated before is read, as `gzip -d` keeps it, and this says what was not.
+enum GzipIrregularEnding: Equatable, CustomStringConvertible {
+    /// The file ends inside a member (a copy or an upload cut short): its last
+    /// bytes are unchecked by the member's CRC, and a line the cut tore is
+    /// the log's `truncated-line`.
+    case cutShort(afterCompressedBytes: UInt64)
+    /// Bytes after the last whole member that are not another member.
+    case trailingBytes(fromByte: UInt64, zlibMessage: String)
+
+    var description: String {
+        switch self {
+        case .cutShort(let bytes):
+            "the gzip data ends early, after \(bytes) compressed bytes: the file is cut short. "
+                + "The lines before the cut are read; a line the cut tore is dropped (truncated-line)"
+        case .trailingBytes(let byte, let message):
+            "the gzip data ends at byte \(byte) and the bytes after it are not another gzip member (\(message)): "
+                + "they are ignored, as gzip -d ignores them"
+        }
+    }
+}
+
 /// A log's bytes, decompressed when they are gzip data (`.jsonl.gz`; told by
 /// the first two bytes, 1F 8B, which no JSON text starts with), as they are
 /// read: memory stays one input chunk and zlib's window whatever the size.
 /// Concatenated gzip members are read one after the other, as `gzip -d` does.
+/// Data cut short, and bytes after the last member, end the log where the
+/// gzip data does (``irregularEnding`` says so); data that zlib finds damaged
+/// makes the file unreadable.
 struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
     /// zlib's stream must not be copied, and a source is passed by value, so
     /// the state lives in one box that every copy shares. Unchecked: the
@@ -30,6 +55,11 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
         try box.state.read(into: buffer)
     }
 
+    /// How the gzip data ended, when not after a whole last member; nil for
+    /// plain bytes and whole gzip data. Read it once the source has ended
+    /// (every copy of a source shares it).
+    var irregularEnding: GzipIrregularEnding? { box.state.irregularEnding }
+
     private struct State: ~Copyable {
         enum Mode { case undecided, plain, gzip }
 
@@ -40,6 +70,9 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
         var started = false
         var baseEnded = false
         var memberEnded = false
+        /// Set when the data ended irregularly: every read after gives 0.
+        var irregularEnding: GzipIrregularEnding?
+        var inflatedAny = false
         /// Compressed bytes of the members before the one being read, and how many there were.
         var earlierMemberBytes: UInt64 = 0
         var earlierMembers = 0
@@ -71,7 +104,10 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                 }
                 return try base.read(into: buffer)
             case .gzip:
-                return try inflate(into: buffer)
+                if irregularEnding != nil { return 0 }
+                let count = try inflate(into: buffer)
+                if count > 0 { inflatedAny = true }
+                return count
             }
         }
 
@@ -137,18 +173,22 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                     let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(status)"
                     // Still in a following member's 10-byte header: bytes after the last whole member.
                     if earlierMembers > 0 && stream.pointee.total_in < 10 {
-                        throw GzipError(
-                            description:
-                                "the gzip data ends at byte \(earlierMemberBytes) and the bytes after it are not another gzip member (\(message)); "
-                                + "gzip -d ignores them with a warning: keep the data with gzip -dc FILE > FILE.jsonl")
+                        irregularEnding = .trailingBytes(fromByte: earlierMemberBytes, zlibMessage: message)
+                        return 0
                     }
                     throw GzipError(
                         description: "it is not valid gzip data after \(compressedBytesRead) compressed bytes: \(message)")
                 }
                 if produced > 0 { return produced }
                 if baseEnded && stream.pointee.avail_in == 0 && !memberEnded {
-                    throw GzipError(
-                        description: "the gzip data ends early after \(compressedBytesRead) compressed bytes: the file is cut short")
+                    guard inflatedAny else {
+                        throw GzipError(
+                            description:
+                                "the gzip data ends after \(compressedBytesRead) compressed bytes, before any of the log: the file is cut short"
+                        )
+                    }
+                    irregularEnding = .cutShort(afterCompressedBytes: compressedBytesRead)
+                    return 0
                 }
             }
         }

@@ -76,7 +76,7 @@ struct InputFile {
     }
 
     /// Where its bytes come from once open, decompressed if they are gzip data.
-    func byteSource() -> some ByteSource {
+    func byteSource() -> GzipDetectingByteSource<FileDescriptorByteSource> {
         GzipDetectingByteSource(FileDescriptorByteSource(fileDescriptor: descriptor))
     }
 

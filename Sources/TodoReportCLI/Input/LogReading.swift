@@ -14,10 +14,10 @@ enum LogReading {
             allDiagnosticsIn: place, consume)
     }
 
-    /// Replays `file` read through `source` (which digests or decompresses
-    /// its bytes), handing every entry to `consume`.
+    /// Replays `file` read through `source` (which decompresses its bytes and
+    /// may digest them), handing every entry to `consume`.
     static func replay(
-        _ file: InputFile, from source: some ByteSource, options: ReadingOptions, streams: StandardStreams,
+        _ file: InputFile, from source: GzipDetectingByteSource<some ByteSource>, options: ReadingOptions, streams: StandardStreams,
         allDiagnosticsIn place: String, _ consume: (ReplayEntry) -> Void
     ) throws(CLIError) -> LogReplayer.Outcome {
         var printer = DiagnosticPrinter(path: file.displayName, limit: options.maxDiagnostics, error: streams.error)
@@ -46,8 +46,16 @@ enum LogReading {
         } catch {
             throw .cannotRead(path: file.displayName, reason: "\(error)")
         }
+        warnOfIrregularEnding(source, of: file, streams: streams)
         try checkSpill(outcome.spillFailure)
         return outcome
+    }
+
+    /// Says on standard error, under `--quiet` too, that gzip data ended
+    /// before or after its last whole member, when it did: the log was read
+    /// up to there.
+    static func warnOfIrregularEnding(_ source: GzipDetectingByteSource<some ByteSource>, of file: InputFile, streams: StandardStreams) {
+        if let ending = source.irregularEnding { streams.printError("\(file.displayName): warning: \(ending)") }
     }
 
     /// `128 frames, 1 error, 2 warnings` (and `, 127 digests checked (0 differ)` when the log had any).
