@@ -185,6 +185,31 @@ struct DiagnosticCodeTests {
         #expect(result.outcome?.frameCount == 2)
     }
 
+    /// A field that must be one of the format's integers and is another number: the message
+    /// shows it as written and says which of the spec's rules it breaks.
+    static let integerMessages: [(field: String, value: String, message: String)] = [
+        ("seq", "-1", #""seq" must be a whole number ≥ 0, not -1 (a negative number)"#),
+        ("seq", "1.0", #""seq" must be a whole number ≥ 0, not 1.0 (a fraction or an exponent)"#),
+        ("seq", "1E2", #""seq" must be a whole number ≥ 0, not 1E2 (a fraction or an exponent)"#),
+        ("seq", "9223372036854775808", #""seq" must be a whole number ≥ 0, not 9223372036854775808 (too large for 64 bits)"#),
+        (
+            "seq", String(repeating: "9", count: 40),
+            #""seq" must be a whole number ≥ 0, not "# + String(repeating: "9", count: 32) + "… (too large for 64 bits)"
+        ),
+        ("seq", #""3""#, #""seq" must be a whole number ≥ 0, not a string"#),
+        ("to", "1e0", #""to" must be a whole number (a frame index), not 1e0 (a fraction or an exponent)"#),
+        ("to", "-9223372036854775809", #""to" must be a whole number (a frame index), not -9223372036854775809 (too large for 64 bits)"#),
+        ("to", "null", #""to" must be a whole number (a frame index), not null"#),
+    ]
+
+    @Test("wrong-type of an integer field says what keeps the number from being one", arguments: integerMessages)
+    func integerMessage(field: String, value: String, message: String) throws {
+        let before = #"{"type":""# + (field == "to" ? "travel" : "event") + #"","event":"startCreatingItem",""# + field + #"":"#
+        let result = try replay([Self.header, before + value + "}"].lines)
+        #expect(result.diagnostics.map(\.message) == [message])
+        #expect(result.found == [Found(2, before.utf8.count + 1, .wrongType)], "the column of the value's first byte")
+    }
+
     @Test(
         "every code of the spec has a case here (invalid-utf8 in its own table, line-too-long in LineLimitTests, state-mismatch in DigestCheckingTests)"
     )

@@ -142,7 +142,7 @@ struct RecordDecoder {
         let stamp = decodeStamp()
         guard let field = required(.to, expecting: "the frame index to travel to") else { return nil }
         guard case .integer(let to) = field.value else {
-            wrongType(field, expected: "a whole number (a frame index)")
+            notAnInteger(field, expected: "a whole number (a frame index)")
             return nil
         }
         guard let stamp else { return nil }
@@ -156,7 +156,7 @@ struct RecordDecoder {
             if case .integer(let seq) = field.value, seq >= 0 {
                 stamp.seq = seq
             } else {
-                wrongType(field, expected: "a whole number ≥ 0")
+                notAnInteger(field, expected: "a whole number ≥ 0")
                 valid = false
             }
         }
@@ -297,6 +297,38 @@ struct RecordDecoder {
 
     private mutating func wrongType(_ field: JSONField, expected: String) {
         report(.wrongType, column: field.column, "\"\(field.key.name)\" must be \(expected), not \(field.value.typeName)")
+    }
+
+    /// A field that must be one of the format's integers (a JSON number with
+    /// no fraction or exponent that fits in 64 bits) and is not: a number is shown as written, with what keeps it from being one.
+    private mutating func notAnInteger(_ field: JSONField, expected: String) {
+        report(.wrongType, column: field.column, "\"\(field.key.name)\" must be \(expected), not \(shownAsInteger(field))")
+    }
+
+    private func shownAsInteger(_ field: JSONField) -> String {
+        switch field.value {
+        case .integer(let value) where value < 0:
+            return "\(value) (a negative number)"
+        case .number:
+            let start = field.column - 1
+            var end = start
+            while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
+            let written = bytes.subview(start..<min(end, start + 32)).text + (end > start + 32 ? "…" : "")
+            let why = (start..<end).contains { bytes[$0] == UInt8(ascii: ".") || bytes[$0] | 0x20 == UInt8(ascii: "e") }
+                ? "a fraction or an exponent" : "too large for 64 bits"
+            return "\(written) (\(why))"
+        default:
+            return field.value.typeName
+        }
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
+            UInt8(ascii: "E"):
+            true
+        default: false
+        }
     }
 
     private mutating func report(_ code: DiagnosticCode, column: Int? = nil, _ message: String) {
