@@ -314,7 +314,8 @@ struct RecordDecoder {
             var end = start
             while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
             let written = bytes.subview(start..<min(end, start + 32)).text + (end > start + 32 ? "…" : "")
-            let why = (start..<end).contains { bytes[$0] == UInt8(ascii: ".") || bytes[$0] | 0x20 == UInt8(ascii: "e") }
+            let why =
+                (start..<end).contains { bytes[$0] == UInt8(ascii: ".") || bytes[$0] | 0x20 == UInt8(ascii: "e") }
                 ? "a fraction or an exponent" : "too large for 64 bits"
             return "\(written) (\(why))"
         default:
