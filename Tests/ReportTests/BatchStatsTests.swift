@@ -168,6 +168,8 @@ struct BatchStatsTests {
         .map { line in String(line.split(separator: "`")[1]) }
         // 24 s3, 23 s15, 22 s7, 21 s18, 20 s10, 19 s13, 18 s20, 17 s1, 16 s22, 15 s5 and s6 (tie: s5 first by name)
         #expect(listed == ["s3", "s15", "s7", "s18", "s10", "s13", "s20", "s1", "s22", "s5"])
+        let opened = base.numbers.sheets.opened
+        #expect(summary.contains("`s3`: 24 cancelled sheets of \(opened) opened"), "\(summary)")
     }
 
     @Test(

@@ -244,6 +244,32 @@ struct NumbersTableTests {
         #expect(Ratio(part, of: 0) == nil)
     }
 
+    @Test(
+        "keystrokes per item in stats/NAME.json and sessions.csv is a rate: 30,001 keystrokes for 30,000 items is 1, as the summary's 1.0")
+    func keystrokesPerItemNearOne() throws {
+        var stats = SessionStats(
+            name: "edge", input: "edge.jsonl", status: .rendered, problem: nil, metrics: try Self.result([Self.header]).metrics,
+            inputBytes: 0, inputSHA256: nil, tool: "test", strict: false)
+        stats.numbers.sheets.added = 30_000
+        stats.numbers.sheets.addedSheetKeystrokes = 30_001
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.json.utf8)) as? [String: Any])
+        #expect(json["keystrokesPerItem"] as? Int == 1, "\(json["keystrokesPerItem"] ?? "none")")
+        let csv = BatchAggregate([stats]).csv().split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let column = try #require(BatchAggregate.csvColumns.firstIndex(of: "keystrokes_per_item"))
+        #expect(csv[1][column] == "1")
+        #expect(stats.numbers.sheets.keystrokesPerItem?.oneDecimal == "1.0")
+    }
+
+    @Test(
+        "a rate (keystrokes per item) in JSON is rounded plainly: 0 and 1 are no bounds for it",
+        arguments: [
+            (30_001, 30_000, "1"), (1, 30_000, "0"), (29_999, 30_000, "1"), (2, 3, "0.6667"), (44, 3, "14.6667"), (5, 5, "1"),
+            (19_999, 20_000, "1"),
+        ] as [(Int, Int, String)])
+    func rates(part: Int, whole: Int, json: String) throws {
+        #expect(try #require(Ratio(part, of: whole)).rateJSON == json)
+    }
+
     @Test("every line is counted once: after an unsupported schema each line is dropped unread, a blank one stays blank")
     func unsupportedSchemaLines() throws {
         let r = try Self.result([

@@ -89,7 +89,7 @@ enum BatchSummaryBuilder {
                         .paragraph([
                             .code(stats.name),
                             .text(
-                                ": \(Formatting.plural(stats.numbers.sheets.cancelled, "cancelled sheet")) of \(Formatting.plural(stats.numbers.sheets.opened, "opened"))"
+                                ": \(Formatting.plural(stats.numbers.sheets.cancelled, "cancelled sheet")) of \(Formatting.grouped(stats.numbers.sheets.opened)) opened"
                                     + (stats.sessionId.map { " (session \($0))" } ?? "")),
                         ])
                     ]

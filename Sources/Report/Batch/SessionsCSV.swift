@@ -62,7 +62,7 @@ extension BatchAggregate {
                 field(count)
             }
             field(n.sheets.addedSheetKeystrokes)
-            field(n.sheets.keystrokesPerItem?.json)
+            field(n.sheets.keystrokesPerItem?.rateJSON)
             for count in [n.lines, n.headers, n.droppedLines, n.blankLines, n.digestsChecked, n.digestsDiffering] { field(count) }
             field(stats.eventTable)
             field(stats.eventTableBytes)
