@@ -11,11 +11,11 @@ import TodoDomain
 struct ActivityChartTests {
     static func frame(
         _ index: Int, at milliseconds: Double?, _ event: TodoEvent = .startCreatingItem, position: Int? = nil, parent: Int? = nil,
-        items: Int = 0
+        items: Int = 0, patch: TodoPatch = TodoPatch()
     ) -> ReplayEntry {
         .frame(
             Frame(
-                index: index, parent: parent ?? index - 1, event: event, patch: TodoPatch(),
+                index: index, parent: parent ?? index - 1, event: event, patch: patch,
                 stamp: RecordStamp(timestamp: milliseconds.map { Timestamp(millisecondsSince1970: $0) }), line: index + 1,
                 stateName: "s", itemPosition: position, itemCount: items))
     }
@@ -87,7 +87,8 @@ struct ActivityChartTests {
         metrics.add(.header(SessionHeader(startedAt: Timestamp(millisecondsSince1970: 10_000))))
         metrics.add(Self.frame(1, at: 10_000))
         metrics.add(Self.frame(2, at: 11_000, .addItem(id: UUID()), position: 0, items: 1))
-        metrics.add(Self.frame(3, at: 12_000, .cancelCreatingItem, items: 1))
+        metrics.add(
+            Self.frame(3, at: 12_000, .cancelCreatingItem, items: 1, patch: TodoPatch(isCreatingItem: .init(old: true, new: false))))
         // After a travel to frame 1 (travels are drawn from the sample's, in the browser tests).
         metrics.add(Self.frame(4, at: 100_000, parent: 1))
         let strip = try #require(metrics.strip)
@@ -107,6 +108,21 @@ struct ActivityChartTests {
         // The travel continues from frame 1, which had no items: frame 4 has none (the replay counts them, see
         // "every frame counts the items of its state" in the reader's tests).
         #expect(strip.bins.last?.items == 0)
+    }
+
+    @Test("the strip counts a sheet cancelled only where a cancel closed one, as the summary does")
+    func cancelWithNoSheetOpen() throws {
+        let log = [
+            #"{"type":"event","timestamp":1000,"event":"cancelCreatingItem"}"#,
+            #"{"type":"event","timestamp":2000,"event":"startCreatingItem"}"#,
+            #"{"type":"event","timestamp":3000,"event":"cancelCreatingItem"}"#,
+        ].map { $0 + "\n" }.joined()
+        let metrics = SessionMetrics()
+        metrics.finish(with: try LogReplayer.replay(InMemoryByteSource(log)) { metrics.add($0) })
+        #expect(metrics.numbers.sheets.cancelled == 1)
+        let svg = try #require(metrics.strip).svg()
+        #expect(svg.contains("3 events, 0 items added, 1 sheet cancelled, 0 travels"), "\(svg)")
+        #expect(try #require(metrics.strip).bins.reduce(0) { $0 + $1.cancelled } == 1)
     }
 
     @Test("no record with a time: no strip")

@@ -150,7 +150,8 @@ public final class SessionMetrics {
             stripBins.update(stripBins.bin(of: time)) { bin in
                 bin.events += 1
                 if kind == .addItem { bin.added += 1 }
-                if kind == .cancelCreatingItem { bin.cancelled += 1 }
+                // A sheet cancelled: a cancel with no sheet open ends nothing.
+                if kind == .cancelCreatingItem && frame.patch.isCreatingItem?.old == true { bin.cancelled += 1 }
                 bin.items = itemsAfter
             }
         }
