@@ -141,7 +141,7 @@
     shownDifferences = shown[0] && shown[1] ? differences(shown[0], shown[1]) : null;
     sides.forEach(function (s, k) { draw(s, shown[k], shownDifferences); });
     drawEvents();
-    $('frame-position').textContent = 'Frame ' + current + ' of ' + last +
+    $('frame-position').textContent = 'Frame ' + TodoPage.grouped(current) + ' of ' + TodoPage.grouped(last) +
       (firstDifference !== null && current >= firstDifference ? (current === firstDifference ? ' (the first difference)' : ' (after the first difference)') : '');
   }
 

@@ -7,7 +7,7 @@ var TodoFrames = (function () {
   'use strict';
 
   // The version of the frame data this script reads (FrameEncoder.formatVersion in Swift).
-  var FORMAT = 4;
+  var FORMAT = 5;
 
   // A JSON block's text: its element's and that of each block after it that
   // continues it (ScriptBlockSplitter in Swift: WebKit parses one huge script

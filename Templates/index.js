@@ -163,7 +163,7 @@
       if (version !== '' && (row[VERSION] === null ? data.unknownVersion : row[VERSION]) !== version) return false;
       return text === '' || haystack(i).indexOf(text) >= 0;
     });
-    shown.textContent = visible.length + ' of ' + rows.length + ' sessions';
+    shown.textContent = grouped(visible.length) + ' of ' + grouped(rows.length) + ' sessions';
     table.setAttribute('data-shown', String(visible.length));
     draw(true);
   }

@@ -1,20 +1,27 @@
 // What every page's script shares (the report, the batch index, the diff):
-// counts and durations as text. The build puts it before each page's own
-// script. Provides TodoPage.
+// counts and durations as text, as the summaries write them. The build puts
+// it before each page's own script. Provides TodoPage.
 var TodoPage = (function () {
   'use strict';
 
   // Counts with a comma every three digits, as the summaries write them.
   function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
-  function oneDecimal(v) { var t = Math.round(v * 10); return Math.floor(t / 10) + '.' + (t % 10); }
+  function twoDigits(n) { return (n < 10 ? '0' : '') + n; }
+  // Whole milliseconds, rounded half away from zero, as every t_ms is.
+  function wholeMilliseconds(ms) { return ms < 0 ? -Math.round(-ms) : Math.round(ms); }
+  // A duration as the summaries write it (Formatting.duration in Swift): the
+  // value rounded to the last unit of its form before it is split, and that
+  // decides the form (59,960 ms is 1 min 00 s); a negative one starts with '-'.
   function duration(ms) {
-    var sign = ms < 0 ? '−' : '', v = Math.abs(ms);
-    if (v < 1000) return sign + Math.round(v) + ' ms';
-    if (v < 60000) return sign + oneDecimal(v / 1000) + ' s';
-    var s = Math.round(v / 1000);
-    if (s < 3600) return sign + Math.floor(s / 60) + ' min ' + String(s % 60).padStart(2, '0') + ' s';
-    return sign + Math.floor(s / 3600) + ' h ' + String(Math.floor(s / 60) % 60).padStart(2, '0') + ' min';
+    var whole = wholeMilliseconds(ms), sign = whole < 0 ? '-' : '', v = Math.abs(whole);
+    if (v < 1000) return sign + v + ' ms';
+    var tenths = Math.floor((v + 50) / 100);
+    if (tenths < 600) return sign + Math.floor(tenths / 10) + '.' + (tenths % 10) + ' s';
+    var seconds = Math.floor((v + 500) / 1000);
+    if (seconds < 3600) return sign + Math.floor(seconds / 60) + ' min ' + twoDigits(seconds % 60) + ' s';
+    var minutes = Math.floor((v + 30000) / 60000);
+    return sign + Math.floor(minutes / 60) + ' h ' + twoDigits(minutes % 60) + ' min';
   }
 
-  return { grouped: grouped, duration: duration };
+  return { grouped: grouped, duration: duration, wholeMilliseconds: wholeMilliseconds };
 })();

@@ -16,15 +16,15 @@ TodoReport.part(function statePanel(R) {
 
   R.drawInfo = function () {
     var current = R.current;
-    position.textContent = 'Frame ' + current + ' / ' + (count - 1);
+    position.textContent = 'Frame ' + grouped(current) + ' / ' + grouped(count - 1);
     event.textContent = eventName(current);
     payload.textContent = payloadText(current, stateAt(current));
-    var t = R.timeOf(current);
-    time.textContent = R.isoTime(t);
+    var t = R.tMs(current);
+    time.textContent = R.isoTime(R.timeOf(current));
     offset.textContent = t === null ? '' : '(' + (t >= 0 ? '+' : '') + duration(t) + ' from the start)';
     line.textContent = current === 0 ? '—' : 'line ' + grouped(lines[current]);
     scrubber.value = String(current);
-    scrubber.setAttribute('aria-valuetext', 'Frame ' + current + ' / ' + (count - 1) + ': ' + eventName(current));
+    scrubber.setAttribute('aria-valuetext', 'Frame ' + grouped(current) + ' / ' + grouped(count - 1) + ': ' + eventName(current));
   };
 
   // The panel lists the first items, and the item this frame's event touched wherever it is.
@@ -52,11 +52,11 @@ TodoReport.part(function statePanel(R) {
       };
       for (var i = 0; i < shown; i++) out.push(itemLine(i));
       if (touched >= shown && touched < items.length) {
-        if (touched > shown) out.push(['    … ' + (touched - shown) + ' more', 'gap']);
+        if (touched > shown) out.push(['    … ' + grouped(touched - shown) + ' more', 'gap']);
         out.push(itemLine(touched));
         shown = touched + 1;
       }
-      if (items.length > shown) out.push(['    … ' + (items.length - shown) + ' more', 'more']);
+      if (items.length > shown) out.push(['    … ' + grouped(items.length - shown) + ' more', 'more']);
       out.push(['  ],', 'close-items']);
     }
     out.push(['  "stateName": ' + quote(s.stateName), 'stateName'], ['}', 'close']);

@@ -16,7 +16,7 @@ TodoReport.part(function eventList(R) {
   var session = R.session, frames = session.frames, count = R.count, travelInto = session.travelInto;
   var shapes = session.shapes, shapeNumber = session.shapeNumber, shapeOf = session.shapeOf, valueOf = session.valueOf, partialAt = session.partialAt;
   var eventName = session.eventName, payloadText = session.payloadText, EXTEND = TodoFrames.EXTEND;
-  var duration = TodoPage.duration, quote = TodoText.quote, element = R.element;
+  var duration = TodoPage.duration, grouped = TodoPage.grouped, quote = TodoText.quote, element = R.element;
   var eventViewport = R.$('event-viewport'), eventList = R.$('event-list');
   var EVENT_ROW = 28, OVERSCAN = R.OVERSCAN;
 
@@ -86,8 +86,8 @@ TodoReport.part(function eventList(R) {
     return '';
   };
   function runSummary(from, to) {
-    var a = R.timeOf(from), b = R.timeOf(to);
-    return 'typed ' + quote(R.typedName(to)) + ' · ' + (to - from + 1) + ' keystrokes' + (a === null || b === null ? '' : ' · ' + duration(b - a));
+    var a = R.tMs(from), b = R.tMs(to);
+    return 'typed ' + quote(R.typedName(to)) + ' · ' + grouped(to - from + 1) + ' keystrokes' + (a === null || b === null ? '' : ' · ' + duration(b - a));
   }
 
   // Rows are the tree's items (role treeitem): the keys move the focus from

@@ -1,7 +1,8 @@
 import Foundation
-import Report
 import SessionLog
 import Testing
+
+@testable import Report
 
 /// Each frame's time as the page reads it from its data (`times`: a delta
 /// from the previous timed frame, or `null`) is the time of the frame's record,
@@ -66,5 +67,58 @@ struct FrameTimesTests {
                 """) as? [Any]
         let times = try #require(shown).map { ($0 as? NSNumber)?.doubleValue }
         #expect(times == expected)
+    }
+
+    /// A log with no header, so `start` is its earliest time, which comes second; each frame's
+    /// offset "from the start" as metrics.md writes durations, worked out by hand.
+    static let offsetLog =
+        [
+            #"{"type":"event","event":"startCreatingItem","timestamp":10000}"#,  // t_ms 10,000 (start is 0)
+            #"{"type":"event","event":"cancelCreatingItem","timestamp":0}"#,  // 0: the start
+            #"{"type":"event","event":"startCreatingItem","timestamp":999.4}"#,  // 999
+            #"{"type":"event","event":"cancelCreatingItem","timestamp":999.5}"#,  // 1,000 (half away from zero)
+            #"{"type":"event","event":"startCreatingItem","timestamp":59950}"#,  // a minute, not 60.0 s
+            #"{"type":"event","event":"cancelCreatingItem","timestamp":3599500}"#,  // an hour, not 60 min
+            #"{"type":"event","event":"startCreatingItem","timestamp":5431000}"#,  // 1 h 31 min, not 1 h 30 min
+            #"{"type":"event","event":"cancelCreatingItem"}"#,  // no time
+        ].joined(separator: "\n") + "\n"
+    static let offsets = [
+        "", "(+10.0 s from the start)", "(+0 ms from the start)", "(+999 ms from the start)", "(+1.0 s from the start)",
+        "(+1 min 00 s from the start)", "(+1 h 00 min from the start)", "(+1 h 31 min from the start)", "",
+    ]
+
+    @Test("each frame's offset is its t_ms from the session's start, written as the summary writes durations", arguments: Engine.available)
+    func offsetsFromTheStart(engine: Engine) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offsets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builder = ReportBuilder(recordingEventTable: true)
+        let outcome = try LogReplayer.replay(InMemoryByteSource(Array(Self.offsetLog.utf8))) { builder.add($0) }
+        builder.finish(with: outcome)
+        #expect(builder.metrics.numbers.start == "1970-01-01T00:00:00.000Z")
+        let url = folder.appendingPathComponent("offsets.html")
+        try Data(builder.html().utf8).write(to: url)
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        var shown: [String] = []
+        for frame in Self.offsets.indices {
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
+            shown.append(try page.evaluate("document.getElementById('frame-offset').textContent") as? String ?? "?")
+        }
+        #expect(shown == Self.offsets)
+        #expect(try page.evaluate("document.getElementById('frame-position').textContent") as? String == "Frame 8 / 8")
+
+        // The page's durations are the summary's, value for value, around every edge of every form.
+        var values: [Int64] = [0, 1, -1, 999, -999, 1_049, 1_050, 59_949, 59_950, 3_599_499, 3_599_500, 86_400_000, 1 << 40]
+        for edge: Int64 in [1_000, 60_000, 3_600_000] {
+            for delta: Int64 in -600...600 { values.append(edge + delta) }
+        }
+        for step: Int64 in 0..<2_000 { values.append(step * 7_919 + step * step * 131) }
+        values += values.map { -$0 }
+        let list = values.map(String.init).joined(separator: ",")
+        let texts = try #require(try page.evaluate("[\(list)].map(TodoPage.duration)") as? [String])
+        let mismatches = zip(values, texts).filter { Formatting.duration(milliseconds: $0) != $1 }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(try page.evaluate("TodoPage.grouped(1234567)") as? String == "1,234,567")
     }
 }

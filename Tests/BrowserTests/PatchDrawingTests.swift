@@ -66,7 +66,7 @@ struct PatchDrawingTests {
     @Test("data of another format version is not drawn; the page says why", arguments: Engine.available)
     func otherVersion(engine: Engine) throws {
         let builder = ReportBuilder()
-        let html = try builder.html().replacingOccurrences(of: #"{"v":4,"#, with: #"{"v":99,"#)
+        let html = try builder.html().replacingOccurrences(of: #"{"v":5,"#, with: #"{"v":99,"#)
         let url = try Engine.writeTemporaryPage(html, named: "old.html")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let page = try engine.openPage()

@@ -20,7 +20,7 @@ struct ActivityChartTests {
                 stateName: "s", itemPosition: position, itemCount: items))
     }
 
-    @Test("bins double in width past the last one, keeping every count; times before the origin fall in the first")
+    @Test("bins double in width past the last one, keeping every count; a time before the origin moves it back by whole bins")
     func doubling() {
         var bins = DoublingBins<Int>(capacity: 4, initialWidth: 1, origin: 1_000)
         for time in [1_000.0, 1_001, 1_002, 1_003] { bins.update(bins.bin(of: time)) { $0 += 1 } }
@@ -29,9 +29,15 @@ struct ActivityChartTests {
         #expect(bins.values == [2, 2, 1, 0] && bins.width == 2)
         bins.update(bins.bin(of: 1_100)) { $0 += 1 }
         #expect(bins.width == 32 && bins.values == [5, 0, 0, 1] && bins.lastUsed == 3)
+        // 990 ms back: the bins widen until the ones in use and the shift fit (512 ms, two bins back).
         bins.update(bins.bin(of: 10)) { $0 += 1 }
-        #expect(bins.values[0] == 6)
-        #expect(bins.bin(of: .infinity) == 3 && bins.width == 32, "a time beyond any session does not widen forever")
+        #expect(bins.values == [1, 0, 6, 0] && bins.width == 512 && bins.origin == -24 && bins.lastUsed == 2)
+        #expect(bins.bin(of: .infinity) == 3 && bins.width == 512, "a time beyond any session does not widen forever")
+        #expect(bins.bin(of: -.infinity) == 0 && bins.origin == -24, "nor does one before any session move the origin")
+
+        var roomy = DoublingBins<Int>(capacity: 4, initialWidth: 1, origin: 1_000)
+        for time in [1_000.0, 1_001, 999] { roomy.update(roomy.bin(of: time)) { $0 += 1 } }
+        #expect(roomy.values == [1, 1, 1, 0] && roomy.width == 1 && roomy.origin == 999)
     }
 
     @Test("each time falls in the bin its offset and the current width give, in order or not, across widenings")

@@ -104,8 +104,9 @@ struct ReportTests {
         #expect(frameShapes.filter { $0["append"] != nil }.count == 3, "three items added")
         #expect(frameShapes.filter { $0["finish"] != nil }.count == 4, "four items ticked")
         #expect(frameShapes.map { $0["event"] as? String } == result.frames.map { $0.event.kind.rawValue })
-        #expect(json["v"] as? Int == 4)
+        #expect(json["v"] as? Int == 5)
         #expect(json["t0"] as? Int == 1_795_942_800_000)
+        #expect(json["start"] as? Int == 0, "the header's startedAt is t0")
     }
 
     @Test("the CSP meta comes first after the charset and pins the inline script and style by hash")

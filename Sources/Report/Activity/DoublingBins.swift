@@ -14,8 +14,11 @@ extension Int: BinValue {
 /// Values over time in at most `capacity` equal bins from an origin. A time
 /// past the last bin makes each pair of bins one, twice as wide: memory stays
 /// bounded by `capacity` whatever the session's length, and the session fills
-/// between half and all of the bins. The batch's sparkline and the report's
-/// activity strip both bin this way.
+/// between half and all of the bins. A time before the origin (a clock set
+/// back, in a log without a header's start) moves the origin back by whole
+/// bins, widening them as well when the bins in use would not fit: the first
+/// bin starts at the session's `start`, or up to a bin's width before it.
+/// The report's activity strip bins this way.
 struct DoublingBins<Value: BinValue>: Sendable {
     /// How many bins there are at most.
     let capacity: Int
@@ -43,10 +46,11 @@ struct DoublingBins<Value: BinValue>: Sendable {
         if origin == nil { origin = milliseconds }
     }
 
-    /// The bin of a time, in milliseconds since 1970, widening the bins as
-    /// needed. Times before the origin fall in the first bin.
+    /// The bin of a time, in milliseconds since 1970, widening the bins and
+    /// moving the origin back as needed.
     mutating func bin(of milliseconds: Double) -> Int {
         setOrigin(milliseconds)
+        if let origin, milliseconds < origin { moveOriginBack(by: origin - milliseconds) }
         let offset = max(0, milliseconds - (origin ?? milliseconds))
         // Far beyond any session (or not a number): the last bin, without widening forever.
         guard offset.isFinite, offset < 1e15 else { return lastBin(capacity - 1) }
@@ -70,6 +74,24 @@ struct DoublingBins<Value: BinValue>: Sendable {
     /// Changes the value of a bin in place.
     mutating func update(_ index: Int, _ change: (inout Value) -> Void) {
         change(&values[index])
+    }
+
+    /// Moves the origin back by whole bins, at least `milliseconds`, the bins
+    /// in use moving up with their values; widens first while they would not fit.
+    /// Far back (not a session's span, or not a number), it stays: the time is in the first bin.
+    private mutating func moveOriginBack(by milliseconds: Double) {
+        guard milliseconds.isFinite, milliseconds < 1e15, let origin else { return }
+        let needed = Int64(milliseconds.rounded(.up))
+        var bins = (needed + width - 1) / width
+        while lastUsed + Int(bins) >= capacity {
+            widen()
+            bins = (needed + width - 1) / width
+        }
+        let shift = Int(bins)
+        values = [Value](repeating: Value(), count: shift) + values.prefix(capacity - shift)
+        self.origin = origin - Double(bins * width)
+        lastUsed = lastUsed < 0 ? -1 : lastUsed + shift
+        lastRange = (0, 0, 0)
     }
 
     private mutating func widen() {

@@ -35,6 +35,8 @@ struct DiffPageRenderer {
             "firstDifference": difference.map { String($0.frame) } ?? "",
             "lastFrame": String(lastFrame),
             "startFrame": String(difference?.frame ?? lastFrame),
+            "lastFrameText": Formatting.grouped(lastFrame),
+            "startFrameText": Formatting.grouped(difference?.frame ?? lastFrame),
             "jumpHidden": difference == nil ? " hidden" : "",
             "summary": summaryHTML,
             "compareIDs": report.comparison.comparingIDs ? "true" : "false",

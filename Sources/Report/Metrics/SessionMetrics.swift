@@ -78,8 +78,7 @@ public final class SessionMetrics {
     /// hands out access to them that could overlap another.
     @exclusivity(unchecked) private(set) var startMilliseconds: Double?
 
-    @exclusivity(unchecked) private var earliest: Double?
-    @exclusivity(unchecked) private var latest: Double?
+    @exclusivity(unchecked) private var span = SessionSpan()
     @exclusivity(unchecked) private var eventCounts = SessionNumbers.EventCounts()
     /// The page's activity strip: events, items, cancels and travels per bin.
     @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
@@ -118,6 +117,7 @@ public final class SessionMetrics {
         switch entry {
         case .header(let header):
             self.header = header
+            span.startedAt = header.startedAt?.millisecondsSince1970
             if let start = header.startedAt { stripBins.setOrigin(start.millisecondsSince1970) }
         case .frame(let frame):
             add(frame)
@@ -186,16 +186,14 @@ public final class SessionMetrics {
     }
 
     private func note(_ time: Double) {
-        if earliest.map({ time < $0 }) ?? true { earliest = time }
-        if latest.map({ time > $0 }) ?? true { latest = time }
+        span.note(time)
     }
 
     /// Records how the replay ended: walks the journey and computes ``numbers``.
     public func finish(with outcome: LogReplayer.Outcome) {
         self.outcome = outcome
         var numbers = SessionNumbers()
-        let start = header?.startedAt?.millisecondsSince1970 ?? earliest
-        let end = latest ?? header?.startedAt?.millisecondsSince1970
+        let (start, end) = (span.start, span.end)
         startMilliseconds = start
         numbers.start = start.map { Timestamp(millisecondsSince1970: $0).rfc3339 }
         numbers.end = end.map { Timestamp(millisecondsSince1970: $0).rfc3339 }

@@ -27,6 +27,10 @@ import TodoDomain
 ///   rather than interned, so nothing grows with the number of items.
 /// - `t0`: the time origin in milliseconds since 1970 (the header's
 ///   `startedAt`, else the first timestamp), or `null`.
+/// - `start`: the session's `start` (the header's `startedAt`, else the
+///   earliest time of a kept record) in milliseconds from `t0`, or `null`:
+///   a frame's time "from the start" is its `t_ms`, its time minus this,
+///   rounded. It differs from 0 only when a time before the first comes later.
 /// - `times`: per frame, milliseconds since the previous timed frame (or
 ///   since `t0` for the first), or `null` when the record had no timestamp.
 /// - `lines`: `[frame, delta]` for each frame whose log line is not the
@@ -41,7 +45,7 @@ import TodoDomain
 /// holds one while calling another that changes it.
 final class FrameEncoder {
     /// The version of the format above; `Templates/report.js` checks it.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     @exclusivity(unchecked) private(set) var frameCount = 1
     let frames = SpillFile()
@@ -53,6 +57,8 @@ final class FrameEncoder {
     @exclusivity(unchecked) private var lastTime: Double = 0
     /// The time origin: the header's `startedAt`, else the first timestamp.
     @exclusivity(unchecked) private(set) var origin: Timestamp?
+    /// The session's `start`, which `t_ms` counts from (written as `start`).
+    @exclusivity(unchecked) private var span = SessionSpan()
     /// ``FrameShape/packed`` of each shape, in the order of `shapes` (a
     /// session has a handful; `shapeSlots` finds them without a search).
     @exclusivity(unchecked) private var shapeKeys: [UInt32] = []
@@ -73,6 +79,7 @@ final class FrameEncoder {
 
     func setOrigin(_ startedAt: Timestamp?) {
         if origin == nil { origin = startedAt }
+        if span.startedAt == nil { span.startedAt = startedAt?.millisecondsSince1970 }
     }
 
     func add(_ frame: Frame) {
@@ -237,7 +244,9 @@ final class FrameEncoder {
             .text(
                 "{\"v\":\(Self.formatVersion),\"initialState\":\(initialState),\"shapes\":[\(shapes.joined(separator: ","))],"
                     + "\"textShape\":\(textShape.map(String.init) ?? "null"),"
-                    + "\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),\"frames\":["),
+                    + "\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),"
+                    + "\"start\":\(origin.flatMap { origin in span.start.map { number($0 - origin.millisecondsSince1970) } } ?? "null"),\"frames\":["
+            ),
             .spill(frames), .text("],\"times\":["), .spill(times),
             .text("],\"lines\":["), .spill(lines), .text("],\"travels\":["), .spill(travels), .text("]}"),
         ]
@@ -247,6 +256,7 @@ final class FrameEncoder {
     private func milliseconds(_ timestamp: Timestamp?) -> Double? {
         guard let timestamp else { return nil }
         if origin == nil { origin = timestamp }
+        span.note(timestamp.millisecondsSince1970)
         return timestamp.millisecondsSince1970 - (origin?.millisecondsSince1970 ?? 0)
     }
 

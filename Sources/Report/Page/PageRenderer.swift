@@ -53,6 +53,7 @@ struct PageRenderer {
             "redaction": redactionBadge(),
             "facts": facts(),
             "lastFrame": String(frameCount - 1),
+            "lastFrameText": Formatting.grouped(frameCount - 1),
             "frameCount": String(frameCount),
             "stateName": newestFrameState.stateName.htmlEscaped,
             "itemCount": String(newestFrameState.todoItems.count),
@@ -63,7 +64,7 @@ struct PageRenderer {
             "addDisabled": newestFrameState.partialItemName.isEmpty ? "true" : "false",
             "stateJSON": stateJSON(newestFrameState).htmlEscaped,
             "summary": summaryHTML,
-            "diagnosticCount": String(diagnostics.count),
+            "diagnosticCount": Formatting.grouped(diagnostics.count),
             "activityStrip": activityHTML,
             "funnelChart": funnelHTML,
             "unverifiedFrom": metrics.outcome?.digests.firstMismatchFrame.map(String.init) ?? "",
@@ -108,7 +109,7 @@ struct PageRenderer {
                 + "<span class=\"switch\" role=\"switch\" aria-checked=\"\(item.isFinished)\" aria-label=\"Done: \(item.title.htmlEscaped)\"></span></li>"
         }
         let hidden = newestFrameState.todoItems.count - Self.staticItemLimit
-        if hidden > 0 { rows.append("<li class=\"more\">and \(hidden) more items</li>") }
+        if hidden > 0 { rows.append("<li class=\"more\">and \(Formatting.grouped(hidden)) more items</li>") }
         return rows.joined(separator: "\n")
     }
 }
@@ -128,7 +129,7 @@ func stateJSON(_ state: TodoState, itemLimit: Int = 50) -> String {
                 "    {\"id\": \"\(item.id.uuidString)\", \"title\": \(JSONString.literal(item.title)), \"isFinished\": \(item.isFinished)}\(comma)"
             )
         }
-        if state.todoItems.count > itemLimit { lines.append("    … \(state.todoItems.count - itemLimit) more") }
+        if state.todoItems.count > itemLimit { lines.append("    … \(Formatting.grouped(state.todoItems.count - itemLimit)) more") }
         lines.append("  ],")
     }
     lines.append("  \"stateName\": \(JSONString.literal(state.stateName))")
