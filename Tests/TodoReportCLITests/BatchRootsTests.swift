@@ -62,6 +62,22 @@ extension CLISuite {
             #expect(workspace.exists("out/stats/m1.json") && workspace.exists("out/sessions/m2.html"))
         }
 
+        @Test("a missing INPUT named like a recorded session, or a session's own file gone, overwrites and removes nothing")
+        func missingInputKeepsSessionOfItsName() throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            #expect(try workspace.shell("$TR batch monday -o out && $TR batch monday/m1.jsonl -o files").code == 0)
+            let before = try BatchTests.tree(workspace, "out")
+            let elsewhere = try workspace.shell("$TR batch unmounted/m1.jsonl -o out")
+            #expect(elsewhere.code == 66)
+            #expect(try BatchTests.tree(workspace, "out") == before, "monday's m1 keeps its report, event table and stats")
+            let filesBefore = try BatchTests.tree(workspace, "files")
+            let gone = try workspace.shell("rm monday/m1.jsonl && $TR batch monday/m1.jsonl -o files")
+            #expect(gone.code == 66)
+            #expect(gone.stderr.contains("monday/m1.jsonl: error: cannot read: no such file"), "\(gone.stderr)")
+            #expect(try BatchTests.tree(workspace, "files") == filesBefore)
+        }
+
         @Test("under --redact-key a root is recorded as a keyed pseudonym of its path, and removal still follows it")
         func redactedRoot() throws {
             let workspace = try Workspace()

@@ -9,11 +9,15 @@ import SessionLog
 
 /// One session of a batch: skipped when unchanged, else read, its report and
 /// stats written. A session that cannot be read or is rejected becomes stats
-/// that say so; only an output that cannot be written stops the batch.
+/// that say so; only an output that cannot be written stops the batch. An
+/// INPUT that is missing, or a folder that cannot be searched, is no session:
+/// it writes and removes nothing, so a session recorded before keeps its files.
 struct SessionJob: Sendable {
     enum Result: Sendable {
         /// `again`: why it was rendered again although its input may be unchanged, if that was the reason.
         case done(SessionStats, skipped: Bool, again: RenderedAgain? = nil)
+        /// An INPUT that is missing or a folder that could not be searched (said on standard error).
+        case notFound
         case cannotWrite(CLIError)
     }
 
@@ -59,8 +63,8 @@ struct SessionJob: Sendable {
         }
         do throws(CLIError) {
             if let problem = input.problem {
-                streams.printError("\(shownPath): error: cannot read: \(problem)")
-                return try recordFailure(failed(.unreadable, problem))
+                streams.printError("\(shownPath): error: cannot read: \(problem); nothing of it is written or removed")
+                return .notFound
             }
             var file: InputFile
             do throws(CLIError) {

@@ -101,12 +101,15 @@ enum BatchCommand: Subcommand {
         var skipped = 0
         var rendered = 0
         var olderSchema = 0
+        var notFound = 0
         for result in results {
             switch result {
             case .done(let stats, let wasSkipped, let again):
                 finished.append(stats)
                 if wasSkipped { skipped += 1 } else if stats.status == .rendered { rendered += 1 }
                 if again == .olderSchema { olderSchema += 1 }
+            case .notFound:
+                notFound += 1
             case .cannotWrite(let error):
                 throw error
             }
@@ -130,10 +133,11 @@ enum BatchCommand: Subcommand {
         if skipped > 0 { parts.append("\(groupedDigits(skipped)) skipped (input and tool unchanged)") }
         if rejected > 0 { parts.append("\(groupedDigits(rejected)) rejected") }
         if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
+        if notFound > 0 { parts.append("\(groupedDigits(notFound)) INPUT\(notFound == 1 ? "" : "s") not found or not searchable") }
         if removed > 0 { parts.append("\(groupedDigits(removed)) removed (input gone)") }
         if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
         let line = "\(groupedDigits(finished.count)) sessions: " + parts.joined(separator: ", ") + " -> \(root.display)"
-        if unreadable > 0 { throw .sessionsFailed(.noInput, line) }
+        if unreadable > 0 || notFound > 0 { throw .sessionsFailed(.noInput, line) }
         if rejected > 0 { throw .sessionsFailed(.dataError, line) }
         if !options.quiet { streams.printError(line) }
     }
