@@ -72,7 +72,7 @@ struct PatchDrawingTests {
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         let message = try page.evaluate("document.getElementById('no-script').textContent") as? String ?? ""
-        #expect(message.contains("version 4, but its data is of version 99"))
+        #expect(message.contains("version 5, but its data is of version 99"))
         #expect(try page.evaluate("document.getElementById('no-script').hidden") as? Bool == false)
         #expect(try page.evaluate("document.getElementById('scrubber').disabled") as? Bool == true)
     }
