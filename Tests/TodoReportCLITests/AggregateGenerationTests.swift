@@ -126,7 +126,7 @@ extension CLISuite {
         }
 
         @Test(
-            "something else at an aggregate's name is refused before anything is written",
+            "something else at an aggregate's name is refused before anything is written, by index and by a batch before its first session",
             arguments: [
                 (
                     "rm out/index.html && mkdir out/index.html",
@@ -142,13 +142,15 @@ extension CLISuite {
         func refused(change: String, message: String) throws {
             let workspace = try Workspace()
             _ = try Self.staleAggregates(in: workspace)
-            let setup = try workspace.shell(change)
+            let setup = try workspace.shell(change + " && mkdir new && $TR simulate --events 20 --seed 9 -o new/n.jsonl")
             try #require(setup.code == 0, "\(setup.stderr)")
             let before = try workspace.shell("ls -lR out").stdout
-            let run = try workspace.shell("$TR index out --quiet")
-            #expect(run.code == 73)
-            #expect(run.stderr.contains(message) && run.stderr.contains("move it away and run again"), "\(run.stderr)")
-            #expect(try workspace.shell("ls -lR out").stdout == before)
+            for command in ["$TR index out --quiet", "$TR batch new -o out --quiet"] {
+                let run = try workspace.shell(command)
+                #expect(run.code == 73, "\(command)")
+                #expect(run.stderr.contains(message) && run.stderr.contains("move it away and run again"), "\(command): \(run.stderr)")
+                #expect(try workspace.shell("ls -lR out").stdout == before, "\(command)")
+            }
         }
 
         @Test("a leftover generation that cannot be removed (it holds a file of somebody's) is passed over, and kept")

@@ -51,6 +51,58 @@ extension CLISuite {
             #expect(absolute.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged) -> out"), "\(absolute.stderr)")
         }
 
+        @Test("a log of another root with the same NAME and other bytes takes the name a run of both roots gives it, not the session's")
+        func sameNameOtherRoot() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p mon tue moved
+                $TR simulate --events 80 --seed 1 -o mon/a.jsonl
+                $TR simulate --events 70 --seed 2 -o tue/a.jsonl
+                cp mon/a.jsonl moved/a.jsonl
+                $TR mon/a.jsonl -o mon.html --quiet
+                $TR batch mon -o out --quiet
+                $TR batch tue -o out
+                $TR batch tue -o out
+                $TR batch mon tue -o both --quiet
+                $TR batch mon -o moved-out --quiet
+                $TR batch moved -o moved-out
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(workspace.read("out/sessions/a.html") == workspace.read("mon.html"), "monday's session keeps its report")
+            let both = try FileManager.default.contentsOfDirectory(atPath: workspace.path("both/sessions")).sorted()
+            let tuesday = try #require(both.first { workspace.read("out/sessions/\($0)") != nil && $0 != "a.html" })
+            #expect(tuesday.hasPrefix("a-") && both.count == 2, "\(both)")
+            #expect(workspace.read("out/sessions/\(tuesday)") == workspace.read("both/sessions/\(tuesday)"))
+            #expect(result.stderr.contains("tue/a.jsonl: note: sessions/a.html is the session of a log found under "), "\(result.stderr)")
+            #expect(result.stderr.contains("this one is sessions/\(tuesday)"), "\(result.stderr)")
+            #expect(result.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged) -> out"), "the second run of tue")
+            // The same bytes under another root are the same log, moved: its session becomes that root's.
+            #expect(result.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged) -> moved-out"), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("moved-out/sessions")) == ["a.html"])
+        }
+
+        @Test("names told apart by a hash are the same whichever way the INPUT is written")
+        func collidingNamesStable() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p logs
+                $TR simulate --events 50 --seed 1 -o logs/a.jsonl
+                $TR simulate --events 60 --seed 2 -o logs/b.jsonl
+                gzip -c logs/b.jsonl > logs/a.jsonl.gz
+                $TR batch logs -o out --quiet
+                $TR batch ./logs/ -o out
+                $TR batch "$PWD/logs" -o out
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(
+                result.stderr.components(separatedBy: "3 sessions: 0 rendered, 3 skipped (input and tool unchanged) -> out").count == 3,
+                "\(result.stderr)")
+        }
+
         @Test("a root missing this time (a folder not mounted) removes nothing of its sessions")
         func missingRootRemovesNothing() throws {
             let workspace = try Workspace()

@@ -50,6 +50,14 @@ struct AggregateGenerations {
         case absent, link, regularFile
     }
 
+    /// Refuses (73) what ``replace(streams:_:)`` would refuse, without writing
+    /// anything: a batch checks it before it renders a session, so that a
+    /// directory or a foreign link where `index.html` belongs stops it at once.
+    func check() throws(CLIError) {
+        for name in Self.names { _ = try found(name) }
+        _ = try currentGeneration()
+    }
+
     /// Writes the three files with `fill` (called with each one's index in
     /// ``names`` and the descriptor to write it to) into a new generation and
     /// makes it `current`. Refuses, before it writes anything, a name that

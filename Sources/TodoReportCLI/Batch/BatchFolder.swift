@@ -264,6 +264,12 @@ struct BatchFolder: Sendable {
         var count = 0
     }
 
+    /// Refuses (73) an `index.html`, `sessions.csv` or `summary.md` that ``writeAggregates(streams:)``
+    /// would refuse, before anything is written.
+    func checkAggregates() throws(CLIError) {
+        try aggregates.check()
+    }
+
     /// Writes `index.html`, `sessions.csv` and `summary.md` from every
     /// `stats/*.json`, all three put in place by one rename
     /// (``AggregateGenerations``); returns the aggregate.

@@ -46,13 +46,19 @@ struct SessionJob: Sendable {
     var streams: StandardStreams
     /// Whether other runs may write the folder at the same time (`--shard` runs share it).
     var sharedFolder: Bool
+    /// The roots of this run's INPUTs as stats record them (``InputRoot/recorded(_:redaction:)``).
+    var runRoots: Set<String>
 
     /// The tool that wrote a session's files, and how it redacted them: a
     /// re-run with another redaction (or none) renders every session again.
     var tool: String { Help.version + (options.redaction?.mode.toolSuffix ?? "") }
 
     /// Runs the session of `input`, named `name`, found under the root recorded as `root` (``InputRoot``).
+    /// When the folder holds another session of that NAME, found under a root that is none of this
+    /// run's, with other input bytes, this one takes ``SessionNaming/alternative(to:for:redaction:)``
+    /// instead of rendering over it.
     func run(_ input: BatchInput, name: String, root: String) -> Result {
+        var name = name
         let relative = SessionNaming.shownInput(input.relative, redaction: options.redaction)
         // Under --redact a file name may tell as much as what was typed: stderr names the session.
         let shownPath = options.redaction == nil ? input.path.display : "sessions/\(name)"
@@ -77,7 +83,16 @@ struct SessionJob: Sendable {
                 return try recordFailure(failed(.unreadable, reason))
             }
             defer { file.close() }
-            let verdict = verdict(file, name: name)
+            var verdict = verdict(file, name: name)
+            if case .unchanged = verdict {
+            } else if let owner = otherRootsSession(name, root: root, file: file) {
+                let alternative = SessionNaming.alternative(to: name, for: input, redaction: options.redaction)
+                streams.printError(
+                    "\(shownPath): note: sessions/\(name).html is the session of a log found under \(owner), "
+                        + "which this run does not read; this one is sessions/\(alternative).html")
+                name = alternative
+                verdict = self.verdict(file, name: name)
+            }
             if case .unchanged(var stats) = verdict {
                 // Another root's session of the same NAME (its logs moved, say) becomes this root's.
                 if stats.root != root {
@@ -141,6 +156,22 @@ struct SessionJob: Sendable {
         } catch {
             return .cannotWrite(error)
         }
+    }
+
+    /// Who recorded another session under `name`, shown for people, when it
+    /// is one this session must not render over: found under a root that is
+    /// none of this run's INPUTs (which will not remove it), from other bytes
+    /// (the same bytes are the same log, moved: it becomes this root's).
+    private func otherRootsSession(_ name: String, root: String, file: InputFile) -> String? {
+        guard let old = folder.existingStats(name), let oldRoot = old.root, oldRoot != root, !runRoots.contains(oldRoot) else {
+            return nil
+        }
+        if let oldHash = old.inputSHA256, let input = try? FileDigest(file.descriptor),
+            input == FileDigest(bytes: old.inputBytes, sha256: oldHash)
+        {
+            return nil
+        }
+        return options.redaction == nil ? oldRoot : "another INPUT"
     }
 
     /// Writes the stats alone (first removing the report and the event table, when it has none).

@@ -4,8 +4,9 @@ import SessionLog
 /// NAME for each input: its relative path without `.jsonl`/`.jsonl.gz`,
 /// every byte outside `A-Z a-z 0-9 . _ -` as `_`, folders joined by `--`,
 /// at most 100 bytes. Names that would be equal (ignoring case, for
-/// case-insensitive file systems) all get a short hash of their path, so a
-/// name does not depend on the order inputs came in.
+/// case-insensitive file systems) all get a short hash of their path made
+/// absolute, so a name depends neither on the order inputs came in nor on
+/// how an INPUT was written (`logs`, `./logs/`, `$PWD/logs`).
 enum SessionNaming {
     static let maxLength = 100
 
@@ -15,14 +16,30 @@ enum SessionNaming {
         for name in bases { groups[name.lowercased(), default: 0] += 1 }
         var taken = Set<String>()
         return zip(inputs, bases).map { input, name in
-            var unique = groups[name.lowercased(), default: 0] > 1 ? name + "-" + hashText(input.path.bytes) : name
+            var unique = groups[name.lowercased(), default: 0] > 1 ? name + "-" + hashText(input.path.absolute.bytes) : name
             var counter = 2
             while !taken.insert(unique.lowercased()).inserted {
-                unique = name + "-" + hashText(input.path.bytes) + "-\(counter)"
+                unique = name + "-" + hashText(input.path.absolute.bytes) + "-\(counter)"
                 counter += 1
             }
             return unique
         }
+    }
+
+    /// Another NAME for `input` than `name`, which a session of another root
+    /// holds: `name` and a short hash of the input's absolute path, the name
+    /// it gets in a run of both roots; under `--redact-key` a keyed pseudonym
+    /// of that path instead (a plain hash of a path could be matched to a
+    /// guess), and without a key the input's place in the run.
+    static func alternative(to name: String, for input: BatchInput, redaction: LogRedaction?) -> String {
+        let path = input.path.absolute
+        let suffix =
+            if let redaction {
+                redaction.isKeyed ? redaction.pseudonyms.pseudonym(of: path.display, as: .file) : "other"
+            } else {
+                hashText(path.bytes)
+            }
+        return String(name.prefix(maxLength - suffix.utf8.count - 1)) + "-" + suffix
     }
 
     static func base(_ relative: [UInt8]) -> String {

@@ -61,6 +61,8 @@ enum BatchCommand: Subcommand {
         let lock = try folder.lock(selectedShard == nil ? .exclusive : .shared, wait: !arguments.has(noWait), streams: streams)
         defer { lock.release() }
         folder.removeInterruptedAggregates()
+        // Shard runs write no aggregates; a whole run refuses their names' wrong files before any session.
+        if selectedShard == nil { try folder.checkAggregates() }
         try folder.create()
         let found = try InputDiscovery.expand(arguments.positionals, standardInput: streams.input)
         let all = found.inputs
@@ -80,7 +82,7 @@ enum BatchCommand: Subcommand {
 
         let job = SessionJob(
             folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force),
-            streams: streams, sharedFolder: selectedShard != nil)
+            streams: streams, sharedFolder: selectedShard != nil, runRoots: Set(roots.values))
         let progress = BatchProgress(total: chosen.count, error: streams.error)
         let results = WorkerPool.run(
             count: chosen.count, width: width, dedicated: Set(chosen.indices.filter { all[chosen[$0]].isStream }),
@@ -118,7 +120,8 @@ enum BatchCommand: Subcommand {
         var removed = 0
         if selectedShard == nil {
             let searched = found.searchedRoots.flatMap { InputRoot.matching($0, redaction: options.redaction) }
-            removed = folder.removeSessions(notIn: Set(names), under: Set(searched))
+            // The NAMEs written: a session may have taken another than planned (see SessionJob).
+            removed = folder.removeSessions(notIn: Set(finished.map(\.name)), under: Set(searched))
             try folder.writeAggregates(streams: streams)
         }
         if olderSchema > 0 && !options.quiet {
