@@ -93,7 +93,10 @@ struct PreciseRulesTests {
         ("1969-12-31T23:59:59.999Z", -1.0),
         ("0001-01-01T00:00:00Z", -62135596800000.0),
         ("9999-12-31T23:59:59Z", 253402300799000.0),
-        ("2016-12-31T23:59:60Z", 1483228800000.0),
+        // A leap second, whatever its fraction: the last microsecond of its minute.
+        ("2016-12-31T23:59:60Z", 1_483_228_799_999.999),
+        ("2016-12-31T23:59:60.999999Z", 1_483_228_799_999.999),
+        ("2016-12-31T23:59:60.5+01:00", 1_483_225_199_999.999),
         ("2026-06-30T23:59:59.1+23:59", 1782777659100.0),
     ]
 
@@ -115,6 +118,18 @@ struct PreciseRulesTests {
         ])
     func invalidTime(_ text: String) {
         #expect(Timestamp(rfc3339: text) == nil)
+    }
+
+    @Test("a leap second falls between the second before it and the minute after: no time-backwards either side")
+    func leapSecondInOrder() throws {
+        let log = [
+            #"{"type":"event","event":"startCreatingItem","timestamp":"2016-12-31T23:59:59.9995Z"}"#,
+            #"{"type":"event","event":"cancelCreatingItem","timestamp":"2016-12-31T23:59:60.5Z"}"#,
+            #"{"type":"event","event":"startCreatingItem","timestamp":"2017-01-01T00:00:00Z"}"#,
+        ].lines
+        let result = try replay(log)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.frames[1].stamp.timestamp?.rfc3339 == "2016-12-31T23:59:59.999Z")
     }
 
     @Test("the header's startedAt takes no part in time-backwards")

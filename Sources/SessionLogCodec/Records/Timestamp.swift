@@ -25,8 +25,9 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     }
 
     /// Parses RFC 3339 as written in section 5.6: `T` or `t`, `Z` or `z` or an
-    /// offset, any number of fraction digits, a leap second `:60`. Impossible
-    /// dates (February 30) give `nil`.
+    /// offset, any number of fraction digits, a leap second `:60` (read as the
+    /// last microsecond of its minute, which milliseconds since 1970 have no
+    /// room for otherwise). Impossible dates (February 30) give `nil`.
     public init?(rfc3339 text: String) {
         guard let parsed = text.withByteView({ Timestamp(rfc3339Bytes: $0) }) else { return nil }
         self = parsed
@@ -97,7 +98,14 @@ public struct Timestamp: Hashable, Sendable, Comparable {
             day <= Timestamp.daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60
         else { return nil }
         let days = Timestamp.daysSince1970(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60)
+        let minuteStart = days * 86_400 + hour * 3_600 + minute * 60 - offsetMinutes * 60
+        guard second < 60 else {
+            // Time since 1970 has no 61st second: a leap second is read as the last microsecond of its
+            // minute, after the second before it and before the minute after (written as …:59.999).
+            self.millisecondsSince1970 = Double(minuteStart + 60) * 1_000 - 0.001
+            return
+        }
+        let seconds = Double(minuteStart + second)
         self.millisecondsSince1970 = seconds * 1_000 + Double(nanoseconds) / 1_000_000 + beyondNanoseconds / 1_000_000
     }
 
