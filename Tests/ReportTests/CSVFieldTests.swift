@@ -23,4 +23,10 @@ struct CSVFieldTests {
         #expect(CSVField.inert(text) == "'" + text)
         #expect(CSVField.inert("x" + text) == "x" + text)
     }
+
+    @Test("a lone '-', the event table's session of standard input, is no formula and stays as metrics.md names it")
+    func loneDash() {
+        #expect(CSVField.inert("-") == "-")
+        #expect(CSVField.inert("--") == "'--")
+    }
 }

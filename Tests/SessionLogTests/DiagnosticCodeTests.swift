@@ -202,6 +202,17 @@ struct DiagnosticCodeTests {
         ("to", "null", #""to" must be a whole number (a frame index), not null"#),
     ]
 
+    @Test(
+        "duplicate-key compares keys as RFC 8259 does, code unit by code unit, escaped or not",
+        arguments: [
+            (#""\ud800":1,"\udc00":2"#, false), (#""\ud800":1,"\ufffd":2"#, false), (#""\ud800":1,"\ud800":2"#, true),
+            (#""\u0061":1,"a":2"#, true), (#""\ud83d\ude00":1,"😀":2"#, true), (#""\ud83d":1,"\ude00":2"#, false),
+        ])
+    func duplicateKeys(members: String, duplicate: Bool) throws {
+        let result = try replay([Self.header, #"{"type":"event","event":"startCreatingItem",\#(members)}"#].lines)
+        #expect(result.found == (duplicate ? [Found(2, nil, .duplicateKey)] : []))
+    }
+
     @Test("wrong-type of an integer field says what keeps the number from being one", arguments: integerMessages)
     func integerMessage(field: String, value: String, message: String) throws {
         let before = #"{"type":""# + (field == "to" ? "travel" : "event") + #"","event":"startCreatingItem",""# + field + #"":"#

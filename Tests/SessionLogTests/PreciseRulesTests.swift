@@ -132,6 +132,21 @@ struct PreciseRulesTests {
         #expect(result.frames[1].stamp.timestamp?.rfc3339 == "2016-12-31T23:59:59.999Z")
     }
 
+    @Test("time-backwards says a step back under a millisecond is one, where the times it shows look the same")
+    func timeBackwardsUnderAMillisecond() throws {
+        let log = [
+            #"{"type":"event","event":"startCreatingItem","timestamp":"2026-11-29T09:00:00.0002Z"}"#,
+            #"{"type":"event","event":"cancelCreatingItem","timestamp":"2026-11-29T09:00:00.0001Z"}"#,
+            #"{"type":"event","event":"startCreatingItem","timestamp":"2026-11-29T08:59:59Z"}"#,
+        ].lines
+        let messages = try replay(log).diagnostics.map(\.message)
+        #expect(
+            messages == [
+                "timestamp 2026-11-29T09:00:00.000Z is earlier than the previous record's 2026-11-29T09:00:00.000Z, by less than a millisecond",
+                "timestamp 2026-11-29T08:59:59.000Z is earlier than the previous record's 2026-11-29T09:00:00.000Z",
+            ])
+    }
+
     @Test("the header's startedAt takes no part in time-backwards")
     func startedAtIgnored() throws {
         let header = #"{"type":"session","schema":"todo-session/1","startedAt":"2030-01-01T00:00:00Z"}"#

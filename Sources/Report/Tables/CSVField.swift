@@ -2,9 +2,10 @@
 enum CSVField {
     /// `text`, with a leading `'` when a spreadsheet would take it for a
     /// formula (it starts with `=`, `+`, `-`, `@`, a tab or a carriage
-    /// return): for text that came from a log.
+    /// return): for text that came from a log. A lone `-` (the session of
+    /// standard input) is no formula and stays as it is.
     static func inert(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        guard text != "-", let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
         return "'" + text
     }
 

@@ -182,7 +182,10 @@ public struct SessionReplay {
         }
         if let timestamp = stamp.timestamp {
             if let last = lastTimestamp, timestamp < last {
-                warn(.timeBackwards, "timestamp \(timestamp.rfc3339) is earlier than the previous record's \(last.rfc3339)", line, output)
+                let (now, before) = (timestamp.rfc3339, last.rfc3339)
+                // Written to the millisecond, two times a fraction of one apart look the same.
+                let by = now == before ? ", by less than a millisecond" : ""
+                warn(.timeBackwards, "timestamp \(now) is earlier than the previous record's \(before)\(by)", line, output)
             }
             lastTimestamp = timestamp
         }

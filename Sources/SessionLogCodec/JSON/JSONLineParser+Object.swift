@@ -31,7 +31,8 @@ extension JSONLineParser {
             if rawKey.hasEscapes {
                 let text = JSONStringDecoder.decode(keyBytes)
                 key = RecordKey(name: text)
-                if key == nil, otherKeys.insert(Array(text.utf8)) { duplicates.append(text) }
+                // Compared code unit by code unit: two lone surrogates are two keys, though both show as U+FFFD.
+                if key == nil, otherKeys.insert(JSONStringDecoder.identity(keyBytes)) { duplicates.append(text) }
             } else {
                 key = RecordKey(bytes: keyBytes)
                 if key == nil, otherKeys.insert(keyBytes.array) { duplicates.append(keyBytes.text) }
