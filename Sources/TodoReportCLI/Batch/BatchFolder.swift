@@ -40,7 +40,7 @@ struct BatchFolder: Sendable {
         aggregates.removeLeftovers()
         _ = root.appending(Array(".todo-report.commit".utf8)).withCString { unlink($0) }
         // No run that holds the lock writes such files any more: none of them is a live run's.
-        StaleTemporaries.remove(in: root, olderThan: time_t.max, prefix: ".todo-report-commit.")
+        StaleTemporaries.remove(in: root, olderThan: .never, prefix: ".todo-report-commit.")
     }
 
     /// Creates the folder itself if it is missing (for its lock file).
@@ -53,7 +53,7 @@ struct BatchFolder: Sendable {
     func create() throws(CLIError) {
         for folder in [root, sessions, stats, events] {
             try Self.makeFolder(folder)
-            StaleTemporaries.remove(in: folder, olderThan: time(nil))
+            StaleTemporaries.remove(in: folder, olderThan: .now())
         }
     }
 

@@ -45,7 +45,7 @@ final class OutputSet {
     /// Prepares `requests` as above, none of which may be any of `inputs`.
     init(_ requests: [Request], streams: StandardStreams, inputs: [InputFile]) throws(CLIError) {
         self.streams = streams
-        let start = time(nil)
+        let start = StaleTemporaries.Moment.now()
         let destinations = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
         for input in inputs.isEmpty ? [nil] : inputs.map(Optional.some) {
             try OutputConflicts.refuse(destinations, streams: streams, input: input)
