@@ -83,6 +83,49 @@ extension CLISuite {
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("moved-out/sessions")) == ["a.html"])
         }
 
+        @Test("a log of another root that cannot be opened records its failure under its own NAME, not over the session's")
+        func unopenableOtherRoot() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p mon sock
+                $TR simulate --events 80 --seed 1 -o mon/a.jsonl
+                $TR batch mon -o out --quiet
+                python3 -c "import socket; socket.socket(socket.AF_UNIX).bind('sock/a.jsonl')"
+                """)
+            try #require(result.code == 0, "\(result.stderr)")
+            let before = workspace.read("out/sessions/a.html")
+            let run = try workspace.shell("$TR batch sock/a.jsonl -o out")
+            #expect(run.code == 66, "\(run.stderr)")
+            #expect(run.stderr.contains("note: sessions/a.html is the session of a log found under"), "\(run.stderr)")
+            #expect(workspace.read("out/sessions/a.html") == before, "monday's report stays")
+            let stats = String(decoding: try #require(workspace.read("out/stats/a.json")), as: UTF8.self)
+            #expect(stats.contains("/mon\""), "monday's stats stay: \(stats)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/stats")).sorted()
+            #expect(names.count == 2 && names.contains { $0.hasPrefix("a-") }, "\(names)")
+        }
+
+        @Test("under --redact-key, what a renamed session's log says on standard error names the NAME it took")
+        func redactedRenameNamesItsSession() throws {
+            let workspace = try Workspace()
+            try workspace.write("team.key", "a team secret\n")
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p mon tue
+                $TR simulate --events 80 --seed 1 -o mon/a.jsonl
+                $TR simulate --events 30 --seed 2 -o tue/a.jsonl
+                printf '%s\n' '{"type":"event","seq":1.5,"event":"startCreatingItem"}' >> tue/a.jsonl
+                $TR batch mon -o out --redact-key team.key --quiet
+                $TR batch tue -o out --redact-key team.key --quiet
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            let note = try #require(result.stderr.split(separator: "\n").first { $0.contains("this one is sessions/") })
+            let taken = try #require(note.split(separator: "this one is sessions/").last).replacingOccurrences(of: ".html", with: "")
+            #expect(result.stderr.contains("sessions/\(taken):32:23: error: wrong-type"), "\(result.stderr)")
+        }
+
         @Test("names told apart by a hash are the same whichever way the INPUT is written")
         func collidingNamesStable() throws {
             let workspace = try Workspace()

@@ -60,8 +60,17 @@ struct SessionJob: Sendable {
     func run(_ input: BatchInput, name: String, root: String) -> Result {
         var name = name
         let relative = SessionNaming.shownInput(input.relative, redaction: options.redaction)
-        // Under --redact a file name may tell as much as what was typed: stderr names the session.
-        let shownPath = options.redaction == nil ? input.path.display : "sessions/\(name)"
+        // Under --redact a file name may tell as much as what was typed: stderr names the session (by the NAME it takes).
+        var shownPath: String { options.redaction == nil ? input.path.display : "sessions/\(name)" }
+        /// Takes the alternative NAME when another root's session holds this one (see ``otherRootsSession(_:root:file:)``).
+        func keepOtherRootsSession(_ file: InputFile?) {
+            guard let owner = otherRootsSession(name, root: root, file: file) else { return }
+            let alternative = SessionNaming.alternative(to: name, for: input, redaction: options.redaction)
+            streams.printError(
+                "\(shownPath): note: sessions/\(name).html is the session of a log found under \(owner), "
+                    + "which this run does not read; this one is sessions/\(alternative).html")
+            name = alternative
+        }
         func failed(_ status: SessionStats.Status, _ problem: String) -> SessionStats {
             var stats = SessionStats(name: name, input: relative, status: status, problem: problem, tool: tool, strict: options.strict)
             stats.root = root
@@ -78,6 +87,8 @@ struct SessionJob: Sendable {
                 if options.redaction != nil { file.displayName = shownPath }
                 try file.openWithoutWaiting(streamAllowed: input.isStream)
             } catch {
+                // Its failure is recorded under its own NAME, never over another root's session.
+                keepOtherRootsSession(nil)
                 let reason = Self.reason(error)
                 streams.printError("\(shownPath): error: cannot read: \(reason)")
                 return try recordFailure(failed(.unreadable, reason))
@@ -85,13 +96,13 @@ struct SessionJob: Sendable {
             defer { file.close() }
             var verdict = verdict(file, name: name)
             if case .unchanged = verdict {
-            } else if let owner = otherRootsSession(name, root: root, file: file) {
-                let alternative = SessionNaming.alternative(to: name, for: input, redaction: options.redaction)
-                streams.printError(
-                    "\(shownPath): note: sessions/\(name).html is the session of a log found under \(owner), "
-                        + "which this run does not read; this one is sessions/\(alternative).html")
-                name = alternative
-                verdict = self.verdict(file, name: name)
+            } else {
+                let planned = name
+                keepOtherRootsSession(file)
+                if name != planned {
+                    if options.redaction != nil { file.displayName = shownPath }
+                    verdict = self.verdict(file, name: name)
+                }
             }
             if case .unchanged(var stats) = verdict {
                 // Another root's session of the same NAME (its logs moved, say) becomes this root's.
@@ -161,12 +172,13 @@ struct SessionJob: Sendable {
     /// Who recorded another session under `name`, shown for people, when it
     /// is one this session must not render over: found under a root that is
     /// none of this run's INPUTs (which will not remove it), from other bytes
-    /// (the same bytes are the same log, moved: it becomes this root's).
-    private func otherRootsSession(_ name: String, root: String, file: InputFile) -> String? {
+    /// (the same bytes are the same log, moved: it becomes this root's). A
+    /// `file` that could not be opened (nil) has no bytes to match.
+    private func otherRootsSession(_ name: String, root: String, file: InputFile?) -> String? {
         guard let old = folder.existingStats(name), let oldRoot = old.root, oldRoot != root, !runRoots.contains(oldRoot) else {
             return nil
         }
-        if let oldHash = old.inputSHA256, let input = try? FileDigest(file.descriptor),
+        if let oldHash = old.inputSHA256, let file, let input = try? FileDigest(file.descriptor),
             input == FileDigest(bytes: old.inputBytes, sha256: oldHash)
         {
             return nil
