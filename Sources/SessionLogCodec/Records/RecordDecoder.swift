@@ -310,25 +310,15 @@ struct RecordDecoder {
         case .integer(let value) where value < 0:
             return "\(value) (a negative number)"
         case .number:
-            let start = field.column - 1
-            var end = start
-            while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
+            // The parser's own scan, again over the number it validated: where it ends, and whether it is an integer.
+            var parser = JSONLineParser(bytes: bytes)
+            parser.index = field.column - 1
+            guard let (start, isInteger) = try? parser.scanNumber() else { return field.value.typeName }
+            let end = parser.index
             let written = bytes.subview(start..<min(end, start + 32)).text + (end > start + 32 ? "…" : "")
-            let why =
-                (start..<end).contains { bytes[$0] == UInt8(ascii: ".") || bytes[$0] | 0x20 == UInt8(ascii: "e") }
-                ? "a fraction or an exponent" : "too large for 64 bits"
-            return "\(written) (\(why))"
+            return "\(written) (\(isInteger ? "too large for 64 bits" : "a fraction or an exponent"))"
         default:
             return field.value.typeName
-        }
-    }
-
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
-            UInt8(ascii: "E"):
-            true
-        default: false
         }
     }
 

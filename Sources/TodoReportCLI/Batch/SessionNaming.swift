@@ -16,10 +16,10 @@ enum SessionNaming {
         for name in bases { groups[name.lowercased(), default: 0] += 1 }
         var taken = Set<String>()
         return zip(inputs, bases).map { input, name in
-            var unique = groups[name.lowercased(), default: 0] > 1 ? name + "-" + hashText(input.path.absolute.bytes) : name
+            var unique = groups[name.lowercased(), default: 0] > 1 ? name + "-" + pathHash(input) : name
             var counter = 2
             while !taken.insert(unique.lowercased()).inserted {
-                unique = name + "-" + hashText(input.path.absolute.bytes) + "-\(counter)"
+                unique = name + "-" + pathHash(input) + "-\(counter)"
                 counter += 1
             }
             return unique
@@ -30,14 +30,14 @@ enum SessionNaming {
     /// holds: `name` and a short hash of the input's absolute path, the name
     /// it gets in a run of both roots; under `--redact-key` a keyed pseudonym
     /// of that path instead (a plain hash of a path could be matched to a
-    /// guess), and without a key the input's place in the run.
+    /// guess). Without a key every root is recorded alike, so no session is
+    /// another root's and this is not asked for; it would end in `other`.
     static func alternative(to name: String, for input: BatchInput, redaction: LogRedaction?) -> String {
-        let path = input.path.absolute
         let suffix =
             if let redaction {
-                redaction.isKeyed ? redaction.pseudonyms.pseudonym(of: path.display, as: .file) : "other"
+                redaction.isKeyed ? redaction.pseudonyms.pseudonym(of: input.path.absolute.display, as: .file) : "other"
             } else {
-                hashText(path.bytes)
+                pathHash(input)
             }
         return String(name.prefix(maxLength - suffix.utf8.count - 1)) + "-" + suffix
     }
@@ -73,6 +73,11 @@ enum SessionNaming {
         if name.isEmpty { name = "session" }
         if name.utf8.count > maxLength { name = String(name.prefix(maxLength - 9)) + "-" + hashText(relative) }
         return name
+    }
+
+    /// 8 hex digits of the input's absolute path: what tells apart inputs whose NAMEs would be equal.
+    private static func pathHash(_ input: BatchInput) -> String {
+        hashText(input.path.absolute.bytes)
     }
 
     private static func hashText(_ bytes: [UInt8]) -> String {
