@@ -83,6 +83,27 @@ extension CLISuite {
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("moved-out/sessions")) == ["a.html"])
         }
 
+        @Test("a NAME cut to its length keeps, when another root holds it, the whole name a run of both roots gives it")
+        func longNameOtherRoot() throws {
+            let workspace = try Workspace()
+            let long = String(repeating: "journey-", count: 15)
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p mon tue
+                $TR simulate --events 40 --seed 1 -o mon/\(long).jsonl
+                $TR simulate --events 30 --seed 2 -o tue/\(long).jsonl
+                $TR batch mon -o out --quiet
+                $TR batch tue -o out --quiet
+                $TR batch mon tue -o both --quiet
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            let separately = try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/sessions")).sorted()
+            let together = try FileManager.default.contentsOfDirectory(atPath: workspace.path("both/sessions")).sorted()
+            #expect(separately.count == 2 && separately.contains(together[1]), "\(separately) against \(together)")
+            #expect(workspace.read("out/sessions/\(together[1])") == workspace.read("both/sessions/\(together[1])"))
+        }
+
         @Test("a log of another root that cannot be opened records its failure under its own NAME, not over the session's")
         func unopenableOtherRoot() throws {
             let workspace = try Workspace()

@@ -16,10 +16,10 @@ enum SessionNaming {
         for name in bases { groups[name.lowercased(), default: 0] += 1 }
         var taken = Set<String>()
         return zip(inputs, bases).map { input, name in
-            var unique = groups[name.lowercased(), default: 0] > 1 ? name + "-" + pathHash(input) : name
+            var unique = groups[name.lowercased(), default: 0] > 1 ? toldApart(name, for: input) : name
             var counter = 2
             while !taken.insert(unique.lowercased()).inserted {
-                unique = name + "-" + pathHash(input) + "-\(counter)"
+                unique = toldApart(name, for: input) + "-\(counter)"
                 counter += 1
             }
             return unique
@@ -33,13 +33,16 @@ enum SessionNaming {
     /// guess). Without a key every root is recorded alike, so no session is
     /// another root's and this is not asked for; it would end in `other`.
     static func alternative(to name: String, for input: BatchInput, redaction: LogRedaction?) -> String {
-        let suffix =
-            if let redaction {
-                redaction.isKeyed ? redaction.pseudonyms.pseudonym(of: input.path.absolute.display, as: .file) : "other"
-            } else {
-                pathHash(input)
-            }
+        guard let redaction else { return toldApart(name, for: input) }
+        let suffix = redaction.isKeyed ? redaction.pseudonyms.pseudonym(of: input.path.absolute.display, as: .file) : "other"
         return String(name.prefix(maxLength - suffix.utf8.count - 1)) + "-" + suffix
+    }
+
+    /// `name` told apart from the same NAME of another input: a short hash of
+    /// the input's absolute path after it, never cut, so that a name already
+    /// at the length limit keeps the hash that makes it its own.
+    private static func toldApart(_ name: String, for input: BatchInput) -> String {
+        name + "-" + pathHash(input)
     }
 
     static func base(_ relative: [UInt8]) -> String {
