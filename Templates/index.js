@@ -160,7 +160,7 @@
     if (sortColumn >= 0) sorted = sortedOrder();
     visible = sorted.filter(function (i) {
       var row = rows[i];
-      if (version !== '' && (row[VERSION] === null ? data.unknownVersion : row[VERSION]) !== version) return false;
+      if (version !== '' && row[VERSION] !== data.versions[+version]) return false;
       return text === '' || haystack(i).indexOf(text) >= 0;
     });
     shown.textContent = grouped(visible.length) + ' of ' + grouped(rows.length) + ' sessions';

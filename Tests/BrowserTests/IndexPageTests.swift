@@ -98,13 +98,47 @@ struct IndexPageTests {
             _ = try page.evaluate(
                 "(() => { const f = document.getElementById('session-filter'); f.value = ''; f.dispatchEvent(new Event('input')); })()")
             _ = try page.evaluate(
-                "(() => { const s = document.getElementById('version-filter'); s.value = '1.5'; s.dispatchEvent(new Event('change')); })()")
+                "(() => { const s = document.getElementById('version-filter'); s.value = [...s.options].find(o => o.text === '1.5').value; s.dispatchEvent(new Event('change')); })()"
+            )
             let versions = try #require(try page.evaluate("\(Self.rows).map(r => r.children[3].textContent)") as? [String])
             #expect(versions == ["1.5", "1.5", "1.5"])
             _ = try page.evaluate(
                 "(() => { const s = document.getElementById('version-filter'); s.value = ''; s.dispatchEvent(new Event('change')); })()")
             #expect(try page.evaluate("\(Self.rows).length") as? Int == 6, "both filters cleared: every session again")
         }
+    }
+
+    @Test(
+        "the version filter tells a version written (no version), an empty version and no version apart",
+        arguments: Engine.available)
+    func versionsLikeTheirAbsence(engine: Engine) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-versions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.shell(
+            """
+            set -e
+            mkdir logs
+            $TR simulate --events 20 --seed 1 | sed 's/"appVersion":"simulator"/"appVersion":"(no version)"/' > logs/written.jsonl
+            $TR simulate --events 30 --seed 2 | sed 's/"appVersion":"simulator"/"appVersion":""/' > logs/empty.jsonl
+            $TR simulate --events 40 --seed 3 | sed 's/,"appVersion":"simulator"//' > logs/none.jsonl
+            $TR simulate --events 50 --seed 4 -o logs/simulator.jsonl
+            $TR batch logs -o out --quiet
+            """, in: folder)
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("out/index.html").absoluteString)
+        let options = try #require(
+            try page.evaluate("[...document.getElementById('version-filter').options].map(o => o.text)") as? [String])
+        #expect(
+            options == ["All versions", "", "simulator", "(no version)", "(no version)"], "sort -V order, the sessions without one last")
+        var shown: [[String]] = []
+        for index in options.indices {
+            _ = try page.evaluate(
+                "(() => { const s = document.getElementById('version-filter'); s.selectedIndex = \(index); s.dispatchEvent(new Event('change')); })()"
+            )
+            shown.append(try #require(try page.evaluate("\(Self.rows).map(r => r.querySelector('a').textContent)") as? [String]))
+        }
+        #expect(shown == [["empty", "none", "simulator", "written"], ["empty"], ["simulator"], ["written"], ["none"]])
     }
 
     @Test(

@@ -104,7 +104,7 @@ struct PageState: Sendable, CustomTestStringConvertible {
             },
             enter: { page in
                 _ = try page.evaluate(
-                    "(() => { const s = document.getElementById('version-filter'); s.value = '1.5'; s.dispatchEvent(new Event('change')); })()"
+                    "(() => { const s = document.getElementById('version-filter'); s.value = [...s.options].find(o => o.text === '1.5').value; s.dispatchEvent(new Event('change')); })()"
                 )
                 try page.waitUntil("document.getElementById('sessions').dataset.shown === '2'")
             }),

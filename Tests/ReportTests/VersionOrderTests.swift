@@ -60,4 +60,18 @@ struct VersionOrderTests {
         #expect(aggregate.funnelByVersion.map(\.version) == ["1.4.2", "1.9", "1.10.0", "e\u{301}", "\u{E9}", "(no version)"])
         #expect(aggregate.funnelByVersion.map(\.funnel.sessions) == [2, 1, 1, 1, 1, 1])
     }
+
+    @Test("a version written (no version) is a version: only the sessions without one are told by nil", arguments: [false, true])
+    func versionWrittenAsItsAbsence(withoutVersion: Bool) throws {
+        let base = try BatchStatsTests.stats()
+        let versions: [String?] = ["(no version)", "", "1.0"] + (withoutVersion ? [nil] : [])
+        let sessions = versions.enumerated().map { index, version in
+            var stats = base
+            (stats.name, stats.appVersion) = ("s\(index)", version)
+            return stats
+        }
+        let aggregate = BatchAggregate(sessions)
+        #expect(aggregate.hasSessionsWithoutVersion == withoutVersion)
+        #expect(aggregate.appVersions == ["", "1.0", "(no version)"] + (withoutVersion ? [nil] : []), "in sort -V order")
+    }
 }

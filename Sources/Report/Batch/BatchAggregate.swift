@@ -28,6 +28,8 @@ public struct BatchAggregate: Sendable {
     /// The funnel per app version (versions equal as bytes are one), in
     /// `sort -V` order, ``unknownVersion`` last.
     public private(set) var funnelByVersion: [(version: String, funnel: Funnel)] = []
+    /// Whether a rendered session has no `appVersion` (the last group of ``funnelByVersion``).
+    public private(set) var hasSessionsWithoutVersion = false
     /// Every time from + to Add of the rendered sessions: milliseconds and count.
     public private(set) var plusToAdd: [Int64: Int] = [:]
     /// Diagnostics per code over every session that was read (rendered and rejected).
@@ -87,7 +89,10 @@ public struct BatchAggregate: Sendable {
         if !zip(kept, kept.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { kept.sort(by: inOrder) }
         self.sessions = kept
         funnelByVersion = byVersion.sorted { VersionOrder.precedes($0.key, $1.key) }.map { ($0.value.version, $0.value.funnel) }
-        if let noVersion { funnelByVersion.append((Self.unknownVersion, noVersion)) }
+        if let noVersion {
+            funnelByVersion.append((Self.unknownVersion, noVersion))
+            hasSessionsWithoutVersion = true
+        }
     }
 
     /// Sessions by status.
@@ -98,4 +103,13 @@ public struct BatchAggregate: Sendable {
 
     /// The app versions seen, sorted (for the version filter).
     public var versions: [String] { funnelByVersion.map(\.version) }
+
+    /// The header `appVersion` of each group of ``funnelByVersion``, in its
+    /// order: nil for the sessions without one, whose label ``unknownVersion``
+    /// a version may also be written as.
+    public var appVersions: [String?] {
+        funnelByVersion.indices.map { index in
+            hasSessionsWithoutVersion && index == funnelByVersion.count - 1 ? nil : funnelByVersion[index].version
+        }
+    }
 }

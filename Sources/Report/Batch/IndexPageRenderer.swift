@@ -43,7 +43,8 @@ struct IndexPageRenderer {
                 ("\(Formatting.plural(total, "session")), \(Formatting.grouped(failed)) failed"
                 + (aggregate.redactionNote.map { "; redacted: " + $0 } ?? "")).htmlEscaped,
             "funnel": funnel(),
-            "versionOptions": aggregate.versions.map { "<option value=\"\($0.htmlEscaped)\">\($0.htmlEscaped)</option>" }.joined(
+            // By position, not by text: a version may be written `(no version)` or be empty.
+            "versionOptions": aggregate.versions.enumerated().map { "<option value=\"\($0)\">\($1.htmlEscaped)</option>" }.joined(
                 separator: "\n"),
             "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
             "count": String(total),
@@ -116,7 +117,7 @@ struct IndexPageRenderer {
 
     // MARK: Data
 
-    /// `{"unknownVersion": …, "rows": [[name, report, status, sessionId, userId,
+    /// `{"versions": [appVersion or null, …], "rows": [[name, report, status, sessionId, userId,
     /// appVersion, start, durationMs, events, itemsAdded, sheetsOpened,
     /// sheetsCancelled, conversion, errors, warnings, [activity…],
     /// durationText, conversionText], …]}`: the script sorts by the numbers
@@ -124,7 +125,9 @@ struct IndexPageRenderer {
     private func writeData<Failure: Error>(_ output: (String) throws(Failure) -> Void) throws(Failure) {
         func text(_ value: String?) -> String { value.map { $0.scriptSafeJSONLiteral } ?? "null" }
 
-        try output("{\"unknownVersion\":\(BatchAggregate.unknownVersion.scriptSafeJSONLiteral),\"rows\":[\n")
+        // The version filter's options in order; null for the sessions without one.
+        let versions = aggregate.appVersions.map { $0?.scriptSafeJSONLiteral ?? "null" }
+        try output("{\"versions\":[" + versions.joined(separator: ",") + "],\"rows\":[\n")
         for (index, s) in aggregate.sessions.enumerated() {
             let n = s.numbers
             let fields = [
