@@ -147,6 +147,19 @@ extension CLISuite {
             #expect(piped.code == 64 && piped.stderr.contains("give BASELINE and RUN as files"), "\(piped.stderr)")
         }
 
+        @Test(
+            "with the page or the summary on standard output, by any name, the verdict goes to standard error, not into them",
+            arguments: [("-o -", "<!doctype html>"), ("-o /dev/stdout", "<!doctype html>"), ("-o /dev/fd/1", "<!doctype html>"),
+                ("--summary /dev/stdout", "## ")])
+        func verdictBesideStandardOutput(option: String, start: String) throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            let result = try space.shell(#""$TR" diff base.jsonl base.jsonl --quiet "# + option)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix(start), "\(result.stdout.prefix(80))")
+            #expect(result.stderr.hasPrefix("identical: "), "\(result.stderr)")
+        }
+
         @Test("a run that ends early differs at its first missing frame")
         func shorter() throws {
             let space = try Workspace()

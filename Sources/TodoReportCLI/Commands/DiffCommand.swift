@@ -96,7 +96,7 @@ enum DiffCommand: Subcommand {
         try LogReading.check(baselineOutcome, strict: options.strict)
         try LogReading.check(runOutcome, strict: options.strict)
 
-        let verdictToError = requests.contains { $0.path.isStandardStream }
+        let verdictToError = OutputConflicts.anyIsStandardOutput(resolved, streams: streams)
         let verdict = report.verdict
         if verdictToError { streams.printError(verdict) } else { streams.printOutput(verdict) }
         reading.finishPrinting()

@@ -41,6 +41,21 @@ enum OutputConflicts {
         }
     }
 
+    /// Whether any destination is where the command's standard output goes:
+    /// `-`, or a path such as `/dev/stdout`, `/dev/fd/1` or the FIFO or
+    /// terminal standard output is. Text printed to standard output would
+    /// then land inside that output (a page's verdict before its markup).
+    static func anyIsStandardOutput(_ destinations: [(OutputSet.Request, OutputDestination)], streams: StandardStreams) -> Bool {
+        var output = stat()
+        guard streams.output >= 0, fstat(streams.output, &output) == 0 else {
+            return destinations.contains { $0.1 == .standardOutput }
+        }
+        return destinations.contains { request, destination in
+            destination == .standardOutput
+                || (try? identity(of: destination, request: request, streams: streams).0) == .node(output.st_dev, output.st_ino)
+        }
+    }
+
     /// The identity, and whether several outputs (and the input) may share it: a terminal or `/dev/null`.
     private static func identity(
         of destination: OutputDestination, request: OutputSet.Request, streams: StandardStreams
