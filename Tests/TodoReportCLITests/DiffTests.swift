@@ -149,8 +149,10 @@ extension CLISuite {
 
         @Test(
             "with the page or the summary on standard output, by any name, the verdict goes to standard error, not into them",
-            arguments: [("-o -", "<!doctype html>"), ("-o /dev/stdout", "<!doctype html>"), ("-o /dev/fd/1", "<!doctype html>"),
-                ("--summary /dev/stdout", "## ")])
+            arguments: [
+                ("-o -", "<!doctype html>"), ("-o /dev/stdout", "<!doctype html>"), ("-o /dev/fd/1", "<!doctype html>"),
+                ("--summary /dev/stdout", "## "),
+            ])
         func verdictBesideStandardOutput(option: String, start: String) throws {
             let space = try Workspace()
             try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)

@@ -16,6 +16,15 @@ struct LogOutput {
     /// record that could not be removed): the next write starts a fresh one.
     var endsInsideLine: Bool
 
+    init(descriptor: Int32, path: String, endsInsideLine: Bool) {
+        (self.descriptor, self.path, self.endsInsideLine) = (descriptor, path, endsInsideLine)
+    }
+
+    /// The log a recorder opened, `endsInsideLine` as its last line is.
+    init(_ log: OpenedLog, endsInsideLine: Bool = false) {
+        self.init(descriptor: log.descriptor, path: log.path, endsInsideLine: endsInsideLine)
+    }
+
     /// Writes `lines`, `records` whole records each ending in a line break,
     /// with one `write(2)` when the system allows. When a write fails
     /// part-way, the records written whole stay, a partial one is cut off

@@ -19,9 +19,9 @@ struct ResumedLog {
     var endsInsideLine = false
     /// Ids the log's readers derive (its `addItem` records without `id`).
     var derivedIDs: Set<UUID> = []
-    /// Nothing is left once a torn last line is cut off (a crash while the
-    /// header of a new log was written): the log starts again, header first.
-    var isEmpty = false
+    /// No record is left (a file of blank lines, or a crash that tore the
+    /// header of a new log, cut off): the log starts again, header first.
+    var hasNoRecord = false
 
     /// Replays `log` (opened, at its start) into `store`, a new store with
     /// no recorder, and cuts off a last line torn by a crash.
@@ -83,15 +83,34 @@ struct ResumedLog {
         }
         let (size, lastLineStart) = try lastLine(of: log)
         if lastDiagnostic?.code == .truncatedLine {
+            // A torn line before any record is a recorder's only when it starts as every record starts:
+            // anything else (a line of notes with no line break) is not a log, and is kept.
+            if !keptRecord, try !startsLikeARecord(log, at: lastLineStart, size: size) {
+                throw .notASessionLog(path: log.path, reason: "its only line is not a record (\(DiagnosticCode.truncatedLine.rawValue))")
+            }
             // The record a crash cut short is not in the replay: it goes, and the log ends with a whole line.
             guard ftruncate(log.descriptor, lastLineStart) == 0 else {
                 throw .cannotWrite(path: log.path, errno: errno, records: 0, partialRecord: nil)
             }
-            resumed.isEmpty = lastLineStart == 0
         } else {
             resumed.endsInsideLine = lastLineStart < size
         }
+        resumed.hasNoRecord = !keptRecord
         return resumed
+    }
+
+    /// Whether the bytes from `start` to `size` begin as the recorder begins
+    /// every record, `{"type":"`, or are a beginning of that.
+    private static func startsLikeARecord(_ log: OpenedLog, at start: off_t, size: off_t) throws(RecorderError) -> Bool {
+        let opening = Array(#"{"type":""#.utf8)
+        let count = Int(min(size - start, off_t(opening.count)))
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptorIO.read(log.descriptor, count: count, at: Int(start))
+        } catch {
+            throw .cannotRead(path: log.path, errno: error.errno)
+        }
+        return bytes.elementsEqual(opening.prefix(count))
     }
 
     /// The file's size, and where its last line starts (the size itself when it ends with a line break).

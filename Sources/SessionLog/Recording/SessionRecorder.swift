@@ -146,17 +146,19 @@ public final class SessionRecorder: StoreRecorder, Sendable {
             opened.close()
             throw .logNotEmpty(path: opened.path, bytes: opened.size)
         }
-        try self.init(opened: opened, header: header, digests: digests, clock: clock, onError: onError)
+        try self.init(
+            opened: LogOutput(opened), header: header, digests: digests,
+            clock: clock, onError: onError)
     }
 
-    /// A new session in a log just opened, which must be empty.
+    /// A new session in a log just opened, which holds no record: `header` first.
     convenience init(
-        opened: OpenedLog, header: SessionHeader, digests: DigestSchedule, clock: @escaping @Sendable () -> Timestamp,
+        opened output: LogOutput, header: SessionHeader, digests: DigestSchedule, clock: @escaping @Sendable () -> Timestamp,
         onError: (@Sendable (RecorderError) -> Void)?
     ) throws(RecorderError) {
         try self.init(
-            output: LogOutput(descriptor: opened.descriptor, path: opened.path, endsInsideLine: false), ownsDescriptor: true,
-            header: header, nextSeq: 0, derivedIDs: [], digests: digests, clock: clock, onError: onError)
+            output: output, ownsDescriptor: true, header: header, nextSeq: 0, derivedIDs: [], digests: digests, clock: clock,
+            onError: onError)
     }
 
     /// Records to an already open file (a pipe, standard output, a new file

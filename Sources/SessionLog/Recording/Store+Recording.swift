@@ -17,7 +17,8 @@ extension Store where State == TodoState {
     ///
     /// - Parameters:
     ///   - url: The log, a `file:` URL.
-    ///   - header: The first line of a new log (unused when one is resumed).
+    ///   - header: The first line of a new log, and of one that holds no
+    ///     record yet (blank lines, or a header a crash tore, cut off).
     ///   - checkpoints: As for ``Store/init(initialState:checkpoints:recorder:onChange:)``.
     ///   - digests, clock, onError: As for ``SessionRecorder/init(url:header:digests:clock:onError:)``.
     /// - Throws: ``RecorderError``, with the path and the system's error
@@ -34,7 +35,7 @@ extension Store where State == TodoState {
     ) throws(RecorderError) {
         let log = try OpenedLog.open(url, creating: true)
         if log.size == 0 {
-            let recorder = try SessionRecorder(opened: log, header: header, digests: digests, clock: clock, onError: onError)
+            let recorder = try SessionRecorder(opened: LogOutput(log), header: header, digests: digests, clock: clock, onError: onError)
             self.init(initialState: TodoState(), checkpoints: checkpoints, recorder: recorder)
         } else {
             try self.init(
@@ -49,8 +50,8 @@ extension Store where State == TodoState {
     /// The log is replayed as `todo-report` reads it (records with errors
     /// are left out). `seq` goes on after the highest in the log. A last line
     /// torn by a crash (`truncated-line`) is cut off, so the log stays clean.
-    /// A file whose first line is not a record is not a session log, and is
-    /// never appended to.
+    /// A file whose first line is not a record (or whose only line, torn,
+    /// does not start as one) is not a session log, and is never appended to.
     /// The file is locked while the store records into it.
     ///
     /// - Throws: ``RecorderError``: the file is missing or cannot be read, is
@@ -77,12 +78,13 @@ extension Store where State == TodoState {
         self.init(initialState: TodoState(), checkpoints: checkpoints)
         do {
             let resumed = try ResumedLog.replay(log, into: self)
-            if resumed.isEmpty, let newHeader {
-                // A crash tore the header of a new log: the session starts there again.
-                startRecording(with: try SessionRecorder(opened: log, header: newHeader, digests: digests, clock: clock, onError: onError))
+            let output = LogOutput(log, endsInsideLine: resumed.endsInsideLine)
+            if resumed.hasNoRecord, let newHeader {
+                // Blank lines only, or a crash tore the header of a new log: the session starts there again.
+                startRecording(
+                    with: try SessionRecorder(opened: output, header: newHeader, digests: digests, clock: clock, onError: onError))
                 return
             }
-            let output = LogOutput(descriptor: log.descriptor, path: log.path, endsInsideLine: resumed.endsInsideLine)
             startRecording(
                 with: try SessionRecorder(
                     resuming: output, nextSeq: resumed.nextSeq, derivedIDs: resumed.derivedIDs, digests: digests, clock: clock,
