@@ -32,9 +32,10 @@ public import Observation
 /// **Isolation.** A store belongs to the isolation domain that made it: the
 /// main actor in a SwiftUI app, where its views read it. It is deliberately
 /// not `Sendable` (and not `@MainActor`, so that a command-line tool or a
-/// test can drive one on its own thread), so Swift 6 refuses to hand it to
-/// another actor or a detached task: "sending 'store' risks causing data
-/// races". What runs elsewhere is its recorder's business (a session
+/// test can drive one on its own thread), so Swift 6 refuses to hand a
+/// store still in use here to another actor or a detached task: "sending
+/// 'store' risks causing data races" (one handed over and never touched
+/// again here moves with its ownership, which is safe). What runs elsewhere is its recorder's business (a session
 /// recorder writes on a queue of its own).
 public final class Store<State: ReversibleStateMachine>: Observable {
     /// The initial state followed by every state after it, oldest first.
@@ -73,11 +74,17 @@ public final class Store<State: ReversibleStateMachine>: Observable {
     ///
     /// Bind it to the slider's editing state:
     /// `Slider(value: …, in: …, onEditingChanged: { store.isScrubbing = $0 })`.
-    public var isScrubbing = false {
-        didSet {
-            if !isScrubbing { reportCursorIfMoved() }
+    public var isScrubbing: Bool {
+        get {
+            registrar.access(self, keyPath: keys.isScrubbing)
+            return scrubbing
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: keys.isScrubbing) { scrubbing = newValue }
+            if !newValue { reportCursorIfMoved() }
         }
     }
+    private var scrubbing = false
 
     private let onChange: ((StoreChange<State.Event>) -> Void)?
     /// Where the recorder and `onChange` were last told the cursor is.
@@ -92,6 +99,7 @@ public final class Store<State: ReversibleStateMachine>: Observable {
         let allStates = \Store<State>.allStates
         let state = \Store<State>.state
         let currentStateIndex = \Store<State>.currentStateIndex
+        let isScrubbing = \Store<State>.isScrubbing
     }
 
     /// Creates a store whose history holds just `initialState`.

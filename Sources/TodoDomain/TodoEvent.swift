@@ -35,10 +35,15 @@ public enum TodoEvent: Hashable, Sendable {
     /// their ``code``s, and the report page reads their names from the data
     /// it is given rather than from a list of its own.
     public enum Kind: String, CaseIterable, Sendable {
+        /// Opens the add sheet with an empty name.
         case startCreatingItem
+        /// Closes the add sheet, keeping the typed name.
         case cancelCreatingItem
+        /// Sets the name typed in the add sheet.
         case changePartialItemName
+        /// Appends an item titled with the typed name, and closes the sheet.
         case addItem
+        /// Ticks or unticks an item.
         case setItemDone
 
         /// A small number for the kind: its position in ``allCases``, for

@@ -188,6 +188,25 @@ struct StoreTests {
         #expect(stateFired.value)
     }
 
+    @Test("observers of isScrubbing are told when a drag starts and ends, and not by a travel")
+    func observeScrubbing() {
+        let store = Store(initialState: Tally())
+        store.dispatch(.add(1))
+        for value in [true, false] {
+            let fired = Flag()
+            withObservationTracking {
+                _ = store.isScrubbing
+            } onChange: {
+                fired.set()
+            }
+            store.currentStateIndex = value ? 0 : 1
+            #expect(!fired.value, "a travel is not a drag's start or end")
+            store.isScrubbing = value
+            #expect(fired.value)
+            #expect(store.isScrubbing == value)
+        }
+    }
+
     @Test("a cursor set to where it is tells no observer")
     func noSpuriousObservation() {
         let store = Store(initialState: Tally())

@@ -52,8 +52,9 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
     /// A write failed earlier (``cannotWrite(path:errno:records:partialRecord:)``),
     /// so the log stopped at its last whole record and this record is not in
     /// it: a record after a lost one would be applied to a state the log
-    /// does not have. The log still replays to the states it holds; record
-    /// the rest of the session into a new file.
+    /// does not have. The log still replays to the states it holds; the
+    /// store goes on unrecorded until a relaunch resumes the log where it
+    /// stopped, or a new session is recorded into a new file.
     case stopped(path: String)
     /// The store began from another state than the format's initial one
     /// (`TodoState()`), so no log replays to its states: nothing of it is
@@ -120,7 +121,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
         case .stopped(let path):
             return
                 "\(path): cannot write the session log: it stopped at its last whole record after a write failed, "
-                + "so that it still replays; record the rest of the session into a new file"
+                + "so that it still replays; the events from then on are not recorded: make room, then relaunch to resume it "
+                + "where it stopped, or record a new session into a new file"
         case .initialStateDiffers(let path):
             return
                 "\(path): cannot record this session: its store did not start from the initial state the log format fixes "

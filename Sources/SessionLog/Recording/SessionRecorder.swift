@@ -49,10 +49,14 @@ public import TodoDomain
 /// holds. The recorder keeps the ``firstError``, calls `onError` on its queue
 /// (never inside the store's dispatch) for each failure, and ``flush()``
 /// throws it: call `flush()` when the app goes to the background, and tell
-/// the person if it throws; a new file records the rest of the session.
+/// the person if it throws. The events from the failure on are in no log:
+/// a relaunch resumes the log where it stopped, or a new file records a new
+/// session.
 ///
-/// Safe to use from several threads: lines never interleave, and `seq` and
-/// `timestamp` grow in file order.
+/// Safe to use from several threads: lines never interleave, and `seq`
+/// grows in file order. Each `timestamp` is the clock's when its record was
+/// made, in file order too; a wall clock set back (the default clock) makes
+/// it go back, which readers warn of as `time-backwards`.
 public final class SessionRecorder: StoreRecorder, Sendable {
     /// The state this recorder records: the Todo app's.
     public typealias State = TodoState

@@ -8,6 +8,7 @@ public enum ReplayEntry: Sendable {
     case frame(Frame)
     /// The cursor moved; the next frame's parent is `to`.
     case travel(Travel)
+    /// A problem with a line, where the reader or the replay found it.
     case diagnostic(Diagnostic)
 }
 

@@ -3,7 +3,9 @@
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Errors drop the record they are on; warnings keep it.
     public enum Severity: String, Sendable {
+        /// The record is dropped (the whole file, for `unsupported-schema`); `--strict` fails on any.
         case error
+        /// The record is kept (but for `truncated-line` and `duplicate-seq`); `--strict` lets it pass.
         case warning
     }
 

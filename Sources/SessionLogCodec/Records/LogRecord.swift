@@ -10,7 +10,9 @@ public import TodoDomain
 public enum LogRecord: Hashable, Sendable {
     /// Boxed: a header comes once a log, and its size would otherwise be every record's.
     indirect case header(SessionHeader)
+    /// An `event` record: what was dispatched, and when.
     case event(LoggedEvent, RecordStamp)
+    /// A `travel` record: the cursor moved to frame `to`.
     case travel(to: Int64, RecordStamp)
 }
 
@@ -39,10 +41,15 @@ public struct RecordStamp: Hashable, Sendable {
 /// An event as logged: like `TodoEvent` but `addItem` may lack its id, which
 /// replay then derives from the session and the line.
 public enum LoggedEvent: Hashable, Sendable {
+    /// As ``TodoEvent/startCreatingItem``.
     case startCreatingItem
+    /// As ``TodoEvent/cancelCreatingItem``.
     case cancelCreatingItem
+    /// As ``TodoEvent/changePartialItemName(_:)``: the name typed so far.
     case changePartialItemName(String)
+    /// As ``TodoEvent/addItem(id:)``; `nil` when the record carries no id.
     case addItem(id: UUID?)
+    /// As ``TodoEvent/setItemDone(id:isDone:)``.
     case setItemDone(id: UUID, isDone: Bool)
 
     /// The logged form of an event the app dispatched.
