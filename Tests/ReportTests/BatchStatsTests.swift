@@ -138,6 +138,34 @@ struct BatchStatsTests {
                 == stats, "a ratio is computed again, not read")
     }
 
+    @Test(
+        "a count, a size or a time beyond what a log can hold makes a stats file unreadable, so that sums never overflow",
+        arguments: [
+            (#""sheetsOpened": 2"#, #""sheetsOpened": 1099511627777"#), (#""sheetsOpened": 2"#, #""sheetsOpened": -1"#),
+            (#""events": "#, #""events": 4611686018427387904, "x": "#), (#""addItem":"#, #""addItem":-1,"x":"#),
+            (#""codes": {"#, #""codes": {"x":1099511627777,"#), (#""counts":["#, #""counts":[-1,"#),
+            (#""plusToAddMs": [[2500,1]]"#, #""plusToAddMs": [[2500,1099511627777]]"#),
+            (#""plusToAddMs": [[2500,1]]"#, #""plusToAddMs": [[4503599627370497,1]]"#),
+            (#""plusToAddMs": [[2500,1]]"#, #""plusToAddMs": [[-4503599627370497,1]]"#), (#""inputBytes": "#, #""inputBytes": -1, "x": "#),
+        ])
+    func numbersOutOfRange(old: String, new: String) throws {
+        let text = try Self.stats().json
+        #expect(text.contains(old))
+        #expect(SessionStats(json: Array(text.replacingOccurrences(of: old, with: new).utf8)) == nil)
+    }
+
+    @Test("the largest count and time a stats file may hold are read")
+    func numbersAtTheirLimits() throws {
+        let text = try Self.stats().json
+        let edited = text.replacingOccurrences(of: #""sheetsOpened": 2"#, with: #""sheetsOpened": 1099511627776"#)
+            .replacingOccurrences(of: #""plusToAddMs": [[2500,1]]"#, with: #""plusToAddMs": [[-4503599627370496,1099511627776]]"#)
+        let stats = try #require(SessionStats(json: Array(edited.utf8)))
+        #expect(stats.numbers.sheets.opened == 1 << 40)
+        #expect(stats.numbers.plusToAddMs == [.init(milliseconds: -(1 << 52), count: 1 << 40)])
+        // Sessions at the limit add up (2^23 of them would, before an Int overflows).
+        #expect(BatchAggregate(Array(repeating: stats, count: 8)).funnel.sheets.opened == 8 << 40)
+    }
+
     @Test("the aggregate is the same whatever order the sessions come in")
     func orderIndependent() throws {
         let sessions = try ["c", "a", "b"].map { try Self.stats(name: $0) }

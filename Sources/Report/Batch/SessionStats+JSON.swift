@@ -124,17 +124,17 @@ extension SessionStats {
     private mutating func read(_ member: Member, from scanner: inout StatsScanner) -> Bool {
         func text(_ value: inout String) -> Bool { scanner.read(into: &value) { $0.string() } }
         func optionalText(_ value: inout String?) -> Bool { scanner.read(into: &value) { $0.nullable { $0.string() } } }
-        func optionalWhole(_ value: inout Int?) -> Bool { scanner.read(into: &value) { $0.nullable { $0.int() } } }
+        func optionalSize(_ value: inout Int?) -> Bool { scanner.read(into: &value) { $0.nullable { $0.size() } } }
         switch member {
         case .schema: return scanner.string() == Self.schemaName
         case .name: return text(&name)
         case .input: return text(&input)
         case .root: return optionalText(&root)
         case .report: return optionalText(&report)
-        case .reportBytes: return optionalWhole(&reportBytes)
+        case .reportBytes: return optionalSize(&reportBytes)
         case .reportSHA256: return optionalText(&reportSHA256)
         case .eventTable: return optionalText(&eventTable)
-        case .eventTableBytes: return optionalWhole(&eventTableBytes)
+        case .eventTableBytes: return optionalSize(&eventTableBytes)
         case .eventTableSHA256: return optionalText(&eventTableSHA256)
         case .status: return scanner.read(into: &status) { $0.string().flatMap(Status.init(rawValue:)) }
         case .problem: return optionalText(&problem)
@@ -142,7 +142,7 @@ extension SessionStats {
         case .userId: return optionalText(&userId)
         case .app: return optionalText(&app)
         case .appVersion: return optionalText(&appVersion)
-        case .inputBytes: return scanner.read(into: &inputBytes) { $0.int() }
+        case .inputBytes: return scanner.read(into: &inputBytes) { $0.size() }
         case .inputSHA256: return optionalText(&inputSHA256)
         case .tool: return text(&tool)
         case .strict: return scanner.read(into: &strict) { $0.bool() }

@@ -126,6 +126,26 @@ struct StatsScanner {
     /// Reads a whole number that fits in `Int` (see ``int64()``).
     mutating func int() -> Int? { int64().flatMap { Int(exactly: $0) } }
 
+    /// The largest count a stats file may hold: more than any log's lines
+    /// (2^40, about 1.1 trillion), and small enough that the counts of
+    /// millions of sessions add up in an `Int` without overflowing.
+    static let largestCount = 1 << 40
+
+    /// The largest magnitude of a time in milliseconds a stats file may hold
+    /// (2^52, about 142,000 years): two of them add up without overflowing.
+    static let largestMilliseconds: Int64 = 1 << 52
+
+    /// Reads a count: a whole number from 0 to ``largestCount``.
+    mutating func count() -> Int? { int().flatMap { (0...Self.largestCount).contains($0) ? $0 : nil } }
+
+    /// Reads a file's size in bytes: a whole number from 0.
+    mutating func size() -> Int? { int().flatMap { $0 >= 0 ? $0 : nil } }
+
+    /// Reads a time or duration in milliseconds, within ``largestMilliseconds`` either way.
+    mutating func milliseconds() -> Int64? {
+        int64().flatMap { (-Self.largestMilliseconds...Self.largestMilliseconds).contains($0) ? $0 : nil }
+    }
+
     /// Reads a value with `read` into `value`; false, and `value` as it
     /// was, when the value is not of that type.
     mutating func read<Value>(into value: inout Value, _ read: (inout StatsScanner) -> Value?) -> Bool {

@@ -70,11 +70,11 @@ extension SessionNumbers {
     /// passed over: `itemsWithoutSheet` must be a whole number, the ratios
     /// and the median any value.
     mutating func read(_ member: Member, from scanner: inout StatsScanner) -> Bool {
-        func count(_ value: inout Int) -> Bool { scanner.read(into: &value) { $0.int() } }
+        func count(_ value: inout Int) -> Bool { scanner.read(into: &value) { $0.count() } }
         switch member {
         case .start: return scanner.read(into: &start) { $0.nullable { $0.string() } }
         case .end: return scanner.read(into: &end) { $0.nullable { $0.string() } }
-        case .durationMs: return scanner.read(into: &durationMs) { $0.nullable { $0.int64() } }
+        case .durationMs: return scanner.read(into: &durationMs) { $0.nullable { $0.milliseconds() } }
         case .events: return count(&events)
         case .frames: return count(&frames)
         case .travels: return count(&travels)
@@ -86,7 +86,7 @@ extension SessionNumbers {
         case .sheetsReplaced: return count(&sheets.replaced)
         case .sheetsOpenAtEnd: return count(&sheets.openAtEnd)
         case .itemsAdded: return count(&sheets.itemsAdded)
-        case .itemsWithoutSheet: return scanner.int() != nil
+        case .itemsWithoutSheet: return scanner.count() != nil
         case .keystrokes: return count(&keystrokes)
         case .addedSheetKeystrokes: return count(&sheets.addedSheetKeystrokes)
         case .keystrokesPerItem, .conversion, .medianPlusToAddMs: return scanner.skipValue()
@@ -102,7 +102,7 @@ extension SessionNumbers {
             var codes: [String: Int] = [:]
             guard
                 scanner.object({ name, scanner in
-                    guard let count = scanner.int() else { return false }
+                    guard let count = scanner.count() else { return false }
                     return codes.updateValue(count, forKey: String(decoding: name, as: UTF8.self)) == nil
                 })
             else { return false }
@@ -124,8 +124,8 @@ extension SessionNumbers {
             let isPair = scanner.array { scanner in
                 values += 1
                 switch values {
-                case 1: return scanner.int64().map { milliseconds = $0 } != nil
-                case 2: return scanner.int().map { count = $0 } != nil
+                case 1: return scanner.milliseconds().map { milliseconds = $0 } != nil
+                case 2: return scanner.count().map { count = $0 } != nil
                 default: return false
                 }
             }
@@ -148,7 +148,7 @@ extension SessionNumbers {
         let isRead = scanner.object { name, scanner in
             switch members.find(name) {
             case .known(let position):
-                guard let count = scanner.int() else { return false }
+                guard let count = scanner.count() else { return false }
                 if position < kinds.count { counts.byKind[position] = count } else { counts.travel = count }
                 return true
             case .other: return scanner.skipValue()
@@ -166,8 +166,8 @@ extension SessionNumbers {
         var counts: [Int] = []
         let isRead = scanner.object { name, scanner in
             switch members.find(name) {
-            case .known(0): return scanner.int64().map { bucketMs = $0 } != nil
-            case .known: return scanner.array { scanner in scanner.int().map { counts.append($0) } != nil }
+            case .known(0): return scanner.milliseconds().map { bucketMs = $0 } != nil
+            case .known: return scanner.array { scanner in scanner.count().map { counts.append($0) } != nil }
             case .other: return scanner.skipValue()
             case .repeated: return false
             }
