@@ -66,6 +66,18 @@ extension CLISuite {
             #expect(summary.contains("**Baseline frames**: \(frames)") && summary.contains("**Run frames**: \(frames)"))
         }
 
+        @Test("frame counts: one frame is one, and the summary groups thousands as every summary does")
+        func frameCounts() throws {
+            let space = try Workspace()
+            let result = try space.shell(
+                #": > empty.jsonl && "$TR" diff empty.jsonl empty.jsonl && "$TR" simulate --events 1200 -o long.jsonl && "$TR" diff long.jsonl long.jsonl --summary s.md --quiet"#
+            )
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stdout == "identical: 1 frame\nidentical: 1201 frames\n")
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(summary.contains("**Baseline frames**: 1,201") && summary.contains("**Run frames**: 1,201"), "\(summary)")
+        }
+
         @Test("two recordings of one scripted session, with other ids and timing, are identical; with --compare-ids they are not")
         func recordedTwice() throws {
             let space = try Workspace()
@@ -216,6 +228,8 @@ extension CLISuite {
             arguments: [
                 (#""$TR" diff base.jsonl"#, Int32(64)), (#""$TR" diff base.jsonl missing.jsonl"#, 66),
                 (#""$TR" diff - - "#, 64), (#""$TR" diff base.jsonl base.jsonl -o base.jsonl"#, 64),
+                // Read twice under --redact, a pipe's bytes would be split between the readers.
+                (#"mkfifo p && "$TR" diff --redact base.jsonl p"#, 64),
             ])
         func errors(script: String, code: Int32) throws {
             let space = try Workspace()

@@ -68,9 +68,11 @@ public final class DiffReport {
     /// `identical: 57 frames`, or `differ at frame 23 (baseline 57 frames, run 60): baseline addItem "Buy milk", run addItem "Buy mlk"`
     /// and one line per differing field.
     public var verdict: String {
-        guard let difference = comparison.firstDifference else { return "identical: \(baselineFrameCount) frames" }
+        // Digits plain, as in the count line: a CI script may read them.
+        func frames(_ count: Int) -> String { "\(count) frame\(count == 1 ? "" : "s")" }
+        guard let difference = comparison.firstDifference else { return "identical: \(frames(baselineFrameCount))" }
         var text =
-            "differ at frame \(difference.frame) (baseline \(baselineFrameCount) frames, run \(runFrameCount)): "
+            "differ at frame \(difference.frame) (baseline \(frames(baselineFrameCount)), run \(runFrameCount)): "
             + "baseline \(difference.baselineEvent ?? "has no such frame"), run \(difference.runEvent ?? "has no such frame")"
         for field in difference.fields { text += "\n  \(field.path): \(field.baseline) ≠ \(field.run)" }
         return text

@@ -12,7 +12,7 @@ enum DiffSummaryBuilder {
             blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + redaction.description + ".")]))
         }
         if let difference = report.comparison.firstDifference {
-            blocks.append(.paragraph([.strong([.text("Differ at frame \(difference.frame)")]), .text(".")]))
+            blocks.append(.paragraph([.strong([.text("Differ at frame \(Formatting.grouped(difference.frame))")]), .text(".")]))
             var rows: [[MarkdownBlock]] = [
                 [.paragraph([.strong([.text("Baseline event")]), .text(": "), event(difference.baselineEvent)])],
                 [.paragraph([.strong([.text("Run event")]), .text(": "), event(difference.runEvent)])],
@@ -36,8 +36,8 @@ enum DiffSummaryBuilder {
         }
         blocks.append(
             .bulletList([
-                [.paragraph([.strong([.text("Baseline frames")]), .text(": \(report.baselineFrameCount)")])],
-                [.paragraph([.strong([.text("Run frames")]), .text(": \(report.runFrameCount)")])],
+                [.paragraph([.strong([.text("Baseline frames")]), .text(": " + Formatting.grouped(report.baselineFrameCount))])],
+                [.paragraph([.strong([.text("Run frames")]), .text(": " + Formatting.grouped(report.runFrameCount))])],
                 [
                     .paragraph([
                         .strong([.text("Compared")]),

@@ -1,6 +1,12 @@
 import Report
 import SessionLog
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `todo-report diff BASELINE RUN`: replays both logs in lockstep and
 /// compares frame *i* with frame *i*; exit 0 when identical, 1 when not.
 ///
@@ -48,6 +54,16 @@ enum DiffCommand: Subcommand {
         }
         var baseline = try InputFile.locate(paths[0], standardInput: streams.input)
         var run = try InputFile.locate(paths[1], standardInput: streams.input)
+        if options.redaction != nil {
+            // A pipe read twice would split its bytes between the two readers.
+            for input in [baseline, run] {
+                if let node = input.node, node.st_mode & S_IFMT != S_IFREG {
+                    throw .usage(
+                        "diff --redact reads each log twice (to compare what was typed, and to show it masked): '\(input.path.display)' is \(InputDiscovery.kind(node.st_mode)); give BASELINE and RUN as files."
+                    )
+                }
+            }
+        }
         if let redaction = options.redaction {
             // The paths masked wherever diff shows them: its verdict, page, summary and standard error.
             baseline.displayName = redaction.quotable(baseline.displayName)
