@@ -53,6 +53,8 @@ public final class SessionFixture {
     private var states: [TodoState]
     private var summaries: [ExpectedState.Summary] = []
     private var pinned = 0
+    /// Frames so far, the initial one included.
+    private var frameCount = 1
     private var failure: Failure?
 
     /// A fixture with no records yet, pinned with this package's reducer or the log's digests.
@@ -84,6 +86,7 @@ public final class SessionFixture {
             self.header = header
             lines.append(RecordEncoder.line(for: header))
         case .frame(let frame):
+            frameCount += 1
             let state = dispatch(frame)
             if expectations == .replay { keep(state) }
             var stamp = RecordStamp(seq: frame.stamp.seq, timestamp: frame.stamp.timestamp)
@@ -117,7 +120,7 @@ public final class SessionFixture {
         if expectations == .loggedDigests && pinned == 0 { throw .noDigests }
         let pins = states.isEmpty ? summaries.map(ExpectedState.fields) : states.map { ExpectedState.whole($0) }
         let statesFile = expectations == .replay ? pins.map { $0.line + "\n" }.joined() : nil
-        return (lines.joined(), statesFile, pins.count, pinned)
+        return (lines.joined(), statesFile, frameCount, pinned)
     }
 
     /// Keeps the state whole while the session is small, a summary of each once it is not.

@@ -42,6 +42,22 @@ extension CLISuite {
             let undigested = try space.run(["make-test", "s.jsonl", "-o", "four", "--from-digests"])
             #expect(undigested.code == 65 && undigested.stderr.contains("no event of the log carries a digest"), "\(undigested.stderr)")
             #expect(!space.exists("four/RecordedSessionTests.swift"))
+            // "Nothing was written": not even the folders a refused run made; one that was there stays.
+            #expect(!space.exists("three") && !space.exists("four"))
+            #expect(try space.run(["make-test", "other.jsonl", "-o", "five/deeper"]).code == 65)
+            #expect(!space.exists("five"))
+            #expect(try space.run(["make-test", "other.jsonl", "-o", "one"]).code == 65)
+            #expect(space.exists("one/Fixtures/s.jsonl"))
+        }
+
+        @Test("the closing line counts the log's events, pinned or not, with and without --from-digests", arguments: [false, true])
+        func closingCount(fromDigests: Bool) throws {
+            let space = try Workspace()
+            let result = try space.shell(
+                #""$TR" simulate --events 200 --digests 10 -o d.jsonl && "$TR" make-test d.jsonl -o out"#
+                    + (fromDigests ? " --from-digests" : ""))
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("1 session, \(fromDigests ? 20 : 200) of 200 events pinned -> "), "\(result.stderr)")
         }
 
         @Test("--redact writes the fixture with no text that was typed")

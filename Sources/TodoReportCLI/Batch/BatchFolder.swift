@@ -58,18 +58,26 @@ struct BatchFolder: Sendable {
     }
 
     /// Creates `folder` if it is missing (with its missing parents when `parents` is true);
-    /// refuses a path that is not a folder.
-    static func makeFolder(_ folder: Path, parents: Bool = false) throws(CLIError) {
-        if parents, folder.withCString({ mkdir($0, 0o777) }) != 0, errno == ENOENT, folder.folder.bytes != folder.bytes {
-            try makeFolder(folder.folder, parents: true)
+    /// refuses a path that is not a folder. Returns the folders it created, outermost first.
+    @discardableResult
+    static func makeFolder(_ folder: Path, parents: Bool = false) throws(CLIError) -> [Path] {
+        var created: [Path] = []
+        var made = folder.withCString { mkdir($0, 0o777) } == 0
+        var failure = made ? 0 : errno
+        if !made, failure == ENOENT, parents, folder.folder.bytes != folder.bytes {
+            created = try makeFolder(folder.folder, parents: true)
+            made = folder.withCString { mkdir($0, 0o777) } == 0
+            failure = made ? 0 : errno
         }
-        guard folder.withCString({ mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
-            throw .cannotWrite(path: folder.display, reason: SystemCallError("", errno: errno).reason)
+        guard made || failure == EEXIST else {
+            throw .cannotWrite(path: folder.display, reason: SystemCallError("", errno: failure).reason)
         }
+        if made { created.append(folder) }
         var info = stat()
         guard folder.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw .cannotWrite(path: folder.display, reason: "it is not a folder")
         }
+        return created
     }
 
     /// Takes the folder's lock, so that one run writes it at a time: an

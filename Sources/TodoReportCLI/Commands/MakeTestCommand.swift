@@ -2,6 +2,12 @@ import ByteLevel
 import SessionLog
 import SessionTesting
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `todo-report make-test LOG... -o DIR`: recorded sessions become a Swift
 /// Testing regression test, with each session's fixture, for a test target.
 enum MakeTestCommand: Subcommand {
@@ -52,8 +58,22 @@ enum MakeTestCommand: Subcommand {
         let names = options.redaction.map { SessionNaming.redactedNames(for: inputs, redaction: $0) } ?? SessionNaming.names(for: inputs)
         var files = try logs.map { path throws(CLIError) in try InputFile.locate(path, standardInput: streams.input) }
         let fixtures = folder.appending(Array(RegressionTestSource.fixturesFolder.utf8))
-        try BatchFolder.makeFolder(folder, parents: true)
-        try BatchFolder.makeFolder(fixtures)
+        let created = try BatchFolder.makeFolder(folder, parents: true) + BatchFolder.makeFolder(fixtures)
+        do {
+            try write(
+                files: &files, names: names, into: folder, fixtures: fixtures, expectations: expectations, options: options,
+                streams: streams)
+        } catch {
+            // Nothing was written: the folders this run made go too (rmdir removes only empty ones).
+            for made in created.reversed() { _ = made.withCString { rmdir($0) } }
+            throw error
+        }
+    }
+
+    private static func write(
+        files: inout [InputFile], names: [String], into folder: Path, fixtures: Path, expectations: SessionFixture.Expectations,
+        options: ReadingOptions, streams: StandardStreams
+    ) throws(CLIError) {
         var requests = [OutputSet.Request(path: folder.appending(Array(RegressionTestSource.fileName.utf8)), role: "test source")]
         for name in names {
             requests.append(.init(path: fixtures.appending(Array((name + ".jsonl").utf8)), role: "fixture of \(name)"))
