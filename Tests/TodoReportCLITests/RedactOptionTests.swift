@@ -27,6 +27,24 @@ extension CLISuite {
             #expect(!workspace.exists("r.html"))
         }
 
+        @Test(
+            "an output named as the key file, or a link to it, is refused with 64 and the key stays as it was",
+            arguments: [
+                ["log.jsonl", "-o", "team.key"], ["log.jsonl", "-o", "r.html", "--summary", "link.key"],
+                ["redact", "log.jsonl", "-o", "team.key"], ["diff", "log.jsonl", "log.jsonl", "-o", "link.key"],
+            ])
+        func keyFileIsNoOutput(arguments: [String]) throws {
+            let workspace = try Workspace()
+            try workspace.write("log.jsonl", Self.log)
+            try workspace.write("team.key", "a team secret\n")
+            try FileManager.default.createSymbolicLink(atPath: workspace.path("link.key"), withDestinationPath: "team.key")
+            let result = try workspace.run(arguments + ["--redact-key", "team.key"])
+            #expect(result.code == 64, "\(result.stderr)")
+            #expect(result.stderr.contains("is the key file given to --redact-key; writing there would destroy the team's secret"))
+            #expect(workspace.read("team.key") == Data("a team secret\n".utf8))
+            #expect(!workspace.exists("r.html"))
+        }
+
         @Test("--redact-key alone redacts, with keyed pseudonyms; the key itself is in no output")
         func keyImpliesRedact() throws {
             let workspace = try Workspace()

@@ -81,7 +81,7 @@ enum MakeTestCommand: Subcommand {
                 requests.append(.init(path: fixtures.appending(Array((name + ".states.jsonl").utf8)), role: "states of \(name)"))
             }
         }
-        let outputs = try OutputSet(requests, streams: streams, inputs: files)
+        let outputs = try OutputSet(requests, streams: streams, inputs: files, keyFile: options.keyFile)
 
         var texts = [RegressionTestSource.text(sessions: names)]
         var events = 0

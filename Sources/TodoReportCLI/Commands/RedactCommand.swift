@@ -35,7 +35,7 @@ enum RedactCommand: Subcommand {
         let options = try ReadingOptions(arguments)
         let redaction = options.redaction ?? LogRedaction(pseudonyms: Pseudonyms(key: nil))
         var file = try InputFile.locate(input, standardInput: streams.input)
-        let outputs = try OutputSet([.init(path: outputPath, role: "log")], streams: streams, input: file)
+        let outputs = try OutputSet([.init(path: outputPath, role: "log")], streams: streams, input: file, keyFile: options.keyFile)
         try file.open()
         defer { file.close() }
 

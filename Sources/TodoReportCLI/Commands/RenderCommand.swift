@@ -43,7 +43,7 @@ enum RenderCommand: Subcommand {
         var requests = [OutputSet.Request(path: reportPath, role: "report")]
         if let summaryPath { requests.append(.init(path: summaryPath, role: "summary")) }
         if let eventsPath { requests.append(.init(path: eventsPath, role: "event table")) }
-        let outputs = try OutputSet(requests, streams: streams, input: file)
+        let outputs = try OutputSet(requests, streams: streams, input: file, keyFile: options.keyFile)
         try file.open()
         defer { file.close() }
 

@@ -12,6 +12,8 @@ struct ReadingOptions {
     var readingConcurrently = true
     /// `--redact`: applied as the log is read, so every output of the command is redacted.
     var redaction: LogRedaction?
+    /// The file `--redact-key` names: no output may be written over it.
+    var keyFile: InputFile?
 
     static let specs: [OptionSpec] = [.strict, .quiet, .maxDiagnostics, .maxLineBytes, .redact, .redactKey]
 
@@ -21,6 +23,7 @@ struct ReadingOptions {
         maxDiagnostics = try arguments.integer(.maxDiagnostics, in: 0...Int.max, example: "1000") ?? maxDiagnostics
         maxLineBytes = try arguments.integer(.maxLineBytes, in: 1...LogReplayer.largestMaxLineBytes, example: "1073741824") ?? maxLineBytes
         redaction = try Self.redaction(arguments)
+        keyFile = try arguments.path(.redactKey).map { path throws(CLIError) in try InputFile.locate(path, standardInput: -1) }
     }
 
     /// `--redact`, keyed with `--redact-key FILE` (which implies `--redact`).

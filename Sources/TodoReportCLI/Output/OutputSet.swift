@@ -38,17 +38,18 @@ final class OutputSet {
     private let streams: StandardStreams
 
     /// Prepares `requests`, in the order they will be filled.
-    convenience init(_ requests: [Request], streams: StandardStreams, input: InputFile?) throws(CLIError) {
-        try self.init(requests, streams: streams, inputs: input.map { [$0] } ?? [])
+    convenience init(_ requests: [Request], streams: StandardStreams, input: InputFile?, keyFile: InputFile? = nil) throws(CLIError) {
+        try self.init(requests, streams: streams, inputs: input.map { [$0] } ?? [], keyFile: keyFile)
     }
 
-    /// Prepares `requests` as above, none of which may be any of `inputs`.
-    init(_ requests: [Request], streams: StandardStreams, inputs: [InputFile]) throws(CLIError) {
+    /// Prepares `requests` as above, none of which may be any of `inputs`
+    /// or the `--redact-key` file.
+    init(_ requests: [Request], streams: StandardStreams, inputs: [InputFile], keyFile: InputFile? = nil) throws(CLIError) {
         self.streams = streams
         let start = StaleTemporaries.Moment.now()
         let destinations = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
         for input in inputs.isEmpty ? [nil] : inputs.map(Optional.some) {
-            try OutputConflicts.refuse(destinations, streams: streams, input: input)
+            try OutputConflicts.refuse(destinations, streams: streams, input: input, keyFile: keyFile)
         }
         for (request, destination) in destinations {
             var prepared = Prepared(request: request, destination: destination)
