@@ -7,7 +7,12 @@
   function $(id) { return document.getElementById(id); }
   var EVENT_WINDOW = 12;  // event rows shown each side of the current frame
 
-  var compareIDs = JSON.parse($('diff-options').textContent).compareIDs;
+  var options = JSON.parse($('diff-options').textContent);
+  var compareIDs = options.compareIDs;
+  // Ids each side's replay derived for an addItem that carried none: such an
+  // item has no id in its log, so two of them do not differ (as in diff).
+  var derivedIDs = (options.derivedIDs || [[], []]).map(function (ids) { return new Set(ids); });
+  function loggedID(side, item) { return derivedIDs[side].has(item.id) ? null : item.id; }
   var verdict = $('verdict');
   var firstDifference = verdict.dataset.firstDifference === '' ? null : Number(verdict.dataset.firstDifference);
   var scrubber = $('scrubber');
@@ -55,7 +60,7 @@
     var n = Math.max(a.todoItems.length, b.todoItems.length);
     for (var i = 0; i < n; i++) {
       var x = a.todoItems[i], y = b.todoItems[i];
-      if (!x || !y || textsDiffer(x.title, y.title) || x.isFinished !== y.isFinished || (compareIDs && x.id !== y.id)) d.rows[i] = true;
+      if (!x || !y || textsDiffer(x.title, y.title) || x.isFinished !== y.isFinished || (compareIDs && loggedID(0, x) !== loggedID(1, y))) d.rows[i] = true;
     }
     return d;
   }

@@ -1,6 +1,12 @@
 public import SessionLog
 public import TodoDomain
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Compares two replays frame by frame, as `todo-report diff` does: frame
 /// *i* of the baseline with frame *i* of the run, by ``StateDifference``
 /// (item ids only when asked; timing never). Pure logic: feed it each
@@ -29,8 +35,11 @@ public struct LogComparison: Sendable {
     /// Frame pairs compared so far (frame 0 included).
     public private(set) var compared = 1
 
-    /// How typed text is shown in the difference (see ``StateDifference/init(_:_:comparingIDs:showingText:)``).
+    /// How typed text is shown in the difference (see ``StateDifference/init(_:_:comparingIDs:showingText:derivedIDs:)``).
     private let showingText: @Sendable (String) -> String
+    /// With `comparingIDs`, the ids each replay derived (an `addItem` with no
+    /// id): such items have none in their log, so they compare as equal.
+    private var derivedIDs: (baseline: Set<UUID>, run: Set<UUID>) = ([], [])
 
     /// Starts at frame 0, the initial state both share.
     /// - Parameters:
@@ -47,8 +56,13 @@ public struct LogComparison: Sendable {
     public mutating func compare(_ baseline: Frame, _ run: Frame, baselineState: TodoState, runState: TodoState) {
         guard firstDifference == nil else { return }
         compared += 1
-        if baseline.parent == run.parent && equivalent(baseline.patch, run.patch) { return }
-        let difference = StateDifference(baselineState, runState, comparingIDs: comparingIDs, showingText: showingText)
+        if comparingIDs {
+            if baseline.itemIDIsDerived, case .addItem(let id) = baseline.event { derivedIDs.baseline.insert(id) }
+            if run.itemIDIsDerived, case .addItem(let id) = run.event { derivedIDs.run.insert(id) }
+        }
+        if baseline.parent == run.parent && equivalent(baseline, run) { return }
+        let difference = StateDifference(
+            baselineState, runState, comparingIDs: comparingIDs, showingText: showingText, derivedIDs: derivedIDs)
         guard !difference.isEmpty else { return }
         firstDifference = Difference(
             frame: baseline.index, baselineEvent: Self.describe(baseline, in: baselineState, showingText: showingText),
@@ -64,14 +78,18 @@ public struct LogComparison: Sendable {
             frame: frame.index, baselineEvent: baseline ? nil : event, runEvent: baseline ? event : nil, fields: [])
     }
 
-    /// Whether equal states stay equal under the two patches.
-    private func equivalent(_ one: TodoPatch, _ two: TodoPatch) -> Bool {
+    /// Whether equal states stay equal under the two frames' patches.
+    private func equivalent(_ baseline: Frame, _ run: Frame) -> Bool {
+        let (one, two) = (baseline.patch, run.patch)
         guard one.stateName == two.stateName, one.isCreatingItem == two.isCreatingItem, one.partialItemName == two.partialItemName,
             one.itemFinished == two.itemFinished
         else { return false }
         switch (one.appendedItem, two.appendedItem) {
         case (nil, nil): return true
-        case (let a?, let b?): return a.title == b.title && a.isFinished == b.isFinished && (!comparingIDs || a.id == b.id)
+        case (let a?, let b?):
+            // An id derived for an item that had none is no id: two such items are equal.
+            let ids = (baseline.itemIDIsDerived ? nil : a.id, run.itemIDIsDerived ? nil : b.id)
+            return a.title == b.title && a.isFinished == b.isFinished && (!comparingIDs || ids.0 == ids.1)
         default: return false
         }
     }

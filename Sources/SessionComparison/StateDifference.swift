@@ -1,6 +1,12 @@
 import SessionLog
 public import TodoDomain
 
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
 /// What differs between two states, as `todo-report diff` compares them:
 /// what a person sees (the sheet, the typed name, the list in order, each
 /// item's title and switch) and the state's name. Item ids are compared only
@@ -39,8 +45,12 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
     ///   - showingText: How typed text (the partial name, titles) is shown in
     ///     the fields; the comparison is of the text itself. A redacted diff
     ///     shows it masked.
+    ///   - derivedIDs: The ids each log's replay derived for an `addItem`
+    ///     that carried none. Such an item has no id in the log (`null`), so
+    ///     two of them are equal, and the derived value is never shown.
     public init(
-        _ baseline: TodoState, _ run: TodoState, comparingIDs: Bool = false, showingText: (String) -> String = { $0 }
+        _ baseline: TodoState, _ run: TodoState, comparingIDs: Bool = false, showingText: (String) -> String = { $0 },
+        derivedIDs: (baseline: Set<UUID>, run: Set<UUID>) = ([], [])
     ) {
         compare("isCreatingItem", baseline.isCreatingItem, run.isCreatingItem)
         compare("partialItemName", baseline.partialItemName, run.partialItemName, shownAs: showingText)
@@ -49,7 +59,11 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
         for (index, (one, two)) in zip(baseline.todoItems, run.todoItems).enumerated() {
             compare("todoItems[\(index)].title", one.title, two.title, shownAs: showingText)
             compare("todoItems[\(index)].isFinished", one.isFinished, two.isFinished)
-            if comparingIDs { compare("todoItems[\(index)].id", one.id.uuidString, two.id.uuidString) }
+            if comparingIDs {
+                compare(
+                    "todoItems[\(index)].id", derivedIDs.baseline.contains(one.id) ? nil : one.id,
+                    derivedIDs.run.contains(two.id) ? nil : two.id)
+            }
         }
         let longer = baseline.todoItems.count > run.todoItems.count ? baseline.todoItems : run.todoItems
         for index in min(baseline.todoItems.count, run.todoItems.count)..<longer.count {
@@ -67,6 +81,12 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
     private mutating func compare(_ path: String, _ baseline: String, _ run: String, shownAs shown: (String) -> String = { $0 }) {
         guard baseline != run else { return }
         fields.append(Field(path: path, baseline: JSONString.literal(shown(baseline)), run: JSONString.literal(shown(run))))
+    }
+
+    /// An item id as the log has it: `nil` when it carried none.
+    private mutating func compare(_ path: String, _ baseline: UUID?, _ run: UUID?) {
+        func shown(_ id: UUID?) -> String { id.map { JSONString.literal($0.uuidString) } ?? "null" }
+        if baseline != run { fields.append(Field(path: path, baseline: shown(baseline), run: shown(run))) }
     }
 
     private mutating func compare<Value: Equatable & CustomStringConvertible>(_ path: String, _ baseline: Value, _ run: Value) {

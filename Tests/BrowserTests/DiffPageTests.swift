@@ -171,6 +171,32 @@ struct DiffPageTests {
     }
 
     @Test(
+        "with --compare-ids, items whose addItem carried no id have none on either side: the ids replay derived mark no row",
+        arguments: Engine.available)
+    func derivedIDsAreNoIDs(engine: Engine) throws {
+        let events = [
+            #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
+            #"{"type":"event","event":"addItem"}"#,
+        ]
+        // The run's blank line moves its records down a line, so its derived ids differ from the baseline's.
+        let header = #"{"type":"session","schema":"todo-session/1","sessionId":"s1"}"#
+        let (folder, status) = try Self.run(
+            ["diff", "base.jsonl", "run.jsonl", "--compare-ids", "-o", "diff.html"],
+            logs: [
+                "base.jsonl": ([header] + events).joined(separator: "\n") + "\n",
+                "run.jsonl": ([header, ""] + events).joined(separator: "\n") + "\n",
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 0, "identical")
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        _ = try page.evaluate(Self.scrub(to: 3))
+        let shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
+        #expect(shown.map { $0["items"] as? [String] } == [["Milk"], ["Milk"]])
+        #expect(shown.map { ($0["differing"] as? [String])?.isEmpty } == [true, true])
+    }
+
+    @Test(
         "a session with travels, diffed with itself: each phone, drawn like the report's, shows the app's state at every frame looked at",
         arguments: Engine.available)
     func travels(engine: Engine) throws {

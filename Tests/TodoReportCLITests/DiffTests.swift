@@ -174,6 +174,25 @@ extension CLISuite {
             #expect(result.stderr.hasPrefix("identical: "), "\(result.stderr)")
         }
 
+        @Test("with --compare-ids an item whose addItem carried no id has none: two such are equal, and one beside an id is null")
+        func derivedIDsAreNoIDs() throws {
+            let space = try Workspace()
+            let header = #"{"type":"session","schema":"todo-session/1","sessionId":"s1"}"#
+            let events = [
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
+            ]
+            let id = "0F6C5C8E-2B0A-4E47-9D55-3E1A2C4B5D6E"
+            try space.write("a.jsonl", ([header] + events + [#"{"type":"event","event":"addItem"}"#]).joined(separator: "\n") + "\n")
+            try space.write("b.jsonl", ([header, ""] + events + [#"{"type":"event","event":"addItem"}"#]).joined(separator: "\n") + "\n")
+            try space.write(
+                "c.jsonl", ([header] + events + [#"{"type":"event","event":"addItem","id":"\#(id)"}"#]).joined(separator: "\n") + "\n")
+            let same = try space.shell(#""$TR" diff a.jsonl b.jsonl --compare-ids"#)
+            #expect(same.code == 0 && same.stdout == "identical: 4 frames\n", "\(same.stdout)")
+            let other = try space.shell(#""$TR" diff a.jsonl c.jsonl --compare-ids"#)
+            #expect(other.code == 1)
+            #expect(other.stdout.hasSuffix("\n  todoItems[0].id: null ≠ \"\(id)\"\n"), "\(other.stdout)")
+        }
+
         @Test("a run that ends early differs at its first missing frame")
         func shorter() throws {
             let space = try Workspace()

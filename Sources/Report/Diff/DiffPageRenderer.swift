@@ -40,6 +40,10 @@ struct DiffPageRenderer {
             "jumpHidden": difference == nil ? " hidden" : "",
             "summary": summaryHTML,
             "compareIDs": report.comparison.comparingIDs ? "true" : "false",
+            "derivedIDs": report.comparison.comparingIDs
+                ? ",\"derivedIDs\":["
+                    + [report.derivedIDs.baseline, report.derivedIDs.run].map { "[" + $0.joined(separator: ",") + "]" }
+                    .joined(separator: ",") + "]" : "",
             "baselineSide": side.filled([
                 "side": "baseline", "Side": "Baseline", "name": report.baselineName.htmlEscaped,
                 "title": report.baselineTitle.htmlEscaped,

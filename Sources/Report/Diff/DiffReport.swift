@@ -20,6 +20,10 @@ public final class DiffReport {
     private let runFrames: FrameEncoder?
     /// The comparison, once finished.
     public private(set) var comparison = LogComparison()
+    /// The ids each log's replay derived for an `addItem` without one, as
+    /// JSON strings, while frames are kept: the page compares such items as
+    /// having no id, as ``LogComparison`` does.
+    private(set) var derivedIDs: (baseline: [String], run: [String]) = ([], [])
 
     /// - Parameters:
     ///   - baselineName: The baseline's path as shown.
@@ -42,7 +46,12 @@ public final class DiffReport {
         guard let frames = baseline ? baselineFrames : runFrames else { return }
         switch entry {
         case .header(let header): frames.setOrigin(header.startedAt)
-        case .frame(let frame): frames.add(frame)
+        case .frame(let frame):
+            frames.add(frame)
+            if frame.itemIDIsDerived, case .addItem(let id) = frame.event {
+                let text = JSONString.literal(id.uuidString)
+                if baseline { derivedIDs.baseline.append(text) } else { derivedIDs.run.append(text) }
+            }
         case .travel(let travel): frames.add(travel)
         case .diagnostic: break
         }
