@@ -88,7 +88,7 @@ let package = Package(
             name: "TodoReportCLI",
             dependencies: [
                 "ByteLevel", "Report", "SessionComparison", "SessionLog", "SessionTesting", "TodoDomain", "TimeTravel", "CZlib",
-                "CFileSystem", "Redaction",
+                "CFileSystem", "Digests", "Redaction",
             ]),
         .executableTarget(name: "todo-report", dependencies: ["TodoReportCLI"]),
 

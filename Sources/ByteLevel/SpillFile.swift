@@ -1,9 +1,23 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
     import FoundationEssentials
 #else
     import Foundation
 #endif
+
+/// What a spill puts on disk instead of its bytes, and takes back: a
+/// keystream XORed over them by their offset in the file, so that text a
+/// command must not store in the clear (a log read unredacted beside its
+/// redacted reading) never reaches the disk as it is. Applying it twice
+/// gives the bytes back.
+package protocol SpillSealing: Sendable {
+    /// XORs the keystream of file `file` for offsets `offset..<offset + bytes.count`
+    /// over `bytes`. Each spill file has a number of its own, so that no two
+    /// share a keystream (which would give away the XOR of their bytes).
+    func apply(to bytes: UnsafeMutableRawBufferPointer, at offset: Int, file: UInt64)
+}
 
 /// Append-only bytes that stay in memory while small and move to an unlinked
 /// temporary file when they grow, so memory stays flat however long the log.
@@ -24,13 +38,37 @@ public final class SpillFile {
     @exclusivity(unchecked) private var descriptor: Int32 = -1
     @exclusivity(unchecked) @usableFromInline var flushed = 0  // bytes already in the file
     @usableFromInline let memoryLimit: Int
+    /// How the bytes on disk are sealed, if they are, and this file's number for it.
+    private let sealing: (any SpillSealing)?
+    private let sealedFile: UInt64
 
-    /// - Parameter memoryLimit: Bytes kept in memory before spilling to disk.
-    package init(memoryLimit: Int = 4 << 20) {
+    /// The number of the next spill made to be sealed.
+    private static let nextSealedFile = Atomic<UInt64>(0)
+
+    /// The sealing every spill made from now on takes (see ``sealSpills(with:)``).
+    private static let processSealing = Mutex<(any SpillSealing)?>(nil)
+
+    /// Seals the disk bytes of every spill made from now on in this process
+    /// (those made before stay as they are): for a command that holds text
+    /// it must not store in the clear. Call it before the work starts.
+    package static func sealSpills(with sealing: any SpillSealing) {
+        processSealing.withLock { $0 = sealing }
+    }
+
+    /// - Parameters:
+    ///   - memoryLimit: Bytes kept in memory before spilling to disk.
+    ///   - sealing: How the bytes on disk are sealed; by default as
+    ///     ``sealSpills(with:)`` last said (not at all, unless it was called).
+    package init(memoryLimit: Int = 4 << 20, sealing: (any SpillSealing)? = SpillFile.currentSealing) {
         self.memoryLimit = memoryLimit
+        self.sealing = sealing
+        sealedFile = sealing == nil ? 0 : Self.nextSealedFile.add(1, ordering: .relaxed).oldValue
         capacity = memoryLimit + 4_096
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
+
+    /// The sealing a spill made now takes.
+    package static var currentSealing: (any SpillSealing)? { processSealing.withLock { $0 } }
 
     deinit {
         buffer.deallocate()
@@ -118,6 +156,7 @@ public final class SpillFile {
                 guard got > 0 else { throw SpillReadError(offset: offset + done, missing: buffer.count - done, errno: nil) }
                 done += got
             }
+            sealing?.apply(to: UnsafeMutableRawBufferPointer(start: base, count: fromFile), at: offset, file: sealedFile)
         }
         let memoryStart = offset + done - flushed
         let remaining = buffer.count - done
@@ -192,7 +231,15 @@ public final class SpillFile {
             }
         }
         do {
-            try FileDescriptorIO.write(bytes, to: descriptor, at: flushed)
+            if let sealing {
+                let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+                defer { sealed.deallocate() }
+                sealed.copyMemory(from: bytes)
+                sealing.apply(to: sealed, at: flushed, file: sealedFile)
+                try FileDescriptorIO.write(UnsafeRawBufferPointer(sealed), to: descriptor, at: flushed)
+            } else {
+                try FileDescriptorIO.write(bytes, to: descriptor, at: flushed)
+            }
         } catch {
             diskFailure = error.errno
             return false
@@ -200,6 +247,10 @@ public final class SpillFile {
         flushed += bytes.count
         return true
     }
+
+    /// The descriptor of the file the bytes spilled to, if any: for tests
+    /// that look at what reached the disk.
+    package var fileDescriptor: Int32? { descriptor >= 0 ? descriptor : nil }
 
     private static func anonymousFile() -> Int32 {
         guard let file = SystemCall.makeTemporaryFile(Array("\(Self.folder)/todo-report-spill-XXXXXX".utf8)) else { return -1 }

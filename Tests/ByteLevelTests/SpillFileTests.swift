@@ -20,6 +20,39 @@ struct SpillFileTests {
         }
     }
 
+    /// A sealing a test can undo by hand: each byte XORed with a pattern of its offset.
+    struct OffsetPattern: SpillSealing {
+        static func pad(_ offset: Int) -> UInt8 { UInt8(truncatingIfNeeded: offset &* 31 &+ 7) }
+        func apply(to bytes: UnsafeMutableRawBufferPointer, at offset: Int, file: UInt64) {
+            for index in bytes.indices { bytes[index] ^= Self.pad(offset + index) }
+        }
+    }
+
+    @Test("a sealed spill reads back every byte, while the file holds only sealed ones, written and read in pieces of any size")
+    func sealedSpill() throws {
+        let spill = SpillFile(memoryLimit: 100, sealing: OffsetPattern())
+        var expected: [UInt8] = []
+        var generator = SplitMix64(seed: 7)
+        for n in 0..<400 {
+            // Short appends gather in memory; a long one goes straight to disk.
+            let text = n % 50 == 49 ? String(repeating: "long line \(n) ", count: 20) : "record \(n);"
+            spill.append(text)
+            expected.append(contentsOf: text.utf8)
+        }
+        for _ in 0..<300 {
+            let offset = Int(generator.next() % UInt64(expected.count - 1))
+            let count = 1 + Int(generator.next() % UInt64(min(300, expected.count - offset)))
+            #expect(try spill.bytes(at: offset, count: count) == Array(expected[offset..<offset + count]), "\(offset)+\(count)")
+        }
+        let descriptor = try #require(spill.fileDescriptor)
+        let onDisk = [UInt8](unsafeUninitializedCapacity: spill.onDisk) { buffer, count in
+            count = pread(descriptor, buffer.baseAddress, spill.onDisk, 0)
+        }
+        #expect(onDisk.count == spill.onDisk && onDisk.count > 1_000)
+        #expect(onDisk.enumerated().allSatisfy { $1 ^ OffsetPattern.pad($0) == expected[$0] }, "the file holds the sealed bytes")
+        #expect(!onDisk.elementsEqual(expected.prefix(onDisk.count)))
+    }
+
     @Test("a read past what was written throws, saying where, instead of leaving zeros", arguments: [10, 1_000])
     func shortRead(memoryLimit: Int) throws {
         let spill = SpillFile(memoryLimit: memoryLimit)

@@ -1,3 +1,5 @@
+import ByteLevel
+import Digests
 import Report
 import SessionLog
 
@@ -83,6 +85,8 @@ enum DiffCommand: Subcommand {
         // Under redaction the logs are compared as written, and shown masked: opened once more each.
         var verdictFiles: (baseline: InputFile, run: InputFile)?
         if options.redaction != nil {
+            // The replays of the logs as written keep their history in spill files: sealed, so no typed text reaches the disk.
+            SpillFile.sealSpills(with: SpillKeystream())
             var files = (
                 baseline: try InputFile.locate(paths[0], standardInput: -1), run: try InputFile.locate(paths[1], standardInput: -1)
             )
