@@ -76,6 +76,12 @@ struct SummaryTests {
         #expect(markdown.contains("**Add sheets opened**: 3") && markdown.contains("**Open at the end**: 1 (33.3%)"))
     }
 
+    @Test("a session that opened no sheet says why its conversion is n/a")
+    func conversionWithoutSheets() throws {
+        let markdown = try Self.summary([#"{"type":"session","schema":"todo-session/1"}"#]).markdown
+        #expect(markdown.contains("**Conversion**: n/a (no sheet was opened)\n"), "\(markdown)")
+    }
+
     @Test("every toggle of a listed item is counted, whatever its id, and toggles of other items are not")
     func toggles() throws {
         func event(_ body: String) -> String { #"{"type":"event",\#(body)}"# }

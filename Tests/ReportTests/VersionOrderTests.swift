@@ -71,7 +71,13 @@ struct VersionOrderTests {
             return stats
         }
         let aggregate = BatchAggregate(sessions)
-        #expect(aggregate.hasSessionsWithoutVersion == withoutVersion)
-        #expect(aggregate.appVersions == ["", "1.0", "(no version)"] + (withoutVersion ? [nil] : []), "in sort -V order")
+        #expect(aggregate.sessionVersions == ["", "1.0", "(no version)"] + (withoutVersion ? [nil] : []), "in sort -V order")
+        var failed = base
+        (failed.name, failed.appVersion, failed.status) = ("rejected", "5.0", .rejected)
+        let withFailed = BatchAggregate(sessions + [failed])
+        #expect(withFailed.funnelByVersion.map(\.version) == aggregate.funnelByVersion.map(\.version), "funnels count rendered sessions")
+        #expect(
+            withFailed.sessionVersions == ["", "1.0", "5.0", "(no version)"] + (withoutVersion ? [nil] : []),
+            "the filter offers every row's")
     }
 }

@@ -129,6 +129,10 @@ extension CLISuite {
             #expect(stats.contains("/mon\""), "monday's stats stay: \(stats)")
             let names = try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/stats")).sorted()
             #expect(names.count == 2 && names.contains { $0.hasPrefix("a-") }, "\(names)")
+            // Never opened: its size is not known, so not written as 0.
+            let failed = String(
+                decoding: try #require(workspace.read("out/stats/\(names.first { $0.hasPrefix("a-") } ?? "")")), as: UTF8.self)
+            #expect(failed.contains("\"inputBytes\": null,"), "\(failed)")
         }
 
         @Test("under --redact-key, what a renamed session's log says on standard error names the NAME it took")

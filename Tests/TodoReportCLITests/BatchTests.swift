@@ -291,10 +291,16 @@ extension CLISuite {
                 """
                 (head -c 15000 logs/packed.jsonl.gz; head -c 2000 /dev/zero; tail -c +17001 logs/packed.jsonl.gz) > damaged.jsonl.gz
                 $TR damaged.jsonl.gz -o damaged.html
+                mkdir damaged-logs && cp damaged.jsonl.gz damaged-logs/
+                $TR batch damaged-logs -o damaged-out --quiet
                 """)
             #expect(damaged.code == 66, "\(damaged.stderr)")
             #expect(damaged.stderr.contains("damaged.jsonl.gz: it is not valid gzip data after"), "\(damaged.stderr)")
             #expect(!workspace.exists("damaged.html"))
+            // Unreadable, but opened: its stats and row still give its size.
+            let damagedStats = String(decoding: try #require(workspace.read("damaged-out/stats/damaged.json")), as: UTF8.self)
+            #expect(
+                damagedStats.contains("\"status\": \"unreadable\"") && damagedStats.contains("\"inputBytes\": \(size),"), "\(damagedStats)")
         }
     }
 }

@@ -28,8 +28,6 @@ public struct BatchAggregate: Sendable {
     /// The funnel per app version (versions equal as bytes are one), in
     /// `sort -V` order, ``unknownVersion`` last.
     public private(set) var funnelByVersion: [(version: String, funnel: Funnel)] = []
-    /// Whether a rendered session has no `appVersion` (the last group of ``funnelByVersion``).
-    public private(set) var hasSessionsWithoutVersion = false
     /// Every time from + to Add of the rendered sessions: milliseconds and count.
     public private(set) var plusToAdd: [Int64: Int] = [:]
     /// Diagnostics per code over every session that was read (rendered and rejected).
@@ -53,6 +51,9 @@ public struct BatchAggregate: Sendable {
         kept.reserveCapacity(max(expectedCount, sessions.underestimatedCount))
         var byVersion: [[UInt8]: (version: String, funnel: Funnel)] = [:]
         var noVersion: Funnel?
+        // Every session's version, rendered or not: the index's filter.
+        var versions: [[UInt8]: String] = [:]
+        var anyWithoutVersion = false
         // 100,000 sessions share a handful of tool and app names: one copy of each.
         var shared = Set<String>()
         func share(_ text: String?) -> String? {
@@ -64,6 +65,7 @@ public struct BatchAggregate: Sendable {
         for var stats in sessions {
             (stats.tool, stats.app, stats.appVersion) = (share(stats.tool) ?? stats.tool, share(stats.app), share(stats.appVersion))
             let numbers = stats.numbers
+            if let version = stats.appVersion { versions[Array(version.utf8)] = version } else { anyWithoutVersion = true }
             if stats.status == .rendered {
                 funnel.add(numbers)
                 if let version = stats.appVersion {
@@ -84,15 +86,13 @@ public struct BatchAggregate: Sendable {
             (stats.root, stats.reportSHA256) = (nil, nil)
             kept.append(stats)
         }
+        sessionVersions = versions.sorted { VersionOrder.precedes($0.key, $1.key) }.map(\.value) + (anyWithoutVersion ? [nil] : [])
         let inOrder: (SessionStats, SessionStats) -> Bool = { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         // Usually read in this order already; sorting would copy them all once more.
         if !zip(kept, kept.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { kept.sort(by: inOrder) }
         self.sessions = kept
         funnelByVersion = byVersion.sorted { VersionOrder.precedes($0.key, $1.key) }.map { ($0.value.version, $0.value.funnel) }
-        if let noVersion {
-            funnelByVersion.append((Self.unknownVersion, noVersion))
-            hasSessionsWithoutVersion = true
-        }
+        if let noVersion { funnelByVersion.append((Self.unknownVersion, noVersion)) }
     }
 
     /// Sessions by status.
@@ -101,15 +101,12 @@ public struct BatchAggregate: Sendable {
     /// The median of every time from + to Add pooled (each added sheet once), in milliseconds.
     public var medianPlusToAdd: Int64? { WholeNumber.median(plusToAdd.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
 
-    /// The app versions seen, sorted (for the version filter).
+    /// The app versions of the rendered sessions, sorted, ``unknownVersion`` last (the summary lists them).
     public var versions: [String] { funnelByVersion.map(\.version) }
 
-    /// The header `appVersion` of each group of ``funnelByVersion``, in its
-    /// order: nil for the sessions without one, whose label ``unknownVersion``
-    /// a version may also be written as.
-    public var appVersions: [String?] {
-        funnelByVersion.indices.map { index in
-            hasSessionsWithoutVersion && index == funnelByVersion.count - 1 ? nil : funnelByVersion[index].version
-        }
-    }
+    /// The header `appVersion` of every session, rendered or failed (equal
+    /// as bytes once), in `sort -V` order, then nil when some session has
+    /// none: what the index's version filter offers. A version may be
+    /// written as ``unknownVersion`` or be empty; nil alone is no version.
+    public private(set) var sessionVersions: [String?] = []
 }

@@ -44,8 +44,9 @@ struct IndexPageRenderer {
                 + (aggregate.redactionNote.map { "; redacted: " + $0 } ?? "")).htmlEscaped,
             "funnel": funnel(),
             // By position, not by text: a version may be written `(no version)` or be empty.
-            "versionOptions": aggregate.versions.enumerated().map { "<option value=\"\($0)\">\($1.htmlEscaped)</option>" }.joined(
-                separator: "\n"),
+            "versionOptions": aggregate.sessionVersions.enumerated().map {
+                "<option value=\"\($0)\">\(($1 ?? BatchAggregate.unknownVersion).htmlEscaped)</option>"
+            }.joined(separator: "\n"),
             "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
             "count": String(total),
             "headers": zip(Self.columns, Self.sortFields).map { column, field in
@@ -126,7 +127,7 @@ struct IndexPageRenderer {
         func text(_ value: String?) -> String { value.map { $0.scriptSafeJSONLiteral } ?? "null" }
 
         // The version filter's options in order; null for the sessions without one.
-        let versions = aggregate.appVersions.map { $0?.scriptSafeJSONLiteral ?? "null" }
+        let versions = aggregate.sessionVersions.map { $0?.scriptSafeJSONLiteral ?? "null" }
         try output("{\"versions\":[" + versions.joined(separator: ",") + "],\"rows\":[\n")
         for (index, s) in aggregate.sessions.enumerated() {
             let n = s.numbers

@@ -65,8 +65,9 @@ public struct SessionStats: Sendable, Equatable {
     public var eventTableSHA256: String?
     /// The session's numbers (all zero for a session that could not be read).
     public var numbers = SessionNumbers()
-    /// The input's size in bytes (compressed, for `.jsonl.gz`).
-    public var inputBytes: Int = 0
+    /// The input's size in bytes (compressed, for `.jsonl.gz`); nil when it
+    /// could not be opened, or is a stream whose size is not known.
+    public var inputBytes: Int?
     /// SHA-256 of the input's bytes, lowercase hex: with ``tool`` and
     /// ``strict``, what an incremental run compares.
     public var inputSHA256: String?

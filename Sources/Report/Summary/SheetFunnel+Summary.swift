@@ -14,7 +14,8 @@ extension SheetFunnel {
             MarkdownBlock.labelledItem("Open at the end", share(openAtEnd)),
             MarkdownBlock.labelledItem(
                 "Items added", "\(Formatting.grouped(itemsAdded)) (\(Formatting.grouped(itemsWithoutSheet)) without a sheet)"),
-            MarkdownBlock.labelledItem("Conversion", (conversion?.percent ?? "n/a") + " of opened sheets were added"),
+            MarkdownBlock.labelledItem(
+                "Conversion", conversion.map { $0.percent + " of opened sheets were added" } ?? "n/a (no sheet was opened)"),
         ]
     }
 }
