@@ -13,6 +13,20 @@
   // item has no id in its log, so two of them do not differ (as in diff).
   var derivedIDs = (options.derivedIDs || [[], []]).map(function (ids) { return new Set(ids); });
   function loggedID(side, item) { return derivedIDs[side].has(item.id) ? null : item.id; }
+  // The fields diff found at the first difference, marked there whatever the
+  // page finds: under redaction two texts that differ can share a mask.
+  var firstFields = options.firstFields || [];
+  function withFirstFields(d) {
+    firstFields.forEach(function (path) {
+      var row = /^todoItems\[(\d+)\]/.exec(path);
+      if (row) d.rows[Number(row[1])] = true;
+      else if (path === 'isCreatingItem') d.c = true;
+      else if (path === 'partialItemName') d.n = true;
+      else if (path === 'stateName') d.s = true;
+      else if (path === 'todoItems.count') d.count = true;
+    });
+    return d;
+  }
   var verdict = $('verdict');
   var firstDifference = verdict.dataset.firstDifference === '' ? null : Number(verdict.dataset.firstDifference);
   var scrubber = $('scrubber');
@@ -144,6 +158,7 @@
     scrubber.value = String(current);
     shown = sides.map(function (s) { return current < s.session.count ? s.session.stateAt(current) : null; });
     shownDifferences = shown[0] && shown[1] ? differences(shown[0], shown[1]) : null;
+    if (shownDifferences && current === firstDifference) withFirstFields(shownDifferences);
     sides.forEach(function (s, k) { draw(s, shown[k], shownDifferences); });
     drawEvents();
     $('frame-position').textContent = 'Frame ' + TodoPage.grouped(current) + ' of ' + TodoPage.grouped(last) +

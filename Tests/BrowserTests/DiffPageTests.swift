@@ -171,6 +171,25 @@ struct DiffPageTests {
     }
 
     @Test(
+        "under --redact, texts that differ but share a mask are still marked at the first difference, as diff found them",
+        arguments: Engine.available)
+    func redactedFirstDifferenceMarked(engine: Engine) throws {
+        let (folder, status) = try Self.run(
+            ["diff", "base.jsonl", "run.jsonl", "--redact", "-o", "diff.html"],
+            logs: ["base.jsonl": Self.log(["Buy milk"], start: 1_000), "run.jsonl": Self.log(["Buy mile"], start: 1_000)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 1)
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        let first = try #require(Int(page.evaluate("document.getElementById('verdict').dataset.firstDifference") as? String ?? ""))
+        #expect(first == 9, "the eighth letter typed")
+        _ = try page.evaluate(Self.scrub(to: first))
+        let shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
+        #expect(shown.map { $0["partial"] as? String } == ["Xxx xxxx", "Xxx xxxx"], "both masked alike")
+        #expect(shown.map { $0["differing"] as? [String] } == [["partialItemName"], ["partialItemName"]])
+    }
+
+    @Test(
         "with --compare-ids, items whose addItem carried no id have none on either side: the ids replay derived mark no row",
         arguments: Engine.available)
     func derivedIDsAreNoIDs(engine: Engine) throws {

@@ -40,6 +40,11 @@ struct DiffPageRenderer {
             "jumpHidden": difference == nil ? " hidden" : "",
             "summary": summaryHTML,
             "compareIDs": report.comparison.comparingIDs ? "true" : "false",
+            // The comparison's own fields at the first difference: under redaction two texts
+            // that differ can share a mask, and the page, which compares what it shows, would mark nothing.
+            "firstFields": (difference?.fields).flatMap { $0.isEmpty ? nil : $0 }.map {
+                ",\"firstFields\":[" + $0.map(\.path.scriptSafeJSONLiteral).joined(separator: ",") + "]"
+            } ?? "",
             "derivedIDs": report.comparison.comparingIDs
                 ? ",\"derivedIDs\":["
                     + [report.derivedIDs.baseline, report.derivedIDs.run].map { "[" + $0.joined(separator: ",") + "]" }
