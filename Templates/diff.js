@@ -113,12 +113,15 @@
   }
 
   // Frame i's event as the report's event list writes it (an item by its
-  // position, without rebuilding the frame), or null past the log's end.
+  // position, without rebuilding the frame), and the travel before it if
+  // any, or null past the log's end.
   function describe(s, i) {
     var session = s.session;
     if (i >= session.count) return null;
     var payload = session.payloadText(i);
-    return session.eventName(i) + (payload === '' ? '' : ' ' + payload);
+    // As diff's verdict says it: a travel is what can tell two equal events apart.
+    var travel = session.parent[i] !== i - 1 ? ' after a travel to frame ' + session.parent[i] : '';
+    return session.eventName(i) + (payload === '' ? '' : ' ' + payload) + travel;
   }
 
   // A row shows frame i's events, the same at every frame: a step keeps all

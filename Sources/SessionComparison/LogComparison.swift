@@ -95,8 +95,15 @@ public struct LogComparison: Sendable {
     }
 
     /// `addItem "Buy milk"`, `changePartialItemName "Buy m"`, `setItemDone "Buy milk" true`,
-    /// with typed text shown by `showingText`.
+    /// with typed text shown by `showingText`; `… after a travel to frame 3`
+    /// when the event was applied to another frame than the one before it,
+    /// which alone can tell two equal events apart.
     public static func describe(_ frame: Frame, in state: TodoState, showingText: (String) -> String = { $0 }) -> String {
+        let event = describeEvent(frame, in: state, showingText: showingText)
+        return frame.parent == frame.index - 1 ? event : event + " after a travel to frame \(frame.parent)"
+    }
+
+    private static func describeEvent(_ frame: Frame, in state: TodoState, showingText: (String) -> String) -> String {
         switch frame.event {
         case .startCreatingItem, .cancelCreatingItem:
             return frame.event.kind.rawValue

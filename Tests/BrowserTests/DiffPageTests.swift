@@ -189,6 +189,34 @@ struct DiffPageTests {
         #expect(shown.map { $0["differing"] as? [String] } == [["partialItemName"], ["partialItemName"]])
     }
 
+    @Test("the event list says which frame a travel took each event to, as the verdict does", arguments: Engine.available)
+    func travelInEventList(engine: Engine) throws {
+        let start = [
+            #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"A"}"#,
+            #"{"type":"event","event":"addItem"}"#, #"{"type":"event","event":"startCreatingItem"}"#,
+        ]
+        func log(travelingTo frame: Int) -> String {
+            (start + [#"{"type":"travel","to":\#(frame)}"#, #"{"type":"event","event":"startCreatingItem"}"#]).joined(separator: "\n")
+                + "\n"
+        }
+        let (folder, status) = try Self.run(
+            ["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"],
+            logs: ["base.jsonl": log(travelingTo: 3), "run.jsonl": log(travelingTo: 2)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 1)
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        _ = try page.evaluate(Self.scrub(to: 5))
+        let row =
+            try page.evaluate(
+                "[...document.querySelector('#event-rows tr[data-frame=\"5\"]').children].slice(1).map(td => td.textContent)") as? [String]
+        #expect(row == ["startCreatingItem after a travel to frame 3", "startCreatingItem after a travel to frame 2"])
+        let before =
+            try page.evaluate(
+                "[...document.querySelector('#event-rows tr[data-frame=\"4\"]').children].slice(1).map(td => td.textContent)") as? [String]
+        #expect(before == ["startCreatingItem", "startCreatingItem"])
+    }
+
     @Test(
         "with --compare-ids, items whose addItem carried no id have none on either side: the ids replay derived mark no row",
         arguments: Engine.available)

@@ -193,6 +193,27 @@ extension CLISuite {
             #expect(other.stdout.hasSuffix("\n  todoItems[0].id: null ≠ \"\(id)\"\n"), "\(other.stdout)")
         }
 
+        @Test("a difference made by a travel says so: the same event, after a travel to another frame")
+        func travelSaysSo() throws {
+            let space = try Workspace()
+            let start = [
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"A"}"#,
+                #"{"type":"event","event":"addItem"}"#, #"{"type":"event","event":"startCreatingItem"}"#,
+            ]
+            for (name, to) in [("a", 3), ("b", 2)] {
+                let lines = start + [#"{"type":"travel","to":\#(to)}"#, #"{"type":"event","event":"startCreatingItem"}"#]
+                try space.write("\(name).jsonl", lines.joined(separator: "\n") + "\n")
+            }
+            let result = try space.shell(#""$TR" diff a.jsonl b.jsonl --summary s.md"#)
+            #expect(result.code == 1)
+            #expect(
+                result.stdout.hasPrefix(
+                    "differ at frame 5 (baseline 6 frames, run 6): baseline startCreatingItem after a travel to frame 3, "
+                        + "run startCreatingItem after a travel to frame 2\n"), "\(result.stdout)")
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(summary.contains("`startCreatingItem after a travel to frame 3`"), "\(summary)")
+        }
+
         @Test("a run that ends early differs at its first missing frame")
         func shorter() throws {
             let space = try Workspace()
