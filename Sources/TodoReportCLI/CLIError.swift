@@ -3,6 +3,9 @@
 enum CLIError: Error, Equatable {
     /// The command line is wrong; the message says how to put it right.
     case usage(String)
+    /// A command's command line is wrong: as ``usage(_:)``, with that
+    /// command's usage line and where its help is.
+    case commandUsage(String, command: String, usage: String)
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
     /// The log cannot become a report (the summary line says why).
@@ -14,7 +17,7 @@ enum CLIError: Error, Equatable {
 
     var exitCode: ExitCode {
         switch self {
-        case .usage: .usage
+        case .usage, .commandUsage: .usage
         case .cannotRead: .noInput
         case .cannotWrite: .cannotCreate
         case .rejected: .dataError
@@ -28,6 +31,8 @@ enum CLIError: Error, Equatable {
         switch self {
         case .usage(let text):
             "Error: \(text)\n\(Help.usage)\nSee 'todo-report --help' for more information."
+        case .commandUsage(let text, let command, let usage):
+            "Error: \(text)\nUsage: \(usage)\nSee 'todo-report help \(command)' for more information."
         case .cannotRead(let path, let reason):
             "Error: cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason):

@@ -72,11 +72,17 @@ public enum TodoReportCommand {
         }
         let command: any Subcommand.Type = first.flatMap(Subcommands.named) ?? RenderCommand.self
         let rest = command == RenderCommand.self ? arguments : arguments.dropFirst()
-        let parsed = try ParsedArguments(
-            rest, options: command.options + [.help, .version], command: command.name.isEmpty ? "todo-report" : command.name)
-        if parsed.has(.help) { return try printHelp(Help.text(for: command), streams: streams) }
-        if parsed.has(.version) { return try printHelp(Help.version, streams: streams) }
-        try command.run(parsed, streams: streams)
+        do {
+            let parsed = try ParsedArguments(
+                rest, options: command.options + [.help, .version], command: command.name.isEmpty ? "todo-report" : command.name)
+            if parsed.has(.help) { return try printHelp(Help.text(for: command), streams: streams) }
+            if parsed.has(.version) { return try printHelp(Help.version, streams: streams) }
+            try command.run(parsed, streams: streams)
+        } catch {
+            // A command's usage mistake shows that command's usage, not every command's.
+            guard case .usage(let text) = error, command != RenderCommand.self else { throw error }
+            throw .commandUsage(text, command: command.name, usage: command.usage)
+        }
     }
 
     private static var commandNames: String {

@@ -58,6 +58,9 @@ extension CLISuite {
                 (["s.jsonl", "-o", "hardlink.jsonl"], Int32(64)),
                 (["-", "-o", "-", "--summary", "-"], Int32(64)),
                 (["-"], Int32(64)),
+                (["diff", "s.jsonl"], Int32(64)),
+                (["batch", "s.jsonl", "--jobs", "0", "-o", "out"], Int32(64)),
+                (["validate", "--bogus", "s.jsonl"], Int32(64)),
                 (["broken.jsonl", "--strict"], Int32(65)),
                 (["v2.jsonl"], Int32(65)),
                 (["s.jsonl", "-o", "no/such/folder/r.html"], Int32(73)),
@@ -77,7 +80,18 @@ extension CLISuite {
             if expected == 64 {
                 #expect(run.stderr.hasPrefix("Error: "))
                 #expect(run.stderr.contains("Usage: todo-report"))
-                #expect(run.stderr.contains("See 'todo-report --help' for more information."))
+                // A command's own usage and help (the report's, which has no name, is every command's).
+                let first = arguments.first ?? ""
+                let command: String? =
+                    ["validate", "simulate", "batch", "index", "redact", "diff", "make-test"].contains(first) ? first : nil
+                #expect(
+                    run.stderr.contains(
+                        command.map { "See 'todo-report help \($0)' for more information." }
+                            ?? "See 'todo-report --help' for more information."),
+                    "\(run.stderr)")
+                if let command {
+                    #expect(run.stderr.contains("Usage: todo-report \(command) ") && !run.stderr.contains("       todo-report"))
+                }
             }
             if expected != 0 { #expect(!space.exists("s.html") && !space.exists("broken.html") && !space.exists("v2.html")) }
             #expect(String(decoding: space.read("s.jsonl") ?? Data(), as: UTF8.self) == cleanLog)

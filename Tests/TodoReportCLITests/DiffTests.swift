@@ -238,6 +238,7 @@ extension CLISuite {
             #expect(lenient.stderr.contains("run.jsonl:\(lines): error: unknown-event"))
             let strict = try space.shell(#""$TR" diff --strict base.jsonl run.jsonl -o d.html"#)
             #expect(strict.code == 65)
+            #expect(strict.stderr.contains("Error: run.jsonl: "), "which log has the errors: \(strict.stderr)")
             #expect(!space.exists("d.html"))
         }
 

@@ -241,7 +241,7 @@ struct SessionJob: Sendable {
     private static func reason(_ error: CLIError) -> String {
         switch error {
         case .cannotRead(_, let reason), .cannotWrite(_, let reason): reason
-        case .rejected(let text), .usage(let text), .sessionsFailed(_, let text), .busy(let text): text
+        case .rejected(let text), .usage(let text), .commandUsage(let text, _, _), .sessionsFailed(_, let text), .busy(let text): text
         }
     }
 }

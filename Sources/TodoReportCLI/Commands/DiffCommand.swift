@@ -113,8 +113,8 @@ enum DiffCommand: Subcommand {
             if collecting { report.add($0, baseline: $1) }
         }
         report.finish(baseline: baselineOutcome, run: runOutcome, comparison: comparison)
-        try LogReading.check(baselineOutcome, strict: options.strict)
-        try LogReading.check(runOutcome, strict: options.strict)
+        try LogReading.check(baselineOutcome, strict: options.strict, naming: baseline.displayName)
+        try LogReading.check(runOutcome, strict: options.strict, naming: run.displayName)
 
         let verdictToError = OutputConflicts.anyIsStandardOutput(resolved, streams: streams)
         let verdict = report.verdict

@@ -93,7 +93,7 @@ enum MakeTestCommand: Subcommand {
             let outcome = try LogReading.replay(
                 files[index], options: options, streams: streams, allDiagnosticsIn: "--max-diagnostics 0 prints them all"
             ) { fixture.add($0) }
-            try LogReading.check(outcome, strict: false)
+            try LogReading.check(outcome, strict: false, naming: files.count > 1 ? files[index].displayName : nil)
             do {
                 let made = try fixture.finish()
                 texts.append(made.log)

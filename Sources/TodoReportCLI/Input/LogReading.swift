@@ -76,8 +76,9 @@ enum LogReading {
     }
 
     /// Throws when the log must not become output: an unsupported schema, or errors under `--strict`.
-    static func check(_ outcome: LogReplayer.Outcome, strict: Bool) throws(CLIError) {
-        let line = countLine(outcome)
+    /// - Parameter name: The log's name, for a command that reads several (the message then says which).
+    static func check(_ outcome: LogReplayer.Outcome, strict: Bool, naming name: String? = nil) throws(CLIError) {
+        let line = (name.map { $0 + ": " } ?? "") + countLine(outcome)
         if outcome.stoppedOnUnsupportedSchema {
             throw .rejected("\(line); the log's schema is not todo-session/1, so nothing was written.")
         }
