@@ -124,7 +124,9 @@ extension CLISuite {
             #expect(summary.contains("**Differ at frame \(parting)**"))
             #expect(summary.contains(#"**Baseline event**: `changePartialItemName "Call Grandm"`"#))
             #expect(summary.contains(#"`partialItemName`: baseline `"Call Grandm"`, run `"Call Grandp"`"#))
-            #expect(summary.contains("### Data quality of `base.jsonl`") && summary.contains("### Data quality of `run.jsonl`"))
+            #expect(
+                summary.contains("### Data quality of the baseline, `base.jsonl`")
+                    && summary.contains("### Data quality of the run, `run.jsonl`"))
             // The difference and the frame counts are one list: two in a row were written with libcmark's
             // `<!-- end list -->` between them, raw HTML that a renderer escaping HTML shows as text.
             #expect(!summary.contains("<!--"), "\(summary)")
@@ -157,6 +159,19 @@ extension CLISuite {
             }
             let piped = try space.shell(#""$TR" diff - run.jsonl --redact < base.jsonl"#)
             #expect(piped.code == 64 && piped.stderr.contains("give BASELINE and RUN as files"), "\(piped.stderr)")
+        }
+
+        @Test("under --redact, two logs whose names mask alike each say which one they are")
+        func redactedNamesToldApart() throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("session-1.jsonl"), start: 1_000, step: 250)
+            try ScriptedSession().record(to: space.path("session-2.jsonl"), start: 1_000, step: 250)
+            let result = try space.shell(#""$TR" diff session-1.jsonl session-2.jsonl --redact --summary -"#)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("## Session diff: `xxxxxxx-9.xxxxx (baseline)` vs `xxxxxxx-9.xxxxx (run)`"), "\(result.stdout)")
+            #expect(
+                result.stderr.contains("xxxxxxx-9.xxxxx (baseline): ") && result.stderr.contains("xxxxxxx-9.xxxxx (run): "),
+                "\(result.stderr)")
         }
 
         @Test(

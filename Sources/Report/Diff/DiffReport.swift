@@ -31,10 +31,13 @@ public final class DiffReport {
     ///   - keepingFrames: Keep every frame for ``html()`` (memory grows with
     ///     the logs); without it memory stays flat.
     ///   - redaction: How both logs were redacted as they were read; the
-    ///     names are then shown masked too.
+    ///     names are then shown masked too (with `(baseline)` and `(run)`
+    ///     after them when their masks are alike).
     public init(baselineName: String, runName: String, keepingFrames: Bool, redaction: LogRedaction? = nil) {
-        self.baselineName = redaction?.quotable(baselineName) ?? baselineName
-        self.runName = redaction?.quotable(runName) ?? runName
+        var names = (redaction?.quotable(baselineName) ?? baselineName, redaction?.quotable(runName) ?? runName)
+        // `session-1.jsonl` and `session-2.jsonl` mask alike: each then says which it is.
+        if redaction != nil && names.0 == names.1 { names = (names.0 + " (baseline)", names.1 + " (run)") }
+        (self.baselineName, self.runName) = names
         self.baselineFrames = keepingFrames ? FrameEncoder() : nil
         self.runFrames = keepingFrames ? FrameEncoder() : nil
         self.redaction = redaction

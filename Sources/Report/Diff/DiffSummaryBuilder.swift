@@ -47,9 +47,9 @@ enum DiffSummaryBuilder {
                     ])
                 ],
             ]))
-        for (name, metrics) in [(report.baselineName, baseline), (report.runName, run)] {
+        for (side, name, metrics) in [("baseline", report.baselineName, baseline), ("run", report.runName, run)] {
             var quality = SummaryBuilder.dataQuality(metrics)
-            quality[0] = .heading(level: 3, [.text("Data quality of "), .code(name)])
+            quality[0] = .heading(level: 3, [.text("Data quality of the \(side), "), .code(name)])
             blocks += quality
         }
         return blocks

@@ -70,6 +70,7 @@ enum DiffCommand: Subcommand {
             // The paths masked wherever diff shows them: its verdict, page, summary and standard error.
             baseline.displayName = redaction.quotable(baseline.displayName)
             run.displayName = redaction.quotable(run.displayName)
+
         }
         var requests: [OutputSet.Request] = []
         if let pagePath { requests.append(.init(path: pagePath, role: "page")) }
@@ -100,6 +101,8 @@ enum DiffCommand: Subcommand {
         }
         let report = DiffReport(
             baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil, redaction: options.redaction)
+        // As the report shows them (two masks alike say which is which).
+        (baseline.displayName, run.displayName) = (report.baselineName, report.runName)
         var reading = DiffReading(baseline: baseline, run: run, verdictFiles: verdictFiles, options: options, streams: streams)
         // After the verdict: "then the usual diagnostics of each log" (also when a check below fails).
         defer { reading.finishPrinting() }
