@@ -60,6 +60,21 @@ extension CLISuite {
             #expect(result.stderr.contains("1 session, \(fromDigests ? 20 : 200) of 200 events pinned -> "), "\(result.stderr)")
         }
 
+        @Test("--from-digests refuses an addItem without an id, saying where as compilers do")
+        func itemWithoutIDWhere() throws {
+            let space = try Workspace()
+            try space.write(
+                "noid.jsonl",
+                [
+                    #"{"type":"session","schema":"todo-session/1"}"#, #"{"type":"event","event":"startCreatingItem"}"#,
+                    #"{"type":"event","event":"changePartialItemName","name":"A"}"#, #"{"type":"event","event":"addItem"}"#,
+                ].joined(separator: "\n") + "\n")
+            let result = try space.run(["make-test", "noid.jsonl", "-o", "out", "--from-digests"])
+            #expect(result.code == 65)
+            #expect(result.stderr.contains("Error: noid.jsonl:4: the addItem on line 4 carries no id"), "\(result.stderr)")
+            #expect(!space.exists("out"))
+        }
+
         @Test("--redact writes the fixture with no text that was typed")
         func redacted() throws {
             let space = try Workspace()

@@ -101,7 +101,10 @@ enum MakeTestCommand: Subcommand {
                 events += made.frames - 1
                 pinned += made.pinnedEvents
             } catch {
-                throw .rejected("\(files[index].displayName): \(error); nothing was written.")
+                // Where it is, as compilers say it, when the failure has a line.
+                let place =
+                    if case .itemWithoutID(let line) = error { "\(files[index].displayName):\(line)" } else { files[index].displayName }
+                throw .rejected("\(place): \(error); nothing was written.")
             }
         }
         try outputs.commit { index, descriptor throws(SystemCallError) in try writeAll(Array(texts[index].utf8), to: descriptor) }
