@@ -120,7 +120,7 @@
     if (i >= session.count) return null;
     var payload = session.payloadText(i);
     // As diff's verdict says it: a travel is what can tell two equal events apart.
-    var travel = session.parent[i] !== i - 1 ? ' after a travel to frame ' + session.parent[i] : '';
+    var travel = i > 0 && session.parent[i] !== i - 1 ? ' after a travel to frame ' + session.parent[i] : '';
     return session.eventName(i) + (payload === '' ? '' : ' ' + payload) + travel;
   }
 

@@ -215,6 +215,11 @@ struct DiffPageTests {
             try page.evaluate(
                 "[...document.querySelector('#event-rows tr[data-frame=\"4\"]').children].slice(1).map(td => td.textContent)") as? [String]
         #expect(before == ["startCreatingItem", "startCreatingItem"])
+        _ = try page.evaluate(Self.scrub(to: 0))
+        let initial =
+            try page.evaluate(
+                "[...document.querySelector('#event-rows tr[data-frame=\"0\"]').children].slice(1).map(td => td.textContent)") as? [String]
+        #expect(initial?.allSatisfy { !$0.contains("travel") } == true, "frame 0 follows no travel: \(initial ?? [])")
     }
 
     @Test(
