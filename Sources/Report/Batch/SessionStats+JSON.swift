@@ -112,7 +112,7 @@ extension SessionStats {
         case .userId: string(userId)
         case .app: string(app)
         case .appVersion: string(appVersion)
-        case .inputBytes: inputBytes.map(String.init) ?? "null"
+        case .inputBytes: String(inputBytes)
         case .inputSHA256: string(inputSHA256)
         case .tool: JSONString.literal(tool)
         case .strict: String(strict)
@@ -142,7 +142,7 @@ extension SessionStats {
         case .userId: return optionalText(&userId)
         case .app: return optionalText(&app)
         case .appVersion: return optionalText(&appVersion)
-        case .inputBytes: return optionalSize(&inputBytes)
+        case .inputBytes: return scanner.read(into: &inputBytes) { $0.size() }
         case .inputSHA256: return optionalText(&inputSHA256)
         case .tool: return text(&tool)
         case .strict: return scanner.read(into: &strict) { $0.bool() }

@@ -65,9 +65,9 @@ public struct SessionStats: Sendable, Equatable {
     public var eventTableSHA256: String?
     /// The session's numbers (all zero for a session that could not be read).
     public var numbers = SessionNumbers()
-    /// The input's size in bytes (compressed, for `.jsonl.gz`); nil when it
-    /// could not be opened, or is a stream whose size is not known.
-    public var inputBytes: Int?
+    /// The input's size in bytes (compressed, for `.jsonl.gz`); 0 when it
+    /// could not be opened, or is a stream that failed (whose size is not known).
+    public var inputBytes: Int = 0
     /// SHA-256 of the input's bytes, lowercase hex: with ``tool`` and
     /// ``strict``, what an incremental run compares.
     public var inputSHA256: String?

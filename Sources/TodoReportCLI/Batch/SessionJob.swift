@@ -129,7 +129,7 @@ struct SessionJob: Sendable {
                 streams.printError("\(shownPath): error: cannot read: \(reason)")
                 var stats = failed(.unreadable, reason)
                 // Opened but not read to its end (damaged gzip data): its size is known.
-                stats.inputBytes = file.node.flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : nil }
+                stats.inputBytes = file.node.flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : nil } ?? 0
                 return try recordFailure(stats)
             }
             var status = SessionStats.Status.rendered
@@ -181,8 +181,8 @@ struct SessionJob: Sendable {
         guard let old = folder.existingStats(name), let oldRoot = old.root, oldRoot != root, !runRoots.contains(oldRoot) else {
             return nil
         }
-        if let oldHash = old.inputSHA256, let oldBytes = old.inputBytes, let file, let input = try? FileDigest(file.descriptor),
-            input == FileDigest(bytes: oldBytes, sha256: oldHash)
+        if let oldHash = old.inputSHA256, let file, let input = try? FileDigest(file.descriptor),
+            input == FileDigest(bytes: old.inputBytes, sha256: oldHash)
         {
             return nil
         }
@@ -230,9 +230,7 @@ struct SessionJob: Sendable {
                 return .changed
             }
         }
-        guard let oldBytes = old.inputBytes, let input = try? FileDigest(file.descriptor),
-            input == FileDigest(bytes: oldBytes, sha256: oldHash)
-        else {
+        guard let input = try? FileDigest(file.descriptor), input == FileDigest(bytes: old.inputBytes, sha256: oldHash) else {
             return .changed
         }
         return .unchanged(old)
