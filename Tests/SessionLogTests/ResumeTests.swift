@@ -55,7 +55,7 @@ struct ResumeTests {
         arguments: [
             "my notes\nline two\n", "{\"type\":\"note\"}\n{\"type\":\"event\",\"event\":\"startCreatingItem\"}\n",
             // One line with no line break: torn, as a crash leaves a record, but not as a record starts.
-            "my notes", "{\"note\":1", "\u{1}\u{2}\u{3}", "\n\n{\"typo\"",
+            "my notes", "{\"note\":1", "\u{1}\u{2}\u{3}", "\n\n{\"typo\"", "{\"type\":\"bogus\",\"x\":1", "{\"type\": \"notes\"",
         ])
     func notALog(text: String) throws {
         let folder = try temporaryDirectory()
@@ -77,7 +77,11 @@ struct ResumeTests {
 
     @Test(
         "a header torn by a crash on the first launch is cut off, and a file of blank lines kept: the relaunched store starts the log with its header",
-        arguments: [#"{"type":"session","schema":"todo-ses"#, #"{"ty"#, "{", "\n\n" + #"{"type":"sess"#, "\n", "  \n\n", "   "])
+        arguments: [
+            #"{"type":"session","schema":"todo-ses"#, #"{"ty"#, "{", "\n\n" + #"{"type":"sess"#, "\n", "  \n\n", "   ",
+            // As other writers put it: a byte order mark, white space after the punctuation.
+            "\u{FEFF}" + #"{"type":"session","sch"#, #"{ "type" : "session", "schema": "todo"#, "\u{FEFF}",
+        ])
     func tornHeader(text: String) throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -99,18 +99,45 @@ struct ResumedLog {
         return resumed
     }
 
-    /// Whether the bytes from `start` to `size` begin as the recorder begins
-    /// every record, `{"type":"`, or are a beginning of that.
+    /// Whether the bytes from `start` to `size` begin as a record does, or as
+    /// a beginning of one: `{"type":"session"`, `"event"` or `"travel"`, with
+    /// the white space and byte order mark other writers may put in.
     private static func startsLikeARecord(_ log: OpenedLog, at start: off_t, size: off_t) throws(RecorderError) -> Bool {
-        let opening = Array(#"{"type":""#.utf8)
-        let count = Int(min(size - start, off_t(opening.count)))
         let bytes: [UInt8]
         do {
-            bytes = try FileDescriptorIO.read(log.descriptor, count: count, at: Int(start))
+            bytes = try FileDescriptorIO.read(log.descriptor, count: Int(min(size - start, 64)), at: Int(start))
         } catch {
             throw .cannotRead(path: log.path, errno: error.errno)
         }
-        return bytes.elementsEqual(opening.prefix(count))
+        return beginsAsARecord(bytes)
+    }
+
+    /// See ``startsLikeARecord(_:at:size:)``: true when `bytes` match a
+    /// record's opening as far as they go.
+    static func beginsAsARecord(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        /// True when `text` is next (and passed over), false when something
+        /// else is, nil when the bytes end first (a beginning of it).
+        func next(_ text: String) -> Bool? {
+            for byte in text.utf8 {
+                guard let first = rest.first else { return nil }
+                guard first == byte else { return false }
+                rest = rest.dropFirst()
+            }
+            return true
+        }
+        func whiteSpace() { rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if rest.count < 3 && byteOrderMark.starts(with: rest) && !rest.isEmpty { return true }
+        if rest.starts(with: byteOrderMark) { rest = rest.dropFirst(3) }
+        for (part, spaceAfter) in [("{", true), ("\"type\"", true), (":", true), ("\"", false)] {
+            guard let matched = next(part) else { return true }
+            guard matched else { return false }
+            if spaceAfter { whiteSpace() }
+        }
+        return ["session\"", "event\"", "travel\""].contains { name in
+            Array(name.utf8).starts(with: rest.prefix(name.utf8.count))
+        }
     }
 
     /// The file's size, and where its last line starts (the size itself when it ends with a line break).
