@@ -45,6 +45,21 @@ extension CLISuite {
             #expect(!workspace.exists("r.html"))
         }
 
+        @Test("a batch refuses a key file inside its output folder, where it writes and removes files, and leaves it as it was")
+        func batchKeyInsideFolder() throws {
+            let workspace = try Workspace()
+            for folder in ["logs", "out"] {
+                try FileManager.default.createDirectory(atPath: workspace.path(folder), withIntermediateDirectories: true)
+            }
+            try workspace.write("logs/log.jsonl", Self.log)
+            try workspace.write("out/summary.md", "a team secret\n")
+            let result = try workspace.run(["batch", "logs", "-o", "out", "--redact-key", "out/summary.md"])
+            #expect(result.code == 64, "\(result.stderr)")
+            #expect(result.stderr.contains("is inside the output folder out, where a batch writes and removes files"), "\(result.stderr)")
+            #expect(workspace.read("out/summary.md") == Data("a team secret\n".utf8))
+            #expect(!workspace.exists("out/sessions"))
+        }
+
         @Test("--redact-key alone redacts, with keyed pseudonyms; the key itself is in no output")
         func keyImpliesRedact() throws {
             let workspace = try Workspace()

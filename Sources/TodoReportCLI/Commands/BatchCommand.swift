@@ -8,6 +8,12 @@ import SessionLog
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `todo-report batch INPUT... -o DIR`: every log's report and stats, in
 /// parallel, then the index page, the CSV and the aggregate summary.
 enum BatchCommand: Subcommand {
@@ -58,6 +64,7 @@ enum BatchCommand: Subcommand {
 
         let folder = BatchFolder(root: root)
         try folder.createRoot()
+        try refuseKeyInside(root, options.keyFile)
         let lock = try folder.lock(selectedShard == nil ? .exclusive : .shared, wait: !arguments.has(noWait), streams: streams)
         defer { lock.release() }
         folder.removeInterruptedAggregates()
@@ -163,5 +170,19 @@ struct Shard: Sendable {
     /// Whether the input at `relative` is in this shard: FNV-1a of the relative path, modulo N.
     func contains(_ relative: [UInt8]) -> Bool {
         FNV1a.hash(relative) % count == index
+    }
+}
+
+extension BatchCommand {
+    /// A `--redact-key` file inside DIR could be written over (a session's
+    /// report, `summary.md`) or removed with a session: the team's secret is kept elsewhere.
+    fileprivate static func refuseKeyInside(_ root: Path, _ key: InputFile?) throws(CLIError) {
+        func resolved(_ path: Path) -> [UInt8]? { path.withCString { realpath($0, nil) }.map { CStringBytes.bytes(freeing: $0) } }
+        guard let key, let keyPath = resolved(key.path), let rootPath = resolved(root),
+            keyPath.starts(with: rootPath + [UInt8(ascii: "/")])
+        else { return }
+        throw .usage(
+            "the key file \(key.path.display) is inside the output folder \(root.display), where a batch writes and removes files; keep the team's secret elsewhere."
+        )
     }
 }
