@@ -1,5 +1,11 @@
 import SessionLog
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Fills the diff page's template (`Templates/diff.html`, with
 /// `diff-side.html` once for each log, `diff.css`, `diff.js`) with the same
 /// rules as the report: one self-contained file, its script and stylesheet
@@ -14,6 +20,11 @@ struct DiffPageRenderer {
     var baselineFrames: [PagePart]
     var runFrames: [PagePart]
 
+    /// `["…","…"]`: ids as JSON strings.
+    private static func list(_ ids: [UUID]) -> String {
+        "[" + ids.map { JSONString.literal($0.uuidString) }.joined(separator: ",") + "]"
+    }
+
     func html() -> String {
         let files = EmbeddedTemplates.files
         let css = files[Self.fileNames.css] ?? ""
@@ -23,6 +34,9 @@ struct DiffPageRenderer {
         let difference = report.comparison.firstDifference
         let lastFrame = max(report.baselineFrameCount, report.runFrameCount) - 1
         let firstLine = report.verdict.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        let derivedIDs =
+            report.comparison.comparingIDs
+            ? ",\"derivedIDs\":[" + Self.list(report.derivedIDs.baseline) + "," + Self.list(report.derivedIDs.run) + "]" : ""
         let values: [String: String] = [
             "csp": ContentSecurityPolicy.policy(css: css, js: js).htmlEscaped,
             "css": css,
@@ -45,10 +59,7 @@ struct DiffPageRenderer {
             "firstFields": (difference?.fields).flatMap { $0.isEmpty ? nil : $0 }.map {
                 ",\"firstFields\":[" + $0.map(\.path.scriptSafeJSONLiteral).joined(separator: ",") + "]"
             } ?? "",
-            "derivedIDs": report.comparison.comparingIDs
-                ? ",\"derivedIDs\":["
-                    + [report.derivedIDs.baseline, report.derivedIDs.run].map { "[" + $0.joined(separator: ",") + "]" }
-                    .joined(separator: ",") + "]" : "",
+            "derivedIDs": derivedIDs,
             "baselineSide": side.filled([
                 "side": "baseline", "Side": "Baseline", "name": report.baselineName.htmlEscaped,
                 "title": report.baselineTitle.htmlEscaped,

@@ -2,6 +2,12 @@ public import SessionComparison
 public import SessionLog
 import TodoDomain
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What `todo-report diff BASELINE RUN` found, in the forms it writes: the
 /// verdict as text, the summary as Markdown (a libcmark tree, as the session
 /// summary) and the self-contained side-by-side page. Feed it both logs'
@@ -20,10 +26,11 @@ public final class DiffReport {
     private let runFrames: FrameEncoder?
     /// The comparison, once finished.
     public private(set) var comparison = LogComparison()
-    /// The ids each log's replay derived for an `addItem` without one, as
-    /// JSON strings, while frames are kept: the page compares such items as
-    /// having no id, as ``LogComparison`` does.
-    private(set) var derivedIDs: (baseline: [String], run: [String]) = ([], [])
+    /// With `comparingIDs` and frames kept, the ids each log's replay derived
+    /// for an `addItem` without one: the page compares such items as having
+    /// no id, as ``LogComparison`` does.
+    private(set) var derivedIDs: (baseline: [UUID], run: [UUID]) = ([], [])
+    private let keepsDerivedIDs: Bool
 
     /// - Parameters:
     ///   - baselineName: The baseline's path as shown.
@@ -33,7 +40,12 @@ public final class DiffReport {
     ///   - redaction: How both logs were redacted as they were read; the
     ///     names are then shown masked too (with `(baseline)` and `(run)`
     ///     after them when their masks are alike).
-    public init(baselineName: String, runName: String, keepingFrames: Bool, redaction: LogRedaction? = nil) {
+    ///   - comparingIDs: Whether item ids are compared (`--compare-ids`): the
+    ///     page is then told which ids were derived.
+    public init(
+        baselineName: String, runName: String, keepingFrames: Bool, redaction: LogRedaction? = nil, comparingIDs: Bool = false
+    ) {
+        keepsDerivedIDs = keepingFrames && comparingIDs
         var names = (redaction?.quotable(baselineName) ?? baselineName, redaction?.quotable(runName) ?? runName)
         // `session-1.jsonl` and `session-2.jsonl` mask alike: each then says which it is.
         if redaction != nil && names.0 == names.1 { names = (names.0 + " (baseline)", names.1 + " (run)") }
@@ -51,9 +63,8 @@ public final class DiffReport {
         case .header(let header): frames.setOrigin(header.startedAt)
         case .frame(let frame):
             frames.add(frame)
-            if frame.itemIDIsDerived, case .addItem(let id) = frame.event {
-                let text = JSONString.literal(id.uuidString)
-                if baseline { derivedIDs.baseline.append(text) } else { derivedIDs.run.append(text) }
+            if keepsDerivedIDs, frame.itemIDIsDerived, case .addItem(let id) = frame.event {
+                if baseline { derivedIDs.baseline.append(id) } else { derivedIDs.run.append(id) }
             }
         case .travel(let travel): frames.add(travel)
         case .diagnostic: break

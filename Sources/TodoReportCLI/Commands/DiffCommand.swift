@@ -86,8 +86,6 @@ enum DiffCommand: Subcommand {
         // Under redaction the logs are compared as written, and shown masked: opened once more each.
         var verdictFiles: (baseline: InputFile, run: InputFile)?
         if options.redaction != nil {
-            // The replays of the logs as written keep their history in spill files: sealed, so no typed text reaches the disk.
-            SpillFile.sealSpills(with: SpillKeystream())
             var files = (
                 baseline: try InputFile.locate(paths[0], standardInput: -1), run: try InputFile.locate(paths[1], standardInput: -1)
             )
@@ -100,7 +98,8 @@ enum DiffCommand: Subcommand {
             verdictFiles?.run.close()
         }
         let report = DiffReport(
-            baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil, redaction: options.redaction)
+            baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil, redaction: options.redaction,
+            comparingIDs: arguments.has(compareIDs))
         // As the report shows them (two masks alike say which is which).
         (baseline.displayName, run.displayName) = (report.baselineName, report.runName)
         var reading = DiffReading(baseline: baseline, run: run, verdictFiles: verdictFiles, options: options, streams: streams)
