@@ -12,14 +12,19 @@ public struct RecordSpill<Record: BitwiseCopyable> {
     /// The spill and its block read back.
     @usableFromInline let blocks: RecordBlocks
 
-    /// - Parameter memoryLimit: Bytes kept in memory before the records move to disk.
-    package init(memoryLimit: Int = 1 << 20) {
-        blocks = RecordBlocks(memoryLimit: memoryLimit)
+    /// - Parameters:
+    ///   - memoryLimit: Bytes kept in memory before the records move to disk.
+    ///   - sealing: How the records on disk are sealed, if they are (see ``SpillSealing``).
+    package init(memoryLimit: Int = 1 << 20, sealing: (any SpillSealing)? = nil) {
+        blocks = RecordBlocks(memoryLimit: memoryLimit, sealing: sealing)
     }
 
     /// Records appended so far.
     @inlinable
     package var count: Int { blocks.spill.count / MemoryLayout<Record>.size }
+
+    /// Whether the records on disk are sealed.
+    package var isSealed: Bool { blocks.spill.isSealed }
 
     /// The `errno` of the first failed write, if any (see ``SpillFile/diskFailure``).
     package var diskFailure: Int32? { blocks.spill.diskFailure }
@@ -82,9 +87,9 @@ public final class RecordBlocks {
     /// The first failed read back, as an `errno`.
     package private(set) var readFailure: Int32?
 
-    /// Blocks of a new spill that keeps `memoryLimit` bytes in memory.
-    package init(memoryLimit: Int) {
-        spill = SpillFile(memoryLimit: memoryLimit)
+    /// Blocks of a new spill that keeps `memoryLimit` bytes in memory, sealed on disk by `sealing`.
+    package init(memoryLimit: Int, sealing: (any SpillSealing)? = nil) {
+        spill = SpillFile(memoryLimit: memoryLimit, sealing: sealing)
     }
 
     /// Whether the block read back holds `size` bytes at `offset`.

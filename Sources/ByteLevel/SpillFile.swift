@@ -45,30 +45,17 @@ public final class SpillFile {
     /// The number of the next spill made to be sealed.
     private static let nextSealedFile = Atomic<UInt64>(0)
 
-    /// The sealing every spill made from now on takes (see ``sealSpills(with:)``).
-    private static let processSealing = Mutex<(any SpillSealing)?>(nil)
-
-    /// Seals the disk bytes of every spill made from now on in this process
-    /// (those made before stay as they are): for a command that holds text
-    /// it must not store in the clear. Call it before the work starts.
-    package static func sealSpills(with sealing: any SpillSealing) {
-        processSealing.withLock { $0 = sealing }
-    }
-
     /// - Parameters:
     ///   - memoryLimit: Bytes kept in memory before spilling to disk.
-    ///   - sealing: How the bytes on disk are sealed; by default as
-    ///     ``sealSpills(with:)`` last said (not at all, unless it was called).
-    package init(memoryLimit: Int = 4 << 20, sealing: (any SpillSealing)? = SpillFile.currentSealing) {
+    ///   - sealing: How the bytes on disk are sealed, if they are: for text a
+    ///     command must not store in the clear.
+    package init(memoryLimit: Int = 4 << 20, sealing: (any SpillSealing)? = nil) {
         self.memoryLimit = memoryLimit
         self.sealing = sealing
         sealedFile = sealing == nil ? 0 : Self.nextSealedFile.add(1, ordering: .relaxed).oldValue
         capacity = memoryLimit + 4_096
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
-
-    /// The sealing a spill made now takes.
-    package static var currentSealing: (any SpillSealing)? { processSealing.withLock { $0 } }
 
     deinit {
         buffer.deallocate()
@@ -247,6 +234,9 @@ public final class SpillFile {
         flushed += bytes.count
         return true
     }
+
+    /// Whether the bytes on disk are sealed (see ``SpillSealing``).
+    package var isSealed: Bool { sealing != nil }
 
     /// The descriptor of the file the bytes spilled to, if any: for tests
     /// that look at what reached the disk.

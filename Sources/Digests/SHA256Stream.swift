@@ -53,6 +53,18 @@ package struct SHA256Stream: Sendable {
         #endif
     }
 
+    /// Writes the 32-byte digest of everything added so far to `target`,
+    /// with no allocation (the stream can go on): for many small digests.
+    package func digest(into target: UnsafeMutablePointer<UInt8>) {
+        #if os(Linux) && !PORTABLE_DIGESTS
+            var copy = context
+            todo_report_sha256_end(&copy, target)
+        #else
+            let bytes = context.digest()
+            for index in 0..<32 { target[index] = bytes[index] }
+        #endif
+    }
+
     /// Which implementation this build runs, for tests and messages: `Nettle` or `Swift`.
     package static var implementation: String {
         #if os(Linux) && !PORTABLE_DIGESTS

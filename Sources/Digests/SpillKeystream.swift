@@ -23,16 +23,20 @@ package final class SpillKeystream: SpillSealing {
     }
 
     package func apply(to bytes: UnsafeMutableRawBufferPointer, at offset: Int, file: UInt64) {
-        var position = 0
-        while position < bytes.count {
-            let block = (offset + position) / 32
-            let within = (offset + position) % 32
-            var stream = keyed
-            withUnsafeBytes(of: (file.littleEndian, UInt64(block).littleEndian)) { stream.add($0) }
-            let pad = stream.digest()
-            let count = min(32 - within, bytes.count - position)
-            for index in 0..<count { bytes[position + index] ^= pad[within + index] }
-            position += count
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { pad in
+            guard let pad = pad.baseAddress else { return }
+            var position = 0
+            while position < bytes.count {
+                let block = (offset + position) / 32
+                let within = (offset + position) % 32
+                var stream = keyed
+                withUnsafeBytes(of: (file.littleEndian, UInt64(block).littleEndian)) { stream.add($0) }
+                stream.digest(into: pad)
+                let count = min(32 - within, bytes.count - position)
+                for index in 0..<count { base[position + index] ^= pad[within + index] }
+                position += count
+            }
         }
     }
 }

@@ -39,12 +39,18 @@ struct FrameLog {
     /// start from a snapshot, taken at least this many frames apart.
     private let shortTravel: Int
 
-    /// - Parameter memoryLimit: Bytes of each spill kept in memory before it moves to disk.
-    init(memoryLimit: Int = 4 << 20, shortTravel: Int = 4_096) {
+    /// - Parameters:
+    ///   - memoryLimit: Bytes of each spill kept in memory before it moves to disk.
+    ///   - sealing: How the spills are sealed on disk, if they are (a log read
+    ///     unredacted beside its redacted reading).
+    /// Whether every spill of the undo log is sealed on disk.
+    var isSealed: Bool { records.isSealed && values.isSealed && snapshots.isSealed }
+
+    init(memoryLimit: Int = 4 << 20, shortTravel: Int = 4_096, sealing: (any SpillSealing)? = nil) {
         self.shortTravel = shortTravel
-        records = RecordSpill(memoryLimit: memoryLimit)
-        values = SpillFile(memoryLimit: memoryLimit)
-        snapshots = StateSnapshots(memoryLimit: memoryLimit, spacing: shortTravel)
+        records = RecordSpill(memoryLimit: memoryLimit, sealing: sealing)
+        values = SpillFile(memoryLimit: memoryLimit, sealing: sealing)
+        snapshots = StateSnapshots(memoryLimit: memoryLimit, spacing: shortTravel, sealing: sealing)
     }
 
     // MARK: Writing

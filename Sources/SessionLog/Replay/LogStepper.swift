@@ -1,3 +1,4 @@
+public import ByteLevel
 public import TodoDomain
 
 /// Replays a log one frame at a time, on request: what comparing two logs
@@ -23,16 +24,28 @@ public final class LogStepper {
     ///   - keepingLinesOffDisk: Hold a long line in memory rather than in a
     ///     temporary file, as a redacted reading does (for a log read unredacted
     ///     beside its redacted reading).
-    public init<Source: ByteSource>(
+    public convenience init<Source: ByteSource>(
         _ source: Source, maxLineBytes: Int = LogReplayer.defaultMaxLineBytes, redaction: LogRedaction? = nil,
         keepingLinesOffDisk: Bool = false
     ) {
-        replay = SessionReplay()
+        self.init(source, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk, sealingSpills: nil)
+    }
+
+    /// As above; `sealingSpills` seals what the replay keeps on disk for
+    /// travel (for a log read unredacted beside its redacted reading: its
+    /// typed text must not reach the disk in the clear).
+    package init<Source: ByteSource>(
+        _ source: Source, maxLineBytes: Int, redaction: LogRedaction?, keepingLinesOffDisk: Bool, sealingSpills sealing: (any SpillSealing)?
+    ) {
+        replay = SessionReplay(keepingStates: false, spillMemoryLimit: 4 << 20, sealing: sealing)
         // Made to step two logs side by side (`diff`): each gets half the cores' parsing threads.
         channel = ReadingPipeline.start(
             source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2,
             keepingLinesOffDisk: keepingLinesOffDisk)
     }
+
+    /// Whether what the replay keeps on disk for travel is sealed (see ``init(_:maxLineBytes:redaction:keepingLinesOffDisk:sealingSpills:)``).
+    package var spillsAreSealed: Bool { replay.spillsAreSealed }
 
     /// The live state: right after ``step(into:)`` returned a frame, that frame's state.
     public var state: TodoState { replay.state }

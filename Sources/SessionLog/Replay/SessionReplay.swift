@@ -1,3 +1,4 @@
+import ByteLevel
 import TimeTravel
 public import TodoDomain
 
@@ -39,6 +40,8 @@ public struct SessionReplay {
     private var engine: TimeTravelEngine<FrameLog>
     /// The first failed write of the undo log's spill files, if any.
     var spillFailure: Int32? { engine.storage.spillFailure }
+    /// Whether the undo log's spill files are sealed on disk.
+    var spillsAreSealed: Bool { engine.storage.isSealed }
     private var sequence = SequenceTracker()
     private var lastTimestamp: Timestamp?
 
@@ -47,10 +50,11 @@ public struct SessionReplay {
         self.init(keepingStates: keepingStates, spillMemoryLimit: 4 << 20)
     }
 
-    init(keepingStates: Bool, spillMemoryLimit: Int, shortTravel: Int = 4_096) {
+    init(keepingStates: Bool, spillMemoryLimit: Int, shortTravel: Int = 4_096, sealing: (any SpillSealing)? = nil) {
         self.keepsStates = keepingStates
         self.engine = TimeTravelEngine(
-            initialState: ReplayState(), storage: FrameLog(memoryLimit: spillMemoryLimit, shortTravel: shortTravel))
+            initialState: ReplayState(),
+            storage: FrameLog(memoryLimit: spillMemoryLimit, shortTravel: shortTravel, sealing: sealing))
     }
 
     /// Replays one reading of a ``LogReader``.

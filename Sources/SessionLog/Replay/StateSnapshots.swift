@@ -18,9 +18,10 @@ struct StateSnapshots {
     private let spacing: Int
 
     var diskFailure: Int32? { spill.diskFailure }
+    var isSealed: Bool { spill.isSealed }
 
-    init(memoryLimit: Int, spacing: Int) {
-        spill = SpillFile(memoryLimit: memoryLimit)
+    init(memoryLimit: Int, spacing: Int, sealing: (any SpillSealing)? = nil) {
+        spill = SpillFile(memoryLimit: memoryLimit, sealing: sealing)
         self.spacing = spacing
     }
 

@@ -1,3 +1,4 @@
+import Digests
 import SessionComparison
 import SessionLog
 
@@ -24,6 +25,12 @@ struct DiffReading {
     /// alone: two texts that differ can have the same mask (`final`, `finbl`).
     private let verdict: (baseline: LogStepper, run: LogStepper)?
 
+    /// Whether what each replay keeps on disk for travel is sealed: `(redacted reading, reading as written)`
+    /// for each log, the second nil without redaction.
+    var spillsAreSealed: [(redacted: Bool, asWritten: Bool?)] {
+        [(baseline.spillsAreSealed, verdict?.baseline.spillsAreSealed), (run.spillsAreSealed, verdict?.run.spillsAreSealed)]
+    }
+
     /// - Parameter verdictFiles: Under redaction, the two logs opened again (files, not
     ///   streams), compared as they are while the entries handed on are masked.
     init(
@@ -34,10 +41,16 @@ struct DiffReading {
         runSource = run.byteSource()
         self.baseline = LogStepper(baselineSource, maxLineBytes: options.maxLineBytes, redaction: options.redaction)
         self.run = LogStepper(runSource, maxLineBytes: options.maxLineBytes, redaction: options.redaction)
+        // The logs as written keep their history on disk for travel: sealed, so no typed text reaches it.
+        let sealing = SpillKeystream()
         verdict = verdictFiles.map {
             (
-                LogStepper($0.baseline.byteSource(), maxLineBytes: options.maxLineBytes, keepingLinesOffDisk: true),
-                LogStepper($0.run.byteSource(), maxLineBytes: options.maxLineBytes, keepingLinesOffDisk: true)
+                LogStepper(
+                    $0.baseline.byteSource(), maxLineBytes: options.maxLineBytes, redaction: nil, keepingLinesOffDisk: true,
+                    sealingSpills: sealing),
+                LogStepper(
+                    $0.run.byteSource(), maxLineBytes: options.maxLineBytes, redaction: nil, keepingLinesOffDisk: true,
+                    sealingSpills: sealing)
             )
         }
         baselineFile = baseline
