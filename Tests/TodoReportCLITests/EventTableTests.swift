@@ -128,6 +128,35 @@ extension CLISuite {
             #expect(result.code == 0 && result.stdout == "3 sessions\n", "\(result.stdout)\(result.stderr)")
         }
 
+        @Test("changed says whether the typed text changed, redacted or not, though 'ab' and 'ac' mask alike, after travels too")
+        func changedUnderRedaction() throws {
+            let workspace = try Workspace()
+            func event(_ body: String) -> String { #"{"type":"event",\#(body)}"# }
+            func typed(_ name: String) -> String { event(#""event":"changePartialItemName","name":"\#(name)""#) }
+            let lines = [
+                event(#""event":"startCreatingItem""#), typed("ab"), typed("ac"), typed("ac"), typed("teh"), typed("the"),
+                #"{"type":"travel","to":2}"#, typed("ac"), #"{"type":"travel","to":3}"#, typed("ac"),
+            ]
+            try workspace.write("t.jsonl", lines.joined(separator: "\n") + "\n")
+            try workspace.write("team.key", "a team secret\n")
+            var columns: [[String]] = []
+            for (name, options) in [("plain", ""), ("masked", "--redact"), ("keyed", "--redact-key team.key")] {
+                let result = try workspace.shell(
+                    "$TR t.jsonl -o \(name).html --events \(name).csv.gz --quiet \(options) && gzip -dc \(name).csv.gz")
+                try #require(result.code == 0, "\(result.stderr)")
+                let rows = result.stdout.split(separator: "\r\n").map {
+                    $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                }
+                let changed = try #require(rows.first?.firstIndex(of: "changed"))
+                let event = try #require(rows.first?.firstIndex(of: "event"))
+                columns.append(rows.dropFirst().filter { $0[event] == "changePartialItemName" }.map { $0[changed] })
+            }
+            // ab, ac, ac again, teh, the, ac on ab's frame, ac on ac's frame.
+            #expect(columns[0] == ["true", "true", "false", "true", "true", "true", "false"])
+            #expect(columns[1] == columns[0], "--redact")
+            #expect(columns[2] == columns[0], "--redact-key")
+        }
+
         @Test(
             "the same log gives the same bytes in two processes, from the single command and from batch; the gzip header holds no time or name"
         )

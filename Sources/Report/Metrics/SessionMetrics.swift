@@ -83,6 +83,7 @@ public final class SessionMetrics {
     /// The page's activity strip: events, items, cancels and travels per bin.
     @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
     @exclusivity(unchecked) private var titlePseudonyms = TitlePseudonyms()
+    @exclusivity(unchecked) private var typedTexts = TypedTextIdentities()
 
     /// One step per frame, frame 1 first.
     let steps = RecordSpill<FrameStep>()
@@ -108,6 +109,7 @@ public final class SessionMetrics {
     /// back, if any: the numbers cannot be trusted then.
     public var spillFailure: Int32? {
         steps.failure ?? branches.failure ?? names.diskFailure ?? journey.failure ?? sheetEnds.failure ?? eventRows?.failure
+            ?? typedTexts.failure
             ?? namesReadFailure
     }
     private var namesReadFailure: Int32?
@@ -182,7 +184,15 @@ public final class SessionMetrics {
             break
         }
         steps.append(step)
-        eventRows?.append(EventTableRow(frame))
+        // Under redaction two typed texts can mask alike: whether a keystroke changed the text is told by the texts as typed.
+        let typedTextChanged = typedTexts.add(frame)
+        if eventRows != nil {
+            var row = EventTableRow(frame)
+            if let typedTextChanged {
+                if typedTextChanged { row.flags.insert(.changed) } else { row.flags.remove(.changed) }
+            }
+            eventRows?.append(row)
+        }
     }
 
     private func note(_ time: Double) {

@@ -26,6 +26,10 @@ public struct RecordStamp: Hashable, Sendable {
     /// Under keyed redaction, the keyed pseudonym of a `changePartialItemName`'s
     /// name as typed (its text is masked): what the summary shows for a title.
     public var namePseudonym: String?
+    /// Under redaction, a hash of a `changePartialItemName`'s name as typed
+    /// (0 for an empty one): whether the typed text changed, where two masks
+    /// can be alike. Seeded anew in each process and never written out.
+    public var nameIdentity: UInt64?
     /// An event's `digest` of the state the app had after it, as its number
     /// (see ``StateDigest/value(of:hasLoggedID:)``), when the record has one.
     public var digest: UInt64?

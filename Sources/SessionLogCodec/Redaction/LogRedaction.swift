@@ -27,6 +27,16 @@ public struct LogRedaction: Sendable {
     /// Whether it pseudonymises under a key, and which (by its fingerprint).
     public var mode: RedactionMode { RedactionMode(pseudonyms) }
 
+    /// ``RecordStamp/nameIdentity`` of a name: 0 when empty, else a hash of
+    /// it that is never 0. Swift's hashing is seeded per process and treats
+    /// canonically equivalent texts alike, as comparing the texts does.
+    static func identity(of name: String) -> UInt64 {
+        guard !name.isEmpty else { return 0 }
+        var hasher = Hasher()
+        hasher.combine(name)
+        return UInt64(UInt(bitPattern: hasher.finalize())) | 1
+    }
+
     /// One line that says how a report was redacted, for its header and summary.
     public var description: String { mode.description }
 
@@ -39,6 +49,7 @@ public struct LogRedaction: Sendable {
             return .header(redact(header))
         case .event(.changePartialItemName(let name), var stamp):
             if pseudonyms.isKeyed { stamp.namePseudonym = pseudonyms.pseudonym(of: name, as: .title) }
+            stamp.nameIdentity = Self.identity(of: name)
             stamp.digest = nil
             return .event(.changePartialItemName(TextMask.mask(name)), stamp)
         case .event(let event, var stamp):
