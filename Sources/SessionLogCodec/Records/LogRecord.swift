@@ -45,15 +45,15 @@ public struct RecordStamp: Hashable, Sendable {
 /// An event as logged: like `TodoEvent` but `addItem` may lack its id, which
 /// replay then derives from the session and the line.
 public enum LoggedEvent: Hashable, Sendable {
-    /// As ``TodoEvent/startCreatingItem``.
+    /// As `TodoEvent.startCreatingItem`.
     case startCreatingItem
-    /// As ``TodoEvent/cancelCreatingItem``.
+    /// As `TodoEvent.cancelCreatingItem`.
     case cancelCreatingItem
-    /// As ``TodoEvent/changePartialItemName(_:)``: the name typed so far.
+    /// As `TodoEvent.changePartialItemName`: the name typed so far.
     case changePartialItemName(String)
-    /// As ``TodoEvent/addItem(id:)``; `nil` when the record carries no id.
+    /// As `TodoEvent.addItem`; `nil` when the record carries no id.
     case addItem(id: UUID?)
-    /// As ``TodoEvent/setItemDone(id:isDone:)``.
+    /// As `TodoEvent.setItemDone`.
     case setItemDone(id: UUID, isDone: Bool)
 
     /// The logged form of an event the app dispatched.
