@@ -66,12 +66,6 @@ enum DiffCommand: Subcommand {
                 }
             }
         }
-        if let redaction = options.redaction {
-            // The paths masked wherever diff shows them: its verdict, page, summary and standard error.
-            baseline.displayName = redaction.quotable(baseline.displayName)
-            run.displayName = redaction.quotable(run.displayName)
-
-        }
         var requests: [OutputSet.Request] = []
         if let pagePath { requests.append(.init(path: pagePath, role: "page")) }
         if let summaryPath { requests.append(.init(path: summaryPath, role: "summary")) }
@@ -100,7 +94,8 @@ enum DiffCommand: Subcommand {
         let report = DiffReport(
             baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil, redaction: options.redaction,
             comparingIDs: arguments.has(compareIDs))
-        // As the report shows them (two masks alike say which is which).
+        // The paths as the report shows them wherever diff does (its verdict, page, summary and standard
+        // error): masked under redaction, two masks alike saying which is which.
         (baseline.displayName, run.displayName) = (report.baselineName, report.runName)
         var reading = DiffReading(baseline: baseline, run: run, verdictFiles: verdictFiles, options: options, streams: streams)
         // After the verdict: "then the usual diagnostics of each log" (also when a check below fails).

@@ -41,10 +41,10 @@ struct DiffReading {
         runSource = run.byteSource()
         self.baseline = LogStepper(baselineSource, maxLineBytes: options.maxLineBytes, redaction: options.redaction)
         self.run = LogStepper(runSource, maxLineBytes: options.maxLineBytes, redaction: options.redaction)
-        // The logs as written keep their history on disk for travel: sealed, so no typed text reaches it.
-        let sealing = SpillKeystream()
         verdict = verdictFiles.map {
-            (
+            // The logs as written keep their history on disk for travel: sealed, so no typed text reaches it.
+            let sealing = SpillKeystream()
+            return (
                 LogStepper(
                     $0.baseline.byteSource(), maxLineBytes: options.maxLineBytes, redaction: nil, keepingLinesOffDisk: true,
                     sealingSpills: sealing),

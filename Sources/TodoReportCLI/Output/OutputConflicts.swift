@@ -20,18 +20,16 @@ enum OutputConflicts {
     static func refuse(
         _ destinations: [(OutputSet.Request, OutputDestination)], streams: StandardStreams, input: InputFile?, keyFile: InputFile? = nil
     ) throws(CLIError) {
-        if let key = keyFile?.node {
-            for (request, destination) in destinations
-            where (try? identity(of: destination, request: request, streams: streams).0) == .node(key.st_dev, key.st_ino) {
+        var seen: [Identity: OutputSet.Request] = [:]
+        let inputNode = input?.node.map { Identity.node($0.st_dev, $0.st_ino) }
+        let keyNode = keyFile?.node.map { Identity.node($0.st_dev, $0.st_ino) }
+        for (request, destination) in destinations {
+            let (identity, shareable) = try identity(of: destination, request: request, streams: streams)
+            if identity == keyNode {
                 throw .usage(
                     "the \(request.role) '\(request.path.display)' is the key file given to --redact-key; writing there would destroy the team's secret. Choose another output."
                 )
             }
-        }
-        var seen: [Identity: OutputSet.Request] = [:]
-        let inputNode = input?.node.map { Identity.node($0.st_dev, $0.st_ino) }
-        for (request, destination) in destinations {
-            let (identity, shareable) = try identity(of: destination, request: request, streams: streams)
             if let first = seen[identity], !shareable {
                 let both =
                     first.path == request.path ? "'\(request.path.display)'" : "'\(first.path.display)' and '\(request.path.display)'"
