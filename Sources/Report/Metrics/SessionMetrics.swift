@@ -1,4 +1,5 @@
 import ByteLevel
+import Redaction
 public import SessionLog
 import TodoDomain
 
@@ -82,8 +83,10 @@ public final class SessionMetrics {
     @exclusivity(unchecked) private var eventCounts = SessionNumbers.EventCounts()
     /// The page's activity strip: events, items, cancels and travels per bin.
     @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
-    @exclusivity(unchecked) private var titlePseudonyms = TitlePseudonyms()
-    @exclusivity(unchecked) private var typedTexts = TypedTextIdentities()
+    /// Under keyed redaction, each added title's pseudonym (for the summary's item list).
+    @exclusivity(unchecked) private var titlePseudonyms = SheetTextFollower()
+    /// Under redaction, with an event table, the typed text by its identity (for `changed`).
+    @exclusivity(unchecked) private var typedTexts = SheetTextFollower()
 
     /// One step per frame, frame 1 first.
     let steps = RecordSpill<FrameStep>()
@@ -109,7 +112,7 @@ public final class SessionMetrics {
     /// back, if any: the numbers cannot be trusted then.
     public var spillFailure: Int32? {
         steps.failure ?? branches.failure ?? names.diskFailure ?? journey.failure ?? sheetEnds.failure ?? eventRows?.failure
-            ?? typedTexts.failure
+            ?? titlePseudonyms.failure ?? typedTexts.failure
             ?? namesReadFailure
     }
     private var namesReadFailure: Int32?
@@ -159,13 +162,18 @@ public final class SessionMetrics {
         }
         eventCounts[kind] += 1
         if frame.parent != frame.index - 1 { branches.append(BranchParent(frame: Int64(frame.index), parent: Int64(frame.parent))) }
-        // Without keyed redaction no frame has a pseudonym and the follower stays empty.
-        let titlePseudonym = titlePseudonyms.hasStarted || frame.stamp.namePseudonym != nil ? titlePseudonyms.add(frame) : nil
+        // Codes only redaction gives a keystroke; without them both followers stay empty.
+        var keystroke: (pseudonym: UInt64?, identity: UInt64?) = (nil, nil)
+        if case .changePartialItemName = frame.event {
+            keystroke.pseudonym = frame.stamp.namePseudonym.map { Pseudonyms.bits(of: $0, as: .title).map { 1 << 32 | UInt64($0) } ?? 0 }
+            if eventRows != nil { keystroke.identity = frame.stamp.nameIdentity }
+        }
+        let sheetPseudonym = titlePseudonyms.add(frame, keystroke: keystroke.pseudonym)
         switch frame.event {
         case .addItem:
             step.value = Int64(frame.line)
-            if let titlePseudonym {
-                step.extra = titlePseudonym
+            if let title = sheetPseudonym?.before, title != 0 {
+                step.extra = UInt32(truncatingIfNeeded: title)
                 step.flags.insert(.hasPseudonym)
             }
         case .setItemDone:
@@ -184,12 +192,12 @@ public final class SessionMetrics {
             break
         }
         steps.append(step)
-        // Under redaction two typed texts can mask alike: whether a keystroke changed the text is told by the texts as typed.
-        let typedTextChanged = typedTexts.add(frame)
+        let typedText = typedTexts.add(frame, keystroke: keystroke.identity)
         if eventRows != nil {
             var row = EventTableRow(frame)
-            if let typedTextChanged {
-                if typedTextChanged { row.flags.insert(.changed) } else { row.flags.remove(.changed) }
+            // Under redaction two typed texts can mask alike: whether a keystroke changed the text is told by the texts as typed.
+            if case .changePartialItemName = frame.event, let typedText {
+                if typedText.before != typedText.after { row.flags.insert(.changed) } else { row.flags.remove(.changed) }
             }
             eventRows?.append(row)
         }
@@ -248,5 +256,5 @@ public final class SessionMetrics {
     }
 
     /// A pseudonym's text from the bits a step holds.
-    func pseudonymText(_ bits: UInt32) -> String { titlePseudonyms.text(bits) }
+    func pseudonymText(_ bits: UInt32) -> String { Pseudonyms.text(bits, as: .title) }
 }
