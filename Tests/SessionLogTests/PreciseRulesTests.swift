@@ -105,6 +105,38 @@ struct PreciseRulesTests {
         #expect(Timestamp(rfc3339: text)?.millisecondsSince1970 == milliseconds)
     }
 
+    /// A finer fraction is cut to the millisecond, never rounded into the next one, even where a
+    /// double has no room for the digits cut (`metrics.md`: "RFC 3339 in UTC with milliseconds (a
+    /// finer fraction cut)").
+    @Test(
+        "a fraction finer than a millisecond is cut when the time is written",
+        arguments: [
+            ("2026-11-29T09:00:59.999999999Z", "2026-11-29T09:00:59.999Z"),
+            ("2026-11-29T09:00:59.9999999999999Z", "2026-11-29T09:00:59.999Z"),
+            ("2026-12-31T23:59:59.9999996Z", "2026-12-31T23:59:59.999Z"),
+            ("2026-11-29T09:00:00.0009999999Z", "2026-11-29T09:00:00.000Z"),
+            ("2026-11-29T09:00:00.001Z", "2026-11-29T09:00:00.001Z"),
+            ("1969-12-31T23:59:59.9999999Z", "1969-12-31T23:59:59.999Z"),
+            ("0000-01-01T00:00:00.9999999Z", "0000-01-01T00:00:00.999Z"),
+            ("9999-12-31T23:59:59.9999999Z", "9999-12-31T23:59:59.999Z"),
+            ("9999-12-31T23:59:60Z", "9999-12-31T23:59:59.999Z"),
+            ("8999-12-31T23:59:60Z", "8999-12-31T23:59:59.999Z"),
+            ("2026-11-29T18:00:59.9999999+09:00", "2026-11-29T09:00:59.999Z"),
+        ])
+    func finerFractionCut(_ text: String, _ written: String) throws {
+        let time = try #require(Timestamp(rfc3339: text))
+        #expect(time.rfc3339 == written)
+    }
+
+    @Test("times that differ below a double's precision stay in order: the later one is never earlier")
+    func cutTimesKeepTheirOrder() throws {
+        let earlier = try #require(Timestamp(rfc3339: "2026-11-29T09:00:59.9999990Z"))
+        let later = try #require(Timestamp(rfc3339: "2026-11-29T09:00:59.9999999999Z"))
+        let nextSecond = try #require(Timestamp(rfc3339: "2026-11-29T09:01:00Z"))
+        #expect(earlier <= later)
+        #expect(later < nextSecond)
+    }
+
     @Test(
         "what RFC 3339 does not allow is no time",
         arguments: [

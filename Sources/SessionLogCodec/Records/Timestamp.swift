@@ -102,11 +102,25 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         guard second < 60 else {
             // Time since 1970 has no 61st second: a leap second is read as the last microsecond of its
             // minute, after the second before it and before the minute after (written as …:59.999).
-            self.millisecondsSince1970 = Double(minuteStart + 60) * 1_000 - 0.001
+            // Near the year 10000 a double has no microseconds: then the last double of the minute.
+            let minuteEnd = Double(minuteStart + 60) * 1_000
+            self.millisecondsSince1970 = min(minuteEnd - 0.001, minuteEnd.nextDown)
             return
         }
-        let seconds = Double(minuteStart + second)
-        self.millisecondsSince1970 = seconds * 1_000 + Double(nanoseconds) / 1_000_000 + beyondNanoseconds / 1_000_000
+        let wholeMilliseconds = (minuteStart + second) * 1_000 + nanoseconds / 1_000_000
+        let belowMilliseconds = Double(nanoseconds % 1_000_000) / 1_000_000 + beyondNanoseconds / 1_000_000
+        self.millisecondsSince1970 = Timestamp.milliseconds(whole: wholeMilliseconds, fraction: belowMilliseconds)
+    }
+
+    /// `whole + fraction` as a double that still lies in the millisecond `whole`
+    /// (`0 ≤ fraction < 1`). A double has only about a quarter of a microsecond
+    /// to spare at today's times, so `…:59.999999999Z` would round up to the next
+    /// second and be written a millisecond late; it becomes the last double
+    /// before the next millisecond instead, keeping times in order.
+    static func milliseconds(whole: Int, fraction: Double) -> Double {
+        let start = Double(whole)
+        let end = Double(whole + 1)
+        return min(start + fraction, end.nextDown)
     }
 
     /// RFC 3339 in UTC with milliseconds, as the recorder writes it:
