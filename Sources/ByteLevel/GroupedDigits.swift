@@ -8,3 +8,10 @@ package func groupedDigits(_ value: Int) -> String {
     }
     return result
 }
+
+/// `1 session`, `12,345 sessions`: a count and its noun, singular for one.
+/// `plural` is for nouns that do not take an `s` (`1 entry`, `2 entries`);
+/// `grouped: false` keeps the digits plain, for the lines a CI script reads.
+package func countedNoun(_ count: Int, _ singular: String, _ plural: String? = nil, grouped: Bool = true) -> String {
+    "\(grouped ? groupedDigits(count) : String(count)) \(count == 1 ? singular : plural ?? singular + "s")"
+}

@@ -42,13 +42,13 @@ extension CLISuite {
             #expect(try workspace.shell("$TR batch monday -o out && $TR batch tuesday -o out").code == 0)
             let again = try workspace.shell("rm monday/m2.jsonl && $TR batch ./monday/ -o out && $TR batch monday tuesday -o expected")
             #expect(
-                again.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged), 1 removed (input gone)"),
+                again.stderr.contains("1 session: 0 rendered, 1 skipped (input and tool unchanged), 1 removed (input gone)"),
                 "\(again.stderr)")
             #expect(!workspace.exists("out/stats/m2.json") && !workspace.exists("out/sessions/m2.html"))
             #expect(workspace.exists("out/stats/t1.json") && workspace.exists("out/sessions/t2.html"))
             #expect(try BatchTests.tree(workspace, "out") == (try BatchTests.tree(workspace, "expected")))
             let absolute = try workspace.shell("$TR batch \"$PWD/monday\" -o out")
-            #expect(absolute.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged) -> out"), "\(absolute.stderr)")
+            #expect(absolute.stderr.contains("1 session: 0 rendered, 1 skipped (input and tool unchanged) -> out"), "\(absolute.stderr)")
         }
 
         @Test("a log of another root with the same NAME and other bytes takes the name a run of both roots gives it, not the session's")
@@ -77,9 +77,9 @@ extension CLISuite {
             #expect(workspace.read("out/sessions/\(tuesday)") == workspace.read("both/sessions/\(tuesday)"))
             #expect(result.stderr.contains("tue/a.jsonl: note: sessions/a.html is the session of a log found under "), "\(result.stderr)")
             #expect(result.stderr.contains("this one is sessions/\(tuesday)"), "\(result.stderr)")
-            #expect(result.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged) -> out"), "the second run of tue")
+            #expect(result.stderr.contains("1 session: 0 rendered, 1 skipped (input and tool unchanged) -> out"), "the second run of tue")
             // The same bytes under another root are the same log, moved: its session becomes that root's.
-            #expect(result.stderr.contains("1 sessions: 0 rendered, 1 skipped (input and tool unchanged) -> moved-out"), "\(result.stderr)")
+            #expect(result.stderr.contains("1 session: 0 rendered, 1 skipped (input and tool unchanged) -> moved-out"), "\(result.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("moved-out/sessions")) == ["a.html"])
         }
 

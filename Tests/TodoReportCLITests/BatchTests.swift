@@ -81,6 +81,16 @@ extension CLISuite {
             #expect(!workspace.exists("missing/stats/no-such.json"), "a missing INPUT is no session")
         }
 
+        @Test("one session is one session: batch's and index's closing lines say so in the singular")
+        func oneSessionSingular() throws {
+            let workspace = try Workspace()
+            let run = try workspace.shell(
+                "set -e; mkdir logs; $TR simulate --events 20 --seed 1 -o logs/only.jsonl; $TR batch logs -o out; $TR index out")
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("1 session: 1 rendered -> "), "\(run.stderr)")
+            #expect(run.stderr.contains("1 session indexed -> "), "\(run.stderr)")
+        }
+
         @Test("a batch session's report is byte for byte what the single command writes")
         func sameReportAsSingleCommand() throws {
             let workspace = try Workspace()

@@ -1,6 +1,7 @@
 public import SessionComparison
 public import SessionLog
 import TodoDomain
+import ByteLevel
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -92,7 +93,7 @@ public final class DiffReport {
     /// and one line per differing field.
     public var verdict: String {
         // Digits plain, as in the count line: a CI script may read them.
-        func frames(_ count: Int) -> String { "\(count) frame\(count == 1 ? "" : "s")" }
+        func frames(_ count: Int) -> String { countedNoun(count, "frame", grouped: false) }
         guard let difference = comparison.firstDifference else { return "identical: \(frames(baselineFrameCount))" }
         var text =
             "differ at frame \(difference.frame) (baseline \(frames(baselineFrameCount)), run \(runFrameCount)): "

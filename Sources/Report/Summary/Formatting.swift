@@ -30,7 +30,7 @@ enum Formatting {
     }
 
     static func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
-        "\(grouped(count)) \(count == 1 ? singular : pluralForm ?? singular + "s")"
+        countedNoun(count, singular, pluralForm)
     }
 
     /// Longest text from a log (an item's title, a typed name) that the

@@ -165,7 +165,7 @@ extension LogReader {
 /// `268,435,456 bytes (256 MiB)`: exact, with the binary unit when it is round.
 func byteCount(_ count: Int) -> String {
     let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
-    let exact = "\(groupedDigits(count)) byte\(count == 1 ? "" : "s")"
+    let exact = countedNoun(count, "byte")
     guard let (size, unit) = units.first(where: { count >= $0.0 && count % $0.0 == 0 }) else { return exact }
     return "\(exact) (\(count / size) \(unit))"
 }

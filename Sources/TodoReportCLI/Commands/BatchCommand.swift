@@ -143,10 +143,10 @@ enum BatchCommand: Subcommand {
         if skipped > 0 { parts.append("\(groupedDigits(skipped)) skipped (input and tool unchanged)") }
         if rejected > 0 { parts.append("\(groupedDigits(rejected)) rejected") }
         if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
-        if notFound > 0 { parts.append("\(groupedDigits(notFound)) INPUT\(notFound == 1 ? "" : "s") not found or not searchable") }
+        if notFound > 0 { parts.append("\(countedNoun(notFound, "INPUT")) not found or not searchable") }
         if removed > 0 { parts.append("\(groupedDigits(removed)) removed (input gone)") }
         if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
-        let line = "\(groupedDigits(finished.count)) sessions: " + parts.joined(separator: ", ") + " -> \(root.display)"
+        let line = "\(countedNoun(finished.count, "session")): " + parts.joined(separator: ", ") + " -> \(root.display)"
         if unreadable > 0 || notFound > 0 { throw .sessionsFailed(.noInput, line) }
         if rejected > 0 { throw .sessionsFailed(.dataError, line) }
         if !options.quiet { streams.printError(line) }

@@ -40,7 +40,7 @@ enum IndexCommand: Subcommand {
         guard isFolder(folder.stats) else { throw missing }
         let aggregate = try folder.writeAggregates(streams: streams)
         if !arguments.has(.quiet) {
-            streams.printError("\(groupedDigits(aggregate.sessions.count)) sessions indexed -> \(root.display)")
+            streams.printError("\(countedNoun(aggregate.sessions.count, "session")) indexed -> \(root.display)")
         }
     }
 }

@@ -42,7 +42,6 @@ struct DiagnosticPrinter {
     mutating func finish(allIn place: String) {
         flush()
         guard withheld > 0 else { return }
-        let noun = withheld == 1 ? "diagnostic" : "diagnostics"
-        try? writeAll(Array("… and \(groupedDigits(withheld)) more \(noun) (\(place))\n".utf8), to: error)
+        try? writeAll(Array("… and \(countedNoun(withheld, "more diagnostic", "more diagnostics")) (\(place))\n".utf8), to: error)
     }
 }

@@ -58,13 +58,13 @@ enum LogReading {
         if let ending = source.irregularEnding { streams.printError("\(file.displayName): warning: \(ending)") }
     }
 
-    /// `128 frames, 1 error, 2 warnings` (and `, 127 digests checked (0 differ)` when the log had any).
+    /// `128 frames, 1 error, 2 warnings` (and `, 127 digests checked (0 differ)` when the log had any),
+    /// digits plain: a CI script may read them.
     static func countLine(_ outcome: LogReplayer.Outcome) -> String {
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         let digests = outcome.digests
-        let checked = digests.checked > 0 ? ", \(plural(digests.checked, "digest")) checked (\(digests.differed) differ)" : ""
+        let checked = digests.checked > 0 ? ", \(countedNoun(digests.checked, "digest", grouped: false)) checked (\(digests.differed) differ)" : ""
         return
-            "\(plural(outcome.frameCount, "frame")), \(plural(outcome.errorCount, "error")), \(plural(outcome.warningCount, "warning"))\(checked)"
+            "\(countedNoun(outcome.frameCount, "frame", grouped: false)), \(countedNoun(outcome.errorCount, "error", grouped: false)), \(countedNoun(outcome.warningCount, "warning", grouped: false))\(checked)"
     }
 
     /// Throws 73 when a temporary file could not be written (`ulimit -f`, a full disk).
