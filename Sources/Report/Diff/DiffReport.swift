@@ -1,7 +1,7 @@
+import ByteLevel
 public import SessionComparison
 public import SessionLog
 import TodoDomain
-import ByteLevel
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -62,7 +62,8 @@ enum LogReading {
     /// digits plain: a CI script may read them.
     static func countLine(_ outcome: LogReplayer.Outcome) -> String {
         let digests = outcome.digests
-        let checked = digests.checked > 0 ? ", \(countedNoun(digests.checked, "digest", grouped: false)) checked (\(digests.differed) differ)" : ""
+        let checked =
+            digests.checked > 0 ? ", \(countedNoun(digests.checked, "digest", grouped: false)) checked (\(digests.differed) differ)" : ""
         return
             "\(countedNoun(outcome.frameCount, "frame", grouped: false)), \(countedNoun(outcome.errorCount, "error", grouped: false)), \(countedNoun(outcome.warningCount, "warning", grouped: false))\(checked)"
     }
