@@ -10,7 +10,8 @@
   var options = JSON.parse($('diff-options').textContent);
   var compareIDs = options.compareIDs;
   // Ids each side's replay derived for an addItem that carried none: such an
-  // item has no id in its log, so two of them do not differ (as in diff).
+  // item has no id in its log, so two of them do not differ (as in diff) and
+  // the event list does not show them.
   var derivedIDs = (options.derivedIDs || [[], []]).map(function (ids) { return new Set(ids); });
   function loggedID(side, item) { return derivedIDs[side].has(item.id) ? null : item.id; }
   // The fields diff found at the first difference, marked there whatever the
@@ -115,10 +116,11 @@
   // Frame i's event as the report's event list writes it (an item by its
   // position, without rebuilding the frame), and the travel before it if
   // any, or null past the log's end.
-  function describe(s, i) {
+  function describe(s, k, i) {
     var session = s.session;
     if (i >= session.count) return null;
-    var payload = session.payloadText(i);
+    // An id the replay derived is no id, as diff compares it: not shown.
+    var payload = session.payloadText(i, null, function (id) { return !derivedIDs[k].has(id); });
     // As diff's verdict says it: a travel is what can tell two equal events apart.
     var travel = i > 0 && session.parent[i] !== i - 1 ? ' after a travel to frame ' + session.parent[i] : '';
     return session.eventName(i) + (payload === '' ? '' : ' ' + payload) + travel;
@@ -138,9 +140,9 @@
     button.dataset.frame = String(i);
     cell.appendChild(button);
     tr.appendChild(cell);
-    sides.forEach(function (s) {
+    sides.forEach(function (s, k) {
       var td = document.createElement('td');
-      var text = describe(s, i);
+      var text = describe(s, k, i);
       td.textContent = text === null ? '—' : text;
       tr.appendChild(td);
     });

@@ -284,7 +284,9 @@ var TodoFrames = (function () {
     }
     // The payload's fields as the shape lists them. With `state` (the frame's
     // own), an item named by its position is shown with its id and title.
-    function payloadText(index, state) {
+    // `isLogged(id)`, when given, tells an id the log wrote from one the
+    // replay derived, which is then said to be missing rather than shown.
+    function payloadText(index, state, isLogged) {
       if (index === 0) return '';
       var f = frames[index - 1], shape = shapeOf(f), quote = TodoText.quote;
       var text = (shape.payload || []).map(function (field) {
@@ -294,6 +296,7 @@ var TodoFrames = (function () {
           return item ? field[0] + ' ' + item.id + ' ' + quote(item.title) : 'item ' + (at + 1);
         }
         var v = source.kind === EXTEND ? partialAt(index) : valueOf(source, f, null);
+        if (isLogged && field[0] === 'id' && !isLogged(v)) return '(no id in the log)';
         return field[0] + ' ' + (field[2] ? quote(v) : String(v));
       }).join(', ');
       return shape.set || shape.append || shape.finish ? text : text + ' (nothing changes)';

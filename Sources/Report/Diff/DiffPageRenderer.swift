@@ -35,7 +35,7 @@ struct DiffPageRenderer {
         let lastFrame = max(report.baselineFrameCount, report.runFrameCount) - 1
         let firstLine = report.verdict.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         let derivedIDs =
-            report.comparison.comparingIDs
+            report.comparison.comparingIDs || !report.derivedIDs.baseline.isEmpty || !report.derivedIDs.run.isEmpty
             ? ",\"derivedIDs\":[" + Self.list(report.derivedIDs.baseline) + "," + Self.list(report.derivedIDs.run) + "]" : ""
         let values: [String: String] = [
             "csp": ContentSecurityPolicy.policy(css: css, js: js).htmlEscaped,

@@ -27,11 +27,10 @@ public final class DiffReport {
     private let runFrames: FrameEncoder?
     /// The comparison, once finished.
     public private(set) var comparison = LogComparison()
-    /// With `comparingIDs` and frames kept, the ids each log's replay derived
-    /// for an `addItem` without one: the page compares such items as having
-    /// no id, as ``LogComparison`` does.
+    /// With frames kept, the ids each log's replay derived for an `addItem`
+    /// without one: the page compares such items as having no id, as
+    /// ``LogComparison`` does, and its event list does not show them.
     private(set) var derivedIDs: (baseline: [UUID], run: [UUID]) = ([], [])
-    private let keepsDerivedIDs: Bool
 
     /// - Parameters:
     ///   - baselineName: The baseline's path as shown.
@@ -41,12 +40,9 @@ public final class DiffReport {
     ///   - redaction: How both logs were redacted as they were read; the
     ///     names are then shown masked too (with `(baseline)` and `(run)`
     ///     after them when their masks are alike).
-    ///   - comparingIDs: Whether item ids are compared (`--compare-ids`): the
-    ///     page is then told which ids were derived.
     public init(
-        baselineName: String, runName: String, keepingFrames: Bool, redaction: LogRedaction? = nil, comparingIDs: Bool = false
+        baselineName: String, runName: String, keepingFrames: Bool, redaction: LogRedaction? = nil
     ) {
-        keepsDerivedIDs = keepingFrames && comparingIDs
         var names = (redaction?.quotable(baselineName) ?? baselineName, redaction?.quotable(runName) ?? runName)
         // `session-1.jsonl` and `session-2.jsonl` mask alike: each then says which it is.
         if redaction != nil && names.0 == names.1 { names = (names.0 + " (baseline)", names.1 + " (run)") }
@@ -64,7 +60,7 @@ public final class DiffReport {
         case .header(let header): frames.setOrigin(header.startedAt)
         case .frame(let frame):
             frames.add(frame)
-            if keepsDerivedIDs, frame.itemIDIsDerived, case .addItem(let id) = frame.event {
+            if frame.itemIDIsDerived, case .addItem(let id) = frame.event {
                 if baseline { derivedIDs.baseline.append(id) } else { derivedIDs.run.append(id) }
             }
         case .travel(let travel): frames.add(travel)

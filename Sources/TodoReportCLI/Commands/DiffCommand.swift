@@ -92,8 +92,7 @@ enum DiffCommand: Subcommand {
             verdictFiles?.run.close()
         }
         let report = DiffReport(
-            baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil, redaction: options.redaction,
-            comparingIDs: arguments.has(compareIDs))
+            baselineName: baseline.displayName, runName: run.displayName, keepingFrames: pagePath != nil, redaction: options.redaction)
         // The paths as the report shows them wherever diff does (its verdict, page, summary and standard
         // error): masked under redaction, two masks alike saying which is which.
         (baseline.displayName, run.displayName) = (report.baselineName, report.runName)
