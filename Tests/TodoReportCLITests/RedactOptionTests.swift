@@ -12,18 +12,36 @@ extension CLISuite {
             """
 
         @Test(
-            "a key file that is empty (or only a line break) is refused with 64, naming it; a missing one is 66",
-            arguments: ["", "\n", "\r\n"])
+            "a key file that is empty (or only white space) is refused with 64, naming it; a missing one is 66",
+            arguments: ["", "\n", "\r\n", "  \t \n"])
         func emptyKey(key: String) throws {
             let workspace = try Workspace()
             try workspace.write("log.jsonl", Self.log)
             try workspace.write("empty.key", key)
             let empty = try workspace.run(["validate", "log.jsonl", "--redact-key", "empty.key"])
             #expect(empty.code == 64)
-            #expect(empty.stderr.hasPrefix("Error: the key file empty.key is empty; put the team's secret in it"))
+            #expect(
+                empty.stderr.hasPrefix(
+                    "Error: the key file empty.key holds no secret (it is empty or white space); put the team's secret in it"))
             let missing = try workspace.run(["log.jsonl", "-o", "r.html", "--redact-key", "no.key"])
             #expect(missing.code == 66)
             #expect(missing.stderr.hasPrefix("Error: cannot read no.key: "))
+            #expect(!workspace.exists("r.html"))
+        }
+
+        @Test(
+            "a key file that is no regular file, or too large for a secret, is refused with 66 before anything is read or written",
+            arguments: ["fifo.key", "/dev/zero", "large.key"])
+        func keyFileKind(key: String) throws {
+            let workspace = try Workspace()
+            try workspace.write("log.jsonl", Self.log)
+            try workspace.write("large.key", String(repeating: "k", count: 64 << 10 + 1))
+            #expect(mkfifo(workspace.path("fifo.key"), 0o600) == 0)
+            // A FIFO with no writer used to wait for ever, and /dev/zero to fill memory.
+            let run = try workspace.run(["log.jsonl", "-o", "r.html", "--redact-key", key])
+            #expect(run.code == 66)
+            let reason = key == "large.key" ? "it holds more than 65,536 bytes" : "it is not a regular file"
+            #expect(run.stderr.hasPrefix("Error: cannot read \(key): \(reason)"), "\(run.stderr)")
             #expect(!workspace.exists("r.html"))
         }
 

@@ -320,8 +320,9 @@ struct BatchFolder: Sendable {
         }
     }
 
-    /// A whole small file, or nil.
+    /// A whole stats file (or another small file of the folder's), or nil:
+    /// not a regular file, or larger than any stats file is.
     static func read(_ path: Path) -> [UInt8]? {
-        try? SmallFile.read(path)
+        try? SmallFile.read(path, limit: 64 << 20)
     }
 }

@@ -26,7 +26,7 @@ enum TemplateLoading {
     private static func read(_ path: Path) throws(CLIError) -> String {
         let bytes: [UInt8]
         do {
-            bytes = try SmallFile.read(path)
+            bytes = try SmallFile.read(path, limit: 64 << 20)
         } catch {
             let reason = error.errno == ENOENT ? "no such file; --templates needs report.html, report.css and report.js" : error.reason
             throw .cannotRead(path: path.display, reason: reason)

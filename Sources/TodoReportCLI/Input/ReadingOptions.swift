@@ -26,6 +26,9 @@ struct ReadingOptions {
         keyFile = try arguments.path(.redactKey).map { path throws(CLIError) in try InputFile.locate(path, standardInput: -1) }
     }
 
+    /// The most bytes a `--redact-key` file may hold.
+    static let keyFileLimit = 64 << 10
+
     /// `--redact`, keyed with `--redact-key FILE` (which implies `--redact`).
     static func redaction(_ arguments: ParsedArguments) throws(CLIError) -> LogRedaction? {
         guard let keyPath = arguments.path(.redactKey) else {
@@ -33,14 +36,15 @@ struct ReadingOptions {
         }
         let bytes: [UInt8]
         do {
-            bytes = try SmallFile.read(keyPath)
+            // A secret is a line of some dozens of bytes: a larger file is not a key file.
+            bytes = try SmallFile.read(keyPath, limit: keyFileLimit)
         } catch {
-            throw .cannotRead(path: keyPath.display, reason: error.reason)
+            throw .cannotRead(path: keyPath.display, reason: error.reason + "; --redact-key names a file holding the team's secret")
         }
-        // Only line breaks (or nothing): no secret at all.
-        guard !bytes.allSatisfy({ $0 == 0x0A || $0 == 0x0D }) else {
+        // Only white space (or nothing): no secret at all.
+        guard !bytes.allSatisfy({ $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }) else {
             throw .usage(
-                "the key file \(keyPath.display) is empty; put the team's secret in it (for example: openssl rand -hex 32 > \(keyPath.display))."
+                "the key file \(keyPath.display) holds no secret (it is empty or white space); put the team's secret in it (for example: openssl rand -hex 32 > \(keyPath.display))."
             )
         }
         return LogRedaction(pseudonyms: Pseudonyms(keyFileContents: bytes))
