@@ -202,6 +202,39 @@ extension CLISuite {
             #expect(try BatchTests.tree(workspace, "files") == filesBefore)
         }
 
+        /// A redacted session's root is hidden, so a run with another redaction cannot tell whether it is
+        /// one of its own logs again: the folder keeps one redaction's sessions, and the index counts each log once.
+        @Test(
+            "a run with another redaction, or none, replaces the sessions the last one wrote: the index counts each log once",
+            arguments: [
+                ("--redact", ""), ("", "--redact"), ("--redact-key team.key", ""), ("", "--redact-key team.key"),
+                ("--redact", "--redact-key team.key"), ("--redact-key team.key", "--redact-key other.key"),
+            ])
+        func redactionChanged(first: String, second: String) throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            try workspace.write("team.key", "a team secret\n")
+            try workspace.write("other.key", "another secret\n")
+            let first = try workspace.shell("$TR batch monday -o out \(first)")
+            #expect(first.code == 0, "\(first.stderr)")
+            let again = try workspace.shell("$TR batch monday -o out \(second) && $TR index out")
+            #expect(again.code == 0, "\(again.stderr)")
+            #expect(again.stderr.contains("2 sessions: 2 rendered, 2 removed (written with another redaction) -> out"), "\(again.stderr)")
+            #expect(again.stderr.contains("2 sessions indexed"), "\(again.stderr)")
+            for folder in ["stats", "sessions", "events"] {
+                #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/\(folder)")).count == 2, "\(folder)")
+            }
+        }
+
+        @Test("a run over other inputs with another redaction leaves the sessions of plain roots it can tell apart")
+        func plainRootsToldApart() throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            let runs = try workspace.shell("$TR batch monday -o out && $TR batch tuesday -o out --redact && $TR index out")
+            #expect(runs.code == 0, "\(runs.stderr)")
+            #expect(runs.stderr.contains("4 sessions indexed"), "\(runs.stderr)")
+        }
+
         @Test("under --redact-key a root is recorded as a keyed pseudonym of its path, and removal still follows it")
         func redactedRoot() throws {
             let workspace = try Workspace()

@@ -73,13 +73,14 @@ extension SessionStats {
     }
 
     /// What any stats file says of itself, whatever its schema: its
-    /// `schema` and the INPUT root it was found under (in `/1` and `/2`
-    /// alike), so that a run never removes another root's session because
-    /// its file is of an older schema. `nil` when it is not a JSON object.
-    public static func peek(json: [UInt8]) -> (schema: String?, root: String?)? {
+    /// `schema`, the INPUT root it was found under and the `tool` that wrote
+    /// it (in `/1` and `/2` alike), so that a run never removes another
+    /// root's session because its file is of an older schema, and knows the
+    /// sessions another redaction wrote. `nil` when it is not a JSON object.
+    public static func peek(json: [UInt8]) -> (schema: String?, root: String?, tool: String?)? {
         var scanner = StatsScanner(json)
-        var members = StatsScanner.Members([Array(Member.schema.rawValue.utf8), Array(Member.root.rawValue.utf8)])
-        var found: [String?] = [nil, nil]
+        var members = StatsScanner.Members([Member.schema, .root, .tool].map { Array($0.rawValue.utf8) })
+        var found: [String?] = [nil, nil, nil]
         let isObject = scanner.object { name, scanner in
             switch members.find(name) {
             case .known(let position) where scanner.isAtString():
@@ -90,7 +91,7 @@ extension SessionStats {
             }
         }
         guard isObject, scanner.isAtEnd() else { return nil }
-        return (found[0], found[1])
+        return (found[0], found[1], found[2])
     }
 
     private func jsonText(of member: Member) -> String {

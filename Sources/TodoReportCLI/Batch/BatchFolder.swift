@@ -1,4 +1,5 @@
 import ByteLevel
+import Redaction
 import Report
 import SessionLog
 
@@ -195,7 +196,7 @@ struct BatchFolder: Sendable {
     }
 
     /// What the stats file of `name` says of itself, whatever its schema (see ``SessionStats/peek(json:)``).
-    func existingStatsSchema(_ name: String) -> (schema: String?, root: String?)? {
+    func existingStatsSchema(_ name: String) -> (schema: String?, root: String?, tool: String?)? {
         Self.read(statsFile(name)).flatMap { SessionStats.peek(json: $0) }
     }
 
@@ -215,30 +216,50 @@ struct BatchFolder: Sendable {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// How many sessions ``removeSessions(notIn:under:redaction:)`` removed, and why.
+    struct Removed {
+        /// Sessions found under one of the run's roots, written with its redaction: their input is gone.
+        var inputGone = 0
+        /// Sessions written with another redaction than the run's (or none): see ``removeSessions(notIn:under:redaction:)``.
+        var otherRedaction = 0
+    }
+
     /// Removes the report, event table and stats of every session not in
     /// `keep` that was found under one of `roots` (as ``InputRoot`` records
-    /// them): its input is gone from there. Sessions of other roots stay,
-    /// whatever the schema of their stats (a `todo-report-stats/1` file
-    /// names its root too); one whose stats name no root (from before roots
-    /// were recorded, or unreadable) is removed, as every run did then, and
-    /// a report or event table without stats too.
-    func removeSessions(notIn keep: Set<String>, under roots: Set<String>) -> Int {
-        var removed = Set<String>()
+    /// them): its input is gone from there, or it was written with another
+    /// redaction (the run wrote its input again under another NAME).
+    /// Sessions of other roots stay, whatever the schema of their stats (a
+    /// `todo-report-stats/1` file names its root too), except those another
+    /// redaction than the run's `redaction` wrote: their roots are hidden
+    /// (`redacted`, or a keyed pseudonym the run cannot make), so they may be
+    /// the run's own logs again, which the index would count twice. A folder
+    /// holds the sessions of one redaction. A session whose stats name no
+    /// root (from before roots were recorded, or unreadable) is removed, as
+    /// every run did then, and a report or event table without stats too.
+    func removeSessions(notIn keep: Set<String>, under roots: Set<String>, redaction: RedactionMode?) -> Removed {
+        var removed = Removed()
+        var gone = Set<String>()
         for name in names(in: stats, ending: ".json") where !keep.contains(name) {
-            if let root = existingStatsSchema(name)?.root, !roots.contains(root) { continue }
+            let peeked = existingStatsSchema(name)
+            let isOtherRedaction = peeked?.tool.map { RedactionMode(tool: $0) != redaction } ?? false
+            let hidesItsRoot = peeked?.tool.flatMap(RedactionMode.init(tool:)) != nil
+            if let root = peeked?.root, !roots.contains(root), !(isOtherRedaction && hidesItsRoot) { continue }
             remove(statsFile(name))
-            removed.insert(name)
+            gone.insert(name)
+            if isOtherRedaction { removed.otherRedaction += 1 } else { removed.inputGone += 1 }
         }
         let indexed = Set(names(in: stats, ending: ".json"))
+        var unindexed = Set<String>()
         for name in names(in: sessions, ending: ".html") where !keep.contains(name) && !indexed.contains(name) {
             remove(report(name))
-            removed.insert(name)
+            unindexed.insert(name)
         }
         for name in names(in: events, ending: ".csv.gz") where !keep.contains(name) && !indexed.contains(name) {
             remove(eventTable(name))
-            removed.insert(name)
+            unindexed.insert(name)
         }
-        return removed.count
+        removed.inputGone += unindexed.subtracting(gone).count
+        return removed
     }
 
     /// Every `stats/*.json` of this schema, and how many files are of the

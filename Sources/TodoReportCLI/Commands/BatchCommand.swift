@@ -124,11 +124,12 @@ enum BatchCommand: Subcommand {
             }
         }
         try folder.syncSessions()
-        var removed = 0
+        var removed = BatchFolder.Removed()
         if selectedShard == nil {
             let searched = found.searchedRoots.flatMap { InputRoot.matching($0, redaction: options.redaction) }
             // The NAMEs written: a session may have taken another than planned (see SessionJob).
-            removed = folder.removeSessions(notIn: Set(finished.map(\.name)), under: Set(searched))
+            removed = folder.removeSessions(
+                notIn: Set(finished.map(\.name)), under: Set(searched), redaction: options.redaction?.mode)
             try folder.writeAggregates(streams: streams)
         }
         if olderSchema > 0 && !options.quiet {
@@ -144,7 +145,8 @@ enum BatchCommand: Subcommand {
         if rejected > 0 { parts.append("\(groupedDigits(rejected)) rejected") }
         if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
         if notFound > 0 { parts.append("\(countedNoun(notFound, "INPUT")) not found or not searchable") }
-        if removed > 0 { parts.append("\(groupedDigits(removed)) removed (input gone)") }
+        if removed.inputGone > 0 { parts.append("\(groupedDigits(removed.inputGone)) removed (input gone)") }
+        if removed.otherRedaction > 0 { parts.append("\(groupedDigits(removed.otherRedaction)) removed (written with another redaction)") }
         if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
         let line = "\(countedNoun(finished.count, "session")): " + parts.joined(separator: ", ") + " -> \(root.display)"
         if unreadable > 0 || notFound > 0 { throw .sessionsFailed(.noInput, line) }
