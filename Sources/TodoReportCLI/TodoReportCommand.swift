@@ -62,7 +62,8 @@ public enum TodoReportCommand {
         if first == "help" {
             let topic = arguments.dropFirst()
             guard topic.count <= 1 else { throw .usage("help takes one COMMAND at most.") }
-            guard let name = topic.first.map({ String(decoding: $0, as: UTF8.self) }), name != "help" else {
+            guard let name = topic.first.map({ String(decoding: $0, as: UTF8.self) }), name != "help", name != "--help", name != "-h"
+            else {
                 return try printHelp(Help.overview, streams: streams)
             }
             guard let command = Subcommands.named(name) else {
@@ -71,6 +72,9 @@ public enum TodoReportCommand {
             return try printHelp(Help.text(for: command), streams: streams)
         }
         let command: any Subcommand.Type = first.flatMap(Subcommands.named) ?? RenderCommand.self
+        if command == RenderCommand.self, let first, let meant = misspelledCommand(first), Path(bytes: Array(first.utf8)).fileType == nil {
+            throw .usage("'\(first)' is neither a command nor a file; did you mean '\(meant)'? (A log named so: ./\(first))")
+        }
         let rest = command == RenderCommand.self ? arguments : arguments.dropFirst()
         do {
             let parsed = try ParsedArguments(
@@ -83,6 +87,32 @@ public enum TodoReportCommand {
             guard case .usage(let text) = error, command != RenderCommand.self else { throw error }
             throw .commandUsage(text, command: command.name, usage: command.usage)
         }
+    }
+
+    /// The command `word` is a slip of (one or two letters added, left out or
+    /// changed), when it is a bare word and no command itself.
+    private static func misspelledCommand(_ word: String) -> String? {
+        guard word.count >= 3, word.first?.isLetter == true, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }),
+            Subcommands.named(word) == nil
+        else {
+            return nil
+        }
+        let names = Subcommands.all.map { $0.name }.filter { !$0.isEmpty } + ["help"]
+        return names.first { editDistance(Array(word.lowercased().utf8), Array($0.utf8), atMost: 2) <= 2 }
+    }
+
+    /// Levenshtein distance of `a` and `b`, or more than `limit` once it is sure to be.
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int {
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     private static var commandNames: String {

@@ -127,6 +127,8 @@ extension CLISuite {
             #expect(lenient.stdout.isEmpty)
             let strict = try space.run(["validate", "--strict", "broken.jsonl"])
             #expect(strict.code == 65)
+            // validate writes nothing in any case: its message does not say that nothing was written.
+            #expect(strict.stderr.hasSuffix("Error: 3 frames, 1 error, 1 warning; --strict allows no errors.\n"), "\(strict.stderr)")
             #expect(try space.listing() == ["broken.jsonl"])
             #expect(try space.run(["validate", "broken.jsonl", "-o", "x.html"]).code == 64)
         }

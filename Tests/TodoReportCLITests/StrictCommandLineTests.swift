@@ -35,6 +35,8 @@ extension CLISuite {
             arguments: [
                 (["g.jsonl", "-o", "r.html", "--max-diagnostics", "0"], 2_500, nil),
                 (["g.jsonl", "-o", "r.html", "--max-diagnostics=7"], 7, "… and 2,493 more diagnostics (all in the report)"),
+                // --strict writes no report of a log with errors: the rest are not "in the report".
+                (["g.jsonl", "-o", "r.html", "--strict"], 100, "… and 2,400 more diagnostics (--max-diagnostics 0 prints them all)"),
                 (["validate", "g.jsonl"], 100, "… and 2,400 more diagnostics (--max-diagnostics 0 prints them all)"),
                 (
                     ["validate", "--max-diagnostics", "1", "g.jsonl"], 1,
@@ -45,7 +47,7 @@ extension CLISuite {
             let space = try Workspace()
             try space.write("g.jsonl", Self.garbage(2_500))
             let run = try space.run(arguments)
-            #expect(run.code == 0)
+            #expect(run.code == (arguments.contains("--strict") ? 65 : 0))
             #expect(Self.diagnosticLines(run.stderr).count == printed)
             if let rest { #expect(run.stderr.contains("\n\(rest)\n")) } else { #expect(!run.stderr.contains("more diagnostics")) }
         }
@@ -146,6 +148,20 @@ extension CLISuite {
             #expect(try space.run(["validate", "--help"]).stdout == topic.stdout)
             #expect(try space.run(["simulate", "-h"]).stdout == (try space.run(["help", "simulate"])).stdout)
             #expect(try space.run(["help", "nonsense"]).code == 64)
+            #expect(try space.run(["help", "--help"]).stdout == overview.stdout)
+        }
+
+        @Test(
+            "a slip in a command's name is said to be one (64), not read as a log; a file so named is still read",
+            arguments: [("simulat", "simulate"), ("valdate", "validate"), ("Batch", "batch"), ("dif", "diff"), ("redcat", "redact")])
+        func misspelledCommand(word: String, meant: String) throws {
+            let space = try Workspace()
+            let run = try space.run([word, "--events", "5"])
+            #expect(run.code == 64)
+            #expect(run.stderr.contains("'\(word)' is neither a command nor a file; did you mean '\(meant)'?"), "\(run.stderr)")
+            #expect(try space.listing().filter { !$0.hasPrefix(".") }.isEmpty, "nothing written")
+            try space.write(word, cleanLog)
+            #expect(try space.run([word, "-o", "r.html"]).code == 0, "a log named \(word) is a log")
         }
 
         @Test("after --, a word is a file: -- validate reads the file named validate")

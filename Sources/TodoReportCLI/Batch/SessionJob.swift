@@ -122,7 +122,7 @@ struct SessionJob: Sendable {
                     from: GzipDetectingByteSource(
                         DigestingByteSource(FileDescriptorByteSource(fileDescriptor: file.descriptor), into: digest)), options: options,
                     title: title, streams: streams,
-                    allDiagnosticsIn: "all in its report", recordingEventTable: true)
+                    allDiagnosticsIn: options.withheldDiagnostics(allIn: "its report"), recordingEventTable: true)
             } catch {
                 if case .cannotWrite = error { return .cannotWrite(error) }
                 let reason = Self.reason(error)

@@ -49,7 +49,7 @@ enum RenderCommand: Subcommand {
 
         let (builder, outcome) = try SessionRendering.read(
             file, from: file.byteSource(), options: options, title: arguments.text(title), streams: streams,
-            allDiagnosticsIn: "all in the report", recordingEventTable: eventsPath != nil)
+            allDiagnosticsIn: options.withheldDiagnostics(allIn: "the report"), recordingEventTable: eventsPath != nil)
         try LogReading.check(outcome, strict: options.strict)
 
         let session = Self.sessionName(input, redaction: options.redaction)

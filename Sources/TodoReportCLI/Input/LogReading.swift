@@ -77,14 +77,20 @@ enum LogReading {
     }
 
     /// Throws when the log must not become output: an unsupported schema, or errors under `--strict`.
-    /// - Parameter name: The log's name, for a command that reads several (the message then says which).
-    static func check(_ outcome: LogReplayer.Outcome, strict: Bool, naming name: String? = nil) throws(CLIError) {
+    /// - Parameters:
+    ///   - name: The log's name, for a command that reads several (the message then says which).
+    ///   - writesOutputs: Whether the command would have written something (`validate` writes nothing,
+    ///     so its message does not say that nothing was written).
+    static func check(_ outcome: LogReplayer.Outcome, strict: Bool, naming name: String? = nil, writesOutputs: Bool = true)
+        throws(CLIError)
+    {
         let line = (name.map { $0 + ": " } ?? "") + countLine(outcome)
+        let consequence = writesOutputs ? ", so nothing was written." : "."
         if outcome.stoppedOnUnsupportedSchema {
-            throw .rejected("\(line); the log's schema is not todo-session/1, so nothing was written.")
+            throw .rejected("\(line); the log's schema is not todo-session/1" + consequence)
         }
         if strict && outcome.errorCount > 0 {
-            throw .rejected("\(line); --strict allows no errors, so nothing was written.")
+            throw .rejected("\(line); --strict allows no errors" + consequence)
         }
     }
 }

@@ -26,6 +26,13 @@ struct ReadingOptions {
         keyFile = try arguments.path(.redactKey).map { path throws(CLIError) in try InputFile.locate(path, standardInput: -1) }
     }
 
+    /// Where the diagnostics a run did not print can be read, for its `… and N more` line:
+    /// in `report`, or under `--strict` (which writes no report of a log with errors) by
+    /// printing them all.
+    func withheldDiagnostics(allIn report: String) -> String {
+        strict ? "--max-diagnostics 0 prints them all" : "all in \(report)"
+    }
+
     /// The most bytes a `--redact-key` file may hold.
     static let keyFileLimit = 64 << 10
 
