@@ -165,7 +165,13 @@
     shownDifferences = shown[0] && shown[1] ? differences(shown[0], shown[1]) : null;
     if (shownDifferences && current === firstDifference) withFirstFields(shownDifferences);
     sides.forEach(function (s, k) { draw(s, shown[k], shownDifferences); });
+    // A row that had the focus and leaves the window hands it to the current frame's row, not to the page.
+    var eventRows = $('event-rows'), hadFocus = eventRows.contains(document.activeElement);
     drawEvents();
+    if (hadFocus && !eventRows.contains(document.activeElement)) {
+      var row = eventRows.querySelector('button[data-frame="' + current + '"]');
+      if (row) row.focus();
+    }
     $('frame-position').textContent = 'Frame ' + TodoPage.grouped(current) + ' of ' + TodoPage.grouped(last) +
       (firstDifference !== null && current >= firstDifference ? (current === firstDifference ? ' (the first difference)' : ' (after the first difference)') : '');
   }
@@ -185,15 +191,16 @@
     if (target) go(Number(target.dataset.frame));
   });
   document.addEventListener('keydown', function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.target === scrubber) return;
-    var tag = e.target.tagName;
-    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    var to = null;
-    if (e.key === 'ArrowLeft') to = current - 1;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var tag = e.target.tagName, to = null;
+    // D goes to the first difference from anywhere, the scrubber included (it has no use for the key).
+    if ((e.key === 'd' || e.key === 'D') && firstDifference !== null && tag !== 'SELECT' && tag !== 'TEXTAREA' &&
+        (tag !== 'INPUT' || e.target === scrubber)) to = firstDifference;
+    else if (e.target === scrubber || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || TodoPage.scrollsWithKey(e)) return;
+    else if (e.key === 'ArrowLeft') to = current - 1;
     else if (e.key === 'ArrowRight') to = current + 1;
     else if (e.key === 'Home') to = 0;
     else if (e.key === 'End') to = last;
-    else if ((e.key === 'd' || e.key === 'D') && firstDifference !== null) to = firstDifference;
     if (to === null) return;
     e.preventDefault();
     go(to);

@@ -132,6 +132,7 @@
   function spacer(height) {
     var tr = document.createElement('tr');
     tr.className = 'spacer';
+    tr.setAttribute('aria-hidden', 'true');
     var td = document.createElement('td');
     td.colSpan = headers.length;
     td.style.height = height + 'px';
@@ -146,11 +147,22 @@
     var key = first + ':' + last;
     if (!force && key === drawn) return;
     drawn = key;
+    // The link that has the focus (Tab scrolls the table as it goes) is made anew: it keeps the focus.
+    var focusedRow = body.contains(document.activeElement) ? document.activeElement.closest('tr') : null;
+    var focusedName = focusedRow ? focusedRow.getAttribute('data-name') : null;
     var fragment = document.createDocumentFragment();
     if (first > 0) fragment.appendChild(spacer(first * ROW_HEIGHT));
     for (var i = first; i < last; i++) fragment.appendChild(rowElement(visible[i]));
     if (last < visible.length) fragment.appendChild(spacer((visible.length - last) * ROW_HEIGHT));
     body.replaceChildren(fragment);
+    if (focusedName !== null) {
+      for (var child = body.firstElementChild; child; child = child.nextElementSibling) {
+        if (child.getAttribute('data-name') !== focusedName) continue;
+        var link = child.querySelector('a');
+        if (link) link.focus({ preventScroll: true });
+        break;
+      }
+    }
   }
 
   function apply() {

@@ -23,5 +23,20 @@ var TodoPage = (function () {
     return sign + Math.floor(minutes / 60) + ' h ' + twoDigits(minutes % 60) + ' min';
   }
 
-  return { grouped: grouped, duration: duration, wholeMilliseconds: wholeMilliseconds };
+  // Whether a key pressed in a region that scrolls is that region's to
+  // scroll with: Home, End, Space and the page keys where it scrolls up and
+  // down, Left and Right where it scrolls sideways. A page's frame keys then
+  // leave the key alone, so every box can be read with the keyboard.
+  function scrollsWithKey(e) {
+    var el = e.target;
+    if (!el || el.nodeType !== 1 || el === document.body || el === document.documentElement) return false;
+    if (el.tagName === 'BUTTON' || el.tagName === 'INPUT' || el.tagName === 'A') return false;
+    switch (e.key) {
+      case 'ArrowLeft': case 'ArrowRight': return el.scrollWidth > el.clientWidth;
+      case 'Home': case 'End': case ' ': case 'Spacebar': case 'PageUp': case 'PageDown': return el.scrollHeight > el.clientHeight;
+      default: return false;
+    }
+  }
+
+  return { grouped: grouped, duration: duration, wholeMilliseconds: wholeMilliseconds, scrollsWithKey: scrollsWithKey };
 })();

@@ -72,6 +72,7 @@ var TodoText = (function () {
       fullPanel.id = 'full-text';
       fullPanel.className = 'full-text';
       fullPanel.setAttribute('role', 'dialog');
+      fullPanel.setAttribute('aria-modal', 'true');
       fullPanel.setAttribute('aria-label', 'The whole text');
       var bar = document.createElement('div'); bar.className = 'full-text-bar';
       var size = document.createElement('span'); size.id = 'full-text-length';
@@ -82,7 +83,18 @@ var TodoText = (function () {
       bar.append(size, ' ', copyButton, ' ', close);
       fullPanel.append(bar, body);
       document.body.appendChild(fullPanel);
-      close.addEventListener('click', function () { fullPanel.hidden = true; $('full-text-body').textContent = ''; });
+      close.addEventListener('click', closeFullText);
+      // A modal dialog: Escape closes it, Tab goes round its three stops, and
+      // no key reaches the page behind it (where arrows and Home step frames).
+      fullPanel.addEventListener('keydown', function (e) {
+        e.stopPropagation();
+        if (e.key === 'Escape' || e.key === 'Esc') { e.preventDefault(); closeFullText(); return; }
+        if (e.key !== 'Tab') return;
+        var stops = [copyButton, close, body], at = stops.indexOf(document.activeElement);
+        var next = at < 0 ? 0 : (at + (e.shiftKey ? stops.length - 1 : 1)) % stops.length;
+        e.preventDefault();
+        stops[next].focus();
+      });
       copyButton.addEventListener('click', function () {
         var whole = fullPanel.fullText;
         var done = function () { copyButton.textContent = 'Copied'; };
@@ -95,8 +107,19 @@ var TodoText = (function () {
     $('full-text-length').textContent = TodoPage.grouped(characterCount(text)) + ' characters';
     $('full-text-copy').textContent = 'Copy';
     $('full-text-body').textContent = text;
+    opener = document.activeElement;
     fullPanel.hidden = false;
     $('full-text-close').focus();
+  }
+  // The element that opened the panel, to give the focus back to.
+  var opener = null;
+  function closeFullText() {
+    fullPanel.hidden = true;
+    $('full-text-body').textContent = '';
+    // A button redrawn since (the frame moved) is gone: the scrubber, or the page, takes the focus.
+    var back = opener && opener.isConnected ? opener : document.getElementById('scrubber');
+    opener = null;
+    if (back && typeof back.focus === 'function') back.focus();
   }
   function copyBySelection() {
     var range = document.createRange();

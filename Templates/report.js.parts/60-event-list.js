@@ -143,14 +143,24 @@ TodoReport.part(function eventList(R) {
     var to = Math.min(listing.total, eventRows.first(top) + Math.ceil(height / EVENT_ROW) + OVERSCAN);
     var focused = eventList.contains(document.activeElement), target = null;
     if (focusRow === null || focusRow >= listing.total) focusRow = rowOf(R.current);
+    // The row Tab reaches, and the one holding the focus, is always one that is drawn: scrolled
+    // out of the window (the page keys, the wheel), it hands over to the nearest row in view.
+    var tabRow = focusRow;
+    if (listing.total > 0 && (tabRow < from || tabRow >= to)) {
+      var firstShown = eventRows.first(top);
+      if (eventRows.top(firstShown, top) < top) firstShown++;  // half scrolled out: the next one is whole
+      var lastShown = Math.min(listing.total - 1, Math.max(firstShown, eventRows.first(top + height) - 1));
+      tabRow = Math.max(firstShown, Math.min(lastShown, tabRow));
+      if (focused) focusRow = tabRow;
+    }
     keptRows(from, to, rowKey, makeRow, function (li, r) {
-      var rowTop = eventRows.top(r, top) + 'px', row = String(r), tabIndex = r === focusRow ? 0 : -1;
+      var rowTop = eventRows.top(r, top) + 'px', row = String(r), tabIndex = r === tabRow ? 0 : -1;
       if (li.style.top !== rowTop) li.style.top = rowTop;
       if (li.dataset.row !== row) li.dataset.row = row;
       if (li.tabIndex !== tabIndex) li.tabIndex = tabIndex;
-      if (r === focusRow) target = li;
+      if (r === tabRow) target = li;
     });
-    if (focused && target) target.focus({ preventScroll: true });
+    if (focused && target && document.activeElement !== target) target.focus({ preventScroll: true });
   };
   // Whether row r is a frame of an opened run (a level below the run's head row).
   function inOpenRun(r) { return listing.level !== null && listing.level[r] === 2; }
@@ -189,7 +199,7 @@ TodoReport.part(function eventList(R) {
     var li = e.target.closest('li');
     if (li) activate(li);
   });
-  // Up and Down (Home, End) move the focus between rows, scrolling as need be;
+  // Up and Down (Home, End, Page Up, Page Down) move the focus between rows, scrolling as need be;
   // Enter or Space does what a click does; Right opens a folded run, Left folds an open one.
   eventList.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -200,6 +210,8 @@ TodoReport.part(function eventList(R) {
     else if (e.key === 'ArrowUp') to = Math.max(0, r - 1);
     else if (e.key === 'Home') to = 0;
     else if (e.key === 'End') to = listing.total - 1;
+    else if (e.key === 'PageDown') to = Math.min(listing.total - 1, r + Math.max(1, Math.floor(R.sizes.events / EVENT_ROW) - 1));
+    else if (e.key === 'PageUp') to = Math.max(0, r - Math.max(1, Math.floor(R.sizes.events / EVENT_ROW) - 1));
     else if (e.key === 'Enter' || e.key === ' ' || e.key === 'Spacebar') { e.preventDefault(); e.stopPropagation(); activate(li); return; }
     else if (li.classList.contains('fold') && (e.key === 'ArrowRight') === (li.getAttribute('aria-expanded') === 'false') &&
       (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) { e.preventDefault(); e.stopPropagation(); activate(li); return; }

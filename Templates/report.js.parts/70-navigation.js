@@ -68,17 +68,21 @@ TodoReport.part(function navigation(R) {
     R.go(R.current + 1);
     timer = setTimeout(tick, wait);
   }
+  // The button's name says what it does next (Play, Pause): no aria-pressed beside it, which would
+  // announce "Pause, pressed". While playing, the frame's details are not read out at every step:
+  // the scrubber's value says where playback is.
+  var frameInfo = document.getElementById('frame-info');
   function play() {
     if (R.current >= count - 1) R.go(0);
     playButton.textContent = 'Pause';
-    playButton.setAttribute('aria-pressed', 'true');
+    frameInfo.setAttribute('aria-live', 'off');
     timer = setTimeout(tick, delayAfter(R.current));
   }
   R.stop = function () {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     playButton.textContent = 'Play';
-    playButton.setAttribute('aria-pressed', 'false');
+    frameInfo.setAttribute('aria-live', 'polite');
   };
   function togglePlay() { if (timer === null) play(); else R.stop(); }
   playButton.addEventListener('click', togglePlay);
@@ -93,6 +97,7 @@ TodoReport.part(function navigation(R) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var tag = e.target.tagName;
     if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && e.target !== scrubber)) return;
+    if (TodoPage.scrollsWithKey(e)) return;
     if (e.key === ' ' || e.key === 'Spacebar') {
       if (tag === 'BUTTON') return;  // the button's own click toggles
       e.preventDefault();

@@ -121,6 +121,65 @@ struct KeyboardTests {
         }
     }
 
+    @Test(
+        "the event list's focus is always on a row that is drawn: Page Down moves it, scrolling away hands it to a row in view",
+        arguments: Engine.available)
+    func eventListFocusStaysDrawn(engine: Engine) throws {
+        try KeptRowsTests.withPage(in: engine) { page, _, count in
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: count / 2))
+            _ = try page.evaluate("document.querySelector('#event-list li[tabindex=\"0\"]').focus()")
+            let start = try #require(try page.evaluate("Number(document.activeElement.dataset.row)") as? Int)
+            let inList = "document.getElementById('event-list').contains(document.activeElement) && document.activeElement.isConnected"
+            for _ in 0..<3 { try page.press("PageDown") }
+            #expect(try page.evaluate(inList) as? Bool == true, "Page Down keeps the focus on a row")
+            let row = try #require(try page.evaluate("Number(document.activeElement.dataset.row)") as? Int)
+            #expect(row > start + 10, "Page Down moves it a page at a time: \(start) → \(row)")
+            // Scrolled far away (the wheel, a scroll bar): the focus goes to a row in view, never to the page.
+            _ = try page.evaluate("(() => { const v = document.getElementById('event-viewport'); v.scrollTop += 20000; })()")
+            try page.waitUntil(
+                "(() => { const v = document.getElementById('event-viewport'), e = document.activeElement, r = e.getBoundingClientRect(), b = v.getBoundingClientRect();"
+                    + " return \(inList) && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; })()", "the focused row is in view")
+            // With the focus elsewhere, Tab still finds a row to land on.
+            _ = try page.evaluate("document.getElementById('scrubber').focus()")
+            _ = try page.evaluate("(() => { const v = document.getElementById('event-viewport'); v.scrollTop = 0; })()")
+            try page.waitUntil("!!document.querySelector('#event-list li[tabindex=\"0\"]')", "a row keeps the list's Tab stop")
+        }
+    }
+
+    @Test(
+        "the whole text's panel is a modal dialog: the focus stays in it, keys do not move the frame, Escape closes it and gives the focus back",
+        arguments: Engine.available)
+    func fullTextPanel(engine: Engine) throws {
+        let title = String(repeating: "long title ", count: 400)
+        let log = [
+            #"{"type":"session","schema":"todo-session/1","app":"Long"}"#,
+            #"{"type":"event","event":"startCreatingItem"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"\#(title)"}"#,
+            #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"#,
+        ].map { $0 + "\n" }.joined()
+        let folder = try TemporaryFolder("full-text")
+        let url = try PageState.report(Array(log.utf8), in: folder.url, named: "long.html")
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'", "the page's script ran")
+        _ = try page.evaluate("document.querySelector('#todo-list .more-text').focus()")
+        try page.press("Enter")
+        try page.waitUntil("!document.getElementById('full-text').hidden", "the panel opens")
+        #expect(try page.evaluate("document.activeElement.id") as? String == "full-text-close")
+        for _ in 0..<5 {
+            try page.press("Tab")
+            #expect(try page.evaluate("document.getElementById('full-text').contains(document.activeElement)") as? Bool == true)
+        }
+        for key in ["Home", "ArrowLeft", "End", " "] { try page.press(key) }
+        #expect(try page.evaluate("Number(document.getElementById('frame-view').dataset.frame)") as? Int == 3, "the frame stays")
+        try page.press("Escape")
+        #expect(try page.evaluate("document.getElementById('full-text').hidden") as? Bool == true)
+        #expect(
+            try page.evaluate("document.activeElement.classList.contains('more-text') && document.activeElement.isConnected") as? Bool
+                == true,
+            "the focus is back on the button that opened it")
+    }
+
     @Test("every element Tab reaches on the report shows a focus ring of at least 2 px", arguments: Engine.available)
     func focusVisible(engine: Engine) throws {
         try ReportInBrowserTests.withSamplePage(in: engine) { page, _ in

@@ -213,6 +213,7 @@ final class BrowserPage {
         let codes: [String: (code: String, keyCode: Int)] = [
             "ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), "Home": ("Home", 36), "End": ("End", 35), " ": ("Space", 32),
             "ArrowUp": ("ArrowUp", 38), "ArrowDown": ("ArrowDown", 40), "Enter": ("Enter", 13), "Tab": ("Tab", 9),
+            "PageUp": ("PageUp", 33), "PageDown": ("PageDown", 34), "Escape": ("Escape", 27),
         ]
         guard let (code, keyCode) = codes[key] else { throw Chromium.Failure(description: "unknown key \(key)") }
         var down: [String: Any] = [

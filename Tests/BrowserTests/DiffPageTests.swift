@@ -253,6 +253,22 @@ struct DiffPageTests {
         #expect(added == ["addItem (no id in the log)", "addItem (no id in the log)"])
     }
 
+    @Test("an event row with the focus that leaves the rows drawn hands the focus to the current frame's row", arguments: Engine.available)
+    func eventRowFocus(engine: Engine) throws {
+        let log = Self.log(["Buy milk and bread", "Call Grandma tonight", "Water the plants"], start: 1_000)
+        let (folder, status) = try Self.run(["diff", "a.jsonl", "b.jsonl", "-o", "diff.html"], logs: ["a.jsonl": log, "b.jsonl": log])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 0)
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        let last = try #require(try page.evaluate("Number(document.getElementById('scrubber').max)") as? Int)
+        #expect(last > 40)
+        _ = try page.evaluate(Self.scrub(to: 20))
+        _ = try page.evaluate("document.querySelector('#event-rows button[data-frame=\"10\"]').focus()")
+        try page.press("End")
+        #expect(try page.evaluate("document.activeElement.dataset.frame") as? String == String(last))
+    }
+
     @Test(
         "a session with travels, diffed with itself: each phone, drawn like the report's, shows the app's state at every frame looked at",
         arguments: Engine.available)

@@ -230,5 +230,14 @@ struct IndexPageTests {
         let last = try #require(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String])
         #expect(last.last == "id-99999")
         #expect(last.count < 200)
+
+        // Tab through the links: the table scrolls and its rows are made anew, and the focus stays on a link.
+        _ = try page.evaluate(
+            "(() => { const v = document.getElementById('table-viewport'); v.scrollTop = 0; v.dispatchEvent(new Event('scroll')); })()")
+        _ = try page.evaluate("document.querySelector('#sessions tbody a').focus()")
+        for _ in 0..<60 { try page.press("Tab") }
+        let focused =
+            try page.evaluate("(() => { const e = document.activeElement; return e.tagName + ' ' + e.textContent; })()") as? String
+        #expect(focused == "A s000060", "the 61st link has the focus")
     }
 }
