@@ -66,6 +66,12 @@ extension CLISuite {
             #expect(strict.code == 65)
             #expect(strict.stderr.contains("logs/team-b/broken.jsonl: error: rejected"))
             #expect(strict.stderr.contains("5 sessions: 4 rendered, 1 rejected"))
+            // Again, nothing changed: the rejected session is one of the skipped, counted once.
+            let strictAgain = try workspace.shell("$TR batch logs -o strict --strict")
+            #expect(strictAgain.code == 65)
+            #expect(
+                strictAgain.stderr.contains("5 sessions: 0 rendered, 5 skipped (input and tool unchanged; 1 of them rejected) -> strict"),
+                "\(strictAgain.stderr)")
             #expect(workspace.exists("strict/sessions/team-a--one.html"))
             #expect(!workspace.exists("strict/sessions/team-b--broken.html"))
             let csv = String(decoding: try #require(workspace.read("strict/sessions.csv")), as: UTF8.self)

@@ -140,7 +140,8 @@ extension CLISuite {
                 // The report passes the limit; its temporary data stays in memory.
                 (5_000, 100, "cannot write r.html: File too large"),
                 // The replay's temporary files pass the limit first (past 4 MiB in memory they go to disk).
-                (200_000, 2_048, "cannot write a temporary file in "),
+                // … and the advice is the limit's, not another TMPDIR's.
+                (200_000, 2_048, "File too large; raise the file size limit (ulimit -f)"),
             ])
         func fileSizeLimit(keystrokes: Int, kilobytes: Int, message: String) throws {
             let space = try Workspace()

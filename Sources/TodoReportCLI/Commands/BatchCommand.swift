@@ -108,6 +108,8 @@ enum BatchCommand: Subcommand {
 
         var finished: [SessionStats] = []
         var skipped = 0
+        /// Skipped sessions that stay rejected (their input unchanged): counted once, among the skipped.
+        var skippedRejected = 0
         var rendered = 0
         var olderSchema = 0
         var notFound = 0
@@ -115,7 +117,12 @@ enum BatchCommand: Subcommand {
             switch result {
             case .done(let stats, let wasSkipped, let again):
                 finished.append(stats)
-                if wasSkipped { skipped += 1 } else if stats.status == .rendered { rendered += 1 }
+                if wasSkipped {
+                    skipped += 1
+                    if stats.status == .rejected { skippedRejected += 1 }
+                } else if stats.status == .rendered {
+                    rendered += 1
+                }
                 if again == .olderSchema { olderSchema += 1 }
             case .notFound:
                 notFound += 1
@@ -141,8 +148,11 @@ enum BatchCommand: Subcommand {
         let rejected = finished.filter { $0.status == .rejected }.count
         let unreadable = finished.filter { $0.status == .unreadable }.count
         var parts = ["\(groupedDigits(rendered)) rendered"]
-        if skipped > 0 { parts.append("\(groupedDigits(skipped)) skipped (input and tool unchanged)") }
-        if rejected > 0 { parts.append("\(groupedDigits(rejected)) rejected") }
+        if skipped > 0 {
+            let stillRejected = skippedRejected > 0 ? "; \(groupedDigits(skippedRejected)) of them rejected" : ""
+            parts.append("\(groupedDigits(skipped)) skipped (input and tool unchanged\(stillRejected))")
+        }
+        if rejected > skippedRejected { parts.append("\(groupedDigits(rejected - skippedRejected)) rejected") }
         if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
         if notFound > 0 { parts.append("\(countedNoun(notFound, "INPUT")) not found or not searchable") }
         if removed.inputGone > 0 { parts.append("\(groupedDigits(removed.inputGone)) removed (input gone)") }

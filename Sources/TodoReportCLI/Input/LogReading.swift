@@ -1,6 +1,12 @@
 import ByteLevel
 import SessionLog
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads and replays one input for a command: diagnostics to standard error
 /// (capped), a progress bar on a terminal, and the verdict of `--strict`.
 enum LogReading {
@@ -71,9 +77,10 @@ enum LogReading {
     /// Throws 73 when a temporary file could not be written (`ulimit -f`, a full disk).
     static func checkSpill(_ failure: Int32?) throws(CLIError) {
         guard let failure else { return }
+        // A full disk is the folder's; a file size limit is the process's, wherever the file goes.
+        let remedy = failure == EFBIG ? "raise the file size limit (ulimit -f)" : "set TMPDIR to a folder with room"
         throw .cannotWrite(
-            path: "a temporary file in \(SpillFile.folder)",
-            reason: SystemCallError("", errno: failure).reason + "; set TMPDIR to a folder with room")
+            path: "a temporary file in \(SpillFile.folder)", reason: SystemCallError("", errno: failure).reason + "; " + remedy)
     }
 
     /// Throws when the log must not become output: an unsupported schema, or errors under `--strict`.
