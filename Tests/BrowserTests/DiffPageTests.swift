@@ -253,6 +253,23 @@ struct DiffPageTests {
         #expect(added == ["addItem (no id in the log)", "addItem (no id in the log)"])
     }
 
+    @Test(
+        "in a narrow window the page does not scroll sideways (a phone scrolls in its side) and the scrubber keeps its track",
+        arguments: Engine.available)
+    func narrowWindow(engine: Engine) throws {
+        let log = Self.log(["Buy milk", "Call Grandma"], start: 1_000)
+        let (folder, status) = try Self.run(["diff", "a.jsonl", "b.jsonl", "-o", "diff.html"], logs: ["a.jsonl": log, "b.jsonl": log])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 0)
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        // Some window managers keep a window wider than asked (about 450 px): measured at the width reached.
+        let reached = try page.resize(width: 320)
+        #expect(try page.evaluate("document.documentElement.scrollWidth <= window.innerWidth") as? Bool == true, "at \(reached) px")
+        let track = try #require(try page.evaluate("document.getElementById('scrubber').getBoundingClientRect().width") as? Double)
+        #expect(track >= 150, "the scrubber is \(track) px wide at \(reached) px")
+    }
+
     @Test("an event row with the focus that leaves the rows drawn hands the focus to the current frame's row", arguments: Engine.available)
     func eventRowFocus(engine: Engine) throws {
         let log = Self.log(["Buy milk and bread", "Call Grandma tonight", "Water the plants"], start: 1_000)
