@@ -197,6 +197,12 @@ struct IndexPageTests {
             #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == ascending, "\(title) ascending")
             _ = try page.evaluate("\(header).querySelector('button').click()")
             #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == descending, "\(title) descending")
+            // The arrow shows the order but is no part of the button's name ("Events", not "Events ▼"): aria-sort says it.
+            let arrow =
+                try page.evaluate(
+                    "(() => { const m = \(header).querySelector('button .sort-mark[aria-hidden=\"true\"]'); return m ? getComputedStyle(m, '::after').content : 'no hidden mark'; })()"
+                ) as? String
+            #expect(arrow?.contains("▼") == true, "\(title): \(arrow ?? "")")
         }
     }
 

@@ -50,7 +50,7 @@ struct IndexPageRenderer {
             "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
             "count": String(total),
             "headers": zip(Self.columns, Self.sortFields).map { column, field in
-                "<th scope=\"col\" aria-sort=\"none\" data-column=\"\(field)\"><button type=\"button\">\(column.label.htmlEscaped)</button></th>"
+                "<th scope=\"col\" aria-sort=\"none\" data-column=\"\(field)\"><button type=\"button\">\(column.label.htmlEscaped)<span class=\"sort-mark\" aria-hidden=\"true\"></span></button></th>"
             }.joined(separator: "\n"),
             "rows": aggregate.sessions.prefix(Self.staticRowLimit).map(row).joined(separator: "\n"),
         ]
