@@ -87,7 +87,7 @@ var TodoPhone = (function () {
       parts.list.replaceChildren();
       parts.sheet.hidden = true;
       parts.overlay.hidden = true;
-      parts.partial.textContent = '';
+      TodoText.setText(parts.partial, '');
       parts.placeholder.hidden = false;
       parts.addButton.setAttribute('aria-disabled', 'true');
     }

@@ -58,7 +58,12 @@ var TodoText = (function () {
     return button;
   }
   // Sets an element's text: whole, or cut with a button that shows it all.
+  // The same text again leaves the element as it is, so a button someone
+  // has focused (the add sheet's name, redrawn at every frame) keeps it.
+  var shownTexts = new WeakMap();
   function setText(element, text) {
+    if (shownTexts.get(element) === text) return;
+    shownTexts.set(element, text);
     if (!isLong(text)) { element.textContent = text; return; }
     element.replaceChildren(cut(text), moreButton(text));
   }

@@ -218,6 +218,7 @@ TodoReport.part(function eventList(R) {
     if (to === null) return;
     e.preventDefault();
     e.stopPropagation();
+    R.stop();  // moving through the list stops playback, which would pull the focus back to its frame
     focusRow = to;
     var scroll = R.readScroll();
     var wanted = eventRows.reveal(to, scroll.events);

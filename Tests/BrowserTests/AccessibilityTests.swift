@@ -180,6 +180,35 @@ struct KeyboardTests {
             "the focus is back on the button that opened it")
     }
 
+    @Test(
+        "a focused button keeps the focus while the frame moves: the typed name's, when the name stays; a row's, as playback stops",
+        arguments: Engine.available)
+    func focusSurvivesSteps(engine: Engine) throws {
+        let name = String(repeating: "a long name ", count: 200)
+        let log = [
+            #"{"type":"session","schema":"todo-session/1","app":"Long"}"#, #"{"type":"event","event":"startCreatingItem"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#, #"{"type":"event","event":"cancelCreatingItem"}"#,
+        ].map { $0 + "\n" }.joined()
+        let folder = try TemporaryFolder("focus-steps")
+        let url = try PageState.report(Array(log.utf8), in: folder.url, named: "steps.html")
+        let page = try engine.openPage()
+        try page.load(url.absoluteString + "#frame=2")
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'", "the page's script ran")
+        _ = try page.evaluate("document.querySelector('#partial-name .more-text').focus()")
+        try page.press("ArrowRight")
+        #expect(try page.evaluate("Number(document.getElementById('frame-view').dataset.frame)") as? Int == 3)
+        #expect(
+            try page.evaluate("document.activeElement.classList.contains('more-text') && document.activeElement.isConnected") as? Bool
+                == true,
+            "the name's button keeps the focus")
+        // Playing, then moving through the event list: playback stops rather than pull the focus back to its frame.
+        _ = try page.evaluate("(() => { location.hash = '#frame=0'; document.getElementById('play').click(); })()")
+        _ = try page.evaluate("document.querySelector('#event-list li[tabindex=\"0\"]').focus()")
+        try page.press("ArrowDown")
+        #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Play", "playback stopped")
+    }
+
     @Test("every element Tab reaches on the report shows a focus ring of at least 2 px", arguments: Engine.available)
     func focusVisible(engine: Engine) throws {
         try ReportInBrowserTests.withSamplePage(in: engine) { page, _ in
