@@ -108,6 +108,20 @@ extension CLISuite {
             #expect(usage.code == 64)
         }
 
+        @Test("redact to a .gz name writes gzip, which reads back as the same redacted log")
+        func redactCompressed() throws {
+            let workspace = try Workspace()
+            try workspace.write("log.jsonl", Self.log)
+            let plain = try workspace.run(["redact", "log.jsonl", "-o", "out.jsonl"])
+            let packed = try workspace.run(["redact", "log.jsonl", "-o", "out.jsonl.gz"])
+            #expect(plain.code == 0 && packed.code == 0, "\(packed.stderr)")
+            let bytes = try #require(workspace.read("out.jsonl.gz"))
+            #expect(Array(bytes.prefix(2)) == [0x1F, 0x8B], "gzip's magic number")
+            let unpacked = try workspace.shell("gzip -dc out.jsonl.gz")
+            #expect(unpacked.code == 0 && Data(unpacked.stdout.utf8) == workspace.read("out.jsonl"))
+            #expect(try workspace.run(["validate", "out.jsonl.gz"]).code == 0)
+        }
+
         @Test("a batch run again with another redaction (or none) renders every session again, and a redacted one always does")
         func batchRerun() throws {
             let workspace = try Workspace()

@@ -24,7 +24,8 @@ enum RedactCommand: Subcommand {
         masked, ids and context values pseudonymised, digest fields dropped (they
         no longer match). Lines that are not valid records are dropped (they could
         hold anything) and counted on standard error, with their (redacted)
-        diagnostics.
+        diagnostics. An OUTPUT whose name ends in .gz is written gzip-compressed,
+        as a .jsonl.gz log is read.
         """
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
@@ -43,8 +44,18 @@ enum RedactCommand: Subcommand {
         var counts = RedactedLog.Counts()
         var readFailure: String?
         let source = file.byteSource()
+        // A name that says gzip gets gzip, as every command reads a `.jsonl.gz` log.
+        let compressed = !outputPath.isStandardStream && outputPath.bytes.reversed().starts(with: Array(".gz".utf8).reversed())
         do throws(CLIError) {
             try outputs.commit { _, descriptor throws(SystemCallError) in
+                let gzip = compressed ? try GzipWriter(descriptor: descriptor) : nil
+                func flush(_ bytes: [UInt8]) throws(SystemCallError) {
+                    if let gzip {
+                        try bytes.withByteView { view throws(SystemCallError) in try gzip.write(view) }
+                    } else {
+                        try writeAll(bytes, to: descriptor)
+                    }
+                }
                 var pending: [UInt8] = []
                 do {
                     counts = try RedactedLog.write(
@@ -53,7 +64,7 @@ enum RedactCommand: Subcommand {
                     ) { line in
                         pending.append(contentsOf: line.utf8)
                         if pending.count >= 1 << 16 {
-                            try writeAll(pending, to: descriptor)
+                            try flush(pending)
                             pending.removeAll(keepingCapacity: true)
                         }
                     }
@@ -65,7 +76,8 @@ enum RedactCommand: Subcommand {
                 }
                 // Nothing was read past a header of another schema: write nothing.
                 if counts.stoppedOnUnsupportedSchema { throw SystemCallError("read", errno: EPROTO) }
-                try writeAll(pending, to: descriptor)
+                try flush(pending)
+                try gzip?.finish()
             }
         } catch {
             printer.finish(allIn: "--max-diagnostics 0 prints them all")
