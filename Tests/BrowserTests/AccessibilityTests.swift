@@ -146,22 +146,29 @@ struct KeyboardTests {
         }
     }
 
+    /// The report of a log of `events` (after a header), opened in `engine` at frame `frame` (the last
+    /// without one) once its script has run; the folder holding it lives as long as the caller keeps it.
+    static func openReport(of events: [String], in engine: Engine, at frame: Int? = nil) throws -> (any PageDriver, TemporaryFolder) {
+        let log = ([#"{"type":"session","schema":"todo-session/1","app":"Long"}"#] + events).map { $0 + "\n" }.joined()
+        let folder = try TemporaryFolder("keyboard")
+        let url = try PageState.report(Array(log.utf8), in: folder.url, named: "report.html")
+        let page = try engine.openPage()
+        try page.load(url.absoluteString + (frame.map { "#frame=\($0)" } ?? ""))
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'", "the page's script ran")
+        return (page, folder)
+    }
+
     @Test(
         "the whole text's panel is a modal dialog: the focus stays in it, keys do not move the frame, Escape closes it and gives the focus back",
         arguments: Engine.available)
     func fullTextPanel(engine: Engine) throws {
         let title = String(repeating: "long title ", count: 400)
-        let log = [
-            #"{"type":"session","schema":"todo-session/1","app":"Long"}"#,
-            #"{"type":"event","event":"startCreatingItem"}"#,
-            #"{"type":"event","event":"changePartialItemName","name":"\#(title)"}"#,
-            #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"#,
-        ].map { $0 + "\n" }.joined()
-        let folder = try TemporaryFolder("full-text")
-        let url = try PageState.report(Array(log.utf8), in: folder.url, named: "long.html")
-        let page = try engine.openPage()
-        try page.load(url.absoluteString)
-        try page.waitUntil("document.documentElement.dataset.ready === 'true'", "the page's script ran")
+        let (page, folder) = try Self.openReport(
+            of: [
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"\#(title)"}"#,
+                #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"#,
+            ], in: engine)
+        defer { _ = folder }
         _ = try page.evaluate("document.querySelector('#todo-list .more-text').focus()")
         try page.press("Enter")
         try page.waitUntil("!document.getElementById('full-text').hidden", "the panel opens")
@@ -185,16 +192,12 @@ struct KeyboardTests {
         arguments: Engine.available)
     func focusSurvivesSteps(engine: Engine) throws {
         let name = String(repeating: "a long name ", count: 200)
-        let log = [
-            #"{"type":"session","schema":"todo-session/1","app":"Long"}"#, #"{"type":"event","event":"startCreatingItem"}"#,
-            #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#,
-            #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#, #"{"type":"event","event":"cancelCreatingItem"}"#,
-        ].map { $0 + "\n" }.joined()
-        let folder = try TemporaryFolder("focus-steps")
-        let url = try PageState.report(Array(log.utf8), in: folder.url, named: "steps.html")
-        let page = try engine.openPage()
-        try page.load(url.absoluteString + "#frame=2")
-        try page.waitUntil("document.documentElement.dataset.ready === 'true'", "the page's script ran")
+        let (page, folder) = try Self.openReport(
+            of: [
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#,
+                #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#, #"{"type":"event","event":"cancelCreatingItem"}"#,
+            ], in: engine, at: 2)
+        defer { _ = folder }
         _ = try page.evaluate("document.querySelector('#partial-name .more-text').focus()")
         try page.press("ArrowRight")
         #expect(try page.evaluate("Number(document.getElementById('frame-view').dataset.frame)") as? Int == 3)
