@@ -312,6 +312,7 @@ extension CLISuite {
                 """)
             #expect(damaged.code == 66, "\(damaged.stderr)")
             #expect(damaged.stderr.contains("damaged.jsonl.gz: it is not valid gzip data after"), "\(damaged.stderr)")
+            #expect(damaged.stderr.contains("the file is damaged"), "says what to do: \(damaged.stderr)")
             #expect(!workspace.exists("damaged.html"))
             // Unreadable, but opened: its stats and row still give its size.
             let damagedStats = String(decoding: try #require(workspace.read("damaged-out/stats/damaged.json")), as: UTF8.self)

@@ -176,8 +176,12 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                         irregularEnding = .trailingBytes(fromByte: earlierMemberBytes, zlibMessage: message)
                         return 0
                     }
+                    // zlib finds most damage only at the member's checksum, after inflating what came before
+                    // it: the diagnostics printed so far may come from the damaged data.
                     throw GzipError(
-                        description: "it is not valid gzip data after \(compressedBytesRead) compressed bytes: \(message)")
+                        description:
+                            "it is not valid gzip data after \(compressedBytesRead) compressed bytes: \(message); the file is damaged "
+                            + "(what was read before may be too, so its diagnostics are not the log's): fetch or copy it again")
                 }
                 if produced > 0 { return produced }
                 if baseEnded && stream.pointee.avail_in == 0 && !memberEnded {
