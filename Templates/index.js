@@ -140,9 +140,11 @@
     return tr;
   }
 
+  // While printing, every row the filters show is drawn (up to PRINTED_ROWS), not only those in view.
+  var printing = false, PRINTED_ROWS = 20000;
   function draw(force) {
-    var first = Math.max(0, Math.floor(viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
-    var count = Math.ceil(viewport.clientHeight / ROW_HEIGHT) + 2 * OVERSCAN;
+    var first = printing ? 0 : Math.max(0, Math.floor(viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
+    var count = printing ? PRINTED_ROWS : Math.ceil(viewport.clientHeight / ROW_HEIGHT) + 2 * OVERSCAN;
     var last = Math.min(visible.length, first + count);
     var key = first + ':' + last;
     if (!force && key === drawn) return;
@@ -190,6 +192,18 @@
       apply();
     });
   });
+  // Past the filters and the fourteen sort buttons, to the first session's link.
+  document.getElementById('skip-to-sessions').addEventListener('click', function (e) {
+    var link = body.querySelector('a');
+    if (!link) return;
+    e.preventDefault();
+    viewport.scrollTop = 0;
+    draw(false);
+    link = body.querySelector('a');
+    if (link) link.focus();
+  });
+  window.addEventListener('beforeprint', function () { printing = true; draw(true); });
+  window.addEventListener('afterprint', function () { printing = false; draw(true); });
   filterInput.addEventListener('input', apply);
   versionSelect.addEventListener('change', apply);
   viewport.addEventListener('scroll', function () { draw(false); });

@@ -53,7 +53,14 @@ var TodoPhone = (function () {
         return i + (item.isFinished ? '+' : '-') + (marked && marked(i) ? '!' : ' ') + item.title;
       }, function (i) {
         var li = itemRow(items[i], i);
-        if (marked && marked(i)) li.className = 'differs';
+        if (marked && marked(i)) {
+          li.className = 'differs';
+          // Said in words too, not by colour alone.
+          var note = document.createElement('span');
+          note.className = 'visually-hidden';
+          note.textContent = ' (differs)';
+          li.appendChild(note);
+        }
         return li;
       }, function (li, i) {
         if (!virtual) {

@@ -55,7 +55,9 @@ struct DiffPageTests {
             items: [...list.querySelectorAll(':scope > li')].map(li => li.querySelector('.item-title').textContent),
             switches: [...list.querySelectorAll(':scope > li [role=switch]')].map(s => s.getAttribute('aria-checked')),
             creating: !root.querySelector('.add-sheet').hidden, partial: root.querySelector('.partial-name').textContent,
-            differing: [...root.querySelectorAll('.fields dt.differs, .todo-list li.differs')].map(e => e.textContent),
+            differing: [...root.querySelectorAll('.fields dt.differs, .todo-list li.differs')]
+              .map(e => e.tagName === 'LI' ? e.querySelector('.item-title').textContent : e.textContent),
+            saidInWords: [...root.querySelectorAll('.todo-list li.differs')].every(li => li.textContent.endsWith('(differs)')),
           };
         }))()
         """
@@ -107,6 +109,7 @@ struct DiffPageTests {
         #expect(shown.map { $0["items"] as? [String] } == [["Buy milk", "Call Grandma"], ["Buy milk", "Call Grandpa"]])
         #expect(shown.map { $0["switches"] as? [String] } == [["false", "true"], ["false", "true"]])
         #expect(shown.map { $0["differing"] as? [String] } == [["Call Grandma"], ["Call Grandpa"]])
+        #expect(shown.map { $0["saidInWords"] as? Bool } == [true, true], "a differing row says so in words, not by colour alone")
         // The event rows are aligned by frame, and the first difference's row is marked.
         #expect(
             try page.evaluate("[...document.querySelectorAll('#event-rows tr.first-difference td')].map(td => td.textContent)") as? [String]

@@ -206,6 +206,31 @@ struct IndexPageTests {
         }
     }
 
+    @Test("printed, every session is a row; the skip link goes past the sort buttons to the first session", arguments: Engine.available)
+    func printedAndSkipped(engine: Engine) throws {
+        let folder = try TemporaryFolder("index-print")
+        let sessions = (0..<300).map { (index: Int) -> SessionStats in
+            var stats = SessionStats(
+                name: String(format: "p%03d", index), input: "p\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
+            )
+            stats.sessionId = "id-\(index)"
+            stats.report = "sessions/\(stats.name).html"
+            return stats
+        }
+        let url = folder.url.appendingPathComponent("index.html")
+        try Data(BatchAggregate(sessions).indexHTML().utf8).write(to: url)
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        let drawn = try #require(try page.evaluate("\(Self.rows).length") as? Int)
+        #expect(drawn < 300)
+        _ = try page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+        #expect(try page.evaluate("\(Self.rows).length") as? Int == 300, "every row, to print")
+        _ = try page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+        #expect(try page.evaluate("\(Self.rows).length") as? Int == drawn)
+        _ = try page.evaluate("document.getElementById('skip-to-sessions').click()")
+        #expect(try page.evaluate("document.activeElement.textContent") as? String == "p000")
+    }
+
     @Test(
         "100,000 sessions: only a screenful of rows is in the document, and scrolling to the end shows the last",
         arguments: Engine.available)
