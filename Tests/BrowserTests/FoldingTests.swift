@@ -136,9 +136,14 @@ struct PrintTests {
                 try chromium.send("Emulation.setEmulatedMedia", ["media": ""])
             }
             #expect(try page.evaluate(Self.printedParts) as? [Bool] != expected, "on screen the page is not as printed")
-            // The report's two print blocks, and page.css's (the light scheme on paper).
-            #expect(try page.evaluate(Self.printRulesOnScreen) as? Int == 3)
+            // The report's two print blocks, page.css's (the light scheme on paper) and phone.css's (its colours kept).
+            #expect(try page.evaluate(Self.printRulesOnScreen) as? Int == 4)
             #expect(try page.evaluate(Self.printedParts) as? [Bool] == expected)
+            let colours =
+                try page.evaluate(
+                    "(() => { const s = getComputedStyle(document.getElementById('frame-view')); return s.printColorAdjust || s.webkitPrintColorAdjust; })()"
+                ) as? String
+            #expect(colours == "exact", "a switch that is on prints green")
         }
     }
 }
