@@ -194,12 +194,10 @@
   });
   // Past the filters and the fourteen sort buttons, to the first session's link.
   document.getElementById('skip-to-sessions').addEventListener('click', function (e) {
-    var link = body.querySelector('a');
-    if (!link) return;
     e.preventDefault();
     viewport.scrollTop = 0;
     draw(false);
-    link = body.querySelector('a');
+    var link = body.querySelector('a');
     if (link) link.focus();
   });
   window.addEventListener('beforeprint', function () { printing = true; draw(true); });

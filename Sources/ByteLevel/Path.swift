@@ -23,6 +23,9 @@ package struct Path: Hashable, Sendable {
     /// `-`: standard input or standard output.
     package var isStandardStream: Bool { bytes == [UInt8(ascii: "-")] }
 
+    /// Whether the path ends with `suffix` and has something before it (`a.gz`, not `.gz`).
+    package func hasSuffix(_ suffix: String) -> Bool { bytes.hasSuffix(suffix) }
+
     package var isAbsolute: Bool { bytes.first == UInt8(ascii: "/") }
 
     /// The path for people: UTF-8 as it is, any other byte and any control

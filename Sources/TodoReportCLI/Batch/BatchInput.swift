@@ -26,7 +26,7 @@ struct BatchInput: Sendable {
     static let extensions = [".jsonl", ".jsonl.gz"]
 
     static func isLog(_ name: [UInt8]) -> Bool {
-        extensions.contains { name.count > $0.utf8.count && name.reversed().starts(with: $0.utf8.reversed()) }
+        extensions.contains { name.hasSuffix($0) }
     }
 }
 

@@ -52,8 +52,7 @@ enum SessionNaming {
     /// `relative` without `.jsonl.gz` or `.jsonl`.
     static func withoutLogSuffix(_ relative: [UInt8]) -> [UInt8] {
         var bytes = relative
-        for suffix in [".jsonl.gz", ".jsonl"] where bytes.count > suffix.utf8.count && bytes.reversed().starts(with: suffix.utf8.reversed())
-        {
+        for suffix in [".jsonl.gz", ".jsonl"] where bytes.hasSuffix(suffix) {
             bytes.removeLast(suffix.utf8.count)
             break
         }

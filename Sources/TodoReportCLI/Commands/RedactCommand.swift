@@ -45,7 +45,7 @@ enum RedactCommand: Subcommand {
         var readFailure: String?
         let source = file.byteSource()
         // A name that says gzip gets gzip, as every command reads a `.jsonl.gz` log.
-        let compressed = !outputPath.isStandardStream && outputPath.bytes.reversed().starts(with: Array(".gz".utf8).reversed())
+        let compressed = outputPath.hasSuffix(".gz")
         do throws(CLIError) {
             try outputs.commit { _, descriptor throws(SystemCallError) in
                 let gzip = compressed ? try GzipWriter(descriptor: descriptor) : nil
