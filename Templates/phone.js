@@ -1,6 +1,7 @@
 // The app's screen, drawn as the iOS app draws a state: the navigation bar,
 // the list of items with their switches, and the add sheet over a dimmed
-// list while an item is being created. The report draws one, the diff page
+// list while an item is being created. It is a picture, not the app: no part
+// of it is a control, and each part says its state in words (", done"). The report draws one, the diff page
 // two. Past VIRTUAL_ITEMS items only the rows in view are drawn. Log text is
 // only ever set with textContent. Provides TodoPhone.
 var TodoPhone = (function () {
@@ -14,11 +15,14 @@ var TodoPhone = (function () {
     var title = document.createElement('span');
     title.className = 'item-title';
     title.textContent = TodoText.isLong(item.title) ? TodoText.cut(item.title) : item.title;
+    // A picture of the app's switch, not a control: its state is said in words.
     var toggle = document.createElement('span');
     toggle.className = 'switch';
-    toggle.setAttribute('role', 'switch');
-    toggle.setAttribute('aria-checked', item.isFinished ? 'true' : 'false');
-    toggle.setAttribute('aria-label', 'Done: ' + TodoText.shortText(item.title));
+    toggle.dataset.done = item.isFinished ? 'true' : 'false';
+    var said = document.createElement('span');
+    said.className = 'visually-hidden';
+    said.textContent = item.isFinished ? ', done' : ', not done';
+    toggle.appendChild(said);
     li.appendChild(title);
     if (TodoText.isLong(item.title)) li.appendChild(TodoText.moreButton(item.title));
     li.appendChild(toggle);
@@ -81,7 +85,7 @@ var TodoPhone = (function () {
       parts.overlay.hidden = !s.isCreatingItem;
       TodoText.setText(parts.partial, s.partialItemName);
       parts.placeholder.hidden = s.partialItemName.length > 0;
-      parts.addButton.setAttribute('aria-disabled', s.partialItemName.length > 0 ? 'false' : 'true');
+      parts.addButton.dataset.disabled = s.partialItemName.length > 0 ? 'false' : 'true';
     }
 
     // No state: an empty screen, for a frame a session does not have.
@@ -96,7 +100,7 @@ var TodoPhone = (function () {
       parts.overlay.hidden = true;
       TodoText.setText(parts.partial, '');
       parts.placeholder.hidden = false;
-      parts.addButton.setAttribute('aria-disabled', 'true');
+      parts.addButton.dataset.disabled = 'true';
     }
 
     return { draw: draw, drawItems: drawItems, clear: clear };

@@ -212,6 +212,80 @@ struct KeyboardTests {
         #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Play", "playback stopped")
     }
 
+    /// The text a screen reader reads in an element: what is hidden from it (`aria-hidden`, `hidden`) left out.
+    static let spokenText = """
+        (e => (function spoken(n) {
+          if (n.nodeType === 3) return n.data;
+          if (n.nodeType !== 1 || n.hidden || n.getAttribute('aria-hidden') === 'true') return '';
+          return [...n.childNodes].map(spoken).join('');
+        })(e).replace(/\\s+/g, ' ').trim())
+        """
+
+    @Test(
+        "the phone is a picture: no switch, button, text box or dialog that cannot be used, and each part says its state in words",
+        arguments: Engine.available)
+    func phoneIsAPicture(engine: Engine) throws {
+        let (page, folder) = try Self.openReport(
+            of: [
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"Milk"}"#,
+                #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"#,
+                #"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-000000000001","isDone":true}"#,
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"Bread"}"#,
+                #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000002"}"#,
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"Oat"}"#,
+            ], in: engine, at: 9)
+        defer { _ = folder }
+        let exposed = """
+            [...document.querySelectorAll('#frame-view *')]
+              .filter(e => e.hasAttribute('role') || [...e.attributes].some(a => /^aria-(?!hidden$|label$)/.test(a.name)))
+              .map(e => e.tagName.toLowerCase() + ':' + e.getAttribute('role'))
+            """
+        #expect(try page.evaluate(exposed) as? [String] == ["div:region", "div:group"], "the list's scroll box and the sheet, named")
+        let spoken = "(\(Self.spokenText))"
+        #expect(
+            try page.evaluate("[...document.querySelectorAll('#todo-list li')].map(\(spoken))") as? [String]
+                == ["Milk, done", "Bread, not done"])
+        #expect(try page.evaluate("\(spoken)(document.getElementById('add-sheet'))") as? String == "Typed: Oat Add")
+        try page.press("Home")
+        for _ in 0..<8 { try page.press("ArrowRight") }
+        #expect(try page.evaluate("\(spoken)(document.getElementById('add-sheet'))") as? String == "Typed: nothing Add")
+        // Chromium's accessibility tree, as a screen reader gets it: none of the roles the picture once claimed.
+        if let chromium = page as? BrowserPage {
+            let tree = try chromium.send("Accessibility.getFullAXTree")
+            let roles = ((tree["nodes"] as? [[String: Any]]) ?? []).compactMap { (($0["role"] as? [String: Any])?["value"] as? String) }
+            #expect(!roles.isEmpty)
+            #expect(roles.filter { ["switch", "textbox", "dialog"].contains($0) } == [])
+        }
+    }
+
+    @Test("a long typed name shows its end in the field and leaves the Add button inside the sheet", arguments: Engine.available)
+    func longTypedName(engine: Engine) throws {
+        for name in [String(repeating: "a long name ", count: 80), String(repeating: "a longer name ", count: 200)] {
+            let (page, folder) = try Self.openReport(
+                of: [
+                    #"{"type":"event","event":"startCreatingItem"}"#,
+                    #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#,
+                ],
+                in: engine)
+            defer { _ = folder }
+            let boxes = try #require(
+                try page.evaluate(
+                    """
+                    (() => { const box = id => document.getElementById(id).getBoundingClientRect();
+                      const field = document.querySelector('#add-sheet .text-field').getBoundingClientRect();
+                      const last = document.getElementById('partial-name').getBoundingClientRect();
+                      return [field.top, field.bottom, last.bottom, box('add-button').top, box('add-button').bottom, box('add-sheet').bottom]; })()
+                    """) as? [Double])
+            let (fieldTop, fieldBottom, textBottom, buttonTop, buttonBottom, sheetBottom) = (
+                boxes[0], boxes[1], boxes[2], boxes[3], boxes[4], boxes[5]
+            )
+            #expect(fieldTop < fieldBottom && fieldBottom <= buttonTop, "\(engine), \(name.count) characters: the field ends above Add")
+            #expect(buttonBottom <= sheetBottom, "\(engine), \(name.count) characters: Add stays inside the sheet")
+            #expect(
+                abs(textBottom - fieldBottom) < 14, "\(engine), \(name.count) characters: the name's end is in view, at the field's bottom")
+        }
+    }
+
     @Test("every element Tab reaches on the report shows a focus ring of at least 2 px", arguments: Engine.available)
     func focusVisible(engine: Engine) throws {
         try ReportInBrowserTests.withSamplePage(in: engine) { page, _ in

@@ -53,7 +53,7 @@ struct DiffPageTests {
           return {
             frame: view.dataset.frame, stateName: view.dataset.stateName, count: Number(list.dataset.count),
             items: [...list.querySelectorAll(':scope > li')].map(li => li.querySelector('.item-title').textContent),
-            switches: [...list.querySelectorAll(':scope > li [role=switch]')].map(s => s.getAttribute('aria-checked')),
+            switches: [...list.querySelectorAll(':scope > li .switch')].map(s => s.dataset.done),
             creating: !root.querySelector('.add-sheet').hidden, partial: root.querySelector('.partial-name').textContent,
             differing: [...root.querySelectorAll('.fields dt.differs, .todo-list li.differs')]
               .map(e => e.tagName === 'LI' ? e.querySelector('.item-title').textContent : e.textContent),
@@ -271,6 +271,27 @@ struct DiffPageTests {
         #expect(try page.evaluate("document.documentElement.scrollWidth <= window.innerWidth") as? Bool == true, "at \(reached) px")
         let track = try #require(try page.evaluate("document.getElementById('scrubber').getBoundingClientRect().width") as? Double)
         #expect(track >= 150, "the scrubber is \(track) px wide at \(reached) px")
+    }
+
+    @Test("printed, the diff gives the verdict, both phones and the frame they show, without the controls", arguments: Engine.available)
+    func printed(engine: Engine) throws {
+        let (folder, status) = try Self.run(
+            ["diff", "a.jsonl", "b.jsonl", "-o", "diff.html"],
+            logs: [
+                "a.jsonl": Self.log(["Buy milk", "Call Grandma"], start: 1_000),
+                "b.jsonl": Self.log(["Buy milk", "Call Grandpa"], start: 1_000),
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 1, "the logs differ")
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        let parts = """
+            ['#verdict', '#baseline .phone', '#run .phone', '#frame-position', '.summary', '#scrubber', '#jump', '.keys-hint']
+              .map(s => getComputedStyle(document.querySelector(s)).display !== 'none' && document.querySelector(s).getBoundingClientRect().width > 0)
+            """
+        #expect(try page.evaluate(parts) as? [Bool] == [true, true, true, true, true, true, true, true], "on screen")
+        #expect(try page.evaluate(PrintTests.printRulesOnScreen) as? Int ?? 0 >= 1)
+        #expect(try page.evaluate(parts) as? [Bool] == [true, true, true, true, true, false, false, false], "as printed")
     }
 
     @Test("an event row with the focus that leaves the rows drawn hands the focus to the current frame's row", arguments: Engine.available)

@@ -104,7 +104,7 @@ struct FoldingTests {
 struct PrintTests {
     /// What the print style shows: for each part, whether it is displayed.
     static let printedParts = """
-        ['.report-header', '#frame-view', '#activity', '#summary', '#funnel-chart', '.events', '.state', '.scrubber-row', '.diagnostics-section']
+        ['.report-header', '#frame-view', '#frame-info', '#activity', '#summary', '#funnel-chart', '.events', '.state', '.scrubber-row', '.playback', '.diagnostics-section']
           .map(s => getComputedStyle(document.querySelector(s)).display !== 'none')
         """
 
@@ -128,7 +128,7 @@ struct PrintTests {
             _ = try page.evaluate("window.dispatchEvent(new Event('afterprint'))")
             #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 7)
             #expect(try page.evaluate("location.hash") as? String == "#frame=7")
-            let expected = [true, true, true, true, true, false, false, false, false]
+            let expected = [true, true, true, true, true, true, false, false, false, false, false]
             // Chromium only: its print media emulation (WebDriver has none); every engine does it by hand below.
             if let chromium = page as? BrowserPage {
                 try chromium.send("Emulation.setEmulatedMedia", ["media": "print"])

@@ -42,7 +42,7 @@ struct LongSessionTests {
         try page.load(url.absoluteString)
         let rows = """
             [...document.querySelectorAll('#todo-list > li')].map(li => [Number(li.dataset.index),
-              li.querySelector('.item-title').textContent, li.querySelector('[role=switch]').getAttribute('aria-checked')])
+              li.querySelector('.item-title').textContent, li.querySelector('.switch').dataset.done])
             """
         func check(_ context: String) throws -> [Int] {
             let drawn = try #require(try page.evaluate(rows) as? [[Any]])

@@ -30,14 +30,17 @@ struct MarkupValidationTests {
         #expect(messages.isEmpty, "\(messages.count) messages:\n\(messages.map(\.description).joined(separator: "\n"))")
     }
 
-    @Test("the checker fails a report with a role taken off a switch or a named scroll box")
+    @Test("the checker fails a report with a switch's state and no role, or a named scroll box without its role")
     func defectsFail() throws {
         let folder = try TemporaryFolder("vnu-defect")
         let builder = ReportBuilder()
         let outcome = try LogReplayer.replay(InMemoryByteSource(try PageState.sample())) { builder.add($0) }
         builder.finish(with: outcome)
         let defects = [
-            ("no-role-switch.html", "<span class=\"switch\" role=\"switch\"", "<span class=\"switch\"", "“role”"),
+            (
+                "state-without-role.html", "<span class=\"switch\" data-done=", "<span class=\"switch\" aria-checked=\"true\" data-done=",
+                "“role”"
+            ),
             (
                 "no-role-viewport.html", "id=\"list-viewport\" tabindex=\"0\" role=\"region\"", "id=\"list-viewport\" tabindex=\"0\"",
                 "aria-label"

@@ -58,7 +58,7 @@ struct ReportInBrowserTests {
           return {
             frame: Number(view.dataset.frame), stateName: view.dataset.stateName,
             items: rows.map(li => li.querySelector('.item-title').textContent),
-            switches: rows.map(li => li.querySelector('[role=switch]').getAttribute('aria-checked')),
+            switches: rows.map(li => li.querySelector('.switch').dataset.done),
             count: Number(list.dataset.count), creating: !sheet.hasAttribute('hidden'),
             partial: document.getElementById('partial-name').textContent,
             scrubber: Number(document.querySelector('input#scrubber[type=range]').value),
@@ -163,11 +163,11 @@ struct ReportInBrowserTests {
             _ = try page.evaluate(Self.scrub(to: typing))
             #expect(try page.evaluate("document.getElementById('add-sheet').hidden") as? Bool == false)
             #expect(try page.evaluate("document.getElementById('partial-name').textContent") as? String == "Buy oat")
-            #expect(try page.evaluate("document.getElementById('add-button').getAttribute('aria-disabled')") as? String == "false")
+            #expect(try page.evaluate("document.getElementById('add-button').dataset.disabled") as? String == "false")
             let opened = try #require(states.firstIndex { $0.isCreatingItem && $0.partialItemName.isEmpty })
             _ = try page.evaluate(Self.scrub(to: opened))
             #expect(try page.evaluate("document.getElementById('placeholder').hidden") as? Bool == false)
-            #expect(try page.evaluate("document.getElementById('add-button').getAttribute('aria-disabled')") as? String == "true")
+            #expect(try page.evaluate("document.getElementById('add-button').dataset.disabled") as? String == "true")
             _ = try page.evaluate(Self.scrub(to: 0))
             #expect(try page.evaluate("document.getElementById('add-sheet').hasAttribute('hidden')") as? Bool == true)
         }
