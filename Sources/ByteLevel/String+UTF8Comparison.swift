@@ -19,4 +19,12 @@ extension String {
         }
         return (compared ?? nil) ?? utf8.starts(with: prefix.utf8)
     }
+
+    /// Whether the two strings are the same bytes. Swift's `==` calls two
+    /// strings equal when they are canonically equivalent (`"é"` and `"e"`
+    /// with a combining accent), but a log, a state's digest and the event
+    /// table tell them apart: the app did not show the same text.
+    package func utf8Equals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && utf8HasPrefix(other)
+    }
 }

@@ -1,7 +1,7 @@
 import ByteLevel
 import Testing
 
-struct UTF8PrefixTests {
+struct UTF8ComparisonTests {
     @Test(
         "a UTF-8 prefix, compared by bytes",
         arguments: [
@@ -13,5 +13,17 @@ struct UTF8PrefixTests {
     func prefix(text: String, prefix: String, expected: Bool) {
         #expect(text.utf8HasPrefix(prefix) == expected)
         #expect(text.utf8HasPrefix(prefix) == text.utf8.starts(with: prefix.utf8))
+    }
+
+    @Test(
+        "the same bytes, not canonical equivalence",
+        arguments: [
+            ("é", "e\u{301}", false), ("é", "é", true), ("", "", true), ("Milk", "Milk ", false), ("Milk", "Milf", false),
+            ("Å", "\u{212B}", false), (String(repeating: "日本", count: 2_000), String(repeating: "日本", count: 2_000), true),
+        ])
+    func equality(one: String, two: String, expected: Bool) {
+        #expect(one.utf8Equals(two) == expected)
+        #expect(two.utf8Equals(one) == expected)
+        #expect(one.utf8Equals(two) == one.utf8.elementsEqual(two.utf8))
     }
 }

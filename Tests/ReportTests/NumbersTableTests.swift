@@ -126,6 +126,15 @@ struct NumbersTableTests {
         #expect(r.table.last?["item"] == "0")
     }
 
+    @Test("a name typed again as other bytes for the same letters (é, then e and a combining accent) changed the state")
+    func nameInOtherBytes() throws {
+        let r = try Self.result([
+            Self.event(Self.start), Self.event(Self.type("caf\u{E9}")), Self.event(Self.type("cafe\u{301}")),
+            Self.event(Self.type("cafe\u{301}")),
+        ])
+        #expect(r.table.map { $0["changed"] ?? "" } == ["true", "true", "true", "false"])
+    }
+
     @Test("a toggle to the value the item has is not a toggle; the event table says it changed nothing")
     func sameValue() throws {
         let r = try Self.result([

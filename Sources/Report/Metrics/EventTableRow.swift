@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 import TodoDomain
 
@@ -57,7 +58,8 @@ struct EventTableRow: BitwiseCopyable {
         flags = frame.stamp.seq == nil ? [] : .hasSeq
         if frame.isCreatingItem { flags.insert(.creatingAfter) }
         let patch = frame.patch
-        if patch.isCreatingItem.map({ $0.old != $0.new }) == true || patch.partialItemName.map({ $0.old != $0.new }) == true
+        // A name changed when its bytes did: "é" written two ways is a change, as in the state's digest.
+        if patch.isCreatingItem.map({ $0.old != $0.new }) == true || patch.partialItemName.map({ !$0.old.utf8Equals($0.new) }) == true
             || patch.appendedItem != nil || patch.itemFinished.map({ $0.old != $0.new }) == true
         {
             flags.insert(.changed)
