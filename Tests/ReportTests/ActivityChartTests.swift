@@ -84,7 +84,7 @@ struct ActivityChartTests {
         let svg = strip.svg()
         #expect(svg.utf8.count < 40_000, "\(svg.utf8.count) bytes")
         #expect(svg.contains("<title>") && svg.contains("aria-label=\"Activity over about"))
-        #expect(svg.contains("1,000,000 events, 250,000 items added"))
+        #expect(svg.contains("1,000,000 events, 250,000 addItem events"))
     }
 
     @Test("the strip draws bars, the item line, marks and idle stretches; it names what it shows and loads nothing")
@@ -104,7 +104,7 @@ struct ActivityChartTests {
         for part in ["class=\"idle\"", "class=\"bars\"", "class=\"items\"", "class=\"added\"", "class=\"cancelled\""] {
             #expect(svg.contains(part), "\(part)")
         }
-        #expect(svg.contains("4 events, 1 item added, 1 sheet cancelled, 0 travels"))
+        #expect(svg.contains("4 events, 1 addItem event, 1 sheet cancelled, 0 travels"))
         #expect(svg.contains("1 idle stretch of 30.0 s or more shaded"))
         #expect(svg.contains("data-start=\"10000\""))
         for external in ["href", "url(", "<script", "<image", "<foreignObject", "style="] {
@@ -127,8 +127,22 @@ struct ActivityChartTests {
         metrics.finish(with: try LogReplayer.replay(InMemoryByteSource(log)) { metrics.add($0) })
         #expect(metrics.numbers.sheets.cancelled == 1)
         let svg = try #require(metrics.strip).svg()
-        #expect(svg.contains("3 events, 0 items added, 1 sheet cancelled, 0 travels"), "\(svg)")
+        #expect(svg.contains("3 events, 0 addItem events, 1 sheet cancelled, 0 travels"), "\(svg)")
         #expect(try #require(metrics.strip).bins.reduce(0) { $0 + $1.cancelled } == 1)
+    }
+
+    @Test("an Add that a travel undid is drawn, and the strip's words say every branch, not items added, which the summary gives")
+    func undoneAdd() throws {
+        let log = [
+            #"{"type":"event","timestamp":1000,"event":"startCreatingItem"}"#, #"{"type":"event","timestamp":2000,"event":"addItem"}"#,
+            #"{"type":"travel","timestamp":3000,"to":0}"#, #"{"type":"event","timestamp":4000,"event":"cancelCreatingItem"}"#,
+        ].map { $0 + "\n" }.joined()
+        let metrics = SessionMetrics()
+        metrics.finish(with: try LogReplayer.replay(InMemoryByteSource(log)) { metrics.add($0) })
+        #expect(metrics.numbers.sheets.itemsAdded == 0)
+        let svg = try #require(metrics.strip).svg()
+        #expect(svg.contains("every branch: 3 events, 1 addItem event, 0 sheets cancelled, 1 travel"), "\(svg)")
+        #expect(!svg.contains("item added"))
     }
 
     @Test("no record with a time: no strip")

@@ -119,8 +119,10 @@ struct ActivityStrip: Equatable {
         let total = bins.reduce(into: ActivityBin()) { $0.absorb($1) }
         let span = Formatting.duration(milliseconds: Int64(bins.count) * binMilliseconds)
         var text =
-            "Activity over about \(span): \(Formatting.plural(total.events, "event")), "
-            + "\(Formatting.plural(total.added, "item")) added, \(Formatting.plural(total.cancelled, "sheet")) cancelled, "
+            // Every branch, as drawn: events, not the journey's numbers (items added, sheets cancelled), which the
+            // summary gives and a travel can undo.
+            "Activity over about \(span), every branch: \(Formatting.plural(total.events, "event")), "
+            + "\(Formatting.plural(total.added, "addItem event")), \(Formatting.plural(total.cancelled, "sheet")) cancelled, "
             + "\(Formatting.plural(total.travels, "travel")); most items at once: \(Formatting.grouped(bins.compactMap(\.items).max() ?? 0))"
         if idleCount > 0 {
             text +=
