@@ -319,5 +319,40 @@ extension CLISuite {
             #expect(
                 damagedStats.contains("\"status\": \"unreadable\"") && damagedStats.contains("\"inputBytes\": \(size),"), "\(damagedStats)")
         }
+
+        @Test("a gzip log that its checksum shows damaged prints none of its diagnostics, and says how many it held back")
+        func damagedGzipHoldsDiagnostics() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell(
+                """
+                set -e
+                # Long enough that the first diagnostics reach the printer well before zlib reaches the checksum.
+                $TR simulate --events 200000 --seed 2 -o plain.jsonl
+                (printf 'oops\\n'; cat plain.jsonl; printf '{"type":"event"}\\nnot json\\n') | gzip -n > whole.jsonl.gz
+                size=$(wc -c < whole.jsonl.gz)
+                # The CRC-32 of the member (its last 8 bytes are the CRC and the length) changed: the data inflates, then fails.
+                head -c $((size - 8)) whole.jsonl.gz > crc.jsonl.gz
+                tail -c 8 whole.jsonl.gz | head -c 1 | tr '\\000-\\377' '\\001-\\377\\000' >> crc.jsonl.gz
+                tail -c 7 whole.jsonl.gz >> crc.jsonl.gz
+                set +e
+                $TR validate whole.jsonl.gz; echo "whole $?" >&2
+                $TR validate crc.jsonl.gz; echo "crc $?" >&2
+                $TR crc.jsonl.gz -o crc.html --max-diagnostics 1; echo "capped $?" >&2
+                $TR redact crc.jsonl.gz -o crc-redacted.jsonl; echo "redact $?" >&2
+                $TR diff plain.jsonl crc.jsonl.gz; echo "diff $?" >&2
+                """)
+            let lines = result.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.contains("whole 0"), "\(result.stderr)")
+            #expect(lines.filter { $0.hasPrefix("whole.jsonl.gz:") }.count == 4, "the whole file's diagnostics print: \(result.stderr)")
+            #expect(["crc 66", "capped 66", "redact 66", "diff 66"].allSatisfy(lines.contains), "\(result.stderr)")
+            #expect(!lines.contains { $0.hasPrefix("crc.jsonl.gz:1:") || $0.contains("more diagnostic") }, "none printed: \(result.stderr)")
+            // The two of its first lines; the last lines' two were in the part that the checksum failed, never handed on.
+            #expect(
+                lines.filter {
+                    $0.contains("the file is damaged: fetch or copy it again (the 2 diagnostics of what was read before it are not printed")
+                }
+                .count == 4, "validate, the report, redact and diff: \(result.stderr)")
+            #expect(!workspace.exists("crc.html") && !workspace.exists("crc-redacted.jsonl"))
+        }
     }
 }

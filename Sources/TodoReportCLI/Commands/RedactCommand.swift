@@ -60,7 +60,7 @@ enum RedactCommand: Subcommand {
                 do {
                     counts = try RedactedLog.write(
                         source, redaction: redaction, maxLineBytes: options.maxLineBytes,
-                        report: { printer.print($0) }
+                        report: { printer.print($0, held: source.isGzip) }
                     ) { line in
                         pending.append(contentsOf: line.utf8)
                         if pending.count >= 1 << 16 {
@@ -80,8 +80,9 @@ enum RedactCommand: Subcommand {
                 try gzip?.finish()
             }
         } catch {
+            let held = readFailure == nil ? 0 : printer.discardHeld()
             printer.finish(allIn: "--max-diagnostics 0 prints them all")
-            if let readFailure { throw .cannotRead(path: file.displayName, reason: readFailure) }
+            if let readFailure { throw .cannotRead(path: file.displayName, reason: readFailure + LogReading.heldBack(held)) }
             if counts.stoppedOnUnsupportedSchema {
                 throw .rejected("the log's schema is not todo-session/1, so nothing was written.")
             }
@@ -90,7 +91,7 @@ enum RedactCommand: Subcommand {
         LogReading.warnOfIrregularEnding(source, of: file, streams: streams)
         printer.finish(allIn: "--max-diagnostics 0 prints them all")
         if !options.quiet {
-            let dropped = counts.dropped == 1 ? "1 line dropped" : "\(groupedDigits(counts.dropped)) lines dropped"
+            let dropped = countedNoun(counts.dropped, "line") + " dropped"
             streams.printError(
                 "\(groupedDigits(counts.records)) records redacted, \(dropped) (not valid records) -> "
                     + (outputPath.isStandardStream ? "standard output" : outputPath.display))

@@ -78,17 +78,25 @@ struct DiffReading {
             baselineFrame = nil
             runFrame = nil
             if baselineGoesOn {
-                baselineGoesOn = try step(baseline, name: baselineName) { entry in
-                    if case .diagnostic(let diagnostic) = entry { baselinePrinter.print(diagnostic) }
-                    if verdict == nil, case .frame(let frame) = entry { baselineFrame = frame }
-                    consume(entry, true)
+                do {
+                    baselineGoesOn = try baseline.step { entry in
+                        if case .diagnostic(let diagnostic) = entry { baselinePrinter.print(diagnostic, held: baselineSource.isGzip) }
+                        if verdict == nil, case .frame(let frame) = entry { baselineFrame = frame }
+                        consume(entry, true)
+                    }
+                } catch {
+                    throw .cannotRead(path: baselineName, reason: "\(error)" + LogReading.heldBack(baselinePrinter.discardHeld()))
                 }
             }
             if runGoesOn {
-                runGoesOn = try step(run, name: runName) { entry in
-                    if case .diagnostic(let diagnostic) = entry { runPrinter.print(diagnostic) }
-                    if verdict == nil, case .frame(let frame) = entry { runFrame = frame }
-                    consume(entry, false)
+                do {
+                    runGoesOn = try run.step { entry in
+                        if case .diagnostic(let diagnostic) = entry { runPrinter.print(diagnostic, held: runSource.isGzip) }
+                        if verdict == nil, case .frame(let frame) = entry { runFrame = frame }
+                        consume(entry, false)
+                    }
+                } catch {
+                    throw .cannotRead(path: runName, reason: "\(error)" + LogReading.heldBack(runPrinter.discardHeld()))
                 }
             }
             if let verdict {
@@ -127,6 +135,7 @@ struct DiffReading {
         runPrinter.finish(allIn: "--max-diagnostics 0 prints them all")
     }
 
+    /// Steps the unmasked reading under redaction, which prints nothing.
     private func step(_ stepper: LogStepper, name: String, _ output: (ReplayEntry) -> Void) throws(CLIError) -> Bool {
         do {
             return try stepper.step(into: output)

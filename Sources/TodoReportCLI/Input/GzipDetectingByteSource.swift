@@ -1,5 +1,6 @@
 import CZlib
 import SessionLog
+import Synchronization
 
 /// Why a gzip-compressed log could not be read.
 struct GzipError: Error, CustomStringConvertible {
@@ -42,6 +43,9 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
     /// descriptor is read), and nothing else touches the box.
     private final class Box: @unchecked Sendable {
         var state: State
+        /// Set once the first bytes said gzip: read from the thread that
+        /// takes the log's lines while another reads the bytes.
+        let isGzip = Atomic(false)
         init(_ base: Base) { state = State(base) }
     }
 
@@ -52,13 +56,19 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
     }
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        try box.state.read(into: buffer)
+        let count = try box.state.read(into: buffer)
+        if box.state.isGzip && !box.isGzip.load(ordering: .relaxed) { box.isGzip.store(true, ordering: .releasing) }
+        return count
     }
 
     /// How the gzip data ended, when not after a whole last member; nil for
     /// plain bytes and whole gzip data. Read it once the source has ended
     /// (every copy of a source shares it).
     var irregularEnding: GzipIrregularEnding? { box.state.irregularEnding }
+
+    /// Whether the bytes read so far are gzip data: only its last member's
+    /// checksum says that what was inflated before is the file's.
+    var isGzip: Bool { box.isGzip.load(ordering: .acquiring) }
 
     private struct State: ~Copyable {
         enum Mode { case undecided, plain, gzip }
@@ -133,6 +143,8 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
             }
         }
 
+        var isGzip: Bool { mode == .gzip }
+
         /// Compressed bytes read from the start of the file.
         private var compressedBytesRead: UInt64 { earlierMemberBytes + UInt64(stream.pointee.total_in) }
 
@@ -177,11 +189,11 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                         return 0
                     }
                     // zlib finds most damage only at the member's checksum, after inflating what came before
-                    // it: the diagnostics printed so far may come from the damaged data.
+                    // it: what was read before may come from the damaged data (a reader holds its diagnostics back).
                     throw GzipError(
                         description:
-                            "it is not valid gzip data after \(compressedBytesRead) compressed bytes: \(message); the file is damaged "
-                            + "(what was read before may be too, so its diagnostics are not the log's): fetch or copy it again")
+                            "it is not valid gzip data after \(compressedBytesRead) compressed bytes: \(message); the file is damaged: "
+                            + "fetch or copy it again")
                 }
                 if produced > 0 { return produced }
                 if baseEnded && stream.pointee.avail_in == 0 && !memberEnded {

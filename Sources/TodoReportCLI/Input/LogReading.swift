@@ -45,16 +45,24 @@ enum LogReading {
                     if frames & 0xFFFF == 0 { progress.update(frames: frames) }
                 } else if case .diagnostic(let diagnostic) = entry {
                     progress.clear()
-                    printer.print(diagnostic)
+                    printer.print(diagnostic, held: source.isGzip)
                 }
                 consume(entry)
             }
         } catch {
-            throw .cannotRead(path: file.displayName, reason: "\(error)")
+            throw .cannotRead(path: file.displayName, reason: "\(error)" + heldBack(printer.discardHeld()))
         }
         warnOfIrregularEnding(source, of: file, streams: streams)
         try checkSpill(outcome.spillFailure)
         return outcome
+    }
+
+    /// The end of the message of a file found damaged: the diagnostics of what was read before the
+    /// damage, held back and not printed, since that part may be damaged too.
+    static func heldBack(_ count: Int) -> String {
+        count == 0
+            ? ""
+            : " (the \(countedNoun(count, "diagnostic")) of what was read before it \(count == 1 ? "is" : "are") not printed: that may be damaged too)"
     }
 
     /// Says on standard error, under `--quiet` too, that gzip data ended
@@ -77,8 +85,14 @@ enum LogReading {
     /// Throws 73 when a temporary file could not be written (`ulimit -f`, a full disk).
     static func checkSpill(_ failure: Int32?) throws(CLIError) {
         guard let failure else { return }
-        // A full disk is the folder's; a file size limit is the process's, wherever the file goes.
-        let remedy = failure == EFBIG ? "raise the file size limit (ulimit -f)" : "set TMPDIR to a folder with room"
+        // A full disk is the folder's; a file size limit is the process's, wherever the file goes;
+        // a folder that is missing or read-only is TMPDIR's.
+        let remedy =
+            switch failure {
+            case EFBIG: "raise the file size limit (ulimit -f)"
+            case ENOSPC, EDQUOT: "set TMPDIR to a folder with room"
+            default: "set TMPDIR to a folder this user can write"
+            }
         throw .cannotWrite(
             path: "a temporary file in \(SpillFile.folder)", reason: SystemCallError("", errno: failure).reason + "; " + remedy)
     }
