@@ -198,7 +198,10 @@ struct DiagnosticCodeTests {
         ),
         ("seq", #""3""#, #""seq" must be a whole number ≥ 0, not a string"#),
         ("to", "1e0", #""to" must be a whole number (a frame index), not 1e0 (a fraction or an exponent)"#),
-        ("to", "-9223372036854775809", #""to" must be a whole number (a frame index), not -9223372036854775809 (too large for 64 bits)"#),
+        (
+            "to", "-9223372036854775809",
+            #""to" must be a whole number (a frame index), not -9223372036854775809 (a negative number beyond 64 bits)"#
+        ),
         ("to", "null", #""to" must be a whole number (a frame index), not null"#),
     ]
 

@@ -78,6 +78,17 @@ struct ExtremeValueTests {
         #expect(message.contains("outside the years 0000 to 9999") && message.contains("9999-12-31T23:59:59-01:00"), "\(message)")
     }
 
+    @Test(
+        "a number of milliseconds past a double's range is a time out of range too, not a number of the wrong type",
+        arguments: ["1e308", "1e309", "-1e400"])
+    func hugeNumber(_ written: String) throws {
+        let result = try replay([Self.header, Self.event("timestamp", written)].lines)
+        #expect(result.found.map(\.code) == [.wrongType])
+        #expect(
+            result.diagnostics.first?.message
+                == #""timestamp" is a time outside the years 0000 to 9999 in UTC, which RFC 3339 cannot write: a number of milliseconds"#)
+    }
+
     @Test("times at both ends, redacted and written again, read back as the same times with no diagnostic")
     func redactedTimesReadBack() throws {
         let log = [

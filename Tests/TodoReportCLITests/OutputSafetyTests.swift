@@ -155,6 +155,19 @@ extension CLISuite {
             #expect(try space.listing() == ["big.jsonl", "r.html"])
         }
 
+        @Test("a TMPDIR that does not exist fails a log that needs temporary files with 73, saying to name a folder that can be written")
+        func missingTemporaryFolder() throws {
+            let space = try Workspace()
+            let typing = (0..<200_000).map { #"{"type":"event","event":"changePartialItemName","name":"typed \#($0) of a long title"}"# }
+            try space.write("big.jsonl", #"{"type":"event","event":"startCreatingItem"}"# + "\n" + typing.joined(separator: "\n") + "\n")
+            let run = try space.shell(#"TMPDIR="$PWD/no-such-folder" "$TR" big.jsonl -o r.html"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(
+                run.stderr.contains("no-such-folder: No such file or directory; set TMPDIR to a folder this user can write"),
+                "\(run.stderr)")
+            #expect(try space.listing() == ["big.jsonl"])
+        }
+
         @Test("a 249-character output name works: temporary names stay short")
         func longOutputName() throws {
             let space = try Workspace()

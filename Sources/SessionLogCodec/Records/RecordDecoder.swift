@@ -277,6 +277,11 @@ struct RecordDecoder {
             return Timestamp(millisecondsSince1970: Double(milliseconds))
         case .number(let milliseconds) where milliseconds.isFinite:
             return Timestamp(millisecondsSince1970: milliseconds)
+        case .number:
+            // Past a double's range (1e309): a number of milliseconds, far outside the years RFC 3339 writes.
+            report(
+                .wrongType, column: field.column,
+                "\"\(key.name)\" is a time outside the years 0000 to 9999 in UTC, which RFC 3339 cannot write: a number of milliseconds")
         default:
             wrongType(field, expected: "an RFC 3339 string or milliseconds since 1970")
         }
@@ -316,7 +321,8 @@ struct RecordDecoder {
             guard let (start, isInteger) = try? parser.scanNumber() else { return field.value.typeName }
             let end = parser.index
             let written = bytes.subview(start..<min(end, start + 32)).text + (end > start + 32 ? "…" : "")
-            return "\(written) (\(isInteger ? "too large for 64 bits" : "a fraction or an exponent"))"
+            let beyond = written.hasPrefix("-") ? "a negative number beyond 64 bits" : "too large for 64 bits"
+            return "\(written) (\(isInteger ? beyond : "a fraction or an exponent"))"
         default:
             return field.value.typeName
         }
