@@ -1,7 +1,8 @@
 // The app's screen, drawn as the iOS app draws a state: the navigation bar,
 // the list of items with their switches, and the add sheet over a dimmed
 // list while an item is being created. It is a picture, not the app: no part
-// of it is a control, and each part says its state in words (", done"). The report draws one, the diff page
+// of it is a control, and each part says its state in words (a switch is an
+// image named "done"). The report draws one, the diff page
 // two. Past VIRTUAL_ITEMS items only the rows in view are drawn. Log text is
 // only ever set with textContent. Provides TodoPhone.
 var TodoPhone = (function () {
@@ -15,14 +16,13 @@ var TodoPhone = (function () {
     var title = document.createElement('span');
     title.className = 'item-title';
     title.textContent = TodoText.isLong(item.title) ? TodoText.cut(item.title) : item.title;
-    // A picture of the app's switch, not a control: its state is said in words.
+    // A picture of the app's switch, not a control: an image named by its state
+    // (a named image costs a jump nothing, where a hidden text in every row did).
     var toggle = document.createElement('span');
     toggle.className = 'switch';
+    toggle.setAttribute('role', 'img');
+    toggle.setAttribute('aria-label', item.isFinished ? 'done' : 'not done');
     toggle.dataset.done = item.isFinished ? 'true' : 'false';
-    var said = document.createElement('span');
-    said.className = 'visually-hidden';
-    said.textContent = item.isFinished ? ', done' : ', not done';
-    toggle.appendChild(said);
     li.appendChild(title);
     if (TodoText.isLong(item.title)) li.appendChild(TodoText.moreButton(item.title));
     li.appendChild(toggle);

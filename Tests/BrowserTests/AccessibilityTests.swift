@@ -212,11 +212,13 @@ struct KeyboardTests {
         #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Play", "playback stopped")
     }
 
-    /// The text a screen reader reads in an element: what is hidden from it (`aria-hidden`, `hidden`) left out.
+    /// The text a screen reader reads in an element: what is hidden from it (`aria-hidden`, `hidden`) left
+    /// out, an image as its name, in brackets.
     static let spokenText = """
         (e => (function spoken(n) {
           if (n.nodeType === 3) return n.data;
           if (n.nodeType !== 1 || n.hidden || n.getAttribute('aria-hidden') === 'true') return '';
+          if (n.getAttribute('role') === 'img') return ' [' + n.getAttribute('aria-label') + ']';
           return [...n.childNodes].map(spoken).join('');
         })(e).replace(/\\s+/g, ' ').trim())
         """
@@ -240,11 +242,13 @@ struct KeyboardTests {
               .filter(e => e.hasAttribute('role') || [...e.attributes].some(a => /^aria-(?!hidden$|label$)/.test(a.name)))
               .map(e => e.tagName.toLowerCase() + ':' + e.getAttribute('role'))
             """
-        #expect(try page.evaluate(exposed) as? [String] == ["div:region", "div:group"], "the list's scroll box and the sheet, named")
+        #expect(
+            try page.evaluate(exposed) as? [String] == ["div:region", "span:img", "span:img", "div:group"],
+            "the list's scroll box, a picture of a switch per item, and the sheet, each named")
         let spoken = "(\(Self.spokenText))"
         #expect(
             try page.evaluate("[...document.querySelectorAll('#todo-list li')].map(\(spoken))") as? [String]
-                == ["Milk, done", "Bread, not done"])
+                == ["Milk [done]", "Bread [not done]"])
         #expect(try page.evaluate("\(spoken)(document.getElementById('add-sheet'))") as? String == "Typed: Oat Add")
         try page.press("Home")
         for _ in 0..<8 { try page.press("ArrowRight") }

@@ -27,7 +27,7 @@ struct TrailingTravelTests {
         #expect(!builder.summaryMarkdown().contains("not finished at the end"))
         #expect(
             try builder.html().contains(
-                #"<span class="item-title">Milk</span><span class="switch" data-done="true"><span class="visually-hidden">, done</span></span>"#
+                #"<span class="item-title">Milk</span><span class="switch" role="img" aria-label="done" data-done="true"></span>"#
             ))
     }
 

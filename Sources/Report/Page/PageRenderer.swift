@@ -106,7 +106,7 @@ struct PageRenderer {
     private func staticItems() -> String {
         var rows = newestFrameState.todoItems.prefix(Self.staticItemLimit).enumerated().map { index, item in
             "<li data-index=\"\(index)\"><span class=\"item-title\">\(item.title.htmlEscaped)</span>"
-                + "<span class=\"switch\" data-done=\"\(item.isFinished)\"><span class=\"visually-hidden\">\(item.isFinished ? ", done" : ", not done")</span></span></li>"
+                + "<span class=\"switch\" role=\"img\" aria-label=\"\(item.isFinished ? "done" : "not done")\" data-done=\"\(item.isFinished)\"></span></li>"
         }
         let hidden = newestFrameState.todoItems.count - Self.staticItemLimit
         if hidden > 0 { rows.append("<li class=\"more\">and \(Formatting.grouped(hidden)) more items</li>") }
