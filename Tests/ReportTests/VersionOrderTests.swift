@@ -79,5 +79,11 @@ struct VersionOrderTests {
         #expect(
             withFailed.sessionVersions == ["", "1.0", "5.0", "(no version)"] + (withoutVersion ? [nil] : []),
             "the filter offers every row's")
+        // An empty version is named in words wherever a version is shown, never as nothing.
+        #expect(aggregate.funnelByVersion.map { BatchAggregate.label(of: $0.version) }.first == "(empty)")
+        #expect(BatchAggregate.label(of: "1.0") == "1.0")
+        let summary = aggregate.summaryMarkdown()
+        #expect(summary.contains("- (empty) — 1 session"), "\(summary)")
+        #expect(summary.contains("**App versions**: (empty), 1.0, (no version)"), "\(summary)")
     }
 }

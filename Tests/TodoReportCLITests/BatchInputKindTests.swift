@@ -15,19 +15,23 @@ extension CLISuite {
             try #require(result.code == 0, "\(result.stderr)")
         }
 
-        @Test("a FIFO with no writer and a socket in a searched folder are left out, named, and the batch finishes")
+        @Test("a FIFO with no writer, a socket and a link to nothing in a searched folder are left out, named, and the batch finishes")
         func fifoInFolderLeftOut() throws {
             let workspace = try Workspace()
             try Self.logs(in: workspace)
             let made = try workspace.shell(
-                #"mkfifo logs/a-fifo.jsonl && python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("logs/b-socket.jsonl")'"#)
+                #"mkfifo logs/a-fifo.jsonl && python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("logs/b-socket.jsonl")' && ln -s gone.jsonl logs/c-link.jsonl && ln -s gone logs/not-a-log"#
+            )
             try #require(made.code == 0, "\(made.stderr)")
             let run = try RunningCommand(["batch", "logs", "-o", "out"], in: workspace)
             let code = run.exitCode()
             #expect(code == 0, "still running, or failed: \(run.stderr)")
             #expect(run.stderr.contains("logs/a-fifo.jsonl: warning: a FIFO, not a regular file; left out"), "\(run.stderr)")
             #expect(run.stderr.contains("logs/b-socket.jsonl: warning: a socket, not a regular file; left out"), "\(run.stderr)")
-            #expect(run.stderr.contains("2 sessions: 2 rendered, 2 left out (not regular files)"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains("logs/c-link.jsonl: warning: a link to a missing file, not a regular file; left out"), "\(run.stderr)")
+            #expect(!run.stderr.contains("not-a-log"), "only names of logs are named")
+            #expect(run.stderr.contains("2 sessions: 2 rendered, 3 left out (not regular files)"), "\(run.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/stats")).sorted() == ["one.json", "two.json"])
             #expect(workspace.exists("out/index.html"))
         }

@@ -18,6 +18,12 @@ public struct BatchAggregate: Sendable {
     /// The label of sessions whose header names no app version (listed last).
     public static let unknownVersion = "(no version)"
 
+    /// The label of sessions whose header's `appVersion` is empty: a version of its own, shown in words.
+    public static let emptyVersion = "(empty)"
+
+    /// A version as the summary and the index name it: ``emptyVersion`` for `""`, which would show as nothing.
+    public static func label(of version: String) -> String { version.isEmpty ? emptyVersion : version }
+
     /// Every session, sorted by name, with what the aggregates read: the
     /// per-session `plusToAddMs` (but not their median), `root` and
     /// `reportSHA256` are left out (they are summed or not shown, and 100,000

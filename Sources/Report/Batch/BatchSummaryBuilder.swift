@@ -28,7 +28,7 @@ enum BatchSummaryBuilder {
                 item("Rejected", Formatting.grouped(a.count(.rejected))),
                 item("Unreadable", Formatting.grouped(a.count(.unreadable))),
                 item("Events of rendered sessions", Formatting.grouped(events)),
-                item("App versions", a.versions.isEmpty ? "none" : a.versions.joined(separator: ", ")),
+                item("App versions", a.versions.isEmpty ? "none" : a.versions.map(BatchAggregate.label(of:)).joined(separator: ", ")),
             ]),
         ]
     }
@@ -58,7 +58,10 @@ enum BatchSummaryBuilder {
                 .bulletList(
                     a.funnelByVersion.map { version, funnel in
                         [
-                            .paragraph([.code(version), .text(" — \(Formatting.plural(funnel.sessions, "session"))")]),
+                            .paragraph([
+                                version.isEmpty ? .text(BatchAggregate.emptyVersion) : .code(version),
+                                .text(" — \(Formatting.plural(funnel.sessions, "session"))"),
+                            ]),
                             .bulletList(funnelItems(funnel)),
                         ]
                     }))

@@ -45,7 +45,7 @@ struct IndexPageRenderer {
             "funnel": funnel(),
             // By position, not by text: a version may be written `(no version)` or be empty.
             "versionOptions": aggregate.sessionVersions.enumerated().map {
-                "<option value=\"\($0)\">\(($1 ?? BatchAggregate.unknownVersion).htmlEscaped)</option>"
+                "<option value=\"\($0)\">\(($1.map(BatchAggregate.label(of:)) ?? BatchAggregate.unknownVersion).htmlEscaped)</option>"
             }.joined(separator: "\n"),
             "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
             "count": String(total),
@@ -111,7 +111,8 @@ struct IndexPageRenderer {
     private func funnel() -> String {
         var charts = [FunnelChart(aggregate.funnel.sheets).indexSVG(label: "All versions", sessions: aggregate.funnel.sessions)]
         for (version, funnel) in aggregate.funnelByVersion {
-            charts.append(FunnelChart(funnel.sheets).indexSVG(label: "Version \(version)", sessions: funnel.sessions))
+            charts.append(
+                FunnelChart(funnel.sheets).indexSVG(label: "Version \(BatchAggregate.label(of: version))", sessions: funnel.sessions))
         }
         return "<div class=\"funnels\">\n" + charts.joined(separator: "\n") + "\n</div>"
     }

@@ -36,7 +36,7 @@ struct LeftOutInput: Sendable {
     var path: Path
     /// Its path under its root, as NAME is made from.
     var relative: [UInt8]
-    /// `a FIFO`, `a socket`, `a character device`, `a block device`.
+    /// `a FIFO`, `a socket`, `a character device`, `a block device`, `a link to a missing file`.
     var kind: String
 }
 
@@ -127,7 +127,15 @@ enum InputDiscovery {
             let path = folder.appending(name)
             let childRelative = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             var info = stat()
-            guard path.withCString({ stat($0, &info) }) == 0 else { continue }
+            guard path.withCString({ stat($0, &info) }) == 0 else {
+                // A link to nothing with a log's name is named, not skipped in silence: the log it meant is missing.
+                let failure = errno
+                if BatchInput.isLog(name) {
+                    let kind = failure == ENOENT ? "a link to a missing file" : SystemCallError("", errno: failure).reason
+                    found.leftOut.append(LeftOutInput(path: path, relative: childRelative, kind: kind))
+                }
+                continue
+            }
             if info.st_mode & S_IFMT == S_IFDIR {
                 guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
                 walk(path, relative: childRelative, root: root, into: &found, visited: &visited, depth: depth + 1)
