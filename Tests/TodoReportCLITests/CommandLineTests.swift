@@ -65,6 +65,9 @@ extension CLISuite {
                 (["v2.jsonl"], Int32(65)),
                 (["s.jsonl", "-o", "no/such/folder/r.html"], Int32(73)),
                 (["s.jsonl", "--templates", "folder"], Int32(66)),
+                (["templates"], Int32(64)),
+                (["templates", "s.jsonl", "-o", "folder"], Int32(64)),
+                (["templates", "-o", "no/such/folder"], Int32(73)),
                 (["s.jsonl", "--strict"], Int32(0)),
                 (["broken.jsonl"], Int32(0)),
             ])
@@ -83,7 +86,7 @@ extension CLISuite {
                 // A command's own usage and help (the report's, which has no name, is every command's).
                 let first = arguments.first ?? ""
                 let command: String? =
-                    ["validate", "simulate", "batch", "index", "redact", "diff", "make-test"].contains(first) ? first : nil
+                    ["validate", "simulate", "batch", "index", "redact", "diff", "make-test", "templates"].contains(first) ? first : nil
                 #expect(
                     run.stderr.contains(
                         command.map { "See 'todo-report help \($0)' for more information." }

@@ -205,5 +205,32 @@ extension CLISuite {
             #expect(run.stderr.contains(named))
             #expect(!space.exists("s.html"))
         }
+
+        @Test(
+            "templates -o DIR writes the built-in templates; a report made from an unchanged copy is the same bytes, a changed one shows the change"
+        )
+        func writtenTemplates() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try FileManager.default.createDirectory(atPath: space.path("t"), withIntermediateDirectories: true)
+            try space.write("t/report.css", "old")
+            let written = try space.run(["templates", "-o", "t"])
+            #expect(written.code == 0, "\(written.stderr)")
+            #expect(written.stderr == "report.html, report.css and report.js -> t\n")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: space.path("t")).sorted() == ["report.css", "report.html", "report.js"])
+            let plain = try space.run(["s.jsonl", "-o", "plain.html"])
+            let copied = try space.run(["s.jsonl", "-o", "copied.html", "--templates", "t"])
+            #expect(plain.code == 0 && copied.code == 0, "\(copied.stderr)")
+            let plainPage = try #require(space.read("plain.html"))
+            #expect(space.read("copied.html") == plainPage)
+            // A brand's colour put into the copy reaches the page (its policy allows the changed stylesheet).
+            let css = String(decoding: try #require(space.read("t/report.css")), as: UTF8.self)
+            try space.write("t/report.css", css + "\n.nav-bar { background: #123456; }\n")
+            let branded = try space.run(["s.jsonl", "-o", "branded.html", "--templates", "t"])
+            #expect(branded.code == 0, "\(branded.stderr)")
+            #expect(String(decoding: try #require(space.read("branded.html")), as: UTF8.self).contains(".nav-bar { background: #123456; }"))
+            #expect(try space.run(["templates", "-o", "t", "--quiet"]).stderr.isEmpty)
+        }
     }
 }

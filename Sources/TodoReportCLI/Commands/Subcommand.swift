@@ -25,7 +25,7 @@ enum Subcommands {
     static var all: [any Subcommand.Type] {
         [
             RenderCommand.self, ValidateCommand.self, SimulateCommand.self, BatchCommand.self, IndexCommand.self, RedactCommand.self,
-            DiffCommand.self, MakeTestCommand.self,
+            DiffCommand.self, MakeTestCommand.self, TemplatesCommand.self,
         ]
     }
 
