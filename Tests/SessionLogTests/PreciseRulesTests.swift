@@ -93,10 +93,10 @@ struct PreciseRulesTests {
         ("1969-12-31T23:59:59.999Z", -1.0),
         ("0001-01-01T00:00:00Z", -62135596800000.0),
         ("9999-12-31T23:59:59Z", 253402300799000.0),
-        // A leap second, whatever its fraction: the last microsecond of its minute.
-        ("2016-12-31T23:59:60Z", 1_483_228_799_999.999),
-        ("2016-12-31T23:59:60.999999Z", 1_483_228_799_999.999),
-        ("2016-12-31T23:59:60.5+01:00", 1_483_225_199_999.999),
+        // A leap second, whatever its fraction: the last instant of its minute that a double holds.
+        ("2016-12-31T23:59:60Z", Double(1_483_228_800_000).nextDown),
+        ("2016-12-31T23:59:60.999999Z", Double(1_483_228_800_000).nextDown),
+        ("2016-12-31T23:59:60.5+01:00", Double(1_483_225_200_000).nextDown),
         ("2026-06-30T23:59:59.1+23:59", 1782777659100.0),
     ]
 
@@ -156,12 +156,14 @@ struct PreciseRulesTests {
     func leapSecondInOrder() throws {
         let log = [
             #"{"type":"event","event":"startCreatingItem","timestamp":"2016-12-31T23:59:59.9995Z"}"#,
+            // Closer to the leap second than a microsecond.
+            #"{"type":"event","event":"cancelCreatingItem","timestamp":"2016-12-31T23:59:59.9999999Z"}"#,
             #"{"type":"event","event":"cancelCreatingItem","timestamp":"2016-12-31T23:59:60.5Z"}"#,
             #"{"type":"event","event":"startCreatingItem","timestamp":"2017-01-01T00:00:00Z"}"#,
         ].lines
         let result = try replay(log)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(result.frames[1].stamp.timestamp?.rfc3339 == "2016-12-31T23:59:59.999Z")
+        #expect(result.frames[2].stamp.timestamp?.rfc3339 == "2016-12-31T23:59:59.999Z")
     }
 
     @Test("time-backwards says a step back under a millisecond is one, where the times it shows look the same")

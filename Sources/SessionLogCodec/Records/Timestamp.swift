@@ -26,8 +26,8 @@ public struct Timestamp: Hashable, Sendable, Comparable {
 
     /// Parses RFC 3339 as written in section 5.6: `T` or `t`, `Z` or `z` or an
     /// offset, any number of fraction digits, a leap second `:60` (read as the
-    /// last microsecond of its minute, which milliseconds since 1970 have no
-    /// room for otherwise). Impossible dates (February 30) give `nil`.
+    /// last instant of its minute that a double holds, which milliseconds since
+    /// 1970 have no room for otherwise). Impossible dates (February 30) give `nil`.
     public init?(rfc3339 text: String) {
         guard let parsed = text.withByteView({ Timestamp(rfc3339Bytes: $0) }) else { return nil }
         self = parsed
@@ -100,11 +100,10 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         let days = Timestamp.daysSince1970(year: year, month: month, day: day)
         let minuteStart = days * 86_400 + hour * 3_600 + minute * 60 - offsetMinutes * 60
         guard second < 60 else {
-            // Time since 1970 has no 61st second: a leap second is read as the last microsecond of its
-            // minute, after the second before it and before the minute after (written as …:59.999).
-            // Near the year 10000 a double has no microseconds: then the last double of the minute.
-            let minuteEnd = Double(minuteStart + 60) * 1_000
-            self.millisecondsSince1970 = min(minuteEnd - 0.001, minuteEnd.nextDown)
+            // Time since 1970 has no 61st second: a leap second is read as the last instant of its minute
+            // a double holds, after every time of the second before it (…:59.9999999 too) and before the
+            // minute after (written as …:59.999).
+            self.millisecondsSince1970 = (Double(minuteStart + 60) * 1_000).nextDown
             return
         }
         let wholeMilliseconds = (minuteStart + second) * 1_000 + nanoseconds / 1_000_000
