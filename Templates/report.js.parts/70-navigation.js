@@ -116,15 +116,20 @@ TodoReport.part(function navigation(R) {
     R.go(Math.max(0, Math.min(count - 1, to)));
   });
 
-  // On paper: the final frame, as the page shows it without a script.
+  // On paper: the final frame, as the page shows it without a script, with
+  // the phone grown to show every item (unless its list is too long to draw
+  // whole, and draws only the rows in view).
   var beforePrint = null;
   window.addEventListener('beforeprint', function () {
     if (hashTimer !== null) updateHash();  // the frame on screen, not the one printed
-    if (R.current === count - 1) return;
-    beforePrint = R.current;
-    R.go(count - 1, { keepHash: true });
+    if (R.current !== count - 1) {
+      beforePrint = R.current;
+      R.go(count - 1, { keepHash: true });
+    }
+    R.$('frame-view').classList.toggle('print-whole', !R.$('todo-list').classList.contains('virtual'));
   });
   window.addEventListener('afterprint', function () {
+    R.$('frame-view').classList.remove('print-whole');
     if (beforePrint === null) return;
     var back = beforePrint;
     beforePrint = null;

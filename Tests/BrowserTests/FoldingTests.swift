@@ -146,4 +146,41 @@ struct PrintTests {
             #expect(colours == "exact", "a switch that is on prints green")
         }
     }
+    @Test(
+        "printed, the phone grows to show every item of a list drawn whole; a list too long for that keeps its screen",
+        arguments: Engine.available)
+    func printedItems(engine: Engine) throws {
+        for (count, whole) in [(20, true), (80, false)] {
+            let events = (0..<count).flatMap { index in
+                let id = String(index, radix: 16)
+                return [
+                    #"{"type":"event","event":"startCreatingItem"}"#,
+                    #"{"type":"event","event":"changePartialItemName","name":"Item \#(index)"}"#,
+                    #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-\#(String(repeating: "0", count: 12 - id.count) + id)"}"#,
+                ]
+            }
+            let (page, folder) = try KeyboardTests.openReport(of: events, in: engine, at: 1)
+            defer { _ = folder }
+            let shown = """
+                (() => { const view = document.getElementById('frame-view').getBoundingClientRect();
+                  const rows = document.querySelectorAll('#todo-list li');
+                  return [rows.length, rows[rows.length - 1].getBoundingClientRect().bottom <= view.bottom, view.height]; })()
+                """
+            _ = try page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+            #expect(try page.evaluate(Self.printRulesOnScreen) as? Int ?? 0 >= 1)
+            let printed = try #require(page.evaluate(shown) as? [Any])
+            if whole {
+                #expect(printed[0] as? Int == count, "\(engine): every item drawn")
+                #expect(printed[1] as? Bool == true, "\(engine): the last item on the phone")
+                #expect((printed[2] as? Double ?? 0) > 560, "\(engine): the phone grew")
+            } else {
+                #expect((printed[0] as? Int ?? count) < count, "\(engine): only the rows in view, as on screen")
+                #expect(printed[2] as? Double == 560, "\(engine): the phone keeps its screen")
+            }
+            _ = try page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+            #expect(try page.evaluate("document.getElementById('frame-view').classList.contains('print-whole')") as? Bool == false)
+            #expect(
+                try page.evaluate("Number(document.getElementById('frame-view').dataset.frame)") as? Int == 1, "back to the frame shown")
+        }
+    }
 }
