@@ -40,10 +40,11 @@ enum RedactCommand: Subcommand {
         try file.open()
         defer { file.close() }
 
-        var printer = DiagnosticPrinter(path: file.displayName, limit: options.maxDiagnostics, error: streams.error)
-        var counts = RedactedLog.Counts()
-        var readFailure: String?
         let source = file.byteSource()
+        var printer = DiagnosticPrinter(
+            path: file.displayName, limit: options.maxDiagnostics, error: streams.error, holdingWhile: { source.isGzip })
+        var counts = RedactedLog.Counts()
+        var readFailure: (any Error)?
         // A name that says gzip gets gzip, as every command reads a `.jsonl.gz` log.
         let compressed = outputPath.hasSuffix(".gz")
         do throws(CLIError) {
@@ -60,7 +61,7 @@ enum RedactCommand: Subcommand {
                 do {
                     counts = try RedactedLog.write(
                         source, redaction: redaction, maxLineBytes: options.maxLineBytes,
-                        report: { printer.print($0, held: source.isGzip) }
+                        report: { printer.print($0) }
                     ) { line in
                         pending.append(contentsOf: line.utf8)
                         if pending.count >= 1 << 16 {
@@ -71,7 +72,7 @@ enum RedactCommand: Subcommand {
                 } catch let failure as SystemCallError {
                     throw failure
                 } catch {
-                    readFailure = "\(error)"
+                    readFailure = error
                     throw SystemCallError("read", errno: EIO)
                 }
                 // Nothing was read past a header of another schema: write nothing.
@@ -80,9 +81,9 @@ enum RedactCommand: Subcommand {
                 try gzip?.finish()
             }
         } catch {
-            let held = readFailure == nil ? 0 : printer.discardHeld()
+            let reason = readFailure.map { printer.failedReading($0) }
             printer.finish(allIn: "--max-diagnostics 0 prints them all")
-            if let readFailure { throw .cannotRead(path: file.displayName, reason: readFailure + LogReading.heldBack(held)) }
+            if let reason { throw .cannotRead(path: file.displayName, reason: reason) }
             if counts.stoppedOnUnsupportedSchema {
                 throw .rejected("the log's schema is not todo-session/1, so nothing was written.")
             }

@@ -14,40 +14,48 @@ struct DiagnosticPrinter {
     private var printed = 0
     private var withheld = 0
     private var pending: [UInt8] = []
+    /// Whether the diagnostics must wait until the input is read whole.
+    private let holds: () -> Bool
     /// How many of the lines in `pending` are held back.
     private var heldCount = 0
 
-    /// - Parameter limit: How many to print; 0 prints every one.
-    init(path: String, limit: Int, error: Int32) {
+    /// - Parameters:
+    ///   - limit: How many to print; 0 prints every one.
+    ///   - holds: Whether to hold the diagnostics back until ``finish(allIn:)``,
+    ///     asked at each one: true for gzip data, whose checksum, at its end,
+    ///     may yet show that what was read is damaged (then
+    ///     ``failedReading(_:)`` drops them unprinted). Past 16 MiB of held
+    ///     lines, the oldest are printed.
+    init(path: String, limit: Int, error: Int32, holdingWhile holds: @escaping () -> Bool = { false }) {
         self.path = path
         self.limit = limit
         self.error = error
+        self.holds = holds
     }
 
-    /// Prints `diagnostic`, or keeps it until ``finish(allIn:)`` when it is
-    /// `held`: a diagnostic of gzip data, which its checksum may yet show to be
-    /// damaged (then ``discardHeld()`` drops it unprinted). Past 16 MiB of held
-    /// lines, the oldest are printed.
-    mutating func print(_ diagnostic: Diagnostic, held: Bool = false) {
+    mutating func print(_ diagnostic: Diagnostic) {
         guard limit == 0 || printed < limit else {
             withheld += 1
             return
         }
         printed += 1
         pending.append(contentsOf: (diagnostic.formatted(path: path) + "\n").utf8)
+        let held = holds()
         if held { heldCount += 1 }
         if pending.count > (held ? 1 << 24 : 1 << 16) { flush() }
     }
 
-    /// Drops the diagnostics held and not yet printed, and those past the
-    /// limit, and says how many.
-    mutating func discardHeld() -> Int {
-        guard heldCount > 0 else { return 0 }
+    /// The reason of a read that failed: `error`, and, when diagnostics were
+    /// held back, that they are dropped unprinted (what was read before the
+    /// damage may be damaged too).
+    mutating func failedReading(_ error: any Error) -> String {
+        guard heldCount > 0 else { return "\(error)" }
         let dropped = heldCount + withheld
         pending.removeAll(keepingCapacity: false)
         heldCount = 0
         withheld = 0
-        return dropped
+        return "\(error) (the \(countedNoun(dropped, "diagnostic")) of what was read before it \(dropped == 1 ? "is" : "are") not printed: "
+            + "that may be damaged too)"
     }
 
     /// Writes what is buffered.

@@ -56,8 +56,11 @@ struct DiffReading {
         baselineFile = baseline
         runFile = run
         self.streams = streams
-        baselinePrinter = DiagnosticPrinter(path: baseline.displayName, limit: options.maxDiagnostics, error: streams.error)
-        runPrinter = DiagnosticPrinter(path: run.displayName, limit: options.maxDiagnostics, error: streams.error)
+        let (baselineSource, runSource) = (baselineSource, runSource)
+        baselinePrinter = DiagnosticPrinter(
+            path: baseline.displayName, limit: options.maxDiagnostics, error: streams.error, holdingWhile: { baselineSource.isGzip })
+        runPrinter = DiagnosticPrinter(
+            path: run.displayName, limit: options.maxDiagnostics, error: streams.error, holdingWhile: { runSource.isGzip })
     }
 
     /// Replays both logs in lockstep, comparing each pair of frames, and
@@ -74,29 +77,21 @@ struct DiffReading {
         // The frames compared: the entries' own, or under redaction the logs' as they are.
         let compared = verdict ?? (baseline, run)
         var verdictGoesOn = (baseline: verdict != nil, run: verdict != nil)
+        // Without redaction the entries' own frames are compared.
+        let comparesEntries = verdict == nil
         while baselineGoesOn || runGoesOn || verdictGoesOn.baseline || verdictGoesOn.run {
             baselineFrame = nil
             runFrame = nil
             if baselineGoesOn {
-                do {
-                    baselineGoesOn = try baseline.step { entry in
-                        if case .diagnostic(let diagnostic) = entry { baselinePrinter.print(diagnostic, held: baselineSource.isGzip) }
-                        if verdict == nil, case .frame(let frame) = entry { baselineFrame = frame }
-                        consume(entry, true)
-                    }
-                } catch {
-                    throw .cannotRead(path: baselineName, reason: "\(error)" + LogReading.heldBack(baselinePrinter.discardHeld()))
+                baselineGoesOn = try Self.step(baseline, name: baselineName, printing: &baselinePrinter) { entry in
+                    if comparesEntries, case .frame(let frame) = entry { baselineFrame = frame }
+                    consume(entry, true)
                 }
             }
             if runGoesOn {
-                do {
-                    runGoesOn = try run.step { entry in
-                        if case .diagnostic(let diagnostic) = entry { runPrinter.print(diagnostic, held: runSource.isGzip) }
-                        if verdict == nil, case .frame(let frame) = entry { runFrame = frame }
-                        consume(entry, false)
-                    }
-                } catch {
-                    throw .cannotRead(path: runName, reason: "\(error)" + LogReading.heldBack(runPrinter.discardHeld()))
+                runGoesOn = try Self.step(run, name: runName, printing: &runPrinter) { entry in
+                    if comparesEntries, case .frame(let frame) = entry { runFrame = frame }
+                    consume(entry, false)
                 }
             }
             if let verdict {
@@ -133,6 +128,20 @@ struct DiffReading {
         printed = true
         baselinePrinter.finish(allIn: "--max-diagnostics 0 prints them all")
         runPrinter.finish(allIn: "--max-diagnostics 0 prints them all")
+    }
+
+    /// Steps `stepper`, printing its diagnostics with `printer`.
+    private static func step(
+        _ stepper: LogStepper, name: String, printing printer: inout DiagnosticPrinter, _ output: (ReplayEntry) -> Void
+    ) throws(CLIError) -> Bool {
+        do {
+            return try stepper.step { entry in
+                if case .diagnostic(let diagnostic) = entry { printer.print(diagnostic) }
+                output(entry)
+            }
+        } catch {
+            throw .cannotRead(path: name, reason: printer.failedReading(error))
+        }
     }
 
     /// Steps the unmasked reading under redaction, which prints nothing.

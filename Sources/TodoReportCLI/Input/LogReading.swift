@@ -26,7 +26,8 @@ enum LogReading {
         _ file: InputFile, from source: GzipDetectingByteSource<some ByteSource>, options: ReadingOptions, streams: StandardStreams,
         allDiagnosticsIn place: String, _ consume: (ReplayEntry) -> Void
     ) throws(CLIError) -> LogReplayer.Outcome {
-        var printer = DiagnosticPrinter(path: file.displayName, limit: options.maxDiagnostics, error: streams.error)
+        var printer = DiagnosticPrinter(
+            path: file.displayName, limit: options.maxDiagnostics, error: streams.error, holdingWhile: { source.isGzip })
         var progress = Progress(input: file.descriptor, error: streams.error)
         var frames = 0
         defer {
@@ -45,24 +46,16 @@ enum LogReading {
                     if frames & 0xFFFF == 0 { progress.update(frames: frames) }
                 } else if case .diagnostic(let diagnostic) = entry {
                     progress.clear()
-                    printer.print(diagnostic, held: source.isGzip)
+                    printer.print(diagnostic)
                 }
                 consume(entry)
             }
         } catch {
-            throw .cannotRead(path: file.displayName, reason: "\(error)" + heldBack(printer.discardHeld()))
+            throw .cannotRead(path: file.displayName, reason: printer.failedReading(error))
         }
         warnOfIrregularEnding(source, of: file, streams: streams)
         try checkSpill(outcome.spillFailure)
         return outcome
-    }
-
-    /// The end of the message of a file found damaged: the diagnostics of what was read before the
-    /// damage, held back and not printed, since that part may be damaged too.
-    static func heldBack(_ count: Int) -> String {
-        count == 0
-            ? ""
-            : " (the \(countedNoun(count, "diagnostic")) of what was read before it \(count == 1 ? "is" : "are") not printed: that may be damaged too)"
     }
 
     /// Says on standard error, under `--quiet` too, that gzip data ended
