@@ -206,6 +206,29 @@ extension CLISuite {
                     .hasPrefix("<title>&lt;Mine&gt;</title><p>custom 3</p><style>p { color: red }</style><!--"))
         }
 
+        @Test(
+            "A command's usage line names every option its help lists",
+            arguments: ["", "validate", "simulate", "batch", "index", "redact", "diff", "make-test", "templates"])
+        func usageNamesEveryOption(command: String) throws {
+            let space = try Workspace()
+            let run = try space.run(command.isEmpty ? ["--help"] : ["help", command])
+            #expect(run.code == 0)
+            let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let usage = try #require(lines.first { $0.hasPrefix("Usage: ") })
+            let usageWords = Set(usage.split(whereSeparator: { " []|".contains($0) }).map(String.init))
+            let optionsStart = try #require(lines.firstIndex(of: "Options:"))
+            // An option's line: two spaces, its spellings ("-o, --output FILE"), then its help.
+            let optionLines = lines[(optionsStart + 1)...].prefix { !$0.isEmpty }.filter { $0.hasPrefix("  -") }
+            #expect(optionLines.count >= 2)
+            for line in optionLines {
+                let spellings = line.split(separator: " ", omittingEmptySubsequences: true).prefix { $0.hasPrefix("-") }
+                    .map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
+                // --help and --version have their own usage line, `todo-report help [COMMAND] | --help | --version`.
+                if spellings.contains("--help") || spellings.contains("--version") { continue }
+                #expect(spellings.contains { usageWords.contains($0) }, "\(usage) does not name \(spellings)")
+            }
+        }
+
         @Test("--help explains every option with an example; --version prints the version")
         func help() throws {
             let space = try Workspace()

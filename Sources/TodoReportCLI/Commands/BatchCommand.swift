@@ -32,7 +32,7 @@ enum BatchCommand: Subcommand {
     static let name = "batch"
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
     static let usage =
-        "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--no-wait] [--title TEXT] [--strict] [--quiet] [--redact | --redact-key FILE]"
+        "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--no-wait] [--title TEXT] [--strict] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
     static let options = [output, jobs, force, shard, noWait, title] + ReadingOptions.specs
     static let discussion = """
         INPUT is a log, a folder (searched recursively for regular *.jsonl and

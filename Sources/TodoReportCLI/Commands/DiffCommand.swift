@@ -25,7 +25,7 @@ enum DiffCommand: Subcommand {
     static let name = "diff"
     static let abstract = "Compare a run's log with its baseline, frame by frame (exit 1 if they differ)."
     static let usage =
-        "todo-report diff BASELINE RUN [-o PAGE] [--summary FILE] [--compare-ids] [--strict] [--quiet] [--redact | --redact-key FILE]"
+        "todo-report diff BASELINE RUN [-o PAGE] [--summary FILE] [--compare-ids] [--strict] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
     static let discussion = """
         Frame i of BASELINE is compared with frame i of RUN: the add sheet, the typed
         name, the state's name, and the items' titles and switches in order. Item ids

@@ -24,7 +24,7 @@ enum RenderCommand: Subcommand {
     static let name = ""
     static let abstract = "Write the report (and the summary) of a log."
     static let usage =
-        "todo-report INPUT [-o OUTPUT] [--summary FILE] [--events FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet] [--redact | --redact-key FILE]"
+        "todo-report INPUT [-o OUTPUT] [--summary FILE] [--events FILE] [--strict] [--title TEXT] [--templates DIR] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
     static let options = [output, summary, events] + ReadingOptions.specs + [title, templates]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
