@@ -22,7 +22,8 @@ enum MakeTestCommand: Subcommand {
 
     static let name = "make-test"
     static let abstract = "Write a Swift Testing regression test, with its fixtures, from recorded sessions."
-    static let usage = "todo-report make-test LOG... -o DIR [--from-digests] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
+    static let usage =
+        "todo-report make-test LOG... -o DIR [--from-digests] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
     static let options = [output, fromDigests, .quiet, .maxDiagnostics, .maxLineBytes, .redact, .redactKey]
     static let discussion = """
         DIR gets \(RegressionTestSource.fileName), one test with a case per session, and

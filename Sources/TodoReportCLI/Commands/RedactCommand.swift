@@ -16,7 +16,8 @@ enum RedactCommand: Subcommand {
 
     static let name = "redact"
     static let abstract = "Write a redacted copy of a log (masked text, pseudonymised ids)."
-    static let usage = "todo-report redact INPUT -o OUTPUT.jsonl [--redact | --redact-key FILE] [--quiet] [--max-diagnostics N] [--max-line-bytes N]"
+    static let usage =
+        "todo-report redact INPUT -o OUTPUT.jsonl [--redact | --redact-key FILE] [--quiet] [--max-diagnostics N] [--max-line-bytes N]"
     static let options = [output, .redact, .redactKey, .quiet, .maxDiagnostics, .maxLineBytes]
     static let discussion = """
         Writes every valid record of INPUT as a todo-session/1 log, redacted as
