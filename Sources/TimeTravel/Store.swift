@@ -9,7 +9,8 @@ public import Observation
 /// state stays reachable.
 ///
 /// The store is `Observable` (the Observation framework): a SwiftUI view that reads ``state`` redraws when
-/// it changes, and a `Slider` can bind to ``currentStateIndex``.
+/// it changes, and a `Slider` can drive ``currentStateIndex`` (an `Int`,
+/// so through a `Binding<Double>` that rounds).
 ///
 /// ```swift
 /// import TimeTravel

@@ -158,7 +158,7 @@ struct RecorderTests {
     }
 
     @Test(
-        "a record cut short by a full disk (EFBIG after a short write) is removed, and the log stops there: later records are refused, so it still replays",
+        "a record cut short by a full disk (EFBIG after a short write) is removed, and the log stops there: later records wait, and retry() writes them",
         arguments: LogOpening.allCases)
     func tornWriteRemoved(opening: LogOpening) async throws {
         let folder = try temporaryDirectory()
@@ -181,19 +181,28 @@ struct RecorderTests {
             #expect(
                 failure?.description.hasSuffix(
                     "; 1 record is not in it; the partial record was removed, the log ends with its last whole record") == true)
-            // With room again, a later record would replay against a state the log lacks: it is refused.
+            // A later record would replay against a state the log lacks: it waits behind the lost one.
             recorder.record(.dispatched(.cancelCreatingItem))
-            let stopped = #expect(throws: RecorderError.self) { try recorder.flush() }
-            #expect(stopped == .stopped(path: recorder.path))
-            #expect(stopped?.description.contains("stopped at its last whole record after a write failed") == true)
-            try recorder.flush()  // each failure is thrown once
+            for _ in 0..<2 {
+                // Thrown while records wait, not once.
+                let stopped = #expect(throws: RecorderError.self) { try recorder.flush() }
+                #expect(stopped == .stopped(path: recorder.path, records: 2))
+                #expect(
+                    stopped?.description.contains(
+                        "stopped at its last whole record after a write failed, so that it still replays; 2 records wait in memory") == true)
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count(where: { $0 == 0x0A }) == 2)
+            // With room again, retry() writes them, in order, and recording goes on.
+            try recorder.retry()
+            recorder.record(.dispatched(.startCreatingItem))
+            try recorder.flush()
             #expect(recorder.firstError == failure)
             recorder.close()
         }
         let result = try LogReplayer.collect(contentsOf: URL(fileURLWithPath: path))
         #expect(result.found == [])
-        #expect(result.frames.map(\.event) == [.startCreatingItem])
-        #expect(result.frames.map(\.stamp.seq) == [0])
+        #expect(result.frames.map(\.event) == [.startCreatingItem, .changePartialItemName("Milk"), .cancelCreatingItem, .startCreatingItem])
+        #expect(result.frames.map(\.stamp.seq) == [0, 1, 2, 3])
     }
 
     @Test(
@@ -219,9 +228,11 @@ struct RecorderTests {
                 // With room for the line break alone, none of the record was written.
                 #expect(failure?.partialRecord == (room == 1 ? nil : .removed))
             }
-            store.dispatch(.startCreatingItem)  // refused: the log stopped at its last whole record
+            try withFileSizeLimit(bytes: 0, above: path) {
+                store.dispatch(.cancelCreatingItem)  // waits behind the lost record
+                recorder.close()  // its one more try fails too: both are lost
+            }
             #expect(recorder.firstError?.errno == EFBIG)
-            recorder.close()
         }
         let result = try LogReplayer.collect(contentsOf: URL(fileURLWithPath: path))
         #expect(result.found == [])
@@ -231,7 +242,7 @@ struct RecorderTests {
     }
 
     @Test(
-        "a record cut short on a pipe, which cannot be shortened, stays torn, closed off by a line break when the pipe has room; later records are refused"
+        "a record cut short on a pipe, which cannot be shortened, stays torn, closed off by a line break when the pipe has room; later records wait"
     )
     func tornWriteOnPipe() throws {
         let pipe = try NonBlockingPipe()
@@ -247,14 +258,21 @@ struct RecorderTests {
                 "; 1 record is not in it; the partial record could not be removed, the next record starts on a new line") == true)
         var bytes = pipe.drain()
         recorder.record(.dispatched(.startCreatingItem))
-        #expect(throws: RecorderError.stopped(path: recorder.path)) { try recorder.flush() }
+        #expect(throws: RecorderError.stopped(path: recorder.path, records: 2)) { try recorder.flush() }
         #expect(recorder.firstError == failure)
+        // The long record is tried again whole, after a line break that closes the torn one:
+        // longer than the pipe holds, it is cut again, and the two records wait on.
+        let again = #expect(throws: RecorderError.self) { try recorder.retry() }
+        #expect(again?.errno == EAGAIN)
+        #expect(again?.partialRecord == .leftInPlace)
+        bytes += pipe.drain()
         recorder.close()
         pipe.closeWriteEnd()
         bytes += pipe.drain()
         let result = try replay(bytes: bytes)
-        // The torn part is the last line, which readers skip; no record follows it.
-        #expect(result.found.map(\.code) == [.truncatedLine])
+        // Torn lines closed by the next try's line break (the retry's, then close()'s one more try),
+        // then the last try's torn part, which readers skip: no record is whole.
+        #expect(result.found.map(\.code) == [.invalidJSON, .invalidJSON, .truncatedLine])
         #expect(result.frames.isEmpty)
     }
 

@@ -15,14 +15,33 @@ struct LogOutput {
     /// The file ends inside a line (torn when it was opened, or a partial
     /// record that could not be removed): the next write starts a fresh one.
     var endsInsideLine: Bool
+    /// `path` names the file (a regular file the recorder opened by its
+    /// path), so ``isStillAtPath`` can check that it still does.
+    private let isNamedByPath: Bool
 
     init(descriptor: Int32, path: String, endsInsideLine: Bool) {
         (self.descriptor, self.path, self.endsInsideLine) = (descriptor, path, endsInsideLine)
+        isNamedByPath = false
     }
 
     /// The log a recorder opened, `endsInsideLine` as its last line is.
     init(_ log: OpenedLog, endsInsideLine: Bool = false) {
-        self.init(descriptor: log.descriptor, path: log.path, endsInsideLine: endsInsideLine)
+        (descriptor, path, self.endsInsideLine) = (log.descriptor, log.path, endsInsideLine)
+        isNamedByPath = log.isRegularFile
+    }
+
+    /// Whether the file written is still the one at ``path``: `false` once
+    /// it was deleted (its last link removed), or moved or replaced (the
+    /// path names another file, or none). Always `true` for a descriptor
+    /// given by the caller, and when the system cannot tell.
+    var isStillAtPath: Bool {
+        guard isNamedByPath else { return true }
+        var written = stat()
+        guard fstat(descriptor, &written) == 0 else { return true }
+        if written.st_nlink == 0 { return false }
+        var named = stat()
+        guard stat(path, &named) == 0 else { return errno != ENOENT && errno != ENOTDIR }
+        return named.st_dev == written.st_dev && named.st_ino == written.st_ino
     }
 
     /// Writes `lines`, `records` whole records each ending in a line break,

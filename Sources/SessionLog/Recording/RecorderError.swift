@@ -50,12 +50,17 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
     /// The log used the largest `seq` there is (`Int64.max`): it cannot go on.
     case seqExhausted(path: String)
     /// A write failed earlier (``cannotWrite(path:errno:records:partialRecord:)``),
-    /// so the log stopped at its last whole record and this record is not in
-    /// it: a record after a lost one would be applied to a state the log
-    /// does not have. The log still replays to the states it holds; the
-    /// store goes on unrecorded until a relaunch resumes the log where it
-    /// stopped, or a new session is recorded into a new file.
-    case stopped(path: String)
+    /// so the log stopped at its last whole record, where it still replays:
+    /// `records` records wait in memory, in order, since each would be
+    /// applied to a state the log does not have without the ones before it.
+    /// `SessionRecorder.retry()` writes them once there is room; a kill
+    /// loses them.
+    case stopped(path: String, records: Int)
+    /// The log was deleted, moved or replaced while the app recorded into
+    /// it: its path no longer names the file the recorder writes, so what is
+    /// recorded goes to that file, wherever it is now (nowhere, once it is
+    /// deleted), and a relaunch would not find it there.
+    case logMissing(path: String)
     /// The store began from another state than the format's initial one
     /// (`TodoState()`), so no log replays to its states: nothing of it is
     /// recorded. Record from a store made with `TodoState()`, such as
@@ -69,7 +74,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
         switch self {
         case .cannotOpen(let path, _), .cannotRead(let path, _), .cannotWrite(let path, _, _, _), .logInUse(let path),
             .logNotEmpty(let path, _), .notASessionLog(let path, _), .stateMismatch(let path, _), .seqExhausted(let path),
-            .stopped(let path), .initialStateDiffers(let path), .closed(let path):
+            .stopped(let path, _), .logMissing(let path), .initialStateDiffers(let path), .closed(let path):
             path
         }
     }
@@ -118,11 +123,15 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
                 + "than this app replays from this line on (another app version); record into a new file"
         case .seqExhausted(let path):
             return "\(path): cannot record into the session log: its last seq is \(Int64.max), the largest a seq can be; start a new log"
-        case .stopped(let path):
+        case .stopped(let path, let records):
             return
                 "\(path): cannot write the session log: it stopped at its last whole record after a write failed, "
-                + "so that it still replays; the events from then on are not recorded: make room, then relaunch to resume it "
-                + "where it stopped, or record a new session into a new file"
+                + "so that it still replays; \(records == 1 ? "1 record waits" : "\(records) records wait") in memory: "
+                + "make room, then retry (SessionRecorder.retry()); a relaunch before that loses them"
+        case .logMissing(let path):
+            return
+                "\(path): the session log was deleted, moved or replaced while the app recorded into it: "
+                + "what is recorded goes to that file, not to this path; record a new session into a new file"
         case .initialStateDiffers(let path):
             return
                 "\(path): cannot record this session: its store did not start from the initial state the log format fixes "

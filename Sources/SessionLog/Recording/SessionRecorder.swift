@@ -42,16 +42,20 @@ public import TodoDomain
 /// which readers skip (`truncated-line`). What `write(2)` has taken survives
 /// the app's death; it reaches the disk when the system writes it back.
 ///
-/// **Errors.** A record that cannot be written is missing from the log, and
-/// the log stops there, at its last whole record: every later record is
-/// refused (``RecorderError/stopped(path:)``), since it would be applied to
-/// a state the log does not have, and the log still replays to the states it
-/// holds. The recorder keeps the ``firstError``, calls `onError` on its queue
-/// (never inside the store's dispatch) for each failure, and ``flush()``
-/// throws it: call `flush()` when the app goes to the background, and tell
-/// the person if it throws. The events from the failure on are in no log:
-/// a relaunch resumes the log where it stopped, or a new file records a new
-/// session.
+/// **Errors.** When a write fails (a full disk, say), the log stops at its
+/// last whole record, so that it still replays to the states it holds: the
+/// records not written, and every record after them, wait in memory in
+/// order, since each would be applied to a state the log does not have
+/// without the ones before it. ``retry()`` writes them and goes on
+/// recording; call it once there may be room again (when the app comes to
+/// the foreground, or from a "Try again" button). Until then ``flush()``
+/// throws ``RecorderError/stopped(path:records:)``; a kill loses what
+/// waits, and so does a ``close()`` whose one more try fails. The recorder keeps the ``firstError``,
+/// calls `onError` on its queue (never inside the store's dispatch) once
+/// for each failure, and ``flush()`` throws it: call `flush()` when the app
+/// goes to the background, and tell the person if it throws. `flush()` also
+/// says when the log was deleted, moved or replaced while the app recorded
+/// into it (``RecorderError/logMissing(path:)``).
 ///
 /// Safe to use from several threads: lines never interleave, and `seq`
 /// grows in file order. Each `timestamp` is the clock's when its record was
@@ -87,6 +91,11 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         var isClosed = false
         /// The write failure that stopped the log at its last whole record.
         var stoppedBy: RecorderError?
+        /// The records a stopped log could not take, in order: those of the
+        /// failed write, then every later one, until ``retry()``.
+        var held: [Waiting] = []
+        /// `flush()` found the log gone from its path, and said so.
+        var reportedMissing = false
         /// A new log's first change is yet to come: it must follow from the
         /// initial state the format fixes (`TodoState()`).
         var awaitsFirstChange = false
@@ -247,9 +256,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 failure = .closed(path: path)
                 return (false, false)
             }
-            if let stoppedBy = queue.stoppedBy {
-                // A store that began elsewhere is refused as such; a log stopped by a failed write, as stopped.
-                if case .initialStateDiffers = stoppedBy { failure = stoppedBy } else { failure = .stopped(path: path) }
+            if case .initialStateDiffers = queue.stoppedBy {
+                failure = queue.stoppedBy
                 return (false, false)
             }
             if queue.awaitsFirstChange {
@@ -276,7 +284,13 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 }
             }
             // Read under the lock: a record written later never has an earlier time.
-            queue.waiting.append(Waiting(change: change, seq: seq, timestamp: clock(), digestOf: digestOf))
+            let record = Waiting(change: change, seq: seq, timestamp: clock(), digestOf: digestOf)
+            if queue.stoppedBy != nil {
+                // The log stopped after a failed write: the record waits, after those before it, for retry().
+                queue.held.append(record)
+                return (false, false)
+            }
+            queue.waiting.append(record)
             let schedule = !queue.isScheduled
             queue.isScheduled = true
             return (schedule, queue.waiting.count + queue.inFlight >= Self.maxUnwrittenRecords)
@@ -327,13 +341,16 @@ public final class SessionRecorder: StoreRecorder, Sendable {
             if let failure, case .cannotWrite(let path, let code, let records, let partial) = failure {
                 // The log stops at its last whole record: a record after a lost one would be
                 // applied to a state the log does not have, and no later frame would replay.
-                let dropped = queue.withLock { queue in
+                // The records not written wait, in order, for retry().
+                let waiting = queue.withLock { queue in
                     queue.stoppedBy = failure
+                    queue.held = Array(batch.suffix(records)) + queue.waiting
+                    queue.waiting = []
                     queue.inFlight = 0
-                    defer { queue.waiting = [] }
-                    return queue.waiting.count
+                    queue.isScheduled = false
+                    return queue.held.count
                 }
-                report(.cannotWrite(path: path, errno: code, records: records + dropped, partialRecord: partial))
+                report(.cannotWrite(path: path, errno: code, records: waiting, partialRecord: partial))
                 return
             }
             queue.withLock { $0.inFlight = 0 }
@@ -367,12 +384,62 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     ///   some record is not in the log. Each failure is thrown once; ``firstError``
     ///   keeps the first of all.
     public func flush() throws(RecorderError) {
-        onWriterQueue { drain() }
-        let failure = queue.withLock { queue in
+        onWriterQueue {
+            drain()
+            checkStillAtPath()
+        }
+        let failure = queue.withLock { queue -> RecorderError? in
             defer { queue.unflushedError = nil }
-            return queue.unflushedError
+            if let unflushed = queue.unflushedError { return unflushed }
+            if case .cannotWrite = queue.stoppedBy { return .stopped(path: path, records: queue.held.count) }
+            return nil
         }
         if let failure { throw failure }
+    }
+
+    /// Writes the records that wait since a write failed, then goes on
+    /// recording into the log as before: call it when there may be room
+    /// again. It does what ``flush()`` does when no write failed.
+    ///
+    /// - Throws: The write's failure when it fails again (the records wait
+    ///   on, for another `retry()`); ``RecorderError/initialStateDiffers(path:)``
+    ///   for a store that can never be recorded; ``RecorderError/closed(path:)``
+    ///   once the recorder is closed; otherwise as ``flush()``.
+    public func retry() throws(RecorderError) {
+        let refusal = queue.withLock { queue -> RecorderError? in
+            if queue.isClosed { return .closed(path: path) }
+            if case .initialStateDiffers = queue.stoppedBy { return queue.stoppedBy }
+            if Self.resumeHeld(&queue) {
+                // The failure was reported; what counts now is whether these records are written.
+                queue.unflushedError = nil
+            }
+            return nil
+        }
+        if let refusal { throw refusal }
+        try flush()
+    }
+
+    /// Puts the records a failed write left waiting back in line, first,
+    /// and lets records be written again; `false` when no write failed.
+    private static func resumeHeld(_ queue: inout Queue) -> Bool {
+        guard case .cannotWrite? = queue.stoppedBy else { return false }
+        queue.stoppedBy = nil
+        queue.waiting = queue.held + queue.waiting
+        queue.held = []
+        return true
+    }
+
+    /// Reports, once, a log that is no longer the file at its path: deleted
+    /// (its last link gone), or moved or replaced (the path names another
+    /// file, or none). Records written after go to that file, not the path.
+    private func checkStillAtPath() {
+        let isThere = output.withLock { $0?.isStillAtPath ?? true }
+        guard !isThere else { return }
+        let isNew = queue.withLock { queue in
+            defer { queue.reportedMissing = true }
+            return !queue.reportedMissing
+        }
+        if isNew { report(.logMissing(path: path)) }
     }
 
     /// The first failure: some record is not in the log (kept after
@@ -381,15 +448,16 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         queue.withLock { $0.firstError }
     }
 
-    /// Writes what is waiting and closes the file (one the recorder
-    /// opened, which also releases its lock); later records are refused
-    /// (``RecorderError/closed(path:)``).
+    /// Writes what is waiting (after a failed write, one more try) and
+    /// closes the file (one the recorder opened, which also releases its
+    /// lock); later records are refused (``RecorderError/closed(path:)``).
     public func close() {
         queue.withLock { $0.isClosed = true }
         onWriterQueue { finish() }
     }
 
     private func finish() {
+        _ = queue.withLock { Self.resumeHeld(&$0) }
         drain()
         output.withLock { output in
             if ownsDescriptor, let descriptor = output?.descriptor { _ = systemClose(descriptor) }

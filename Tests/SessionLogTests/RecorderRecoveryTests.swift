@@ -1,0 +1,110 @@
+import Foundation
+import SessionLog
+import Synchronization
+import Testing
+import TimeTravel
+import TodoDomain
+
+/// What an app can do after recording went wrong without relaunching: write
+/// what waits once there is room, and learn that its log left its path.
+@Suite("Recorder recovery")
+struct RecorderRecoveryTests {
+    static let events: [TodoEvent] = [
+        .startCreatingItem, .changePartialItemName("M"), .changePartialItemName("Mi"), .addItem(id: itemID(1)),
+        .startCreatingItem, .changePartialItemName("Oat"), .addItem(id: itemID(2)), .setItemDone(id: itemID(1), isDone: true),
+    ]
+
+    @Test("a store whose log filled up goes on: its changes wait, reported once, and retry() writes every one, so the log replays to what the person saw")
+    func storeRetriesAfterFullDisk() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("s.jsonl").path
+        let events = Self.events
+        // The file-size limit is process-wide, so the recording runs in a child process.
+        await #expect(processExitsWith: .success) { [path = path as String] in
+            let events = Self.events
+            let reports = Mutex<[RecorderError]>([])
+            let store = try Store(
+                recordingTo: URL(fileURLWithPath: path), header: SessionHeader(sessionId: "s"), digests: .everyEvent,
+                onError: { error in reports.withLock { $0.append(error) } })
+            let recorder = try #require(store.sessionRecorder)
+            for event in events.prefix(3) { store.dispatch(event) }
+            try recorder.flush()
+            try withFileSizeLimit(bytes: 0, above: path) {
+                // The disk is full: every change from here on waits, in order.
+                for event in events.dropFirst(3) { store.dispatch(event) }
+                store.currentStateIndex = 2
+                let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
+                #expect(failure?.errno == EFBIG)
+                // Still full: the records wait on, and the new failure is reported.
+                #expect(throws: RecorderError.self) { try recorder.retry() }
+                let waiting = #expect(throws: RecorderError.self) { try recorder.flush() }
+                #expect(waiting == .stopped(path: path, records: events.count - 3 + 1))
+            }
+            // One report for each failed write, none for each change that waited.
+            #expect(reports.withLock { $0.map(\.errno) } == [EFBIG, EFBIG])
+            try recorder.retry()
+            store.dispatch(.cancelCreatingItem)
+            try recorder.flush()
+            recorder.close()
+        }
+        var diagnostics: [Diagnostic] = []
+        var recorded: [TodoEvent] = []
+        var travels: [Int] = []
+        let outcome = try LogReplayer.replay(contentsOf: URL(fileURLWithPath: path)) { entry in
+            switch entry {
+            case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
+            case .frame(let frame): recorded.append(frame.event)
+            case .travel(let travel): travels.append(travel.to)
+            default: break
+            }
+        }
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(recorded == events + [.cancelCreatingItem])
+        #expect(travels == [2])
+        // Every event's digest says the replay reaches the state the app had.
+        #expect(outcome.digests.checked == events.count + 1 && outcome.digests.differed == 0)
+    }
+
+    enum LogChange: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case untouched, deleted, moved, replaced
+        var testDescription: String { rawValue }
+    }
+
+    @Test("flush() says, once, when the log was deleted, moved or replaced while recording", arguments: LogChange.allCases)
+    func logLeftItsPath(change: LogChange) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let reports = Mutex<[RecorderError]>([])
+        let store = try Store(
+            recordingTo: url, header: SessionHeader(), digests: .never, onError: { error in reports.withLock { $0.append(error) } })
+        let recorder = try #require(store.sessionRecorder)
+        store.dispatch(.startCreatingItem)
+        try recorder.flush()
+        let moved = folder.appendingPathComponent("moved.jsonl")
+        switch change {
+        case .untouched: break
+        case .deleted: try FileManager.default.removeItem(at: url)
+        case .moved: try FileManager.default.moveItem(at: url, to: moved)
+        case .replaced:
+            try FileManager.default.removeItem(at: url)
+            try Data("{}\n".utf8).write(to: url)
+        }
+        store.dispatch(.cancelCreatingItem)
+        if change == .untouched {
+            try recorder.flush()
+        } else {
+            let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
+            #expect(failure == .logMissing(path: url.path))
+            #expect(failure?.description.hasPrefix("\(url.path): the session log was deleted, moved or replaced") == true)
+            try recorder.flush()  // said once
+        }
+        recorder.close()
+        #expect(reports.withLock { $0 } == (change == .untouched ? [] : [.logMissing(path: url.path)]))
+        // The records went to the file the recorder holds, wherever it is.
+        if change == .moved {
+            #expect(try LogReplayer.collect(contentsOf: moved).frames.map(\.event) == [.startCreatingItem, .cancelCreatingItem])
+        }
+    }
+}
