@@ -14,7 +14,9 @@ struct RecorderRecoveryTests {
         .startCreatingItem, .changePartialItemName("Oat"), .addItem(id: itemID(2)), .setItemDone(id: itemID(1), isDone: true),
     ]
 
-    @Test("a store whose log filled up goes on: its changes wait, reported once, and retry() writes every one, so the log replays to what the person saw")
+    @Test(
+        "a store whose log filled up goes on: its changes wait, reported once, and retry() writes every one, so the log replays to what the person saw"
+    )
     func storeRetriesAfterFullDisk() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

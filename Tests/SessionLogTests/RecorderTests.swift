@@ -189,7 +189,8 @@ struct RecorderTests {
                 #expect(stopped == .stopped(path: recorder.path, records: 2))
                 #expect(
                     stopped?.description.contains(
-                        "stopped at its last whole record after a write failed, so that it still replays; 2 records wait in memory") == true)
+                        "stopped at its last whole record after a write failed, so that it still replays; 2 records wait in memory") == true
+                )
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count(where: { $0 == 0x0A }) == 2)
             // With room again, retry() writes them, in order, and recording goes on.
@@ -201,7 +202,8 @@ struct RecorderTests {
         }
         let result = try LogReplayer.collect(contentsOf: URL(fileURLWithPath: path))
         #expect(result.found == [])
-        #expect(result.frames.map(\.event) == [.startCreatingItem, .changePartialItemName("Milk"), .cancelCreatingItem, .startCreatingItem])
+        #expect(
+            result.frames.map(\.event) == [.startCreatingItem, .changePartialItemName("Milk"), .cancelCreatingItem, .startCreatingItem])
         #expect(result.frames.map(\.stamp.seq) == [0, 1, 2, 3])
     }
 
