@@ -46,7 +46,7 @@ public enum TodoEvent: Hashable, Sendable {
         /// Ticks or unticks an item.
         case setItemDone
 
-        /// A small number for the kind: its position in ``allCases``, for
+        /// A small number for the kind: its position in `allCases`, for
         /// tables indexed by kind.
         public var code: Int {
             switch self {
