@@ -380,10 +380,19 @@ struct PreciseRulesTests {
         #expect(result.travels.map(\.to) == [1, 0, 1])
     }
 
-    @Test("travel to a negative frame is out of range")
+    @Test("travel to a negative frame is out of range, also beside the record's other errors (every error of a record is reported)")
     func negativeTravel() throws {
-        let result = try replay([Self.start, #"{"type":"travel","to":-1}"#].lines)
-        #expect(result.found == [Found(2, nil, .travelOutOfRange)])
+        let result = try replay(
+            [
+                Self.start, #"{"type":"travel","to":-1}"#, #"{"type":"travel","seq":-1,"to":-5}"#,
+                #"{"type":"travel","seq":"x","timestamp":"no","to":-2}"#,
+            ].lines)
+        #expect(
+            result.found == [
+                Found(2, nil, .travelOutOfRange), Found(3, 24, .wrongType), Found(3, nil, .travelOutOfRange),
+                Found(4, 24, .wrongType), Found(4, 40, .wrongType), Found(4, nil, .travelOutOfRange),
+            ])
+        #expect(result.frames.count == 1 && result.travels.isEmpty)
     }
 
     @Test("unknown-item is judged in the state the event applies to (another branch's item is unknown)")

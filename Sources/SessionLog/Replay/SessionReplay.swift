@@ -73,7 +73,8 @@ public struct SessionReplay {
             apply(resolve(logged, line: line), derivedID: derivesID, stamp: stamp, line: line, output)
             if let digest = stamp.digest { check(digest, line: line, output) }
         case .record(.travel(let to, let stamp), let line):
-            guard to >= 0, to < frameCount else {
+            // A negative `to` is the decoder's to report, with the record's other errors.
+            guard to < frameCount else {
                 tally.dropped += 1
                 output(
                     .diagnostic(

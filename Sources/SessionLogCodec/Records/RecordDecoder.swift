@@ -145,6 +145,12 @@ struct RecordDecoder {
             notAnInteger(field, expected: "a whole number (a frame index)")
             return nil
         }
+        // Out of range whatever came before it, so reported with the record's other errors;
+        // a frame not made yet is the replay's to find.
+        guard to >= 0 else {
+            report(.travelOutOfRange, "travel to frame \(to), but frames are counted from 0; the travel is dropped")
+            return nil
+        }
         guard let stamp else { return nil }
         return .travel(to: to, stamp)
     }
