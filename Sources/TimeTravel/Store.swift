@@ -87,7 +87,7 @@ public final class Store<State: ReversibleStateMachine>: Observable {
     }
     private var scrubbing = false
 
-    private let onChange: ((StoreChange<State.Event>) -> Void)?
+    private var onChange: ((StoreChange<State.Event>) -> Void)?
     /// Where the recorder and `onChange` were last told the cursor is.
     private var reportedCursor = 0
     private let registrar = ObservationRegistrar()
@@ -124,10 +124,12 @@ public final class Store<State: ReversibleStateMachine>: Observable {
         self.onChange = onChange
     }
 
-    /// Hands the store's changes from now on to `recorder`: for a store
-    /// rebuilt from a log, which goes on recording where the log ends.
-    package func startRecording(with recorder: any StoreRecorder<State>) {
+    /// Hands the store's changes from now on to `recorder` and `onChange`:
+    /// for a store rebuilt from a log, which goes on recording where the log
+    /// ends (the changes that rebuilt it are told to neither).
+    package func startRecording(with recorder: any StoreRecorder<State>, onChange: ((StoreChange<State.Event>) -> Void)? = nil) {
         self.recorder = recorder
+        self.onChange = onChange
     }
 
     /// How many states the history holds (at least 1).

@@ -50,6 +50,28 @@ struct ResumeTests {
         #expect(result.outcome?.digests.differed == 0)
     }
 
+    @Test("onChange hears the changes made from now on, in a new log and in a resumed one, not those that rebuild the store")
+    func onChangeBesideRecording() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        var heard: [StoreChange<TodoEvent>] = []
+        let first = try Store(recordingTo: url, header: SessionHeader(), clock: Self.clock, onChange: { heard.append($0) })
+        first.dispatch(.startCreatingItem)
+        first.currentStateIndex = 0
+        #expect(heard == [.dispatched(.startCreatingItem), .traveled(to: 0)])
+        first.sessionRecorder?.close()
+
+        heard = []
+        let second = try Store(resumingFrom: url, clock: Self.clock, onChange: { heard.append($0) })
+        #expect(heard.isEmpty)
+        second.dispatch(.startCreatingItem)
+        #expect(heard == [.dispatched(.startCreatingItem)])
+        try second.sessionRecorder?.flush()
+        second.sessionRecorder?.close()
+        #expect(try LogReplayer.collect(contentsOf: url).frames.count == 2)
+    }
+
     @Test(
         "a file whose first line is not a record is not a session log: recordingTo refuses it and leaves it as it was",
         arguments: [

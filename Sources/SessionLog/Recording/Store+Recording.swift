@@ -11,7 +11,7 @@ extension Store where State == TodoState {
     /// Records this store's session into the log at `url`, in one call, and
     /// never into the wrong log: a missing or empty file gets a new session
     /// (`header` first); a file that holds a session is resumed, as
-    /// ``init(resumingFrom:checkpoints:digests:clock:onError:)`` does, so an
+    /// ``init(resumingFrom:checkpoints:digests:clock:onError:onChange:)`` does, so an
     /// app that is relaunched shows where the person left off and goes on
     /// recording there.
     ///
@@ -21,6 +21,8 @@ extension Store where State == TodoState {
     ///     record yet (blank lines, or a header a crash tore, cut off).
     ///   - checkpoints: As for ``Store/init(initialState:checkpoints:recorder:onChange:)``.
     ///   - digests, clock, onError: As for ``SessionRecorder/init(url:header:digests:clock:onError:)``.
+    ///   - onChange: Called after every change from now on, as the recorder
+    ///     is told of it (not for the changes a resumed log rebuilds).
     /// - Throws: ``RecorderError``, with the path and the system's error
     ///   number: the file cannot be opened or read, another recorder is
     ///   writing it, it is not a session log, or its digests say another app
@@ -31,15 +33,17 @@ extension Store where State == TodoState {
         checkpoints: CheckpointPolicy<TodoState> = .every(16),
         digests: DigestSchedule = .default,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
-        onError: (@Sendable (RecorderError) -> Void)? = nil
+        onError: (@Sendable (RecorderError) -> Void)? = nil,
+        onChange: ((StoreChange<TodoEvent>) -> Void)? = nil
     ) throws(RecorderError) {
         let log = try OpenedLog.open(url, creating: true)
         if log.size == 0 {
             let recorder = try SessionRecorder(opened: LogOutput(log), header: header, digests: digests, clock: clock, onError: onError)
-            self.init(initialState: TodoState(), checkpoints: checkpoints, recorder: recorder)
+            self.init(initialState: TodoState(), checkpoints: checkpoints, recorder: recorder, onChange: onChange)
         } else {
             try self.init(
-                resuming: log, newHeader: header, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError)
+                resuming: log, newHeader: header, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError,
+                onChange: onChange)
         }
     }
 
@@ -54,6 +58,9 @@ extension Store where State == TodoState {
     /// does not start as one) is not a session log, and is never appended to.
     /// The file is locked while the store records into it.
     ///
+    /// `onChange` is called after every change from now on, as the recorder
+    /// is told of it (not for the changes that rebuild the store).
+    ///
     /// - Throws: ``RecorderError``: the file is missing or cannot be read, is
     ///   in use by another recorder, is not a `todo-session/1` log, its
     ///   digests say that another app version wrote it (a store rebuilt from
@@ -63,17 +70,19 @@ extension Store where State == TodoState {
         checkpoints: CheckpointPolicy<TodoState> = .every(16),
         digests: DigestSchedule = .default,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
-        onError: (@Sendable (RecorderError) -> Void)? = nil
+        onError: (@Sendable (RecorderError) -> Void)? = nil,
+        onChange: ((StoreChange<TodoEvent>) -> Void)? = nil
     ) throws(RecorderError) {
         let log = try OpenedLog.open(url, creating: false)
-        try self.init(resuming: log, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError)
+        try self.init(resuming: log, checkpoints: checkpoints, digests: digests, clock: clock, onError: onError, onChange: onChange)
     }
 
     /// - Parameter newHeader: The header to start the log with when nothing of it
     ///   is left once a torn last line is cut off; `nil` resumes it headerless.
     private convenience init(
         resuming log: OpenedLog, newHeader: SessionHeader? = nil, checkpoints: CheckpointPolicy<TodoState>, digests: DigestSchedule,
-        clock: @escaping @Sendable () -> Timestamp, onError: (@Sendable (RecorderError) -> Void)?
+        clock: @escaping @Sendable () -> Timestamp, onError: (@Sendable (RecorderError) -> Void)?,
+        onChange: ((StoreChange<TodoEvent>) -> Void)?
     ) throws(RecorderError) {
         self.init(initialState: TodoState(), checkpoints: checkpoints)
         do {
@@ -82,13 +91,15 @@ extension Store where State == TodoState {
             if resumed.hasNoRecord, let newHeader {
                 // Blank lines only, or a crash tore the header of a new log: the session starts there again.
                 startRecording(
-                    with: try SessionRecorder(opened: output, header: newHeader, digests: digests, clock: clock, onError: onError))
+                    with: try SessionRecorder(opened: output, header: newHeader, digests: digests, clock: clock, onError: onError),
+                    onChange: onChange)
                 return
             }
             startRecording(
                 with: try SessionRecorder(
                     resuming: output, nextSeq: resumed.nextSeq, derivedIDs: resumed.derivedIDs, digests: digests, clock: clock,
-                    onError: onError))
+                    onError: onError),
+                onChange: onChange)
         } catch {
             log.close()
             throw error
