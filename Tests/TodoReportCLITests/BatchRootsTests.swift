@@ -226,13 +226,24 @@ extension CLISuite {
             }
         }
 
-        @Test("a run over other inputs with another redaction leaves the sessions of plain roots it can tell apart")
-        func plainRootsToldApart() throws {
+        @Test(
+            "a redacted run over other inputs removes the sessions written without redaction: its index, CSV and summary show nothing typed",
+            arguments: ["--redact", "--redact-key team.key"])
+        func plainSessionsLeaveRedactedFolder(redaction: String) throws {
             let workspace = try Workspace()
             try Self.days(in: workspace)
-            let runs = try workspace.shell("$TR batch monday -o out && $TR batch tuesday -o out --redact && $TR index out")
+            try workspace.write("team.key", "a team secret\n")
+            let runs = try workspace.shell("$TR batch monday -o out && $TR batch tuesday -o out \(redaction) && $TR index out")
             #expect(runs.code == 0, "\(runs.stderr)")
-            #expect(runs.stderr.contains("4 sessions indexed"), "\(runs.stderr)")
+            #expect(runs.stderr.contains("2 removed (written with another redaction)"), "\(runs.stderr)")
+            #expect(runs.stderr.contains("2 sessions indexed"), "\(runs.stderr)")
+            // Monday's logs were written by seeds 1 and 2: their users' ids must be gone.
+            for file in ["index.html", "sessions.csv"] {
+                let text = String(decoding: workspace.read("out/\(file)") ?? Data(), as: UTF8.self)
+                #expect(!text.isEmpty && !text.contains("simulated-person-"), "\(file)")
+            }
+            let summary = String(decoding: workspace.read("out/summary.md") ?? Data(), as: UTF8.self)
+            #expect(summary.contains("**Sessions**: 2\n"), "\(summary)")
         }
 
         @Test("under --redact-key a root is recorded as a keyed pseudonym of its path, and removal still follows it")

@@ -230,20 +230,22 @@ struct BatchFolder: Sendable {
     /// redaction (the run wrote its input again under another NAME).
     /// Sessions of other roots stay, whatever the schema of their stats (a
     /// `todo-report-stats/1` file names its root too), except those another
-    /// redaction than the run's `redaction` wrote: their roots are hidden
-    /// (`redacted`, or a keyed pseudonym the run cannot make), so they may be
-    /// the run's own logs again, which the index would count twice. A folder
-    /// holds the sessions of one redaction. A session whose stats name no
-    /// root (from before roots were recorded, or unreadable) is removed, as
-    /// every run did then, and a report or event table without stats too.
+    /// redaction than the run's `redaction` wrote (or none): a folder holds
+    /// the sessions of one redaction. A redacted session's root is hidden
+    /// (`redacted`, or a keyed pseudonym the run cannot make), so it may be
+    /// one of the run's own logs again, which the index would count twice;
+    /// and a session written without redaction, left in a folder a redacted
+    /// run writes, would put what people typed in its index, CSV and summary.
+    /// A session whose stats name no root (from before roots were recorded,
+    /// or unreadable) is removed, as every run did then, and a report or
+    /// event table without stats too.
     func removeSessions(notIn keep: Set<String>, under roots: Set<String>, redaction: RedactionMode?) -> Removed {
         var removed = Removed()
         var gone = Set<String>()
         for name in names(in: stats, ending: ".json") where !keep.contains(name) {
             let peeked = existingStatsSchema(name)
             let isOtherRedaction = peeked?.tool.map { RedactionMode(tool: $0) != redaction } ?? false
-            let hidesItsRoot = peeked?.tool.flatMap(RedactionMode.init(tool:)) != nil
-            if let root = peeked?.root, !roots.contains(root), !(isOtherRedaction && hidesItsRoot) { continue }
+            if let root = peeked?.root, !roots.contains(root), !isOtherRedaction { continue }
             remove(statsFile(name))
             gone.insert(name)
             if isOtherRedaction { removed.otherRedaction += 1 } else { removed.inputGone += 1 }
