@@ -41,6 +41,24 @@ public struct RecordedSession: Sendable {
     /// The states file beside it (absent for a test made from the app's digests).
     public var states: URL
 
+    /// The sessions whose fixtures the folder `folder` holds: the name of
+    /// every `NAME.jsonl` in it (not the `NAME.states.jsonl` beside one), in
+    /// byte order, so that a test made by `make-test` checks each fixture
+    /// the folder holds when it runs.
+    ///
+    /// - Throws: ``FixtureError`` when the folder cannot be listed.
+    public static func names(in folder: URL) throws(FixtureError) -> [String] {
+        let files: [String]
+        do {
+            files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw FixtureError(description: "cannot list the fixtures in \(folder.path): \(sentence(for: error))")
+        }
+        return files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".states.jsonl") }
+            .map { String($0.dropLast(".jsonl".count)) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     /// The session `name` in the fixture folder `folder`.
     public init(named name: String, in folder: URL) {
         self.name = name
@@ -102,6 +120,13 @@ public struct RecordedSession: Sendable {
     public func rerecord<State: ReversibleStateMachine>(
         initialState: State, todoState: @escaping (State) -> TodoState
     ) throws(FixtureError) where State.Event == TodoEvent {
+        guard FileManager.default.fileExists(atPath: states.path) else {
+            // Re-recorded, its pins would be the reducer's, no longer the app's: the test would lose its point.
+            throw FixtureError(
+                description:
+                    "\(name) pins the digests the app recorded (make-test --from-digests), which the reducer cannot re-record: "
+                    + "make its fixture again from a new recording of the app")
+        }
         let fixture = SessionFixture(expectations: .replay, initialState: initialState, todoState: todoState)
         try replay { fixture.add($0) }
         do {

@@ -111,6 +111,30 @@ struct FixtureTests {
         #expect(mismatch.frame == 4, "the package's own reducer now differs")
     }
 
+    @Test("a fixture pinned from the app's digests is not re-recorded from the reducer, which would replace them")
+    func noRerecordFromDigests() throws {
+        var made = try Self.fixture(Self.log)
+        made.states = nil
+        let session = try Self.written(made)
+        let before = try Data(contentsOf: session.log)
+        let refusal = #expect(throws: RecordedSession.FixtureError.self) { try session.rerecord() }
+        #expect(refusal?.description.hasPrefix("s pins the digests the app recorded (make-test --from-digests)") == true)
+        #expect(try Data(contentsOf: session.log) == before && !FileManager.default.fileExists(atPath: session.states.path))
+    }
+
+    @Test("a folder's sessions are its NAME.jsonl files, not their states files, in byte order; one that cannot be listed is named")
+    func namesInFolder() throws {
+        let session = try Self.written(try Self.fixture(Self.log), name: "b")
+        let folder = session.log.deletingLastPathComponent()
+        for name in ["a.jsonl", "Z.jsonl", "a.states.jsonl", "notes.txt", "é.jsonl"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+        }
+        #expect(try RecordedSession.names(in: folder) == ["Z", "a", "b", "é"])
+        let missing = folder.appendingPathComponent("missing")
+        let failure = #expect(throws: RecordedSession.FixtureError.self) { try RecordedSession.names(in: missing) }
+        #expect(failure?.description == "cannot list the fixtures in \(missing.path): No such file or directory")
+    }
+
     @Test("with only a digest pinned, a failure gives both digests and the state now")
     func digestOnly() throws {
         var made = try Self.fixture(Self.log)

@@ -50,6 +50,66 @@ extension CLISuite {
             #expect(space.exists("one/Fixtures/s.jsonl"))
         }
 
+        @Test(
+            "a later run into the folder adds its fixtures, keeps the app's state file as the app left it, and --from-digests removes the states file a same-named session left"
+        )
+        func laterRunAdds() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let digested = try space.shell(#""$TR" simulate --events 50 --digests 5 -o d.jsonl && cp d.jsonl s2.jsonl"#)
+            try #require(digested.code == 0, "\(digested.stderr)")
+            #expect(try space.run(["make-test", "s.jsonl", "-o", "out"]).code == 0)
+            let state = String(decoding: try #require(space.read("out/RecordedState.swift")), as: UTF8.self)
+            #expect(state.contains("typealias RecordedState = TodoState"))
+            try space.write("out/RecordedState.swift", state + "// the app's own line\n")
+            try space.write("out/Fixtures/d.states.jsonl", "left by an earlier run\n")
+            #expect(try space.run(["make-test", "d.jsonl", "-o", "out", "--from-digests"]).code == 0)
+            #expect(try space.run(["make-test", "s2.jsonl", "-o", "out"]).code == 0)
+            #expect(String(decoding: space.read("out/RecordedState.swift") ?? Data(), as: UTF8.self).hasSuffix("// the app's own line\n"))
+            for name in ["s.jsonl", "s.states.jsonl", "d.jsonl", "s2.jsonl", "s2.states.jsonl"] {
+                #expect(space.exists("out/Fixtures/\(name)"), "\(name)")
+            }
+            #expect(!space.exists("out/Fixtures/d.states.jsonl"))
+            // The test lists the folder when it runs, so one source serves every run.
+            let source = String(decoding: space.read("out/RecordedSessionTests.swift") ?? Data(), as: UTF8.self)
+            #expect(source.contains("arguments: try RecordedSession.names(in: RecordedSessionTests.fixtures)"))
+        }
+
+        @Test(
+            "under --redact without a key a later run's fixtures are numbered past those there, never replacing another log's; it notes the earlier ones"
+        )
+        func redactedNamesAcrossRuns() throws {
+            let space = try Workspace()
+            let made = try space.shell(
+                #"mkdir a b && "$TR" simulate --events 20 --seed 1 -o a/s.jsonl && "$TR" simulate --events 30 --seed 2 -o b/s.jsonl"#)
+            try #require(made.code == 0, "\(made.stderr)")
+            let first = try space.run(["make-test", "a/s.jsonl", "-o", "out", "--redact"])
+            #expect(first.code == 0 && !first.stderr.contains("note:"), "\(first.stderr)")
+            let second = try space.run(["make-test", "b/s.jsonl", "-o", "out", "--redact"])
+            #expect(second.code == 0, "\(second.stderr)")
+            #expect(
+                second.stderr.contains("out/Fixtures also holds 1 fixture of earlier runs, which the test checks too"), "\(second.stderr)")
+            let fixtures = try FileManager.default.contentsOfDirectory(atPath: space.path("out/Fixtures")).sorted()
+            #expect(fixtures == ["x-1-2.jsonl", "x-1-2.states.jsonl", "x-1.jsonl", "x-1.states.jsonl"])
+            let events = fixtures.filter { !$0.contains("states") }.map {
+                String(decoding: space.read("out/Fixtures/\($0)") ?? Data(), as: UTF8.self).components(separatedBy: "\"type\":\"event\"")
+                    .count - 1
+            }
+            #expect(events == [30, 20])
+        }
+
+        @Test("a log from which no event is kept is refused: its test would check nothing", arguments: ["", "not json\n"])
+        func noEvent(text: String) throws {
+            let space = try Workspace()
+            try space.write("empty.jsonl", #"{"type":"session","schema":"todo-session/1"}"# + "\n" + text)
+            let run = try space.run(["make-test", "empty.jsonl", "-o", "out"])
+            #expect(run.code == 65)
+            #expect(
+                run.stderr.contains("empty.jsonl: no event was kept, so its test would check nothing; nothing was written."),
+                "\(run.stderr)")
+            #expect(!space.exists("out"))
+        }
+
         @Test("the closing line counts the log's events, pinned or not, with and without --from-digests", arguments: [false, true])
         func closingCount(fromDigests: Bool) throws {
             let space = try Workspace()

@@ -102,10 +102,11 @@ struct MakeTestTests {
 
         let app = space.url.appendingPathComponent("App")
         let generated = app.appendingPathComponent("Tests/AppTests/RecordedSessions")
-        let made = try Self.run(
-            [todoReportBinary, "make-test", "logs/sample.jsonl", "logs/simulated.jsonl", "logs/digests.jsonl", "-o", generated.path],
-            in: space.url)
-        try #require(made.status == 0, "\(made.output)")
+        // Two runs into one folder: the test has a case for every fixture there.
+        for logs in [["logs/sample.jsonl"], ["logs/simulated.jsonl", "logs/digests.jsonl"]] {
+            let made = try Self.run([todoReportBinary, "make-test"] + logs + ["-o", generated.path], in: space.url)
+            try #require(made.status == 0, "\(made.output)")
+        }
         let fromDigests = try Self.run(
             [todoReportBinary, "make-test", "mismatch.jsonl", "--from-digests", "-o", "App/Tests/DigestTests/RecordedSessions"],
             in: space.url)
@@ -115,6 +116,7 @@ struct MakeTestTests {
                 [
                     "swift", "format", "lint", "--strict", "--configuration", Self.root.appendingPathComponent(".swift-format").path,
                     folder.appendingPathComponent("RecordedSessionTests.swift").path,
+                    folder.appendingPathComponent("RecordedState.swift").path,
                 ], in: space.url)
             #expect(lint.status == 0 && lint.output.isEmpty, "swift format lint: \(lint.output)")
         }
@@ -122,7 +124,9 @@ struct MakeTestTests {
         try Self.scratchPackage(at: app, dependency: Self.root, targets: ["AppTests", "DigestTests"])
         let build = try Self.run(["swift", "build", "--build-tests"], in: app)
         try #require(build.status == 0, "\(build.output.suffix(3_000))")
-        let warnings = build.output.split(separator: "\n").filter { $0.contains("RecordedSessionTests.swift") && $0.contains("warning:") }
+        let warnings = build.output.split(separator: "\n").filter {
+            ($0.contains("RecordedSessionTests.swift") || $0.contains("RecordedState.swift")) && $0.contains("warning:")
+        }
         #expect(warnings.isEmpty, "\(warnings)")
         let passing = try Self.run(["swift", "test", "--skip-build", "--filter", "AppTests"], in: app)
         #expect(passing.status == 0, "\(passing.output.suffix(3_000))")

@@ -8,9 +8,10 @@ extension SessionNaming {
     /// for each character, its shape kept), made a name as ``base(_:)``
     /// makes one, then a keyed pseudonym of the relative path (`f-…`:
     /// stable across runs) or, without a key, the input's position in the
-    /// sorted inputs.
-    static func redactedNames(for inputs: [BatchInput], redaction: LogRedaction) -> [String] {
-        var taken = Set<String>()
+    /// sorted inputs. A name in `taken` (compared as lower case, as file
+    /// systems may) is not given again: the next gets a `-2`, `-3`… suffix.
+    static func redactedNames(for inputs: [BatchInput], redaction: LogRedaction, taken alreadyTaken: Set<String> = []) -> [String] {
+        var taken = Set(alreadyTaken.map { $0.lowercased() })
         return inputs.enumerated().map { index, input in
             // Masked before it is cleaned: a `_` for each byte of `ZOË` would tell how many bytes it had.
             let shape = TextMask.mask(String(decoding: withoutLogSuffix(input.relative), as: UTF8.self))

@@ -26,15 +26,17 @@ enum MakeTestCommand: Subcommand {
         "todo-report make-test LOG... -o DIR [--from-digests] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
     static let options = [output, fromDigests, .quiet, .maxDiagnostics, .maxLineBytes, .redact, .redactKey]
     static let discussion = """
-        DIR gets \(RegressionTestSource.fileName), one test with a case per session, and
-        Fixtures/NAME.jsonl (the session's kept records, every event pinned with the
-        digest of the state after it) with Fixtures/NAME.states.jsonl (each frame's
-        state: whole up to \(SessionFixture.wholeStateFrames) frames, its fields and the items' digest
-        beyond). NAME is the log's file name as batch makes it. The test replays each
-        fixture through the app's Store and fails at the first frame that differs;
-        with \(RegressionTestSource.recordVariable)=1 it re-records the pins and fails once. Lines
-        that are not valid records are left out of the fixture, with their
-        diagnostics on standard error. With --redact or --redact-key the fixture is
+        DIR gets Fixtures/NAME.jsonl (the session's kept records, every event pinned
+        with the digest of the state after it) with Fixtures/NAME.states.jsonl (each
+        frame's state: whole up to \(SessionFixture.wholeStateFrames) frames, its fields and the items'
+        digest beyond), and \(RegressionTestSource.fileName), one test with a case for each
+        fixture in Fixtures/ when it runs: a later run into DIR adds its sessions to
+        those there. \(RegressionTestSource.stateFileName), which names the app's state for the
+        test, is written only when missing. NAME is the log's file name as batch makes
+        it. The test replays each fixture through the app's Store and fails at the
+        first frame that differs; with \(RegressionTestSource.recordVariable)=1 it re-records the pins and
+        fails once. Lines that are not valid records are left out of the fixture, with
+        their diagnostics on standard error; a log with no event is refused. With --redact or --redact-key the fixture is
         redacted (its pins are the redacted session's), so a customer's session can be
         committed; --from-digests cannot be redacted (the digests hash the text as typed).
         The same logs always give the same files.
@@ -55,15 +57,27 @@ enum MakeTestCommand: Subcommand {
             throw .usage("--from-digests cannot be redacted: the app's digests hash the text as typed, which redaction masks.")
         }
         let inputs = logs.map { BatchInput(path: $0, relative: $0.lastComponent, root: $0) }
-        // Under redaction a file name may tell as much as what was typed: masked, as batch masks it.
-        let names = options.redaction.map { SessionNaming.redactedNames(for: inputs, redaction: $0) } ?? SessionNaming.names(for: inputs)
-        var files = try logs.map { path throws(CLIError) in try InputFile.locate(path, standardInput: streams.input) }
         let fixtures = folder.appending(Array(RegressionTestSource.fixturesFolder.utf8))
+        let earlier = fixtureNames(in: fixtures)
+        // Under redaction a file name may tell as much as what was typed: masked, as batch masks it.
+        // Without a key such a name says nothing of its log, so it is numbered past the fixtures there
+        // rather than replacing another log's.
+        let names =
+            options.redaction.map { redaction in
+                SessionNaming.redactedNames(for: inputs, redaction: redaction, taken: redaction.isKeyed ? [] : earlier)
+            } ?? SessionNaming.names(for: inputs)
+        var files = try logs.map { path throws(CLIError) in try InputFile.locate(path, standardInput: streams.input) }
         let created = try BatchFolder.makeFolder(folder, parents: true) + BatchFolder.makeFolder(fixtures)
         do {
             try write(
                 files: &files, names: names, into: folder, fixtures: fixtures, expectations: expectations, options: options,
                 streams: streams)
+            let others = earlier.subtracting(names).count
+            if options.redaction != nil, others > 0, !options.quiet {
+                streams.printError(
+                    "note: \(fixtures.display) also holds \(others == 1 ? "1 fixture" : "\(groupedDigits(others)) fixtures") of earlier runs, "
+                        + "which the test checks too: before the folder is committed, check that each was made redacted.")
+            }
         } catch {
             // Nothing was written: the folders this run made go too (rmdir removes only empty ones).
             for made in created.reversed() { _ = made.withCString { rmdir($0) } }
@@ -76,6 +90,13 @@ enum MakeTestCommand: Subcommand {
         options: ReadingOptions, streams: StandardStreams
     ) throws(CLIError) {
         var requests = [OutputSet.Request(path: folder.appending(Array(RegressionTestSource.fileName.utf8)), role: "test source")]
+        var texts = [RegressionTestSource.text]
+        // The app's file, once written: a later run leaves it as the app made it.
+        let stateFile = folder.appending(Array(RegressionTestSource.stateFileName.utf8))
+        if stateFile.fileType == nil {
+            requests.append(.init(path: stateFile, role: "the test's state"))
+            texts.append(RegressionTestSource.stateText)
+        }
         for name in names {
             requests.append(.init(path: fixtures.appending(Array((name + ".jsonl").utf8)), role: "fixture of \(name)"))
             if expectations == .replay {
@@ -84,7 +105,6 @@ enum MakeTestCommand: Subcommand {
         }
         let outputs = try OutputSet(requests, streams: streams, inputs: files, keyFile: options.keyFile)
 
-        var texts = [RegressionTestSource.text(sessions: names)]
         var events = 0
         var pinned = 0
         for index in files.indices {
@@ -95,25 +115,52 @@ enum MakeTestCommand: Subcommand {
                 files[index], options: options, streams: streams, allDiagnosticsIn: "--max-diagnostics 0 prints them all"
             ) { fixture.add($0) }
             try LogReading.check(outcome, strict: false, naming: files.count > 1 ? files[index].displayName : nil)
+            let made: (log: String, states: String?, frames: Int, pinnedEvents: Int)
             do {
-                let made = try fixture.finish()
-                texts.append(made.log)
-                if let states = made.states { texts.append(states) }
-                events += made.frames - 1
-                pinned += made.pinnedEvents
+                made = try fixture.finish()
             } catch {
                 // Where it is, as compilers say it, when the failure has a line.
                 let place =
                     if case .itemWithoutID(let line) = error { "\(files[index].displayName):\(line)" } else { files[index].displayName }
                 throw .rejected("\(place): \(error); nothing was written.")
             }
+            guard made.frames > 1 else {
+                throw .rejected("\(files[index].displayName): no event was kept, so its test would check nothing; nothing was written.")
+            }
+            texts.append(made.log)
+            if let states = made.states { texts.append(states) }
+            events += made.frames - 1
+            pinned += made.pinnedEvents
         }
         try outputs.commit { index, descriptor throws(SystemCallError) in try writeAll(Array(texts[index].utf8), to: descriptor) }
+        if expectations == .loggedDigests {
+            // A states file left by an earlier run would turn the test back to this package's replay.
+            for name in names { try removeStaleStates(fixtures.appending(Array((name + ".states.jsonl").utf8))) }
+        }
         if !options.quiet {
             let sessions = names.count == 1 ? "1 session" : "\(groupedDigits(names.count)) sessions"
             streams.printError(
                 "\(sessions), \(groupedDigits(pinned)) of \(groupedDigits(events)) events pinned -> "
                     + folder.appending(Array(RegressionTestSource.fileName.utf8)).display)
+        }
+    }
+
+    /// The sessions whose fixtures `folder` holds (as ``RecordedSession/names(in:)`` lists them).
+    private static func fixtureNames(in folder: Path) -> Set<String> {
+        Set(
+            (folder.folderEntries() ?? []).compactMap { entry -> String? in
+                guard let name = String(validating: entry, as: UTF8.self), name.hasSuffix(".jsonl"), !name.hasSuffix(".states.jsonl") else {
+                    return nil
+                }
+                return String(name.dropLast(".jsonl".count))
+            })
+    }
+
+    /// Removes `path` when it is a regular file (only one that an earlier run wrote can be there).
+    private static func removeStaleStates(_ path: Path) throws(CLIError) {
+        guard path.fileType == S_IFREG else { return }
+        guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
+            throw .cannotWrite(path: path.display, reason: SystemCallError("unlink", errno: errno).reason)
         }
     }
 }
