@@ -66,6 +66,30 @@ extension CLISuite {
             #expect(summary.contains("**Baseline frames**: \(frames)") && summary.contains("**Run frames**: \(frames)"))
         }
 
+        @Test("identical replays whose run's own digests say the app showed another state: exit 0, but the verdict and summary say so")
+        func identicalButDigestsDiffer() throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250, digestEvery: 1)
+            // The run: the same log with the digest of its fifth event swapped for the fourth's.
+            var lines = String(decoding: space.read("base.jsonl") ?? Data(), as: UTF8.self).components(separatedBy: "\n")
+            let events = lines.indices.filter { lines[$0].contains("\"type\":\"event\"") }
+            func digest(_ line: String) -> String { String(line.components(separatedBy: "\"digest\":\"").last?.prefix(16) ?? "") }
+            lines[events[4]] = lines[events[4]].replacingOccurrences(of: digest(lines[events[4]]), with: digest(lines[events[3]]))
+            try space.write("run.jsonl", lines.joined(separator: "\n"))
+            let result = try space.shell(#""$TR" diff base.jsonl run.jsonl --summary s.md"#)
+            #expect(result.code == 0, "\(result.stderr)")
+            let frames = ScriptedSession().events.count + 2
+            #expect(
+                result.stdout
+                    == "identical: \(frames) frames\n  but the run's digests differ from frame 5 on: its app showed another state than this replay\n")
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(
+                summary.contains(
+                    "**Identical as replayed**: every frame of the two replays shows the same state, but the digests the app recorded differ, "
+                        + "the run's from frame 5 on (`state-mismatch`)"), "\(summary)")
+            #expect(try space.shell(#""$TR" diff base.jsonl run.jsonl --strict"#).code == 65)
+        }
+
         @Test("frame counts: one frame is one, and the summary groups thousands as every summary does")
         func frameCounts() throws {
             let space = try Workspace()

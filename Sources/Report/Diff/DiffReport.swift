@@ -85,12 +85,28 @@ public final class DiffReport {
     /// Whether every frame is equal and both logs have as many.
     public var isIdentical: Bool { comparison.firstDifference == nil }
 
+    /// Each log whose own digests say its app showed another state than
+    /// this replay (`state-mismatch`), with the first frame that differed:
+    /// two replays can be identical while the app showed something else.
+    var digestMismatches: [(side: String, frame: Int)] {
+        [("baseline", baselineMetrics), ("run", runMetrics)].compactMap { side, metrics in
+            guard let digests = metrics.outcome?.digests, digests.differed > 0, let frame = digests.firstMismatchFrame else { return nil }
+            return (side, frame)
+        }
+    }
+
     /// `identical: 57 frames`, or `differ at frame 23 (baseline 57 frames, run 60): baseline addItem "Buy milk", run addItem "Buy mlk"`
     /// and one line per differing field.
     public var verdict: String {
         // Digits plain, as in the count line: a CI script may read them.
         func frames(_ count: Int) -> String { countedNoun(count, "frame", grouped: false) }
-        guard let difference = comparison.firstDifference else { return "identical: \(frames(baselineFrameCount))" }
+        guard let difference = comparison.firstDifference else {
+            // The first line stays as a script reads it; a state-mismatch is said after it.
+            return "identical: \(frames(baselineFrameCount))"
+                + digestMismatches.map {
+                    "\n  but the \($0.side)'s digests differ from frame \($0.frame) on: its app showed another state than this replay"
+                }.joined()
+        }
         var text =
             "differ at frame \(difference.frame) (baseline \(frames(baselineFrameCount)), run \(runFrameCount)): "
             + "baseline \(difference.baselineEvent ?? "has no such frame"), run \(difference.runEvent ?? "has no such frame")"

@@ -32,7 +32,19 @@ enum DiffSummaryBuilder {
             }
             blocks.append(.bulletList(rows))
         } else {
-            blocks.append(.paragraph([.strong([.text("Identical")]), .text(": every frame shows the same state.")]))
+            let mismatches = report.digestMismatches
+            if mismatches.isEmpty {
+                blocks.append(.paragraph([.strong([.text("Identical")]), .text(": every frame shows the same state.")]))
+            } else {
+                // Identical replays, but a log's own digests say its app showed something else.
+                let sides = mismatches.map { "the \($0.side)'s from frame \(Formatting.grouped($0.frame)) on" }.joined(separator: " and ")
+                blocks.append(
+                    .paragraph([
+                        .strong([.text("Identical as replayed")]),
+                        .text(": every frame of the two replays shows the same state, but the digests the app recorded differ, "),
+                        .text(sides + " ("), .code("state-mismatch"), .text("): that app showed another state than this replay."),
+                    ]))
+            }
         }
         blocks.append(
             .bulletList([

@@ -30,8 +30,9 @@ enum DiffCommand: Subcommand {
         Frame i of BASELINE is compared with frame i of RUN: the add sheet, the typed
         name, the state's name, and the items' titles and switches in order. Item ids
         are ignored unless --compare-ids; timing is never compared. Prints
-        "identical: N frames" or where the logs first differ and how; exit 0 when
-        identical, 1 when they differ, 65 with --strict when either log has errors.
+        "identical: N frames" or where the logs first differ and how, and when a log's
+        own digests say its app showed another state, a line that says so; exit 0
+        when identical, 1 when they differ, 65 with --strict when either log has errors.
         """
     static let options = [output, summary, compareIDs] + ReadingOptions.specs
 
