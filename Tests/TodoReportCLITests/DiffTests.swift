@@ -81,7 +81,8 @@ extension CLISuite {
             let frames = ScriptedSession().events.count + 2
             #expect(
                 result.stdout
-                    == "identical: \(frames) frames\n  but the run's digests differ from frame 5 on: its app showed another state than this replay\n")
+                    == "identical: \(frames) frames\n  but the run's digests differ from frame 5 on: its app showed another state than this replay\n"
+            )
             let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
             #expect(
                 summary.contains(
