@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 public import TodoDomain
 
@@ -32,6 +33,7 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
 
     /// The fields that differ, in the state's order (empty when the states are equal).
     public private(set) var fields: [Field] = []
+    private let byBytes: Bool
 
     /// Whether the two states are equal under the comparison.
     public var isEmpty: Bool { fields.isEmpty }
@@ -48,10 +50,16 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
     ///   - derivedIDs: The ids each log's replay derived for an `addItem`
     ///     that carried none. Such an item has no id in the log (`null`), so
     ///     two of them are equal, and the derived value is never shown.
+    ///   - byBytes: Compare typed text by its UTF-8 bytes, as state digests
+    ///     do (a regression test's pins), rather than as Swift compares text,
+    ///     where "é" and "e" with a combining accent are equal (what a person
+    ///     sees, as `diff` compares). Texts that differ only so are shown with
+    ///     their non-ASCII scalars as `\u{…}`.
     public init(
         _ baseline: TodoState, _ run: TodoState, comparingIDs: Bool = false, showingText: (String) -> String = { $0 },
-        derivedIDs: (baseline: Set<UUID>, run: Set<UUID>) = ([], [])
+        derivedIDs: (baseline: Set<UUID>, run: Set<UUID>) = ([], []), byBytes: Bool = false
     ) {
+        self.byBytes = byBytes
         compare("isCreatingItem", baseline.isCreatingItem, run.isCreatingItem)
         compare("partialItemName", baseline.partialItemName, run.partialItemName, shownAs: showingText)
         compare("stateName", baseline.stateName, run.stateName)
@@ -79,8 +87,16 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
     }
 
     private mutating func compare(_ path: String, _ baseline: String, _ run: String, shownAs shown: (String) -> String = { $0 }) {
-        guard baseline != run else { return }
-        fields.append(Field(path: path, baseline: JSONString.literal(shown(baseline)), run: JSONString.literal(shown(run))))
+        if byBytes ? baseline.utf8Equals(run) : baseline == run { return }
+        var texts = (JSONString.literal(shown(baseline)), JSONString.literal(shown(run)))
+        if texts.0 == texts.1 {
+            // Alike to the eye, unlike in bytes: the scalars say how.
+            func scalars(_ text: String) -> String {
+                text.escapingScalars { $0.isASCII ? nil : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }
+            }
+            texts = (scalars(texts.0), scalars(texts.1))
+        }
+        fields.append(Field(path: path, baseline: texts.0, run: texts.1))
     }
 
     /// An item id as the log has it: `nil` when it carried none.

@@ -57,23 +57,14 @@ public enum ExpectedState: Hashable, Sendable {
     public func differences(from actual: TodoState) -> [StateDifference.Field] {
         switch self {
         case .whole(let expected):
-            return StateDifference(expected, actual, comparingIDs: true).fields
+            return StateDifference(expected, actual, comparingIDs: true, byBytes: true).fields
         case .fields(let expected):
             let shown = Summary(actual)
-            var fields: [StateDifference.Field] = []
-            if expected.isCreatingItem != shown.isCreatingItem {
-                fields.append(.init(path: "isCreatingItem", baseline: "\(expected.isCreatingItem)", run: "\(shown.isCreatingItem)"))
+            // The scalar fields compared and shown as whole states' are (one comparison of text).
+            func scalarFields(_ summary: Summary) -> TodoState {
+                TodoState(isCreatingItem: summary.isCreatingItem, partialItemName: summary.partialItemName, stateName: summary.stateName)
             }
-            if expected.partialItemName != shown.partialItemName {
-                fields.append(
-                    .init(
-                        path: "partialItemName", baseline: JSONString.literal(expected.partialItemName),
-                        run: JSONString.literal(shown.partialItemName)))
-            }
-            if expected.stateName != shown.stateName {
-                fields.append(
-                    .init(path: "stateName", baseline: JSONString.literal(expected.stateName), run: JSONString.literal(shown.stateName)))
-            }
+            var fields = StateDifference(scalarFields(expected), scalarFields(shown), byBytes: true).fields
             if expected.itemCount != shown.itemCount {
                 fields.append(.init(path: "todoItems.count", baseline: "\(expected.itemCount)", run: "\(shown.itemCount)"))
             } else if expected.itemsDigest != shown.itemsDigest {

@@ -5,8 +5,8 @@ public import TodoDomain
 /// A recorded session made into a regression test's fixture: the log with its
 /// kept records only, each event pinned with the digest of the state after it
 /// (as the format defines digests), and a states file with a line a frame
-/// (see ``ExpectedState``): whole states up to ``wholeStateFrames`` frames, a
-/// summary of each beyond.
+/// (see ``ExpectedState``): whole states up to ``wholeStateFrames`` frames
+/// holding ``wholeStateItems`` items in all, a summary of each beyond.
 ///
 /// Fed a replay's entries in log order (``add(_:)``), as the report builder is;
 /// ``finish()`` gives the two files' text.
@@ -42,8 +42,12 @@ public final class SessionFixture {
         }
     }
 
-    /// Sessions up to this many frames pin every state whole.
+    /// Sessions up to this many frames pin every state whole…
     public static let wholeStateFrames = 2_000
+    /// …while their states hold this many items in all (the same item counted in each
+    /// frame): whole states grow with the list in every frame, so a long list makes a
+    /// states file too large to review long before 2,000 frames.
+    public static let wholeStateItems = 10_000
 
     private let expectations: Expectations
     private let dispatch: (Frame) -> TodoState
@@ -52,6 +56,8 @@ public final class SessionFixture {
     private var lines: [String] = []
     private var states: [TodoState]
     private var summaries: [ExpectedState.Summary] = []
+    /// The items of the states kept whole, counted in each.
+    private var wholeItems = 0
     private var pinned = 0
     /// Frames so far, the initial one included.
     private var frameCount = 1
@@ -125,7 +131,8 @@ public final class SessionFixture {
 
     /// Keeps the state whole while the session is small, a summary of each once it is not.
     private func keep(_ state: TodoState) {
-        if !states.isEmpty && states.count < Self.wholeStateFrames {
+        wholeItems += state.todoItems.count
+        if !states.isEmpty && states.count < Self.wholeStateFrames && wholeItems <= Self.wholeStateItems {
             states.append(state)
             return
         }

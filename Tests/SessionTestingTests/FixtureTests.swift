@@ -90,6 +90,45 @@ struct FixtureTests {
         #expect(moreItems.map(\.path) == ["todoItems.count"])
     }
 
+    @Test("a short session with a long list is pinned by summaries once its states hold more items in all than the budget")
+    func summariesForLongLists() throws {
+        // 150 items, each added by + and Add: 300 frames, whose states hold 150 × 151 items in all.
+        var lines = [Self.header]
+        for index in 0..<150 {
+            lines.append(#"{"type":"event","event":"startCreatingItem"}"#)
+            lines.append(#"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-\#(String(format: "%012d", index))"}"#)
+        }
+        let made = try Self.fixture(lines.joined(separator: "\n") + "\n")
+        let states = try #require(made.states).split(separator: "\n")
+        #expect(states.count == 301 && 150 * 151 > SessionFixture.wholeStateItems)
+        #expect(states.allSatisfy { !$0.contains("todoItems\":[") && $0.contains("\"itemsDigest\":\"") })
+        #expect(try Self.written(made).firstMismatch() == nil)
+        // Under the budget, every state stays whole.
+        let short = try #require(try Self.fixture(lines.prefix(41).joined(separator: "\n") + "\n").states).split(separator: "\n")
+        #expect(short.count == 41 && short.allSatisfy { $0.contains("todoItems") && !$0.contains("itemsDigest") })
+    }
+
+    @Test(
+        "a state machine that decomposes what is typed (é as e and a combining accent) fails at the first keystroke, the field shown by its scalars, whole or summarised",
+        arguments: [false, true])
+    func decomposedText(summarised: Bool) throws {
+        let typed = [
+            Self.header, #"{"type":"event","event":"startCreatingItem"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"café"}"#,
+        ]
+        var made = try Self.fixture(typed.joined(separator: "\n") + "\n")
+        if summarised {
+            let lines = try #require(made.states).split(separator: "\n").compactMap { ExpectedState(line: $0) }
+            made.states = lines.map { state in
+                guard case .whole(let whole) = state else { return state.line + "\n" }
+                return ExpectedState(whole, whole: false).line + "\n"
+            }.joined()
+        }
+        let mismatch = try #require(try Self.written(made).firstMismatch(initialState: DecomposingTodoState()) { $0.state })
+        #expect(mismatch.frame == 2)
+        #expect(mismatch.description.contains(#"partialItemName: expected "caf\u{E9}", actual "cafe\u{301}""#), "\(mismatch.description)")
+    }
+
     @Test("a state machine that clears the typed name on cancel fails at the cancel, naming the field, and stops there")
     func mismatch() throws {
         let session = try Self.written(try Self.fixture(Self.log))
@@ -192,6 +231,24 @@ struct FixtureTests {
 
 /// An app's own state machine that replays `TodoEvent`s: the Todo reducer, except that a
 /// cancel also clears the typed name.
+/// The package's reducer, but what is typed is kept decomposed (NFD): equal to the
+/// original as Swift compares text, unlike it in bytes and in its digest.
+struct DecomposingTodoState: ReversibleStateMachine {
+    var state = TodoState()
+
+    mutating func update(with event: TodoEvent) { _ = apply(event) }
+
+    mutating func apply(_ event: TodoEvent) -> ClearingTodoState.Patch {
+        let before = state
+        state.update(with: event)
+        state.partialItemName = state.partialItemName.decomposedStringWithCanonicalMapping
+        return ClearingTodoState.Patch(before: before, after: state)
+    }
+
+    mutating func undo(_ patch: ClearingTodoState.Patch) { state = patch.before }
+    mutating func redo(_ patch: ClearingTodoState.Patch) { state = patch.after }
+}
+
 struct ClearingTodoState: ReversibleStateMachine {
     var state = TodoState()
 

@@ -28,8 +28,8 @@ enum MakeTestCommand: Subcommand {
     static let discussion = """
         DIR gets Fixtures/NAME.jsonl (the session's kept records, every event pinned
         with the digest of the state after it) with Fixtures/NAME.states.jsonl (each
-        frame's state: whole up to \(SessionFixture.wholeStateFrames) frames, its fields and the items'
-        digest beyond), and \(RegressionTestSource.fileName), one test with a case for each
+        frame's state: whole up to \(SessionFixture.wholeStateFrames) frames and \(SessionFixture.wholeStateItems) items in all
+        states, its fields and the items' digest beyond), and \(RegressionTestSource.fileName), one test with a case for each
         fixture in Fixtures/ when it runs: a later run into DIR adds its sessions to
         those there. \(RegressionTestSource.stateFileName), which names the app's state for the
         test, is written only when missing. NAME is the log's file name as batch makes
