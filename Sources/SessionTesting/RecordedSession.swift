@@ -69,7 +69,9 @@ public struct RecordedSession: Sendable {
     /// Replays the fixture through a new `Store` of the app's state machine exactly as the
     /// app ran it (events dispatched, travels as moves of `currentStateIndex`) and returns
     /// the first frame whose state is not the pinned one, or `nil` when every one is. Every
-    /// record is consumed and the last frame is compared too, so the final state is checked.
+    /// record is consumed and every pinned frame compared, the last one too: the final state
+    /// is checked where the fixture pins it (every frame, unless it pins only the app's
+    /// digests, where the frames after the last event with a digest are not checked).
     ///
     /// - Parameters:
     ///   - initialState: The app's state at frame 0.

@@ -98,6 +98,22 @@ extension CLISuite {
             #expect(events == [30, 20])
         }
 
+        @Test(
+            "logs of one file name are told apart by their folders' names, the same wherever the checkout is and however the paths are written"
+        )
+        func alikeFileNames() throws {
+            let space = try Workspace()
+            let made = try space.shell(
+                #"mkdir -p a b && "$TR" simulate --events 20 --seed 1 -o a/s.jsonl && "$TR" simulate --events 30 --seed 2 -o b/s.jsonl"#)
+            try #require(made.code == 0, "\(made.stderr)")
+            #expect(try space.run(["make-test", "a/s.jsonl", "b/s.jsonl", "-o", "one"]).code == 0)
+            #expect(try space.run(["make-test", space.path("b/s.jsonl"), "./a/s.jsonl", "-o", "two"]).code == 0)
+            for folder in ["one", "two"] {
+                let fixtures = try FileManager.default.contentsOfDirectory(atPath: space.path("\(folder)/Fixtures")).sorted()
+                #expect(fixtures == ["a--s.jsonl", "a--s.states.jsonl", "b--s.jsonl", "b--s.states.jsonl"], "\(folder)")
+            }
+        }
+
         @Test("a log from which no event is kept is refused: its test would check nothing", arguments: ["", "not json\n"])
         func noEvent(text: String) throws {
             let space = try Workspace()

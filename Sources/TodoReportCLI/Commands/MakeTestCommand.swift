@@ -33,7 +33,7 @@ enum MakeTestCommand: Subcommand {
         fixture in Fixtures/ when it runs: a later run into DIR adds its sessions to
         those there. \(RegressionTestSource.stateFileName), which names the app's state for the
         test, is written only when missing. NAME is the log's file name as batch makes
-        it. The test replays each fixture through the app's Store and fails at the
+        it (for logs of alike file names, its folder's name first: a--session). The test replays each fixture through the app's Store and fails at the
         first frame that differs; with \(RegressionTestSource.recordVariable)=1 it re-records the pins and
         fails once. Lines that are not valid records are left out of the fixture, with
         their diagnostics on standard error; a log with no event is refused. With --redact or --redact-key the fixture is
@@ -56,7 +56,7 @@ enum MakeTestCommand: Subcommand {
         if expectations == .loggedDigests && options.redaction != nil {
             throw .usage("--from-digests cannot be redacted: the app's digests hash the text as typed, which redaction masks.")
         }
-        let inputs = logs.map { BatchInput(path: $0, relative: $0.lastComponent, root: $0) }
+        let inputs = namedInputs(logs)
         let fixtures = folder.appending(Array(RegressionTestSource.fixturesFolder.utf8))
         let earlier = fixtureNames(in: fixtures)
         // Under redaction a file name may tell as much as what was typed: masked, as batch masks it.
@@ -142,6 +142,27 @@ enum MakeTestCommand: Subcommand {
             streams.printError(
                 "\(sessions), \(groupedDigits(pinned)) of \(groupedDigits(events)) events pinned -> "
                     + folder.appending(Array(RegressionTestSource.fileName.utf8)).display)
+        }
+    }
+
+    /// Each log as an input named by its file name, or, where file names
+    /// are alike (as lower case), by its folder's name and its file name
+    /// (`a/session.jsonl` is `a--session`): fixtures are committed, so a
+    /// name must not depend on where the checkout is, as batch's hash of an
+    /// absolute path would.
+    private static func namedInputs(_ logs: [Path]) -> [BatchInput] {
+        func key(_ path: Path) -> String {
+            String(decoding: SessionNaming.withoutLogSuffix(path.lastComponent), as: UTF8.self).lowercased()
+        }
+        var counts: [String: Int] = [:]
+        for log in logs { counts[key(log), default: 0] += 1 }
+        return logs.map { log in
+            var relative = log.lastComponent
+            if counts[key(log), default: 0] > 1 {
+                let folder = log.absolute.folder.lastComponent
+                if !folder.isEmpty { relative = folder + [UInt8(ascii: "/")] + relative }
+            }
+            return BatchInput(path: log, relative: relative, root: log)
         }
     }
 
