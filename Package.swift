@@ -37,7 +37,7 @@ let package = Package(
         // recorder, which writes a Store's changes to a log and resumes one by replaying it.
         .target(name: "SessionLog", dependencies: ["ByteLevel", "SessionLogCodec", "TimeTravel", "TodoDomain"]),
         // Two sessions compared frame by frame, as `diff` does, and two states field by field.
-        .target(name: "SessionComparison", dependencies: ["ByteLevel", "SessionLog", "TodoDomain"]),
+        .target(name: "SessionComparison", dependencies: ["ByteLevel", "SessionLog", "SessionLogCodec", "TodoDomain"]),
         // Recorded sessions as regression tests: fixtures that pin every frame, checked through a Store.
         .target(name: "SessionTesting", dependencies: ["SessionComparison", "SessionLog", "TimeTravel", "TodoDomain"]),
         // libcmark, from the system.

@@ -1,4 +1,5 @@
 public import SessionLog
+import SessionLogCodec
 public import TodoDomain
 
 #if canImport(FoundationEssentials)
@@ -108,12 +109,12 @@ public struct LogComparison: Sendable {
         case .startCreatingItem, .cancelCreatingItem:
             return frame.event.kind.rawValue
         case .changePartialItemName(let name):
-            return "changePartialItemName " + JSONString.literal(showingText(name))
+            return "changePartialItemName " + quoted(showingText(name), limit: .max)
         case .addItem:
-            return "addItem " + JSONString.literal(showingText(frame.addedTitle ?? ""))
+            return "addItem " + quoted(showingText(frame.addedTitle ?? ""), limit: .max)
         case .setItemDone(let id, let isDone):
             let title = frame.itemPosition.flatMap { $0 < state.todoItems.count ? state.todoItems[$0].title : nil }
-            return "setItemDone " + (title.map { JSONString.literal(showingText($0)) } ?? "unknown item \(id.uuidString)") + " \(isDone)"
+            return "setItemDone " + (title.map { quoted(showingText($0), limit: .max) } ?? "unknown item \(id.uuidString)") + " \(isDone)"
         }
     }
 }

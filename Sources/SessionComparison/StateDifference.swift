@@ -1,5 +1,6 @@
 import ByteLevel
 import SessionLog
+import SessionLogCodec
 public import TodoDomain
 
 #if canImport(FoundationEssentials)
@@ -75,7 +76,7 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
         }
         let longer = baseline.todoItems.count > run.todoItems.count ? baseline.todoItems : run.todoItems
         for index in min(baseline.todoItems.count, run.todoItems.count)..<longer.count {
-            let shown = JSONString.literal(showingText(longer[index].title))
+            let shown = quoted(showingText(longer[index].title), limit: .max)
             let inBaseline = index < baseline.todoItems.count
             fields.append(Field(path: "todoItems[\(index)]", baseline: inBaseline ? shown : "none", run: inBaseline ? "none" : shown))
         }
@@ -88,7 +89,7 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
 
     private mutating func compare(_ path: String, _ baseline: String, _ run: String, shownAs shown: (String) -> String = { $0 }) {
         if byBytes ? baseline.utf8Equals(run) : baseline == run { return }
-        var texts = (JSONString.literal(shown(baseline)), JSONString.literal(shown(run)))
+        var texts = (quoted(shown(baseline), limit: .max), quoted(shown(run), limit: .max))
         if texts.0 == texts.1 {
             // Alike to the eye, unlike in bytes: the scalars say how.
             func scalars(_ text: String) -> String {

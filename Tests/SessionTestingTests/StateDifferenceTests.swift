@@ -46,6 +46,17 @@ struct StateDifferenceTests {
         #expect(difference.description.hasPrefix(#"partialItemName: "Pay \"rent\"" ≠ "Pay rent""#))
     }
 
+    @Test("text that could reorder or garble a terminal is shown escaped: bidirectional and control characters")
+    func hostileTextShownEscaped() {
+        let baseline = Self.state([("evil\u{202E}txt.exe", false)], typing: "a\u{1B}[2Jb")
+        let run = Self.state([("evil", false)], typing: "ab")
+        #expect(
+            StateDifference(baseline, run).fields == [
+                .init(path: "partialItemName", baseline: #""a\u{1B}[2Jb""#, run: #""ab""#),
+                .init(path: "todoItems[0].title", baseline: #""evil\u{202E}txt.exe""#, run: #""evil""#),
+            ])
+    }
+
     @Test("the sheet and the state's name count; order counts")
     func sheetAndOrder() {
         var open = TodoState()
