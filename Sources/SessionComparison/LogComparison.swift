@@ -27,6 +27,10 @@ public struct LogComparison: Sendable {
         public var runEvent: String?
         /// The differing fields (empty when one log has no such frame).
         public var fields: [StateDifference.Field]
+        /// The line of the baseline's log whose event made that frame (`nil` when it has no such frame).
+        public var baselineLine: Int?
+        /// The line of the run's log whose event made that frame (`nil` when it has no such frame).
+        public var runLine: Int?
     }
 
     /// Whether item ids are compared (`--compare-ids`).
@@ -67,7 +71,8 @@ public struct LogComparison: Sendable {
         guard !difference.isEmpty else { return }
         firstDifference = Difference(
             frame: baseline.index, baselineEvent: Self.describe(baseline, in: baselineState, showingText: showingText),
-            runEvent: Self.describe(run, in: runState, showingText: showingText), fields: difference.fields)
+            runEvent: Self.describe(run, in: runState, showingText: showingText), fields: difference.fields,
+            baselineLine: baseline.line, runLine: run.line)
     }
 
     /// One log ended at `frameCount` frames while the other goes on with
@@ -76,7 +81,8 @@ public struct LogComparison: Sendable {
         guard firstDifference == nil else { return }
         let event = Self.describe(frame, in: state, showingText: showingText)
         firstDifference = Difference(
-            frame: frame.index, baselineEvent: baseline ? nil : event, runEvent: baseline ? event : nil, fields: [])
+            frame: frame.index, baselineEvent: baseline ? nil : event, runEvent: baseline ? event : nil, fields: [],
+            baselineLine: baseline ? nil : frame.line, runLine: baseline ? frame.line : nil)
     }
 
     /// Whether equal states stay equal under the two frames' patches.

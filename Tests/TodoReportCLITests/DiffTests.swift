@@ -143,10 +143,12 @@ extension CLISuite {
                 result.stdout == """
                     differ at frame \(parting) (baseline \(frames) frames, run \(frames)): baseline changePartialItemName "Call Grandm", run changePartialItemName "Call Grandp"
                       partialItemName: "Call Grandm" ≠ "Call Grandp"
+                      at line \(parting + 1) of the baseline, line \(parting + 1) of the run
 
                     """)
             let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
             #expect(summary.contains("**Differ at frame \(parting)**"))
+            #expect(summary.contains("**Log lines**: at line \(parting + 1) of the baseline, line \(parting + 1) of the run"), "\(summary)")
             #expect(summary.contains(#"**Baseline event**: `changePartialItemName "Call Grandm"`"#))
             #expect(summary.contains(#"`partialItemName`: baseline `"Call Grandm"`, run `"Call Grandp"`"#))
             #expect(
@@ -230,7 +232,9 @@ extension CLISuite {
             #expect(same.code == 0 && same.stdout == "identical: 4 frames\n", "\(same.stdout)")
             let other = try space.shell(#""$TR" diff a.jsonl c.jsonl --compare-ids"#)
             #expect(other.code == 1)
-            #expect(other.stdout.hasSuffix("\n  todoItems[0].id: null ≠ \"\(id)\"\n"), "\(other.stdout)")
+            #expect(
+                other.stdout.hasSuffix("\n  todoItems[0].id: null ≠ \"\(id)\"\n  at line 4 of the baseline, line 4 of the run\n"),
+                "\(other.stdout)")
         }
 
         @Test("a difference made by a travel says so: the same event, after a travel to another frame")

@@ -111,7 +111,14 @@ public final class DiffReport {
             "differ at frame \(difference.frame) (baseline \(frames(baselineFrameCount)), run \(runFrameCount)): "
             + "baseline \(difference.baselineEvent ?? "has no such frame"), run \(difference.runEvent ?? "has no such frame")"
         for field in difference.fields { text += "\n  \(field.path): \(field.baseline) ≠ \(field.run)" }
+        text += "\n  " + Self.lines(of: difference)
         return text
+    }
+
+    /// Where to look in the logs: `at line 25 of the baseline, line 27 of the run`.
+    static func lines(of difference: LogComparison.Difference) -> String {
+        func at(_ line: Int?) -> String { line.map { "line \($0)" } ?? "no line (the log ends before)" }
+        return "at \(at(difference.baselineLine)) of the baseline, \(at(difference.runLine)) of the run"
     }
 
     /// The verdict as CommonMark, for a CI job summary (`--summary`).

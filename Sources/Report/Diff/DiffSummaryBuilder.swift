@@ -16,6 +16,7 @@ enum DiffSummaryBuilder {
             var rows: [[MarkdownBlock]] = [
                 [.paragraph([.strong([.text("Baseline event")]), .text(": "), event(difference.baselineEvent)])],
                 [.paragraph([.strong([.text("Run event")]), .text(": "), event(difference.runEvent)])],
+                [.paragraph([.strong([.text("Log lines")]), .text(": " + DiffReport.lines(of: difference))])],
             ]
             if !difference.fields.isEmpty {
                 rows.append([
