@@ -75,14 +75,20 @@ extension CLISuite {
             #expect(source.contains("arguments: try RecordedSession.names(in: RecordedSessionTests.fixtures)"))
         }
 
-        @Test(
-            "under --redact without a key a later run's fixtures are numbered past those there, never replacing another log's; it notes the earlier ones"
-        )
-        func redactedNamesAcrossRuns() throws {
+        /// A workspace with two simulated logs named `s.jsonl`: `a/s.jsonl` (20 events) and `b/s.jsonl` (30).
+        static func twoLogsOfOneName() throws -> Workspace {
             let space = try Workspace()
             let made = try space.shell(
                 #"mkdir a b && "$TR" simulate --events 20 --seed 1 -o a/s.jsonl && "$TR" simulate --events 30 --seed 2 -o b/s.jsonl"#)
             try #require(made.code == 0, "\(made.stderr)")
+            return space
+        }
+
+        @Test(
+            "under --redact without a key a later run's fixtures are numbered past those there, never replacing another log's; it notes the earlier ones"
+        )
+        func redactedNamesAcrossRuns() throws {
+            let space = try Self.twoLogsOfOneName()
             let first = try space.run(["make-test", "a/s.jsonl", "-o", "out", "--redact"])
             #expect(first.code == 0 && !first.stderr.contains("note:"), "\(first.stderr)")
             let second = try space.run(["make-test", "b/s.jsonl", "-o", "out", "--redact"])
@@ -102,10 +108,7 @@ extension CLISuite {
             "logs of one file name are told apart by their folders' names, the same wherever the checkout is and however the paths are written"
         )
         func alikeFileNames() throws {
-            let space = try Workspace()
-            let made = try space.shell(
-                #"mkdir -p a b && "$TR" simulate --events 20 --seed 1 -o a/s.jsonl && "$TR" simulate --events 30 --seed 2 -o b/s.jsonl"#)
-            try #require(made.code == 0, "\(made.stderr)")
+            let space = try Self.twoLogsOfOneName()
             #expect(try space.run(["make-test", "a/s.jsonl", "b/s.jsonl", "-o", "one"]).code == 0)
             #expect(try space.run(["make-test", space.path("b/s.jsonl"), "./a/s.jsonl", "-o", "two"]).code == 0)
             for folder in ["one", "two"] {
