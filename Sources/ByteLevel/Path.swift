@@ -72,9 +72,10 @@ package struct Path: Hashable, Sendable {
         return Path(bytes: bytes[...slash] + name)
     }
 
-    /// `other` inside this folder, or `other` itself when it is absolute.
+    /// `other` inside this folder, or `other` itself when it is absolute or
+    /// this path is empty (never `/other`).
     package func appending(_ other: [UInt8]) -> Path {
-        if other.first == UInt8(ascii: "/") { return Path(bytes: other) }
+        if other.first == UInt8(ascii: "/") || bytes.isEmpty { return Path(bytes: other) }
         return Path(bytes: bytes + (bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + other)
     }
 

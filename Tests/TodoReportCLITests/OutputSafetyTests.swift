@@ -23,6 +23,69 @@ extension CLISuite {
             #expect(!space.exists("r.html"))
         }
 
+        @Test(
+            "an empty output or argument is refused (64): an unset variable in a script never makes '/report.html'",
+            arguments: [
+                ["templates", "-o", ""], ["index", ""], ["s.jsonl", "-o", ""], ["s.jsonl", "--summary", ""],
+                ["batch", "s.jsonl", "-o", ""],
+            ])
+        func emptyNames(arguments: [String]) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.run(arguments)
+            #expect(run.code == 64, "\(run.stderr)")
+            #expect(run.stderr.contains(arguments.contains("index") ? "an argument is empty" : "is empty; give it a"), "\(run.stderr)")
+        }
+
+        @Test("an output edited in place while the input is read is not replaced (73): the edit is kept")
+        func editedInPlace() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("r.html", "old\n")
+            // The log comes through a FIFO: once the writer's open returns, the command has prepared its
+            // outputs and waits for its input, so the edit lands between the two, with no timing.
+            let run = try space.shell(
+                #"""
+                mkfifo in.jsonl
+                "$TR" in.jsonl -o r.html & pid=$!
+                exec 3>in.jsonl
+                printf 'edited\n' >> r.html
+                cat s.jsonl >&3
+                exec 3>&-
+                wait $pid
+                """#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("it changed while the input was read"), "\(run.stderr)")
+            #expect(String(decoding: space.read("r.html") ?? Data(), as: UTF8.self) == "old\nedited\n")
+        }
+
+        @Test("an output over a --templates file is refused (64), as one over the log is")
+        func templatesAreInputs() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            #expect(try space.run(["templates", "-o", "."]).code == 0)
+            let before = space.read("report.html")
+            let run = try space.run(["s.jsonl", "--templates", ".", "-o", "out.html", "--summary", "./report.css"])
+            #expect(run.code == 64, "\(run.stderr)")
+            #expect(run.stderr.contains("the summary './report.css' is the input file ('./report.css')"), "\(run.stderr)")
+            #expect(space.read("report.html") == before && !space.exists("out.html"))
+        }
+
+        @Test("a file this user may not write is not replaced (73), as cp and > would not replace it")
+        func readOnlyFile() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("r.html", "kept\n")
+            chmod(space.path("r.html"), 0o444)
+            // As root every file is writable: the command then runs as nobody, in a folder nobody may write.
+            let asUser = getuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup --clear-groups " : ""
+            if getuid() == 0 { chmod(space.path("."), 0o777) }
+            let run = try space.shell(asUser + #""$TR" s.jsonl -o r.html"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("Permission denied; make it writable (chmod u+w) or choose another output"), "\(run.stderr)")
+            #expect(String(decoding: space.read("r.html") ?? Data(), as: UTF8.self) == "kept\n")
+        }
+
         @Test("a symbolic link is followed: the file it names is replaced in its own folder, the link stays")
         func symbolicLink() throws {
             let space = try Workspace()

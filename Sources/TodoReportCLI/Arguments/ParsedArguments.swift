@@ -17,6 +17,7 @@ struct ParsedArguments {
         var onlyPositionals = false
         while let argument = rest.popFirst() {
             if onlyPositionals || argument.first != UInt8(ascii: "-") || argument == [UInt8(ascii: "-")] {
+                if argument.isEmpty { throw .usage("an argument is empty; name a file or a folder.") }
                 positionals.append(Path(bytes: argument))
                 continue
             }
@@ -43,8 +44,12 @@ struct ParsedArguments {
             // (a text such as `--title`'s may be anything).
             if inline == nil, spec.valueName != "TEXT", let option = Self.optionName(value, among: options) {
                 throw .usage(
-                    "\(name) needs a value, and the next argument is the option \(option); for a file of that name write \(name)=\(option) or ./\(option)."
+                    "\(name) needs a value, and the next argument is the option \(option); for a file of that name write \(key)=\(option) or ./\(option)."
                 )
+            }
+            // An empty name is no file: `-o ''` (an unset variable in a script) must not become `/report.html`.
+            if value.isEmpty, spec.valueName != "TEXT" {
+                throw .usage("\(name) is empty; give it a \(spec.valueName ?? "value").")
             }
             if values[key] != nil { throw .usage("\(name) is given twice; give it once.") }
             values[key] = value

@@ -43,7 +43,9 @@ enum RenderCommand: Subcommand {
         var requests = [OutputSet.Request(path: reportPath, role: "report")]
         if let summaryPath { requests.append(.init(path: summaryPath, role: "summary")) }
         if let eventsPath { requests.append(.init(path: eventsPath, role: "event table")) }
-        let outputs = try OutputSet(requests, streams: streams, input: file, keyFile: options.keyFile)
+        // The templates are inputs too: an output over one would leave the next --templates run without it.
+        let templateFiles = try TemplateLoading.files(in: arguments.path(templates))
+        let outputs = try OutputSet(requests, streams: streams, inputs: [file] + templateFiles, keyFile: options.keyFile)
         try file.open()
         defer { file.close() }
 

@@ -23,6 +23,15 @@ enum TemplateLoading {
         return templates
     }
 
+    /// The three template files of `--templates DIR`, as inputs no output may be written over.
+    static func files(in directory: Path?) throws(CLIError) -> [InputFile] {
+        guard let directory else { return [] }
+        let names = PageTemplates.fileNames
+        return try [names.html, names.css, names.js].map { name throws(CLIError) in
+            try InputFile.locate(directory.appending(Array(name.utf8)), standardInput: -1)
+        }
+    }
+
     private static func read(_ path: Path) throws(CLIError) -> String {
         let bytes: [UInt8]
         do {

@@ -41,7 +41,7 @@ enum OutputConflicts {
             if identity == inputNode, !shareable {
                 let name = input?.path.isStandardStream == true ? "standard input" : "'\(input?.path.display ?? "")'"
                 throw .usage(
-                    "the \(request.role) '\(request.path.display)' is the input file (\(name)); writing there would destroy the log. Choose another output."
+                    "the \(request.role) '\(request.path.display)' is the input file (\(name)); writing there would destroy it. Choose another output."
                 )
             }
         }

@@ -25,13 +25,16 @@ enum OutputDestination: Equatable {
     case replace(Path, existing: ExistingFile?)
 
     /// What a regular file was when the outputs were prepared: to keep its
-    /// owner and permissions, and to notice if it changes before the rename.
+    /// owner and permissions, and to notice if it changes before the rename
+    /// (replaced, or written in place: its size or modification time).
     struct ExistingFile: Equatable {
         var device: dev_t
         var inode: ino_t
         var mode: mode_t
         var owner: uid_t
         var group: gid_t
+        var size: off_t
+        var modified: (seconds: Int, nanoseconds: Int)
 
         init(_ info: stat) {
             device = info.st_dev
@@ -39,6 +42,29 @@ enum OutputDestination: Equatable {
             mode = info.st_mode
             owner = info.st_uid
             group = info.st_gid
+            size = info.st_size
+            modified = Self.modificationTime(info)
+        }
+
+        /// Whether `info` is still this file, as it was.
+        func isUnchanged(_ info: stat) -> Bool {
+            info.st_mode & S_IFMT == S_IFREG && info.st_dev == device && info.st_ino == inode && info.st_size == size
+                && Self.modificationTime(info) == modified
+        }
+
+        static func == (one: ExistingFile, other: ExistingFile) -> Bool {
+            (one.device, one.inode, one.mode, one.owner, one.group, one.size) == (
+                other.device, other.inode, other.mode, other.owner, other.group, other.size
+            )
+                && one.modified == other.modified
+        }
+
+        private static func modificationTime(_ info: stat) -> (seconds: Int, nanoseconds: Int) {
+            #if canImport(Glibc)
+                (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+            #else
+                (info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec)
+            #endif
         }
     }
 

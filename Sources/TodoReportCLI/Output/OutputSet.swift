@@ -61,7 +61,13 @@ final class OutputSet {
                 guard path.withCString({ access($0, W_OK) }) == 0 else {
                     throw .cannotWrite(path: request.path.display, reason: SystemCallError("", errno: errno).reason)
                 }
-            case .replace(let path, _):
+            case .replace(let path, let existing):
+                // A file this user may not write is not replaced behind its back, as `cp` and `>` would not.
+                if existing != nil, path.withCString({ access($0, W_OK) }) != 0 {
+                    throw .cannotWrite(
+                        path: request.path.display,
+                        reason: SystemCallError("", errno: errno).reason + "; make it writable (chmod u+w) or choose another output")
+                }
                 StaleTemporaries.remove(in: path.folder, olderThan: start)
                 do {
                     prepared.temporary = try TemporaryFile(in: path.folder)
@@ -147,7 +153,7 @@ final class OutputSet {
         var info = stat()
         guard target.withCString({ lstat($0, &info) }) == 0 else { return existing == nil && errno == ENOENT }
         guard let existing else { return false }
-        return info.st_mode & S_IFMT == S_IFREG && info.st_dev == existing.device && info.st_ino == existing.inode
+        return existing.isUnchanged(info)
     }
 
     private static func name(of output: Prepared) -> String {
