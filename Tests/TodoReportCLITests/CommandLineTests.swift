@@ -45,6 +45,21 @@ extension CLISuite {
         }
 
         @Test(
+            "without -o the report is named after the log, its .jsonl and .gz left out; an .html log keeps its name in front",
+            arguments: [
+                ("s.jsonl", "s.html"), ("s.jsonl.gz", "s.html"), ("s.gz", "s.html"), ("s.log", "s.html"), ("s.html", "s.html.html"),
+            ])
+        func defaultName(log: String, report: String) throws {
+            let space = try Workspace()
+            try space.write("plain.jsonl", cleanLog)
+            let made = try space.shell(log.hasSuffix(".gz") ? "gzip -c plain.jsonl > \(log)" : "cp plain.jsonl \(log)")
+            try #require(made.code == 0)
+            let run = try space.run(["--quiet", log])
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(space.exists(report))
+        }
+
+        @Test(
             "exit codes",
             arguments: [
                 (["missing.jsonl"], Int32(66)),

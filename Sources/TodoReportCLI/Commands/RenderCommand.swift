@@ -85,8 +85,13 @@ enum RenderCommand: Subcommand {
         guard !input.isStandardStream else {
             throw .usage("reading standard input, the report needs a name: add -o report.html (or -o - for standard output).")
         }
-        let name = input.lastComponent
+        var name = input.lastComponent
         var base = input.bytes
+        // `s.jsonl.gz` gives `s.html`, as `s.jsonl` does.
+        if name.count > 3, name.hasSuffix(".gz") {
+            name.removeLast(3)
+            base.removeLast(3)
+        }
         if let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, Array(name[(dot + 1)...]) != Array("html".utf8) {
             base.removeLast(name.count - dot)
         }
