@@ -87,6 +87,16 @@ extension CLISuite {
             #expect(!workspace.exists("missing/stats/no-such.json"), "a missing INPUT is no session")
         }
 
+        @Test("an output folder inside a missing one is refused (73), naming the missing folder, as for an output file")
+        func missingParent() throws {
+            let workspace = try Workspace()
+            try workspace.write("s.jsonl", cleanLog)
+            let run = try workspace.run(["batch", "s.jsonl", "-o", "missing/out"])
+            #expect(run.code == 73)
+            #expect(run.stderr.contains("cannot write missing/out: the folder 'missing' does not exist (create it first)"), "\(run.stderr)")
+            #expect(!workspace.exists("missing"))
+        }
+
         @Test("one session is one session: batch's and index's closing lines say so in the singular")
         func oneSessionSingular() throws {
             let workspace = try Workspace()

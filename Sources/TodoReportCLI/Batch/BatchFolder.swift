@@ -71,7 +71,11 @@ struct BatchFolder: Sendable {
             failure = made ? 0 : errno
         }
         guard made || failure == EEXIST else {
-            throw .cannotWrite(path: folder.display, reason: SystemCallError("", errno: failure).reason)
+            // As an output file's missing folder is named: the folder that holds it.
+            let reason =
+                failure == ENOENT
+                ? "the folder '\(folder.folder.display)' does not exist (create it first)" : SystemCallError("", errno: failure).reason
+            throw .cannotWrite(path: folder.display, reason: reason)
         }
         if made { created.append(folder) }
         var info = stat()
