@@ -74,6 +74,39 @@ extension CLISuite {
             #expect(space.kind("s.md") == S_IFIFO)
         }
 
+        @Test("a FIFO output with no reader yet: the run says it waits for one, then writes the page to it")
+        func fifoWithoutReader() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            #expect(mkfifo(space.path("out.html"), 0o644) == 0)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: todoReportBinary)
+            process.arguments = ["s.jsonl", "-o", "out.html", "--quiet"]
+            process.currentDirectoryURL = space.url
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Read what it says until a whole line, waiting at most 30 s: without the message the
+            // run would wait for a reader for ever, and is stopped.
+            let stderr = errors.fileHandleForReading.fileDescriptor
+            let deadline = Date().addingTimeInterval(30)
+            var said = Data()
+            while !said.contains(UInt8(ascii: "\n")), Date() < deadline {
+                var ready = pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) == 1 else { continue }
+                let more = errors.fileHandleForReading.availableData
+                if more.isEmpty { break }
+                said += more
+            }
+            if !said.contains(UInt8(ascii: "\n")) { kill(process.processIdentifier, SIGKILL) }
+            try #require(String(decoding: said, as: UTF8.self) == "out.html: waiting for a program to read this FIFO\n")
+            let page = try #require(FileHandle(forReadingAtPath: space.path("out.html"))).readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(String(decoding: page, as: UTF8.self).hasPrefix("<!doctype html>"))
+        }
+
         @Test("when one output cannot be put in place, the ones already replaced are put back")
         func rollBack() throws {
             let space = try Workspace()

@@ -109,7 +109,15 @@ final class OutputSet {
         case .standardOutput, .descriptor: break
         case .replace: try fill(index, output.temporary?.descriptor ?? -1)
         case .inPlace(let path):
-            let descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+            // A FIFO with no reader yet (ENXIO without waiting): say what the run waits for, then wait.
+            var descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+            if descriptor < 0, errno == ENXIO {
+                streams.printError("\(output.request.path.display): waiting for a program to read this FIFO")
+                descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+            } else if descriptor >= 0 {
+                // Written as the blocking descriptor it would have been.
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            }
             guard descriptor >= 0 else { throw SystemCallError("open", errno: errno) }
             defer { close(descriptor) }
             try fill(index, descriptor)
