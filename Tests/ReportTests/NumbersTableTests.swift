@@ -1,4 +1,5 @@
 import Foundation
+import Redaction
 import SessionLog
 import Testing
 import TodoDomain
@@ -18,10 +19,10 @@ struct NumbersTableTests {
         var table: [[String: String]]
     }
 
-    static func result(_ lines: [String]) throws -> Result {
+    static func result(_ lines: [String], redaction: LogRedaction? = nil) throws -> Result {
         let text = lines.map { $0 + "\n" }.joined()
-        let builder = ReportBuilder(recordingEventTable: true)
-        let outcome = try LogReplayer.replay(InMemoryByteSource(text)) { builder.add($0) }
+        let builder = ReportBuilder(redaction: redaction, recordingEventTable: true)
+        let outcome = try LogReplayer.replay(InMemoryByteSource(text), redaction: redaction) { builder.add($0) }
         builder.finish(with: outcome)
         let stats = SessionStats(
             name: "edge", input: "edge.jsonl", status: .rendered, problem: nil, metrics: builder.metrics, inputBytes: 0, inputSHA256: nil,
@@ -126,12 +127,15 @@ struct NumbersTableTests {
         #expect(r.table.last?["item"] == "0")
     }
 
-    @Test("a name typed again as other bytes for the same letters (é, then e and a combining accent) changed the state")
-    func nameInOtherBytes() throws {
-        let r = try Self.result([
-            Self.event(Self.start), Self.event(Self.type("caf\u{E9}")), Self.event(Self.type("cafe\u{301}")),
-            Self.event(Self.type("cafe\u{301}")),
-        ])
+    @Test(
+        "a name typed again as other bytes for the same letters (é, then e and a combining accent) changed the state, redacted or not",
+        arguments: [nil, Pseudonyms(key: nil), Pseudonyms(key: Array("team secret".utf8))])
+    func nameInOtherBytes(pseudonyms: Pseudonyms?) throws {
+        let r = try Self.result(
+            [
+                Self.event(Self.start), Self.event(Self.type("caf\u{E9}")), Self.event(Self.type("cafe\u{301}")),
+                Self.event(Self.type("cafe\u{301}")),
+            ], redaction: pseudonyms.map { LogRedaction(pseudonyms: $0) })
         #expect(r.table.map { $0["changed"] ?? "" } == ["true", "true", "true", "false"])
     }
 

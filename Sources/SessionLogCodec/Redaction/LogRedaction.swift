@@ -28,12 +28,14 @@ public struct LogRedaction: Sendable {
     public var mode: RedactionMode { RedactionMode(pseudonyms) }
 
     /// ``RecordStamp/nameIdentity`` of a name: 0 when empty, else a hash of
-    /// it that is never 0. Swift's hashing is seeded per process and treats
-    /// canonically equivalent texts alike, as comparing the texts does.
+    /// its UTF-8 bytes that is never 0, seeded per process. Bytes, as the
+    /// event table's `changed` compares names (and digests hash them): "é"
+    /// and "e" with a combining accent are two names.
     static func identity(of name: String) -> UInt64 {
         guard !name.isEmpty else { return 0 }
         var hasher = Hasher()
-        hasher.combine(name)
+        var bytes = name
+        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         return UInt64(UInt(bitPattern: hasher.finalize())) | 1
     }
 
