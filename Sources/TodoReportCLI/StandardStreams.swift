@@ -1,6 +1,7 @@
 import ByteLevel
 import Report
 import SessionLog
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -37,8 +38,20 @@ public struct StandardStreams: Sendable {
     }
 }
 
+/// Set when something was to be written to a standard stream that was
+/// closed when the process started (its descriptor is -1, see
+/// ``TodoReportCommand/runProcess()``): the run then exits 73, since what it
+/// had to say was lost (a `validate … 2>&-` in CI must not look clean).
+let wroteToClosedStream = Atomic<Bool>(false)
+
 /// Writes every byte, retrying short writes and interruptions.
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallError) {
+    if descriptor < 0 {
+        // Nothing to say is nothing lost (a printer flushing an empty buffer).
+        guard !bytes.isEmpty else { return }
+        wroteToClosedStream.store(true, ordering: .relaxed)
+        throw SystemCallError("write", errno: EBADF)
+    }
     do {
         try FileDescriptorIO.write(bytes, to: descriptor)
     } catch {

@@ -19,13 +19,18 @@ public enum TodoReportCommand {
     public static func run(argumentBytes arguments: [[UInt8]], streams: StandardStreams = .process) -> Int32 {
         // A file too large for `ulimit -f` must fail its write (EFBIG, exit 73), not kill the process.
         signal(SIGXFSZ, SIG_IGN)
+        wroteToClosedStream.store(false, ordering: .relaxed)
+        var code: ExitCode
         do {
             try dispatch(arguments[...], streams: streams)
-            return ExitCode.success.rawValue
+            code = .success
         } catch {
             if !error.message.isEmpty { streams.printError(error.message) }
-            return error.exitCode.rawValue
+            code = error.exitCode
         }
+        // A verdict, diagnostics or a count line meant for a closed stream is lost: not a success.
+        if wroteToClosedStream.load(ordering: .relaxed), code == .success || code == .different { code = .cannotCreate }
+        return code.rawValue
     }
 
     /// Runs this process's command line with its own streams: what the

@@ -9,13 +9,22 @@ extension CLISuite {
     struct OutputEdgeTests {
         static let page = "<!doctype html>"
 
-        @Test("a closed standard error or output is never taken by an output file")
+        @Test(
+            "a closed standard error or output is never taken by an output file, and what was meant for it is lost only with exit 73"
+        )
         func closedStreams() throws {
             let space = try Workspace()
             try space.write("bad.jsonl", brokenLog)
+            try space.write("clean.jsonl", cleanLog)
+            // The diagnostics were lost (the page, which lists them too, is written all the same).
             let closedError = try space.shell(#""$TR" bad.jsonl -o e.html 2>&-"#)
-            #expect(closedError.code == 0)
+            #expect(closedError.code == 73)
             #expect(String(decoding: space.read("e.html") ?? Data(), as: UTF8.self).hasPrefix(Self.page))
+            // validate's diagnostics and diff's verdict are all they write: a CI step must not look clean.
+            #expect(try space.shell(#""$TR" validate bad.jsonl --quiet 2>&-"#).code == 73)
+            #expect(try space.shell(#""$TR" diff clean.jsonl clean.jsonl >&-"#).code == 73)
+            // Nothing to say is nothing lost.
+            #expect(try space.shell(#""$TR" validate clean.jsonl --quiet 2>&-"#).code == 0)
             let closedOutput = try space.shell(#""$TR" bad.jsonl -o - --summary s.md >&-"#)
             #expect(closedOutput.code == 73)
             #expect(closedOutput.stderr.contains("cannot write standard output: it is not open"))
