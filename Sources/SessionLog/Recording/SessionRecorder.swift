@@ -50,10 +50,11 @@ public import TodoDomain
 /// recording; call it once there may be room again (when the app comes to
 /// the foreground, or from a "Try again" button). Until then ``flush()``
 /// throws ``RecorderError/stopped(path:records:)``; a kill loses what
-/// waits, and so does a ``close()`` whose one more try fails. The recorder keeps the ``firstError``,
-/// calls `onError` on its queue (never inside the store's dispatch) once
-/// for each failure, and ``flush()`` throws it: call `flush()` when the app
-/// goes to the background, and tell the person if it throws. `flush()` also
+/// waits, and so does a ``close()`` whose one more try fails. The recorder
+/// keeps the ``firstError``, calls `onError` on its queue (never inside the
+/// store's dispatch) once for each failure, and ``flush()`` throws it: call
+/// `flush()` when the app goes to the background, and tell the person if it
+/// throws. `flush()` also
 /// says when the log was deleted, moved or replaced while the app recorded
 /// into it (``RecorderError/logMissing(path:)``).
 ///
@@ -382,7 +383,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     ///
     /// - Throws: The first failure since the last `flush()` that threw:
     ///   some record is not in the log. Each failure is thrown once; ``firstError``
-    ///   keeps the first of all.
+    ///   keeps the first of all. After that, while records wait for
+    ///   ``retry()``, ``RecorderError/stopped(path:records:)`` at every call.
     public func flush() throws(RecorderError) {
         onWriterQueue {
             drain()
