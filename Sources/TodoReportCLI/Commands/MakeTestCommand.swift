@@ -28,17 +28,19 @@ enum MakeTestCommand: Subcommand {
     static let discussion = """
         DIR gets Fixtures/NAME.jsonl (the session's kept records, every event pinned
         with the digest of the state after it) with Fixtures/NAME.states.jsonl (each
-        frame's state: whole up to \(SessionFixture.wholeStateFrames) frames and \(SessionFixture.wholeStateItems) items in all
-        states, its fields and the items' digest beyond), and \(RegressionTestSource.fileName), one test with a case for each
-        fixture in Fixtures/ when it runs: a later run into DIR adds its sessions to
-        those there. \(RegressionTestSource.stateFileName), which names the app's state for the
-        test, is written only when missing. NAME is the log's file name as batch makes
-        it (for logs of alike file names, its folder's name first: a--session). The test replays each fixture through the app's Store and fails at the
-        first frame that differs; with \(RegressionTestSource.recordVariable)=1 it re-records the pins and
-        fails once. Lines that are not valid records are left out of the fixture, with
-        their diagnostics on standard error; a log with no event is refused. With --redact or --redact-key the fixture is
-        redacted (its pins are the redacted session's), so a customer's session can be
-        committed; --from-digests cannot be redacted (the digests hash the text as typed).
+        frame's state: whole up to \(SessionFixture.wholeStateFrames) frames holding \(SessionFixture.wholeStateItems) items in all,
+        its fields and the items' digest beyond), and \(RegressionTestSource.fileName),
+        one test with a case for each fixture in Fixtures/ when it runs: a later run
+        into DIR adds its sessions to those there. \(RegressionTestSource.stateFileName), which
+        names the app's state for the test, is written only when missing. NAME is the
+        log's file name as batch makes it (logs of alike file names get their folder's
+        name first: a--session). The test replays each fixture through the app's Store
+        and fails at the first frame that differs; with \(RegressionTestSource.recordVariable)=1 it
+        re-records the pins and fails once. Lines that are not valid records are left
+        out of the fixture, with their diagnostics on standard error; a log with no
+        event is refused. With --redact or --redact-key the fixture is redacted (its
+        pins are the redacted session's), so a customer's session can be committed;
+        --from-digests cannot be redacted (the digests hash the text as typed).
         The same logs always give the same files.
         """
 
