@@ -54,9 +54,14 @@ public struct RecordedSession: Sendable {
         } catch {
             throw FixtureError(description: "cannot list the fixtures in \(folder.path): \(sentence(for: error))")
         }
-        return files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".states.jsonl") }
-            .map { String($0.dropLast(".jsonl".count)) }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return files.compactMap(sessionName(ofFixture:)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The session whose fixture log the file `name` is (`bug-4711` for
+    /// `bug-4711.jsonl`), or `nil` for a states file or any other file.
+    public static func sessionName(ofFixture name: String) -> String? {
+        guard name.hasSuffix(".jsonl"), !name.hasSuffix(".states.jsonl") else { return nil }
+        return String(name.dropLast(".jsonl".count))
     }
 
     /// The session `name` in the fixture folder `folder`.

@@ -171,11 +171,8 @@ enum MakeTestCommand: Subcommand {
     /// The sessions whose fixtures `folder` holds (as ``RecordedSession/names(in:)`` lists them).
     private static func fixtureNames(in folder: Path) -> Set<String> {
         Set(
-            (folder.folderEntries() ?? []).compactMap { entry -> String? in
-                guard let name = String(validating: entry, as: UTF8.self), name.hasSuffix(".jsonl"), !name.hasSuffix(".states.jsonl") else {
-                    return nil
-                }
-                return String(name.dropLast(".jsonl".count))
+            (folder.folderEntries() ?? []).compactMap {
+                String(validating: $0, as: UTF8.self).flatMap(RecordedSession.sessionName(ofFixture:))
             })
     }
 

@@ -34,7 +34,7 @@ enum OutputDestination: Equatable {
         var owner: uid_t
         var group: gid_t
         var size: off_t
-        var modified: (seconds: Int, nanoseconds: Int)
+        var modified: ModificationTime
 
         init(_ info: stat) {
             device = info.st_dev
@@ -43,27 +43,26 @@ enum OutputDestination: Equatable {
             owner = info.st_uid
             group = info.st_gid
             size = info.st_size
-            modified = Self.modificationTime(info)
+            modified = ModificationTime(info)
         }
 
         /// Whether `info` is still this file, as it was.
         func isUnchanged(_ info: stat) -> Bool {
             info.st_mode & S_IFMT == S_IFREG && info.st_dev == device && info.st_ino == inode && info.st_size == size
-                && Self.modificationTime(info) == modified
+                && ModificationTime(info) == modified
         }
+    }
 
-        static func == (one: ExistingFile, other: ExistingFile) -> Bool {
-            (one.device, one.inode, one.mode, one.owner, one.group, one.size) == (
-                other.device, other.inode, other.mode, other.owner, other.group, other.size
-            )
-                && one.modified == other.modified
-        }
+    /// A file's modification time, to the nanosecond the file system keeps.
+    struct ModificationTime: Equatable {
+        var seconds: Int
+        var nanoseconds: Int
 
-        private static func modificationTime(_ info: stat) -> (seconds: Int, nanoseconds: Int) {
+        init(_ info: stat) {
             #if canImport(Glibc)
-                (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+                (seconds, nanoseconds) = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
             #else
-                (info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec)
+                (seconds, nanoseconds) = (info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec)
             #endif
         }
     }
