@@ -110,9 +110,10 @@ let package = Package(
             name: "SessionTestingTests", dependencies: ["SessionComparison", "SessionTesting", "SessionLog", "TodoDomain", "TimeTravel"]),
         .testTarget(
             name: "ReportTests", dependencies: ["ByteLevel", "Report", "SessionLog", "TodoDomain", "CCmark", "Digests", "Redaction"]),
-        .testTarget(name: "TodoReportCLITests", dependencies: ["TodoReportCLI", "Report", "SessionLog", "TodoDomain", "TimeTravel"]),
+        .testTarget(
+            name: "TodoReportCLITests", dependencies: ["ByteLevel", "TodoReportCLI", "Report", "SessionLog", "TodoDomain", "TimeTravel"]),
         // Real headless Chromium loads generated reports from file:// (Debian's `chromium`).
-        .testTarget(name: "BrowserTests", dependencies: ["Report", "SessionLog", "TodoDomain", "Redaction"]),
+        .testTarget(name: "BrowserTests", dependencies: ["ByteLevel", "Report", "SessionLog", "TodoDomain", "Redaction"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,10 @@ enum CLIError: Error, Equatable {
     case commandUsage(String, command: String, usage: String)
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+    /// An input could not be opened because this run ran out of something of
+    /// its own (open files, memory): no fault of the input, which is left
+    /// as it was recorded, so 73 as for an output that cannot be written.
+    case shortOfResources(path: String, reason: String)
     /// The log cannot become a report (the summary line says why).
     case rejected(String)
     /// Some sessions of a batch failed (each already reported); the line counts them.
@@ -19,7 +23,7 @@ enum CLIError: Error, Equatable {
         switch self {
         case .usage, .commandUsage: .usage
         case .cannotRead: .noInput
-        case .cannotWrite: .cannotCreate
+        case .cannotWrite, .shortOfResources: .cannotCreate
         case .rejected: .dataError
         case .sessionsFailed(let code, _): code
         case .busy: .temporaryFailure
@@ -33,7 +37,7 @@ enum CLIError: Error, Equatable {
             "Error: \(text)\n\(Help.usage)\nSee 'todo-report --help' for more information."
         case .commandUsage(let text, let command, let usage):
             "Error: \(text)\nUsage: \(usage)\nSee 'todo-report help \(command)' for more information."
-        case .cannotRead(let path, let reason):
+        case .cannotRead(let path, let reason), .shortOfResources(let path, let reason):
             "Error: cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason):
             "Error: cannot write \(path): \(reason)"

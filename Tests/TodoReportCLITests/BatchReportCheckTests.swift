@@ -1,5 +1,8 @@
+import ByteLevel
 import Foundation
 import Testing
+
+@testable import TodoReportCLI
 
 extension CLISuite {
     /// A re-run trusts a report only when it is the one its stats name: the
@@ -41,6 +44,33 @@ extension CLISuite {
                 "\(again.stderr)")
             #expect(again.stderr.contains("5 sessions: 1 rendered, 4 skipped"), "\(again.stderr)")
             #expect(try BatchTests.tree(workspace, "out") == clean)
+        }
+
+        @Test(
+            "a symbolic link in a session file's place is refused, never written through: not to an input log, not to another report",
+            arguments: [
+                ("sessions/team-a--two.html", "../../logs/team-a/two.jsonl"), ("sessions/team-a--two.html", "team-a--one.html"),
+                ("stats/team-a--two.json", "team-a--one.json"), ("events/team-a--two.csv.gz", "../../logs/team-a/two.jsonl"),
+            ])
+        func linkInASessionFilesPlace(entry: String, target: String) throws {
+            let workspace = try Workspace()
+            try BatchTests.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let inputs = try BatchTests.tree(workspace, "logs")
+            let other = workspace.read("out/sessions/team-a--one.html")
+            try #require(try workspace.shell("rm out/\(entry) && ln -s \(target) out/\(entry)").code == 0)
+            for _ in 0..<2 {
+                let again = try workspace.shell("$TR batch logs -o out")
+                #expect(again.code == 73, "\(again.stderr)")
+                #expect(
+                    again.stderr.contains(
+                        "cannot write out/\(entry): it is a symbolic link, and a batch folder's session files are regular files"),
+                    "\(again.stderr)")
+                #expect(try BatchTests.tree(workspace, "logs") == inputs, "no input is written through the link")
+                #expect(workspace.read("out/sessions/team-a--one.html") == other, "nor another session's report")
+            }
+            #expect(try workspace.shell("rm out/\(entry) && $TR batch logs -o out").code == 0, "removed, the run repairs it")
+            #expect(try Self.reportsNotMatchingStats(workspace, "out") == [])
         }
 
         @Test("another session's report in a report's place is rendered again; a missing one too")
@@ -88,6 +118,39 @@ extension CLISuite {
                 ), "\(again.stderr)")
             #expect(again.stderr.contains("5 sessions: 2 rendered, 3 skipped"), "\(again.stderr)")
             #expect(try BatchTests.tree(workspace, "out") == clean)
+        }
+    }
+}
+
+extension CLISuite {
+    /// Running out of open files or memory is the run's failure, not the log's.
+    @Suite("batch short of open files")
+    struct BatchShortOfResourcesTests {
+        @Test(
+            "an input open(2) refuses for want of open files or memory is the run's failure (73), kept as it was; any other refusal is the log's (66)",
+            arguments: [(EMFILE, true), (ENFILE, true), (ENOMEM, true), (EACCES, false), (ENOENT, false), (EIO, false)])
+        func openFailures(code: Int32, isShortage: Bool) {
+            let failure = InputFile.openFailure(Path("logs/a.jsonl"), errno: code)
+            #expect((failure.exitCode == .cannotCreate) == isShortage, "\(failure)")
+            #expect((failure.exitCode == .noInput) == !isShortage, "\(failure)")
+            #expect(failure.message.hasPrefix("Error: cannot read logs/a.jsonl: "))
+        }
+
+        @Test("with few file descriptors and many jobs, a re-run never records an unchanged log as unreadable, nor removes its files")
+        func fewDescriptors() throws {
+            let workspace = try Workspace()
+            try BatchTests.logs(in: workspace)
+            #expect(try workspace.shell("rm logs/team-b/broken.jsonl && $TR batch logs -o out").code == 0)
+            let clean = try BatchTests.tree(workspace, "out")
+            var short = 0
+            for limit in [7, 8, 9, 10, 12] {
+                let run = try workspace.shell("ulimit -n \(limit) && $TR batch logs -o out --jobs 8")
+                #expect([0, 73].contains(run.code), "ulimit -n \(limit): \(run.code) \(run.stderr)")
+                if run.stderr.contains("Too many open files (a limit of this run, not a fault of the log") { short += 1 }
+                #expect(!run.stderr.contains("error: cannot read: Too many open files\n"), "\(run.stderr)")
+                #expect(try BatchTests.tree(workspace, "out") == clean, "ulimit -n \(limit): every file as it was")
+            }
+            #expect(short > 0, "some limit left too few descriptors to open a log")
         }
     }
 }

@@ -54,6 +54,25 @@ extension CLISuite {
             return files
         }
 
+        @Test(
+            "a re-run with another --max-line-bytes or --title renders every session again, as a clean run into an empty folder would",
+            arguments: [
+                (["--max-line-bytes", "150"], [String]()), ([], ["--max-line-bytes", "150"]), (["--title", "'Team A'"], []),
+                ([], ["--title", "'Team A'"]), (["--title", "'Team A'"], ["--title", "'Team B'"]),
+            ])
+        func outputOptionsOnARerun(first: [String], second: [String]) throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            _ = try workspace.shell("$TR batch logs -o out \(first.joined(separator: " "))")
+            let again = try workspace.shell("$TR batch logs -o out \(second.joined(separator: " "))")
+            #expect(again.stderr.contains("5 sessions: 5 rendered"), "\(again.stderr)")
+            _ = try workspace.shell("$TR batch logs -o clean \(second.joined(separator: " "))")
+            #expect(try Self.tree(workspace, "out") == Self.tree(workspace, "clean"), "the folder is what a clean run writes")
+            // And the same options again skip every session.
+            let third = try workspace.shell("$TR batch logs -o out \(second.joined(separator: " "))")
+            #expect(third.stderr.contains("5 sessions: 0 rendered, 5 skipped"), "\(third.stderr)")
+        }
+
         @Test("a rejected and an unreadable session among good ones: the others are rendered, the failures listed, exit 65 then 66")
         func failuresPerSession() throws {
             let workspace = try Workspace()

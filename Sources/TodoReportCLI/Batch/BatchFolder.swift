@@ -125,11 +125,20 @@ struct BatchFolder: Sendable {
         var temporary: TemporaryFile
     }
 
-    /// Writes the bytes `fill` writes to a temporary file beside `path`'s
-    /// target (a regular file or a new one only, as for every output).
+    /// Writes the bytes `fill` writes to a temporary file beside `path`, a
+    /// session's file in the folder (a regular file or a new one only, as
+    /// for every output; and never a symbolic link, which a session's file
+    /// is not: written through, it could replace an input log or another
+    /// session's report).
     static func stage(_ path: Path, _ fill: (Int32) throws(SystemCallError) -> Void) throws(CLIError) -> StagedFile {
         guard case .replace(let target, _) = try OutputDestination.resolve(path) else {
             throw .cannotWrite(path: path.display, reason: "it is not a regular file")
+        }
+        guard target == path else {
+            throw .cannotWrite(
+                path: path.display,
+                reason: "it is a symbolic link, and a batch folder's session files are regular files that only todo-report writes: "
+                    + "remove it and run again")
         }
         do {
             let temporary = try TemporaryFile(in: target.folder)

@@ -1,3 +1,4 @@
+import ByteLevel
 import Report
 import SessionLog
 
@@ -18,6 +19,8 @@ struct SessionJob: Sendable {
         case done(SessionStats, skipped: Bool, again: RenderedAgain? = nil)
         /// An INPUT that is missing or a folder that could not be searched (said on standard error).
         case notFound
+        /// The run cannot go on here: an output cannot be written, or an input not opened for want of
+        /// open files or memory (the batch stops with 73, the session's last files as they were).
         case cannotWrite(CLIError)
     }
 
@@ -49,9 +52,28 @@ struct SessionJob: Sendable {
     /// The roots of this run's INPUTs as stats record them (``InputRoot/recorded(_:redaction:)``).
     var runRoots: Set<String>
 
-    /// The tool that wrote a session's files, and how it redacted them: a
-    /// re-run with another redaction (or none) renders every session again.
-    var tool: String { Help.version + (options.redaction?.mode.toolSuffix ?? "") }
+    /// The tool that wrote a session's files, with the options that change
+    /// them, and how it redacted them: a re-run with another `--title`,
+    /// `--max-line-bytes` or redaction renders every session again.
+    var tool: String {
+        Help.version + Self.outputOptions(title: title, maxLineBytes: options.maxLineBytes) + (options.redaction?.mode.toolSuffix ?? "")
+    }
+
+    /// ` --max-line-bytes N` when not the default, ` --title` and the first 16
+    /// hex digits of the title's SHA-256 when one is given (the stats file
+    /// records that it was, not the text); empty for the defaults, so a
+    /// folder written with them keeps its stats as they were. Before the
+    /// redaction's words, which end `tool`.
+    static func outputOptions(title: String?, maxLineBytes: Int) -> String {
+        var words = ""
+        if maxLineBytes != LogReplayer.defaultMaxLineBytes { words += " --max-line-bytes \(maxLineBytes)" }
+        if let title {
+            var digest = InputDigest()
+            Array(title.utf8).withByteView { digest.add($0) }
+            words += " --title " + digest.hex().prefix(16)
+        }
+        return words
+    }
 
     /// Runs the session of `input`, named `name`, found under the root recorded as `root` (``InputRoot``).
     /// When the folder holds another session of that NAME, found under a root that is none of this
@@ -87,6 +109,8 @@ struct SessionJob: Sendable {
                 if options.redaction != nil { file.displayName = shownPath }
                 try file.openWithoutWaiting(streamAllowed: input.isStream)
             } catch {
+                // Short of open files or memory: the run's failure, not the log's; its last files stay.
+                if case .shortOfResources = error { return .cannotWrite(error) }
                 // Its failure is recorded under its own NAME, never over another root's session.
                 keepOtherRootsSession(nil)
                 let reason = Self.reason(error)
@@ -203,8 +227,8 @@ struct SessionJob: Sendable {
     }
 
     /// Whether the session can be skipped: the last run's stats (of this
-    /// schema) name the same input bytes (size, then SHA-256), tool and
-    /// `--strict`, and its report and event table are there with the size
+    /// schema) name the same input bytes (size, then SHA-256), tool (with
+    /// its options, ``tool``) and `--strict`, and its report and event table are there with the size
     /// and SHA-256 they name (another run's, or one damaged anywhere in it,
     /// is not). A stream is never skipped: reading it to compare would consume it.
     private func verdict(_ file: InputFile, name: String) -> Verdict {
@@ -238,7 +262,7 @@ struct SessionJob: Sendable {
 
     private static func reason(_ error: CLIError) -> String {
         switch error {
-        case .cannotRead(_, let reason), .cannotWrite(_, let reason): reason
+        case .cannotRead(_, let reason), .cannotWrite(_, let reason), .shortOfResources(_, let reason): reason
         case .rejected(let text), .usage(let text), .commandUsage(let text, _, _), .sessionsFailed(_, let text), .busy(let text): text
         }
     }

@@ -42,15 +42,16 @@ enum BatchCommand: Subcommand {
         events/NAME.csv.gz (its event table, as --events writes it),
         stats/NAME.json (its numbers, schema todo-report-stats/2), index.html,
         sessions.csv and summary.md.
-        A re-run skips a session whose input bytes, tool version and --strict match
-        its stats and whose report and event table are the ones they name (stats
-        of todo-report-stats/1 are rendered again; --force redoes all); it
-        removes a session whose input is gone from one of this run's INPUTs, and
-        keeps those of other INPUTs.
+        A re-run skips a session whose input bytes, tool version, --strict, --title
+        and --max-line-bytes match its stats and whose report and event table are
+        the ones they name (stats of todo-report-stats/1 are rendered again;
+        --force redoes all); it removes a session whose input is gone from one of
+        this run's INPUTs, and keeps those of other INPUTs.
         One run writes DIR at a time (--shard runs together): another waits for it,
         or exits 75 with --no-wait.
         Exit codes: 0 every session rendered, 65 any rejected, 66 any unreadable,
-        73 an output cannot be written, 75 DIR busy (--no-wait).
+        73 an output cannot be written (or the run is short of open files or
+        memory), 75 DIR busy (--no-wait).
         """
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {

@@ -45,7 +45,17 @@ struct InputFile {
             return
         }
         descriptor = path.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
+        guard descriptor >= 0 else { throw Self.openFailure(path, errno: errno) }
+    }
+
+    /// Why `open(2)` failed: the input's fault (66), or this run's when it
+    /// ran out of open files or memory (``CLIError/shortOfResources(path:reason:)``).
+    static func openFailure(_ path: Path, errno code: Int32) -> CLIError {
+        let reason = SystemCallError("", errno: code).reason
+        guard code == EMFILE || code == ENFILE || code == ENOMEM else { return .cannotRead(path: path.display, reason: reason) }
+        return .shortOfResources(
+            path: path.display,
+            reason: reason + " (a limit of this run, not a fault of the log: raise it, as with ulimit -n, or run fewer at once)")
     }
 
     /// Opens it for reading without waiting in `open(2)`, as `batch` does,
@@ -57,7 +67,7 @@ struct InputFile {
     /// a regular file when it was found.
     mutating func openWithoutWaiting(streamAllowed: Bool) throws(CLIError) {
         descriptor = path.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard descriptor >= 0 else { throw .cannotRead(path: path.display, reason: SystemCallError("", errno: errno).reason) }
+        guard descriptor >= 0 else { throw Self.openFailure(path, errno: errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let reason = SystemCallError("", errno: errno).reason
