@@ -24,17 +24,28 @@ var TodoText = (function () {
     lengths.set(text, n);
     return n;
   }
-  // The first TEXT_LIMIT code units, not splitting a surrogate pair.
-  function cut(text) {
-    var end = TEXT_LIMIT, c = text.charCodeAt(end - 1);
+  // The first `limit` (TEXT_LIMIT) code units, not splitting a surrogate pair.
+  function cut(text, limit) {
+    var end = limit || TEXT_LIMIT, c = text.charCodeAt(end - 1);
     if (c >= 0xD800 && c <= 0xDBFF) end--;
     return text.slice(0, end);
   }
   function lengthNote(text) { return '… ' + TodoPage.grouped(characterCount(text)) + ' characters'; }
   // Plain text for places that hold no button (payloads, labels).
   function shortText(text) { return isLong(text) ? cut(text) + lengthNote(text) : text; }
+  // The bidirectional marks, embeddings, overrides and isolates, and the line and paragraph
+  // separators: in quoted text they are shown as JSON escapes, so that a log's text cannot
+  // reorder or break the page's own text around it (the phone draws them as the app does).
+  var LAYOUT_CONTROLS = /[\u200E\u200F\u2028-\u202E\u2066-\u2069]/g;
+  function escapeLayoutControl(c) { return '\\u' + c.charCodeAt(0).toString(16).toUpperCase(); }
   // A JSON literal, cut the same way (the note outside the quotes).
-  function quote(text) { return isLong(text) ? JSON.stringify(cut(text)) + lengthNote(text) : JSON.stringify(text); }
+  function quote(text) {
+    var literal = JSON.stringify(isLong(text) ? cut(text) : text).replace(LAYOUT_CONTROLS, escapeLayoutControl);
+    return isLong(text) ? literal + lengthNote(text) : literal;
+  }
+  // At most BRIEF_LIMIT code units, for a line read out on every step (the frame's event).
+  var BRIEF_LIMIT = 160;
+  function brief(text) { return text.length > BRIEF_LIMIT ? cut(text, BRIEF_LIMIT - 1) + '…' : text; }
 
   var fullTexts = new WeakMap();
   var listening = false;
@@ -135,5 +146,5 @@ var TodoText = (function () {
     try { document.execCommand('copy'); } catch (e) { /* selected: the person can copy it */ }
   }
 
-  return { isLong: isLong, cut: cut, shortText: shortText, quote: quote, moreButton: moreButton, setText: setText };
+  return { isLong: isLong, cut: cut, shortText: shortText, quote: quote, brief: brief, moreButton: moreButton, setText: setText };
 })();

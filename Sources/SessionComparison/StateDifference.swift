@@ -93,7 +93,7 @@ public struct StateDifference: Hashable, Sendable, CustomStringConvertible {
         if texts.0 == texts.1 {
             // Alike to the eye, unlike in bytes: the scalars say how.
             func scalars(_ text: String) -> String {
-                text.escapingScalars { $0.isASCII ? nil : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }
+                text.escapingScalars { $0.isASCII ? nil : $0.escapedForDisplay }
             }
             texts = (scalars(texts.0), scalars(texts.1))
         }

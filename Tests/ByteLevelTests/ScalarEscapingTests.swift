@@ -17,3 +17,24 @@ struct ScalarEscapingTests {
         #expect(escaped("", limit: 0) == "")
     }
 }
+
+@Suite("Layout controls shown in prose")
+struct LayoutControlTests {
+    @Test(
+        "every bidirectional mark, embedding, override and isolate and the two separators is shown as \\u{…}; nothing else",
+        arguments: [
+            ("\u{202E}evil", "\\u{202E}evil"), ("a\u{202A}b\u{202B}c\u{202C}d\u{202D}e", "a\\u{202A}b\\u{202B}c\\u{202C}d\\u{202D}e"),
+            ("\u{2066}x\u{2067}y\u{2068}z\u{2069}", "\\u{2066}x\\u{2067}y\\u{2068}z\\u{2069}"), ("\u{200E}\u{200F}", "\\u{200E}\\u{200F}"),
+            ("line\u{2028}para\u{2029}", "line\\u{2028}para\\u{2029}"),
+            // Right-to-left letters, the Arabic letter mark, the zero-width joiner and the neighbours of the ranges stay.
+            (
+                "שלום مرحبا \u{061C}\u{200D}\u{200D}\u{2027}\u{202F}\u{2065}\u{206A}",
+                "שלום مرحبا \u{061C}\u{200D}\u{200D}\u{2027}\u{202F}\u{2065}\u{206A}"
+            ),
+            ("", ""), ("\\u{202E}", "\\u{202E}"),
+        ])
+    func shown(text: String, expected: String) {
+        #expect(text.showingLayoutControls == expected)
+        #expect(text.showingLayoutControls.showingLayoutControls == expected, "shown once, not again")
+    }
+}

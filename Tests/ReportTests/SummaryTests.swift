@@ -145,6 +145,18 @@ struct SummaryTests {
     }
 
     @Test(
+        "a title's bidirectional controls are shown as \\u{…} in the Markdown and the page: they cannot reverse the summary's own words",
+        arguments: ["\u{202E}evil override", "a\u{2066}b", "x\u{2069}\u{202E}y", "line\u{2029}para"])
+    func layoutControlsShown(_ title: String) throws {
+        let (markdown, html) = try Self.summary(Self.titled(title))
+        for text in [markdown, html] {
+            #expect(!text.unicodeScalars.contains { $0.isLayoutControl }, "\(text)")
+        }
+        #expect(html.contains("<strong>“\(title.showingLayoutControls)”</strong> — added at"), "\(html)")
+        #expect(Self.markdownToHTML(markdown).contains("<strong>“\(title.showingLayoutControls)”</strong>"))
+    }
+
+    @Test(
         "a title with spaces at its ends, or only spaces, is shown as typed: in quotes, bold",
         arguments: ["  spaced  ", "   ", " a", "b "])
     func spacedTitles(_ title: String) throws {

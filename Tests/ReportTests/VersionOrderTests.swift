@@ -87,3 +87,17 @@ struct VersionOrderTests {
         #expect(summary.contains("**App versions**: (empty), 1.0, (no version)"), "\(summary)")
     }
 }
+
+@Suite("App versions with layout controls on the index page")
+struct IndexVersionTextTests {
+    @Test("a version's bidirectional override is shown as \\u{202E} in the funnel's title and the filter's option, not obeyed")
+    func overrideShown() throws {
+        var stats = try BatchStatsTests.stats()
+        (stats.name, stats.appVersion) = ("s0", "1.0 \u{202E}RTL-override")
+        let html = BatchAggregate([stats]).indexHTML()
+        #expect(html.contains("<option value=\"0\">1.0 \\u{202E}RTL-override</option>"), "the version filter")
+        #expect(html.contains(">Version 1.0 \\u{202E}RTL-override (1 session)</text>"), "the funnel's title")
+        // The table's cell keeps the text, isolated by the page's style (td { unicode-bidi: isolate }).
+        #expect(html.contains("<td>1.0 \u{202E}RTL-override</td>"))
+    }
+}

@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 /// The batch's `index.html`: one self-contained page under the same policy
@@ -45,7 +46,8 @@ struct IndexPageRenderer {
             "funnel": funnel(),
             // By position, not by text: a version may be written `(no version)` or be empty.
             "versionOptions": aggregate.sessionVersions.enumerated().map {
-                "<option value=\"\($0)\">\(($1.map(BatchAggregate.label(of:)) ?? BatchAggregate.unknownVersion).htmlEscaped)</option>"
+                // A version's layout controls shown: an option's text cannot be isolated from the page's.
+                "<option value=\"\($0)\">\(($1.map(BatchAggregate.label(of:)) ?? BatchAggregate.unknownVersion).showingLayoutControls.htmlEscaped)</option>"
             }.joined(separator: "\n"),
             "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
             "count": String(total),
@@ -112,7 +114,8 @@ struct IndexPageRenderer {
         var charts = [FunnelChart(aggregate.funnel.sheets).indexSVG(label: "All versions", sessions: aggregate.funnel.sessions)]
         for (version, funnel) in aggregate.funnelByVersion {
             charts.append(
-                FunnelChart(funnel.sheets).indexSVG(label: "Version \(BatchAggregate.label(of: version))", sessions: funnel.sessions))
+                FunnelChart(funnel.sheets).indexSVG(
+                    label: "Version \(BatchAggregate.label(of: version).showingLayoutControls)", sessions: funnel.sessions))
         }
         return "<div class=\"funnels\">\n" + charts.joined(separator: "\n") + "\n</div>"
     }

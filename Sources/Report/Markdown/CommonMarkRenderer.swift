@@ -1,3 +1,4 @@
+import ByteLevel
 import CCmark
 
 /// Renders a ``MarkdownBlock`` tree with libcmark: to HTML for the page and to
@@ -83,11 +84,14 @@ enum CommonMarkRenderer {
         return node
     }
 
-    /// Sets a node's text. libcmark stops at a NUL byte, so NUL becomes U+FFFD.
+    /// Sets a node's text. libcmark stops at a NUL byte, so NUL becomes U+FFFD;
+    /// a layout control (U+202E…) is shown as `\u{202E}`, so that a log's
+    /// text cannot reverse or break the summary's own words around it (the
+    /// summary's own text holds none).
     private static func literal(of node: OpaquePointer?, _ text: String) {
         guard let node else { return }
         // By bytes: a String's `contains` of a String is Foundation's, which bridges every text to NSString.
-        let safe = text.utf8.contains(0) ? text.replacingNUL() : text
+        let safe = (text.utf8.contains(0) ? text.replacingNUL() : text).showingLayoutControls
         _ = cmark_node_set_literal(node, safe)
     }
 }

@@ -14,11 +14,8 @@ package func quoted(_ text: String, limit: Int = 60) -> String {
         case "\r": return "\\r"
         default:
             let value = scalar.value
-            guard
-                value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || (0x200E...0x200F).contains(value)
-                    || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-            else { return nil }
-            return "\\u{\(ASCIIHex.text(of: value, uppercase: true))}"
+            guard value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || scalar.isLayoutControl else { return nil }
+            return scalar.escapedForDisplay
         }
     }
     return "\"" + escaped + "\""
