@@ -9,7 +9,7 @@ TodoReport.part(function statePanel(R) {
   var shapeOf = session.shapeOf, valueOf = session.valueOf, stateAt = session.stateAt;
   var eventName = session.eventName, payloadText = session.payloadText;
   var grouped = TodoPage.grouped, duration = TodoPage.duration;
-  var isLong = TodoText.isLong, quote = TodoText.quote, moreButton = TodoText.moreButton;
+  var isLong = TodoText.isLong, quote = TodoText.quote, brief = TodoText.brief, moreButton = TodoText.moreButton;
   var scrubber = R.$('scrubber'), stateBox = R.$('state-json');
   var position = R.$('frame-position'), event = R.$('frame-event'), payload = R.$('frame-payload');
   var time = R.$('frame-time'), offset = R.$('frame-offset'), line = R.$('frame-line');
@@ -18,7 +18,7 @@ TodoReport.part(function statePanel(R) {
     var current = R.current;
     position.textContent = 'Frame ' + grouped(current) + ' / ' + grouped(count - 1);
     event.textContent = eventName(current);
-    payload.textContent = payloadText(current, stateAt(current));
+    payload.textContent = brief(payloadText(current, stateAt(current)));
     var t = R.tMs(current);
     time.textContent = R.isoTime(R.timeOf(current));
     offset.textContent = t === null ? '' : '(' + (t >= 0 ? '+' : '') + duration(t) + ' from the start)';
@@ -70,7 +70,9 @@ TodoReport.part(function statePanel(R) {
     var previous = {};
     if (before) stateLines(before, touched).forEach(function (l) { previous[l[1]] = l[0]; });
     var lines = stateLines(s, touched);
-    function changed(l) { return before && previous[l[1]] !== l[0] && l[1] !== 'close-items' && l[1] !== 'more' && l[1] !== 'gap'; }
+    // A line's comma is not its value: the item before a new last one gains one and is unchanged.
+    function value(text) { return text !== undefined && text.charAt(text.length - 1) === ',' ? text.slice(0, -1) : text; }
+    function changed(l) { return before && value(previous[l[1]]) !== value(l[0]) && l[1] !== 'close-items' && l[1] !== 'more' && l[1] !== 'gap'; }
     keptLines(0, lines.length, function (i) { return (changed(lines[i]) ? '*' : ' ') + lines[i][0]; }, function (i) {
       var l = lines[i], span = document.createElement('span');
       span.className = 'line' + (changed(l) ? ' changed' : '');

@@ -25,6 +25,7 @@ TodoReport.part(function eventList(R) {
   var eventRows = null;
   var listing = { first: null, last: null, kind: null, level: null, total: count };  // null: one row a frame, all of them
   var opened = new Set();  // first frames of the runs opened
+  var openRuns = [];  // the listing's opened runs, in order: [the head row, how many frames it holds]
   var showEvery = false;
   // The row that has the keyboard's focus (null: the current frame's).
   var focusRow = null;
@@ -40,6 +41,7 @@ TodoReport.part(function eventList(R) {
 
   R.buildListing = function () {
     var passes = R.passes;
+    openRuns = [];
     if (showEvery && !R.isFiltered()) { listing = { first: null, last: null, kind: null, level: null, total: count }; return; }
     var size = count + opened.size + 1;
     var first = new Int32Array(size), last = new Int32Array(size), kind = new Uint8Array(size), level = new Uint8Array(size), n = 0;
@@ -52,7 +54,7 @@ TodoReport.part(function eventList(R) {
         continue;
       }
       var inRun = end > i ? 2 : 1;
-      if (end > i) { first[n] = i; last[n] = end; level[n] = 1; kind[n++] = ROW_RUN; }
+      if (end > i) { openRuns.push([n, end - i + 1]); first[n] = i; last[n] = end; level[n] = 1; kind[n++] = ROW_RUN; }
       for (var k = i; k <= end; k++) { first[n] = k; last[n] = k; level[n] = inRun; kind[n++] = ROW_FRAME; }
       i = end;
     }
@@ -154,8 +156,10 @@ TodoReport.part(function eventList(R) {
       if (focused) focusRow = tabRow;
     }
     keptRows(from, to, rowKey, makeRow, function (li, r) {
-      var rowTop = eventRows.top(r, top) + 'px', row = String(r), tabIndex = r === tabRow ? 0 : -1;
+      var rowTop = eventRows.top(r, top) + 'px', row = String(r), tabIndex = r === tabRow ? 0 : -1, at = place(r);
       if (li.style.top !== rowTop) li.style.top = rowTop;
+      if (li.getAttribute('aria-posinset') !== String(at[0])) li.setAttribute('aria-posinset', String(at[0]));
+      if (li.getAttribute('aria-setsize') !== String(at[1])) li.setAttribute('aria-setsize', String(at[1]));
       if (li.dataset.row !== row) li.dataset.row = row;
       if (li.tabIndex !== tabIndex) li.tabIndex = tabIndex;
       if (r === tabRow) target = li;
@@ -164,6 +168,18 @@ TodoReport.part(function eventList(R) {
   };
   // Whether row r is a frame of an opened run (a level below the run's head row).
   function inOpenRun(r) { return listing.level !== null && listing.level[r] === 2; }
+  // Row r's place among the rows of its level, as a screen reader says it ("3 of 1,200"): its
+  // position, how many there are, and the head row of its run (-1 for a row of the first level).
+  function place(r) {
+    var before = 0, inRuns = 0;
+    for (var k = 0; k < openRuns.length; k++) {
+      var head = openRuns[k][0], size = openRuns[k][1];
+      if (r > head && r <= head + size) return [r - head, size, head];
+      if (head < r) before += size;
+      inRuns += size;
+    }
+    return [r + 1 - before, listing.total - inRuns, -1];
+  }
 
   R.keepCurrentEventInView = function (scroll) {
     focusRow = null;  // the keyboard's focus follows the frame shown
@@ -200,7 +216,9 @@ TodoReport.part(function eventList(R) {
     if (li) activate(li);
   });
   // Up and Down (Home, End, Page Up, Page Down) move the focus between rows, scrolling as need be;
-  // Enter or Space does what a click does; Right opens a folded run, Left folds an open one.
+  // Enter or Space does what a click does. Right opens a folded run and moves into an open one, Left
+  // folds an open run and moves from a run's frame to the run; on any other row they do nothing (in
+  // the tree they never step the frame, as they do elsewhere on the page).
   eventList.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var li = e.target.closest && e.target.closest('li[data-row]');
@@ -213,8 +231,14 @@ TodoReport.part(function eventList(R) {
     else if (e.key === 'PageDown') to = Math.min(listing.total - 1, r + Math.max(1, Math.floor(R.sizes.events / EVENT_ROW) - 1));
     else if (e.key === 'PageUp') to = Math.max(0, r - Math.max(1, Math.floor(R.sizes.events / EVENT_ROW) - 1));
     else if (e.key === 'Enter' || e.key === ' ' || e.key === 'Spacebar') { e.preventDefault(); e.stopPropagation(); activate(li); return; }
-    else if (li.classList.contains('fold') && (e.key === 'ArrowRight') === (li.getAttribute('aria-expanded') === 'false') &&
-      (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) { e.preventDefault(); e.stopPropagation(); activate(li); return; }
+    else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      e.stopPropagation();
+      var isRun = li.classList.contains('fold'), isOpen = li.getAttribute('aria-expanded') === 'true';
+      if (isRun && isOpen === (e.key === 'ArrowLeft')) { activate(li); return; }
+      if (e.key === 'ArrowRight' && isRun) to = r + 1;
+      else if (e.key === 'ArrowLeft' && place(r)[2] >= 0) to = place(r)[2];
+    }
     if (to === null) return;
     e.preventDefault();
     e.stopPropagation();

@@ -50,9 +50,14 @@ TodoReport.part(function navigation(R) {
   };
 
   scrubber.addEventListener('input', function () { R.stop(); R.go(Number(scrubber.value)); });
+  // Back or Forward to the address without a frame shows the last frame, as the page opens with it;
+  // an address past the last frame shows the last and is written again to name it. Other anchors
+  // (the skip link's) leave the frame alone.
   window.addEventListener('hashchange', function () {
-    var f = R.frameFromHash();
-    if (f !== null && f !== R.current) R.go(f, { keepHash: true });
+    var f = location.hash === '' ? count - 1 : R.frameFromHash();
+    if (f === null) return;
+    if (f !== R.current) R.go(f, { keepHash: true });
+    if (location.hash !== '' && location.hash !== '#frame=' + R.current) updateHashSoon();
   });
 
   // Playback.

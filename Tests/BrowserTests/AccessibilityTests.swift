@@ -85,11 +85,12 @@ struct KeyboardTests {
     static let focused = """
         (() => { const e = document.activeElement;
           return {row: e && e.dataset.row !== undefined ? Number(e.dataset.row) : null, frame: e && e.dataset.frame !== undefined ? Number(e.dataset.frame) : null,
-            expanded: e ? e.getAttribute('aria-expanded') : null, shown: Number(document.getElementById('frame-view').dataset.frame)}; })()
+            expanded: e ? e.getAttribute('aria-expanded') : null, shown: Number(document.getElementById('frame-view').dataset.frame),
+            level: e ? e.getAttribute('aria-level') : null, position: e ? e.getAttribute('aria-posinset') : null, size: e ? e.getAttribute('aria-setsize') : null}; })()
         """
 
     @Test(
-        "the event list's rows: arrows move the focus, Enter goes to a frame, Right and Left open and fold a run",
+        "the event list's rows: arrows move the focus, Enter goes to a frame, Right and Left open, enter, leave and fold a run, never stepping the frame; each row says its place",
         arguments: Engine.available)
     func eventTree(engine: Engine) throws {
         try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=1") { page, _ in
@@ -103,16 +104,33 @@ struct KeyboardTests {
             try page.press("ArrowRight")
             row = try now()
             #expect(row["expanded"] as? String == "true", "Right opens the run: \(row)")
-            try page.press("ArrowDown")
+            let runSize = try #require(
+                try page.evaluate("Number(document.activeElement.dataset.last) - Number(document.activeElement.dataset.frame) + 1") as? Int)
+            #expect(
+                row["level"] as? String == "1" && row["position"] as? String == "3",
+                "the run is the first level's third row (frames 0 and 1 before it): \(row)")
+            try page.press("ArrowRight")
+            row = try now()
+            #expect(
+                row["frame"] as? Int == 2 && row["level"] as? String == "2" && row["position"] as? String == "1"
+                    && row["size"] as? String == String(runSize),
+                "Right on an open run moves to its first keystroke, 1 of \(runSize): \(row)")
             try page.press("ArrowDown")
             row = try now()
             #expect(row["frame"] as? Int == 3, "the run's second keystroke: \(row)")
             try page.press("Enter")
             #expect(try now()["shown"] as? Int == 3, "Enter goes to the frame")
-            try page.press("ArrowUp")
-            try page.press("ArrowUp")
+            try page.press("ArrowLeft")
+            row = try now()
+            #expect(row["frame"] as? Int == 2 && row["expanded"] as? String == "true", "Left on a keystroke moves to its run: \(row)")
+            #expect(row["shown"] as? Int == 3, "Left in the tree does not step the frame")
             try page.press("ArrowLeft")
             #expect(try now()["expanded"] as? String == "false", "Left folds it again")
+            try page.press("ArrowUp")
+            try page.press("ArrowRight")
+            row = try now()
+            #expect(row["frame"] as? Int == 1 && row["shown"] as? Int == 3, "Right on a frame's row neither moves nor steps: \(row)")
+            try page.press("ArrowDown")
             try page.press(" ")
             #expect(try now()["expanded"] as? String == "true", "Space does what a click does")
             try page.press("End")

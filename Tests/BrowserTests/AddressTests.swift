@@ -34,4 +34,27 @@ struct AddressTests {
             #expect(try page.evaluate("window.addressWrites") as? Int == 1)
         }
     }
+
+    @Test(
+        "Back to the address without a frame shows the last frame, as the page opens; an address past the last frame is written again",
+        arguments: Engine.available)
+    func backAndOutOfRange(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine) { page, states in
+            let last = states.count - 1
+            let shown = "Number(document.getElementById('frame-view').dataset.frame)"
+            #expect(try page.evaluate(shown) as? Int == last, "opened without a frame: the last")
+            _ = try page.evaluate("location.hash = '#frame=10'")
+            try page.waitUntil("\(shown) === 10", "the address's frame")
+            _ = try page.evaluate("history.back()")
+            try page.waitUntil("location.hash === ''", "back to the address without a frame")
+            try page.waitUntil("\(shown) === \(last)", "Back shows the last frame")
+            _ = try page.evaluate("location.hash = '#frame=999999'")
+            try page.waitUntil("location.hash === '#frame=\(last)'", "the address names the frame shown")
+            #expect(try page.evaluate(shown) as? Int == last)
+            _ = try page.evaluate("location.hash = '#player'")
+            _ = try page.evaluate(PageState.painted)
+            #expect(try page.evaluate(shown) as? Int == last, "the skip link's anchor leaves the frame alone")
+            #expect(try page.evaluate("location.hash") as? String == "#player")
+        }
+    }
 }

@@ -54,13 +54,19 @@ struct ChartFitTests {
 extension PageDriver {
     /// Makes the page's viewport `width` CSS pixels wide (900 high) and returns the width it has then.
     func resize(width: Int) throws -> Int {
+        try resize(width: width, height: nil).width
+    }
+
+    /// Makes the page's viewport `width` by `height` CSS pixels (900 high when nil) and returns its size then.
+    func resize(width: Int, height: Int?) throws -> (width: Int, height: Int) {
         if let chromium = self as? BrowserPage {
             try chromium.send(
-                "Emulation.setDeviceMetricsOverride", ["width": width, "height": 900, "deviceScaleFactor": 1, "mobile": false])
+                "Emulation.setDeviceMetricsOverride", ["width": width, "height": height ?? 900, "deviceScaleFactor": 1, "mobile": false])
         } else if let webDriver = self as? WebDriverPage {
-            try webDriver.setWindowWidth(width)
+            try webDriver.setWindowSize(width: width, height: height)
         }
         _ = try evaluate(PageState.painted)
-        return try evaluate("window.innerWidth") as? Int ?? 0
+        let size = try evaluate("[window.innerWidth, window.innerHeight]") as? [Int] ?? [0, 0]
+        return (size[0], size[1])
     }
 }

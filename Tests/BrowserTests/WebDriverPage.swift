@@ -57,14 +57,20 @@ final class WebDriverPage: PageDriver {
     }
 
     /// Sizes the window so that its viewport is `width` CSS pixels wide, as far as the window manager lets it.
-    func setWindowWidth(_ width: Int) throws {
-        var outer = width
+    func setWindowWidth(_ width: Int) throws { try setWindowSize(width: width, height: nil) }
+
+    /// Sizes the window so that its viewport is `width` by `height` CSS pixels (the window's
+    /// height 900 when `height` is nil), as far as the window manager lets it.
+    func setWindowSize(width: Int, height: Int?) throws {
+        var outer = (width: width, height: height ?? 900)
         for _ in 0..<3 {
-            try server.sessionCommand("POST", "/window/rect", ["width": outer, "height": 900])
-            let inner = try evaluate("window.innerWidth") as? Int ?? width
-            if inner == width { return }
-            let next = outer + width - inner
-            if next < 200 || next == outer { return }  // the window manager's minimum: it will not shrink further
+            try server.sessionCommand("POST", "/window/rect", ["width": outer.width, "height": outer.height])
+            let inner = try evaluate("[window.innerWidth, window.innerHeight]") as? [Int] ?? [width, height ?? 0]
+            let missing = (width: width - inner[0], height: height.map { $0 - inner[1] } ?? 0)
+            if missing == (0, 0) { return }
+            let next = (width: outer.width + missing.width, height: outer.height + missing.height)
+            // The window manager's minimum: it will not shrink further.
+            if next.width < 200 || next.height < 200 || next == outer { return }
             outer = next
         }
     }
