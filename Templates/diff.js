@@ -99,6 +99,12 @@
 
   // Which rows to mark, for the phone, from the differences `d` (none without both states).
   function markedRows(d) { return d ? function (i) { return d.rows[i] === true; } : null; }
+  // The first row the two states differ in, or -1.
+  function firstRow(d) {
+    var first = -1;
+    if (d) for (var key in d.rows) { var i = Number(key); if (first < 0 || i < first) first = i; }
+    return first;
+  }
   function listHeight(s) { return s.listViewport.clientHeight || 478; }
 
   function draw(s, state, d) {
@@ -111,6 +117,12 @@
     field(s.fields, 'partialItemName', TodoText.quote(state.partialItemName), d && d.n);
     field(s.fields, 'stateName', state.stateName, d && d.s);
     field(s.fields, 'items', TodoPage.grouped(state.todoItems.length), d && d.count);
+    // The first item that differs, by the path diff's verdict gives it.
+    var row = firstRow(d);
+    if (row >= 0) {
+      var item = state.todoItems[row];
+      field(s.fields, 'todoItems[' + row + ']', item ? TodoText.quote(item.title) + (item.isFinished ? ', done' : ', not done') : '(no such item)', true);
+    }
   }
 
   // Frame i's event as the report's event list writes it (an item by its
@@ -165,6 +177,19 @@
     shownDifferences = shown[0] && shown[1] ? differences(shown[0], shown[1]) : null;
     if (shownDifferences && current === firstDifference) withFirstFields(shownDifferences);
     sides.forEach(function (s, k) { draw(s, shown[k], shownDifferences); });
+    // The first row that differs, scrolled into both lists when it is out of view (once they are
+    // drawn: a list's height is its rows'), and the rows there drawn at once.
+    var row = firstRow(shownDifferences);
+    if (row >= 0) {
+      sides.forEach(function (s, k) {
+        var items = shown[k].todoItems, top = s.listViewport.scrollTop;
+        if (row >= items.length) return;
+        var wanted = s.phone.reveal(row, items.length, top, listHeight(s));
+        if (wanted === top) return;
+        s.listViewport.scrollTop = wanted;
+        s.phone.drawItems(items, s.listViewport.scrollTop, listHeight(s), markedRows(shownDifferences));
+      });
+    }
     // A row that had the focus and leaves the window hands it to the current frame's row, not to the page.
     var eventRows = $('event-rows'), hadFocus = eventRows.contains(document.activeElement);
     drawEvents();
@@ -176,8 +201,22 @@
       (firstDifference !== null && current >= firstDifference ? (current === firstDifference ? ' (the first difference)' : ' (after the first difference)') : '');
   }
 
+  // The two lists scroll together, row for row: a scroll of one moves the other, and the scroll
+  // that move causes is not passed back (a shorter list stops at its end, and must not stop the
+  // other): a list's scroll to the very place it was moved to is that echo.
+  var movedTo = [null, null];
   sides.forEach(function (s, k) {
     s.listViewport.addEventListener('scroll', function () {
+      var top = s.listViewport.scrollTop;
+      if (top === movedTo[k]) movedTo[k] = null;
+      else {
+        movedTo[k] = null;
+        var other = sides[1 - k].listViewport;
+        if (other.scrollTop !== top) {
+          other.scrollTop = top;
+          movedTo[1 - k] = other.scrollTop;
+        }
+      }
       var state = shown[k];
       if (state !== null && state.todoItems.length > TodoPhone.VIRTUAL_ITEMS) {
         s.phone.drawItems(state.todoItems, s.listViewport.scrollTop, listHeight(s), markedRows(shownDifferences));

@@ -103,7 +103,16 @@ var TodoPhone = (function () {
       parts.addButton.dataset.disabled = 'true';
     }
 
-    return { draw: draw, drawItems: drawItems, clear: clear };
+    // The scroll position of a box `height` pixels high that shows row `index` of `count`: where
+    // it is, when it is in view; else one with the row near the box's middle, rows on both sides.
+    function reveal(index, count, scrollTop, height) {
+      var rows = TodoRows(count, ITEM_ROW, height);
+      if (rows.reveal(index, scrollTop) === scrollTop) return scrollTop;
+      var half = Math.floor(height / ITEM_ROW / 2);
+      return rows.reveal(Math.max(0, index - half), rows.reveal(Math.min(count - 1, index + half), scrollTop));
+    }
+
+    return { draw: draw, drawItems: drawItems, clear: clear, reveal: reveal };
   }
 
   return { VIRTUAL_ITEMS: VIRTUAL_ITEMS, Phone: Phone };

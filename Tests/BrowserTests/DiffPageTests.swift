@@ -108,7 +108,8 @@ struct DiffPageTests {
         shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
         #expect(shown.map { $0["items"] as? [String] } == [["Buy milk", "Call Grandma"], ["Buy milk", "Call Grandpa"]])
         #expect(shown.map { $0["switches"] as? [String] } == [["false", "true"], ["false", "true"]])
-        #expect(shown.map { $0["differing"] as? [String] } == [["Call Grandma"], ["Call Grandpa"]])
+        // The row, and under the phone the first item that differs, by its path in diff's verdict.
+        #expect(shown.map { $0["differing"] as? [String] } == [["Call Grandma", "todoItems[1]"], ["Call Grandpa", "todoItems[1]"]])
         #expect(shown.map { $0["saidInWords"] as? Bool } == [true, true], "a differing row says so in words, not by colour alone")
         // The event rows are aligned by frame, and the first difference's row is marked.
         #expect(
@@ -254,6 +255,52 @@ struct DiffPageTests {
             try page.evaluate(
                 "[...document.querySelector('#event-rows tr[data-frame=\"3\"]').children].slice(1).map(td => td.textContent)") as? [String]
         #expect(added == ["addItem (no id in the log)", "addItem (no id in the log)"])
+    }
+
+    @Test(
+        "the first differing row, far down both lists, is scrolled into each, named under the phone, and the lists scroll together",
+        arguments: Engine.available)
+    func firstDifferingRowInView(engine: Engine) throws {
+        // 80 items, the same on both sides; then the baseline ticks item 60, the run item 61.
+        func log(ticking index: Int) -> String {
+            var lines = [#"{"type":"session","schema":"todo-session/1","sessionId":"s1"}"#]
+            for i in 0..<80 {
+                lines += [
+                    #"{"type":"event","event":"startCreatingItem"}"#,
+                    #"{"type":"event","event":"changePartialItemName","name":"item \#(i)"}"#,
+                    #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-\#(String(format: "%012d", i))"}"#,
+                ]
+            }
+            lines.append(
+                #"{"type":"event","event":"setItemDone","id":"00000000-0000-4000-8000-\#(String(format: "%012d", index))","isDone":true}"#)
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let (folder, status) = try Self.run(
+            ["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"], logs: ["base.jsonl": log(ticking: 60), "run.jsonl": log(ticking: 61)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 1, "they differ")
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        _ = try page.evaluate(PageState.painted)
+        let inView = """
+            ['baseline', 'run'].map(name => { const root = document.getElementById(name), box = root.querySelector('.list-viewport').getBoundingClientRect();
+              return [...root.querySelectorAll('.todo-list li.differs')].filter(li => { const r = li.getBoundingClientRect(); return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5; })
+                .map(li => li.querySelector('.item-title').textContent); })
+            """
+        #expect(
+            try page.evaluate(inView) as? [[String]] == [["item 60", "item 61"], ["item 60", "item 61"]],
+            "both differing rows in view on each side")
+        let named =
+            "['baseline', 'run'].map(name => [...document.getElementById(name).querySelectorAll('.fields dt.differs')].map(dt => dt.textContent + ' ' + dt.nextElementSibling.textContent))"
+        #expect(
+            try page.evaluate(named) as? [[String]] == [
+                ["todoItems[60] \"item 60\", done (differs)"], ["todoItems[60] \"item 60\", not done (differs)"],
+            ])
+        _ = try page.evaluate("document.querySelector('#baseline .list-viewport').scrollTop = 0")
+        try page.waitUntil("document.querySelector('#run .list-viewport').scrollTop === 0", "the run's list follows the baseline's")
+        _ = try page.evaluate("document.querySelector('#run .list-viewport').scrollTop = 440")
+        try page.waitUntil("document.querySelector('#baseline .list-viewport').scrollTop === 440", "and the baseline's the run's")
     }
 
     @Test(
