@@ -84,7 +84,7 @@ struct ActivityStripTests {
                     "[...document.querySelectorAll('#activity-strip > path')].map(p => p.getAttribute('class'))") as? [String]
             #expect(parts == ["bars", "items", "added", "cancelled", "travels"])
             let title = try page.evaluate("document.querySelector('#activity-strip > title').textContent") as? String
-            #expect(title?.contains("56 events, 3 addItem events, 1 sheet cancelled, 1 travel") == true)
+            #expect(title?.contains("56 events, 3 addItem events, 1 cancelCreatingItem event closing a sheet, 1 travel") == true)
             #expect(try page.evaluate("document.getElementById('activity-strip').getBoundingClientRect().width > 200") as? Bool == true)
             #expect(
                 try page.evaluate("document.getElementById('funnel-chart').getAttribute('aria-label')") as? String

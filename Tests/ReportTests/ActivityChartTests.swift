@@ -104,7 +104,7 @@ struct ActivityChartTests {
         for part in ["class=\"idle\"", "class=\"bars\"", "class=\"items\"", "class=\"added\"", "class=\"cancelled\""] {
             #expect(svg.contains(part), "\(part)")
         }
-        #expect(svg.contains("4 events, 1 addItem event, 1 sheet cancelled, 0 travels"))
+        #expect(svg.contains("4 events, 1 addItem event, 1 cancelCreatingItem event closing a sheet, 0 travels"))
         #expect(svg.contains("1 idle stretch of 30.0 s or more shaded"))
         #expect(svg.contains("data-start=\"10000\""))
         for external in ["href", "url(", "<script", "<image", "<foreignObject", "style="] {
@@ -127,7 +127,7 @@ struct ActivityChartTests {
         metrics.finish(with: try LogReplayer.replay(InMemoryByteSource(log)) { metrics.add($0) })
         #expect(metrics.numbers.sheets.cancelled == 1)
         let svg = try #require(metrics.strip).svg()
-        #expect(svg.contains("3 events, 0 addItem events, 1 sheet cancelled, 0 travels"), "\(svg)")
+        #expect(svg.contains("3 events, 0 addItem events, 1 cancelCreatingItem event closing a sheet, 0 travels"), "\(svg)")
         #expect(try #require(metrics.strip).bins.reduce(0) { $0 + $1.cancelled } == 1)
     }
 
@@ -141,7 +141,7 @@ struct ActivityChartTests {
         metrics.finish(with: try LogReplayer.replay(InMemoryByteSource(log)) { metrics.add($0) })
         #expect(metrics.numbers.sheets.itemsAdded == 0)
         let svg = try #require(metrics.strip).svg()
-        #expect(svg.contains("every branch: 3 events, 1 addItem event, 0 sheets cancelled, 1 travel"), "\(svg)")
+        #expect(svg.contains("every branch: 3 events, 1 addItem event, 0 cancelCreatingItem events closing a sheet, 1 travel"), "\(svg)")
         #expect(!svg.contains("item added"))
     }
 

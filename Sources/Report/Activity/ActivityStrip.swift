@@ -119,10 +119,11 @@ struct ActivityStrip: Equatable {
         let total = bins.reduce(into: ActivityBin()) { $0.absorb($1) }
         let span = Formatting.duration(milliseconds: Int64(bins.count) * binMilliseconds)
         var text =
-            // Every branch, as drawn: events, not the journey's numbers (items added, sheets cancelled), which the
-            // summary gives and a travel can undo.
+            // Every branch, as drawn: events, named as events, not the journey's numbers (items added, sheets
+            // cancelled), which the summary gives under those names and a travel can undo.
             "Activity over about \(span), every branch: \(Formatting.plural(total.events, "event")), "
-            + "\(Formatting.plural(total.added, "addItem event")), \(Formatting.plural(total.cancelled, "sheet")) cancelled, "
+            + "\(Formatting.plural(total.added, "addItem event")), "
+            + "\(Formatting.plural(total.cancelled, "cancelCreatingItem event")) closing a sheet, "
             + "\(Formatting.plural(total.travels, "travel")); most items at once: \(Formatting.grouped(bins.compactMap(\.items).max() ?? 0))"
         if idleCount > 0 {
             text +=
