@@ -101,6 +101,49 @@ extension CLISuite {
             try Self.expectClean(workspace, "out", equalTo: "whole")
         }
 
+        @Test(
+            "two single-log runs into one report and summary, both ready to install at once: one installs both, the other refuses (73)",
+            arguments: 0..<3)
+        func twoRunsOneReport(round: Int) throws {
+            let workspace = try Workspace()
+            // A report and a summary there already: both runs replace them, as a rerun does.
+            #expect(
+                try workspace.shell(
+                    "$TR simulate --events 300 --seed 1 -o a.jsonl && $TR simulate --events 300 --seed 2 -o b.jsonl && $TR a.jsonl -o r.html --summary s.md --quiet"
+                ).code == 0)
+            // The workspace folder locked as a run locks it to install: both runs prepare, then wait there.
+            let folder = open(workspace.url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            try #require(folder >= 0 && flock(folder, LOCK_EX) == 0)
+            var held = true
+            defer { if held { close(folder) } }
+            let runs = try ["a", "b"].map {
+                try RunningCommand(["\($0).jsonl", "-o", "r.html", "--summary", "s.md", "--quiet"], in: workspace)
+            }
+            // Both wait for the folder's lock (the kernel lists a waiter with `->` in /proc/locks): each has
+            // read its log and written its files, and neither has installed one.
+            let prepared = eventually {
+                let waiting = ((try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? "").split(separator: "\n").filter {
+                    $0.contains("->")
+                }
+                return runs.allSatisfy { run in
+                    waiting.contains { $0.split(separator: " ").contains(Substring(String(run.process.processIdentifier))) }
+                }
+            }
+            #expect(prepared, "both runs wait to install")
+            close(folder)
+            held = false
+            let codes = runs.map { $0.exitCode() }
+            #expect(codes.compactMap { $0 }.sorted() == [0, 73], "\(codes) \(runs.map(\.stderr))")
+            let refusing: RunningCommand? = runs.first(where: { $0.process.terminationStatus == 73 })
+            let refused: String = refusing.map(\.stderr) ?? ""
+            #expect(refused.contains("it changed while the input was read; nothing was written"), "\(refused)")
+            // The report and the summary are one run's: the same session.
+            let report = String(decoding: try #require(workspace.read("r.html")), as: UTF8.self)
+            let summary = String(decoding: try #require(workspace.read("s.md")), as: UTF8.self)
+            let session = try #require(["simulated-1", "simulated-2"].first { report.contains("<dd>\($0)</dd>") })
+            #expect(summary.contains(session), "the summary is of \(session), as the report")
+        }
+
         @Test("two runs of the same inputs started together both succeed and leave what one clean run leaves", arguments: 0..<4)
         func sameInputsTogether(round: Int) throws {
             let workspace = try Workspace()

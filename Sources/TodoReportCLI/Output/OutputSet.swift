@@ -124,8 +124,17 @@ final class OutputSet {
         }
     }
 
-    /// Puts every temporary file at its target, all or none.
+    /// Puts every temporary file at its target, all or none. The targets are
+    /// checked and replaced under their folders' locks (``FolderInstallLock``):
+    /// another run's install between two renames would leave a report of one
+    /// run beside a summary of the other.
     private func install() throws(CLIError) {
+        let lock = FolderInstallLock(
+            Set(
+                outputs.compactMap { output in
+                    if case .replace(let target, _) = output.destination { target.folder } else { nil }
+                }))
+        defer { lock.release() }
         var files: [(output: Prepared, target: Path, existing: OutputDestination.ExistingFile?, temporary: TemporaryFile)] = []
         for output in outputs {
             guard case .replace(let target, let existing) = output.destination, let temporary = output.temporary else { continue }
