@@ -70,15 +70,24 @@ TodoReport.part(function statePanel(R) {
     var previous = {};
     if (before) stateLines(before, touched).forEach(function (l) { previous[l[1]] = l[0]; });
     var lines = stateLines(s, touched);
+    // A focused "… N characters" button whose line the frame redraws would leave the focus nowhere (the
+    // page's body): it stays in the panel, on the line's new button if the text is the same, else on the panel.
+    var focused = stateBox.contains(document.activeElement) && document.activeElement !== stateBox ? document.activeElement : null;
+    var focusedKey = focused && focused.parentNode ? focused.parentNode.dataset.key : null;
     // A line's comma is not its value: the item before a new last one gains one and is unchanged.
     function value(text) { return text !== undefined && text.charAt(text.length - 1) === ',' ? text.slice(0, -1) : text; }
     function changed(l) { return before && value(previous[l[1]]) !== value(l[0]) && l[1] !== 'close-items' && l[1] !== 'more' && l[1] !== 'gap'; }
     keptLines(0, lines.length, function (i) { return (changed(lines[i]) ? '*' : ' ') + lines[i][0]; }, function (i) {
       var l = lines[i], span = document.createElement('span');
       span.className = 'line' + (changed(l) ? ' changed' : '');
+      span.dataset.key = l[1];
       span.textContent = l[0];
       if (isLong(l[2])) span.appendChild(moreButton(l[2]));
       return span;
     });
+    if (focused && !focused.isConnected) {
+      var line = focusedKey === null ? null : stateBox.querySelector('.line[data-key="' + focusedKey + '"] button');
+      (line || stateBox).focus({ preventScroll: true });
+    }
   };
 });

@@ -206,7 +206,7 @@ struct KeyboardTests {
     }
 
     @Test(
-        "a focused button keeps the focus while the frame moves: the typed name's, when the name stays; a row's, as playback stops",
+        "a focused button keeps the focus while the frame moves: the state panel's and the typed name's, when the name stays; a row's, as playback stops",
         arguments: Engine.available)
     func focusSurvivesSteps(engine: Engine) throws {
         let name = String(repeating: "a long name ", count: 200)
@@ -216,6 +216,16 @@ struct KeyboardTests {
                 #"{"type":"event","event":"changePartialItemName","name":"\#(name)"}"#, #"{"type":"event","event":"cancelCreatingItem"}"#,
             ], in: engine, at: 2)
         defer { _ = folder }
+        // The state panel's button, on a line the step redraws (marked changed at frame 2, not at 3): the focus stays on its new button.
+        _ = try page.evaluate("document.querySelector('#state-json .more-text').focus()")
+        try page.press("ArrowRight")
+        #expect(try page.evaluate("Number(document.getElementById('frame-view').dataset.frame)") as? Int == 3, "the step was taken")
+        #expect(
+            try page.evaluate(
+                "document.getElementById('state-json').contains(document.activeElement) && document.activeElement.classList.contains('more-text')"
+            ) as? Bool == true, "the state panel's button keeps the focus")
+        try page.press("ArrowLeft")
+        #expect(try page.evaluate("Number(document.getElementById('frame-view').dataset.frame)") as? Int == 2)
         _ = try page.evaluate("document.querySelector('#partial-name .more-text').focus()")
         try page.press("ArrowRight")
         #expect(try page.evaluate("Number(document.getElementById('frame-view').dataset.frame)") as? Int == 3)
