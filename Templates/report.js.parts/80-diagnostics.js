@@ -82,6 +82,8 @@ TodoReport.part(function diagnosticList(R) {
     var block = $('diagnostic-data'), list = $('diagnostics'), box = $('diagnostic-viewport');
     if (!block || !list || !box) return;  // a customised page from before the block: its static list stays
     diagnostics = readDiagnostics(JSON.parse(TodoFrames.blockText(block)));
+    // An empty list has nothing to scroll or read: no stop for Tab.
+    if (diagnostics.count === 0) box.removeAttribute('tabindex');
     var virtual = diagnostics.count > VIRTUAL_DIAGNOSTICS;
     list.classList.toggle('virtual', virtual);
     box.classList.toggle('virtual', virtual);

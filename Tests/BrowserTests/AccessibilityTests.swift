@@ -339,6 +339,8 @@ struct KeyboardTests {
                 #expect(ring[1] as? String != "none" && (ring[2] as? Double ?? 0) >= 2, "\(engine): \(name) has no visible focus: \(ring)")
             }
             #expect(seen.contains("scrubber") && seen.contains("event-viewport"), "\(engine): Tab reached \(seen)")
+            // The sample has no diagnostics: their empty list is no stop for Tab.
+            #expect(!seen.contains("diagnostic-viewport"), "\(engine): Tab reached the empty diagnostics: \(seen)")
         }
     }
 }
