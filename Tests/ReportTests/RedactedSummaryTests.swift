@@ -57,6 +57,22 @@ struct RedactedSummaryTests {
         #expect(!ReportBuilder().summaryMarkdown().contains("Redacted"))
     }
 
+    @Test("a redacted summary says its digests went unchecked, a digest that differs among them; an unredacted one checks them")
+    func digestsNotChecked() throws {
+        // Both sheets' digests are wrong: unredacted, two state-mismatches; redacted, dropped unread.
+        let log = Self.log.replacingOccurrences(
+            of: #"{"type":"event","event":"startCreatingItem"}"#,
+            with: #"{"type":"event","event":"startCreatingItem","digest":"0000000000000000"}"#)
+        let redacted = try Self.build(log, Self.key).summaryMarkdown()
+        #expect(redacted.contains("State digests: not checked, as in every redacted run"), "\(redacted)")
+        #expect(!redacted.contains("state-mismatch` (error)"))
+        let builder = ReportBuilder()
+        builder.finish(with: try LogReplayer.replay(InMemoryByteSource(log)) { builder.add($0) })
+        let plain = builder.summaryMarkdown()
+        #expect(plain.contains("State digests: 2 checked, 2 differed"), "\(plain)")
+        #expect(!plain.contains("not checked"))
+    }
+
     @Test("the page's header has the badge, and says how")
     func badge() throws {
         let page = try Self.build(Self.log, Self.key).html()

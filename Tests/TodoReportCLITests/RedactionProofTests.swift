@@ -389,6 +389,8 @@ extension CLISuite {
             var inDataQuality = false
             for line in summary.split(separator: "\n").map(String.init) {
                 if line.hasPrefix("### ") { inDataQuality = line == "### Data quality" }
+                // A redacted summary's own note that it checked no digest holds no number of the log.
+                if line.hasPrefix("State digests: not checked, as in every redacted run") { continue }
                 if inDataQuality {
                     if withDataQuality { numbers.append(line) }
                 } else if kept.contains(where: { line.contains($0) }) {

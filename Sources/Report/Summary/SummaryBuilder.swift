@@ -15,7 +15,7 @@ enum SummaryBuilder {
         blocks += items(metrics)
         blocks += eventCounts(metrics)
         blocks += stateChain(metrics)
-        blocks += dataQuality(metrics)
+        blocks += dataQuality(metrics, redacted: redaction != nil)
         return blocks
     }
 
@@ -160,7 +160,10 @@ enum SummaryBuilder {
     }
 
     /// The data-quality section (the diff's summary has one per log).
-    static func dataQuality(_ s: SessionMetrics) -> [MarkdownBlock] {
+    /// `redacted`: the log was read redacted, so its digests were dropped
+    /// unchecked, and the section says so rather than fall silent (a
+    /// `state-mismatch` the unredacted run reports is not counted here).
+    static func dataQuality(_ s: SessionMetrics, redacted: Bool = false) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")])]
         let n = s.numbers
         if let tally = s.outcome?.tally {
@@ -174,6 +177,14 @@ enum SummaryBuilder {
             blocks.append(.paragraph([.text("Every line accounted for: " + parts.joined(separator: ", ") + ".")]))
         }
         if let digests = s.outcome?.digests, digests.checked > 0 { blocks.append(.paragraph([.text(digestLine(digests))])) }
+        if redacted {
+            blocks.append(
+                .paragraph([
+                    .text(
+                        "State digests: not checked, as in every redacted run: they hash the text as typed, so they are dropped as "
+                            + "the log is read (check them, and any state-mismatch, in an unredacted run).")
+                ]))
+        }
         let counts = s.diagnosticCounts.values.sorted { $0.code < $1.code }
         if counts.isEmpty {
             blocks.append(.paragraph([.text("No diagnostics: the log is clean.")]))
