@@ -80,7 +80,8 @@ enum SummaryBuilder {
                         ?? "n/a"),
                 line(
                     "Keystrokes",
-                    "\(Formatting.grouped(n.keystrokes)) (\(Formatting.grouped(n.sheets.addedSheetKeystrokes)) in added sheets)"),
+                    "\(Formatting.grouped(n.keystrokes)) on every branch (\(Formatting.grouped(n.sheets.addedSheetKeystrokes)) in the journey's added sheets)"
+                ),
                 line("Keystrokes per item", n.sheets.keystrokesPerItem?.oneDecimal ?? "n/a"),
             ]
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
