@@ -8,7 +8,7 @@
   // Row fields (see IndexPageRenderer.swift).
   var NAME = 0, REPORT = 1, STATUS = 2, SESSION = 3, USER = 4, VERSION = 5, START = 6, DURATION = 7,
     EVENTS = 8, ITEMS = 9, OPENED = 10, CANCELLED = 11, CONVERSION = 12, ERRORS = 13, WARNINGS = 14, ACTIVITY = 15,
-    DURATION_TEXT = 16, CONVERSION_TEXT = 17;
+    DURATION_TEXT = 16, CONVERSION_TEXT = 17, ACTIVITY_TEXT = 18;
   var table = document.getElementById('sessions');
   var body = document.getElementById('session-rows');
   var viewport = document.getElementById('table-viewport');
@@ -126,6 +126,11 @@
     cell(tr, row[CONVERSION_TEXT], true); cell(tr, grouped(row[ERRORS]), true); cell(tr, grouped(row[WARNINGS]), true);
     var spark = document.createElement('td');
     spark.appendChild(sparkline(row[ACTIVITY]));
+    // Its words, for those who do not see the line.
+    var words = document.createElement('span');
+    words.className = 'visually-hidden';
+    words.textContent = row[ACTIVITY_TEXT];
+    spark.appendChild(words);
     tr.appendChild(spark);
     return tr;
   }

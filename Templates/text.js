@@ -125,12 +125,21 @@ var TodoText = (function () {
     $('full-text-body').textContent = text;
     opener = document.activeElement;
     fullPanel.hidden = false;
+    setPageBehindInert(true);
     $('full-text-close').focus();
+  }
+  // While the panel is open, the page behind it is inert: a screen reader's
+  // cursor, a click or a find in page cannot reach what the dialog covers.
+  function setPageBehindInert(on) {
+    Array.prototype.forEach.call(document.body.children, function (child) {
+      if (child !== fullPanel) child.inert = on;
+    });
   }
   // The element that opened the panel, to give the focus back to.
   var opener = null;
   function closeFullText() {
     fullPanel.hidden = true;
+    setPageBehindInert(false);
     $('full-text-body').textContent = '';
     // A button redrawn since (the frame moved) is gone: the scrubber, or the page, takes the focus.
     var back = opener && opener.isConnected ? opener : document.getElementById('scrubber');

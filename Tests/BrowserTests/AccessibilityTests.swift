@@ -191,6 +191,9 @@ struct KeyboardTests {
         try page.press("Enter")
         try page.waitUntil("!document.getElementById('full-text').hidden", "the panel opens")
         #expect(try page.evaluate("document.activeElement.id") as? String == "full-text-close")
+        #expect(
+            try page.evaluate("document.getElementById('scrubber').matches('[inert] *') && !document.getElementById('full-text').closest('[inert]')")
+                as? Bool == true, "the page behind the dialog is inert, the dialog is not")
         for _ in 0..<5 {
             try page.press("Tab")
             #expect(try page.evaluate("document.getElementById('full-text').contains(document.activeElement)") as? Bool == true)
@@ -199,6 +202,7 @@ struct KeyboardTests {
         #expect(try page.evaluate("Number(document.getElementById('frame-view').dataset.frame)") as? Int == 3, "the frame stays")
         try page.press("Escape")
         #expect(try page.evaluate("document.getElementById('full-text').hidden") as? Bool == true)
+        #expect(try page.evaluate("document.querySelectorAll('[inert]').length") as? Int == 0, "the page is live again")
         #expect(
             try page.evaluate("document.activeElement.classList.contains('more-text') && document.activeElement.isConnected") as? Bool
                 == true,

@@ -61,6 +61,10 @@ struct IndexPageTests {
             #expect(try page.evaluate("document.getElementById('sessions').dataset.count") as? String == "6")
             let links = try #require(try page.evaluate("\(Self.rows).map(r => r.querySelector('a').getAttribute('href'))") as? [String])
             #expect(links.count == 6)
+            let activity = try #require(try page.evaluate("\(Self.rows).map(r => r.lastElementChild.textContent)") as? [String])
+            #expect(
+                activity.count == 6 && activity.allSatisfy { $0.hasPrefix("busiest +") || $0 == "no events with a time" },
+                "the Activity cells say in words what their line shows: \(activity)")
             for link in links {
                 #expect(!link.hasPrefix("/") && !link.contains(":"), "relative: \(link)")
                 let target = try #require(URL(string: link, relativeTo: folder.appendingPathComponent("index.html")))

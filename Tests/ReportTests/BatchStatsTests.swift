@@ -166,6 +166,28 @@ struct BatchStatsTests {
         #expect(BatchAggregate(Array(repeating: stats, count: 8)).funnel.sheets.opened == 8 << 40)
     }
 
+    @Test(
+        "the index's Activity column says in words what its line shows: the busiest bucket, when, and its share, in the static rows and the script's data",
+        arguments: [
+            ([0, 0, 0], 1_000, "no events with a time"),
+            ([], 1_000, "no events with a time"),
+            ([1, 3, 2], 1_000, "busiest +1.0 s to +2.0 s: 3 of 6 events"),
+            ([1], 1_000, "busiest +0 ms to +1.0 s: 1 of 1 event"),
+            ([2, 2], 2_000, "busiest +0 ms to +2.0 s: 2 of 4 events"),
+            ([5, 1_200], 1_048_576_000, "busiest +291 h 16 min to +582 h 33 min: 1,200 of 1,205 events"),
+        ] as [([Int], Int64, String)])
+    func activityInWords(counts: [Int], bucketMs: Int64, words: String) throws {
+        var stats = try Self.stats()
+        stats.numbers.activity = .init(bucketMs: bucketMs, counts: counts)
+        let page = BatchAggregate([stats]).indexHTML()
+        let spans = page.matches(of: /<span class="visually-hidden">([^<]*)<\/span><\/td><\/tr>/).map { String($0.1) }
+        #expect(spans == [words], "the static row")
+        let data = try #require(page.firstMatch(of: /(?s)<script type="application\/json" id="index-data">(.*?)<\/script>/))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(String(data.1).utf8)) as? [String: Any])
+        let row = try #require((object["rows"] as? [[Any]])?.first)
+        #expect(row.last as? String == words, "the script's data")
+    }
+
     @Test("the aggregate is the same whatever order the sessions come in")
     func orderIndependent() throws {
         let sessions = try ["c", "a", "b"].map { try Self.stats(name: $0) }
