@@ -207,14 +207,21 @@ extension CLISuite {
         }
 
         @Test(
-            "templates -o DIR writes the built-in templates; a report made from an unchanged copy is the same bytes, a changed one shows the change"
+            "templates -o DIR writes the built-in templates, never over changes of one's own without --force; a report made from an unchanged copy is the same bytes, a changed one shows the change"
         )
         func writtenTemplates() throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
             try FileManager.default.createDirectory(atPath: space.path("t"), withIntermediateDirectories: true)
             try space.write("t/report.css", "old")
-            let written = try space.run(["templates", "-o", "t"])
+            let refused = try space.run(["templates", "-o", "t"])
+            #expect(refused.code == 73)
+            #expect(
+                refused.stderr
+                    == "Error: cannot write t/report.css: it differs from the built-in report.css, so it may hold changes of your own; nothing was written. Write the templates into another folder, or add --force to replace it\n"
+            )
+            #expect(space.read("t/report.css") == Data("old".utf8) && !space.exists("t/report.html"), "nothing written")
+            let written = try space.run(["templates", "-o", "t", "--force"])
             #expect(written.code == 0, "\(written.stderr)")
             #expect(written.stderr == "report.html, report.css and report.js -> t\n")
             #expect(
@@ -230,7 +237,12 @@ extension CLISuite {
             let branded = try space.run(["s.jsonl", "-o", "branded.html", "--templates", "t"])
             #expect(branded.code == 0, "\(branded.stderr)")
             #expect(String(decoding: try #require(space.read("branded.html")), as: UTF8.self).contains(".nav-bar { background: #123456; }"))
-            #expect(try space.run(["templates", "-o", "t", "--quiet"]).stderr.isEmpty)
+            // Written again over the brand's edit: kept; over an unchanged copy: the same files again.
+            #expect(try space.run(["templates", "-o", "t", "--quiet"]).code == 73)
+            #expect(String(decoding: try #require(space.read("t/report.css")), as: UTF8.self).hasSuffix("#123456; }\n"))
+            #expect(try space.run(["templates", "-o", "t", "--quiet", "--force"]).stderr.isEmpty)
+            #expect(try space.run(["templates", "-o", "t", "--quiet"]).code == 0)
+            #expect(space.read("t/report.css") == Data(css.utf8))
         }
     }
 }
