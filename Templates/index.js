@@ -8,7 +8,7 @@
   // Row fields (see IndexPageRenderer.swift).
   var NAME = 0, REPORT = 1, STATUS = 2, SESSION = 3, USER = 4, VERSION = 5, START = 6, DURATION = 7,
     EVENTS = 8, ITEMS = 9, OPENED = 10, CANCELLED = 11, CONVERSION = 12, ERRORS = 13, WARNINGS = 14, ACTIVITY = 15,
-    DURATION_TEXT = 16, CONVERSION_TEXT = 17, ACTIVITY_TEXT = 18;
+    DURATION_TEXT = 16, CONVERSION_TEXT = 17, ACTIVITY_TEXT = 18, FAILED_NAME = 19;
   var table = document.getElementById('sessions');
   var body = document.getElementById('session-rows');
   var viewport = document.getElementById('table-viewport');
@@ -19,7 +19,11 @@
   var ROW_HEIGHT = 29, OVERSCAN = 20;
   var order = rows.map(function (_, i) { return i; });
   var visible = order;
-  var sortColumn = -1, sortDirection = 1;
+  // The rows come sorted by name (the first column): `order` is that order.
+  var sortColumn = NAME, sortDirection = 1, sortedByName = true;
+  // App versions sort as the filter lists them (sort -V), not as text.
+  var versionRanks = new Map();
+  data.versions.forEach(function (version, rank) { versionRanks.set(version, rank); });
   var drawn = '';
 
   // Counts with a comma every three digits, as the static rows and the summaries write them.
@@ -27,7 +31,7 @@
   function sum(a) { var t = 0; for (var i = 0; i < a.length; i++) t += a[i]; return t; }
 
   function sortValue(row, column) {
-    var v = column === ACTIVITY ? sum(row[ACTIVITY]) : row[column];
+    var v = column === ACTIVITY ? sum(row[ACTIVITY]) : column === VERSION ? versionRanks.get(row[VERSION]) : row[column];
     return v === null || v === undefined ? null : v;
   }
   // Rows in the order of the sort column, without a comparison function (one
@@ -64,7 +68,7 @@
     var text = haystacks[i];
     if (text === undefined) {
       var row = rows[i];
-      text = [row[NAME], row[SESSION], row[USER], row[VERSION], row[STATUS]].map(function (v) {
+      text = [row[NAME], row[SESSION], row[USER], row[VERSION], row[STATUS], row[FAILED_NAME]].map(function (v) {
         return v === null ? '' : String(v).toLowerCase();
       }).join('\u0000');
       haystacks[i] = text;
@@ -102,20 +106,24 @@
     tr.appendChild(td);
     return td;
   }
-  function rowElement(index) {
+  // The row of session `index`, the `position`th (from 0) of those shown.
+  function rowElement(index, position) {
     var row = rows[index];
     var tr = document.createElement('tr');
+    tr.setAttribute('aria-rowindex', String(position + 2));
     tr.setAttribute('data-session-id', row[SESSION] === null ? '' : row[SESSION]);
     tr.setAttribute('data-name', row[NAME]);
     if (row[STATUS] !== 'rendered') tr.className = 'failed';
-    var first = document.createElement('td');
+    var first = document.createElement('th');
+    first.setAttribute('scope', 'row');
     if (row[REPORT] !== null) {
       var a = document.createElement('a');
       a.setAttribute('href', row[REPORT]);
       a.textContent = row[NAME];
       first.appendChild(a);
     } else {
-      first.textContent = row[NAME] + ' (' + row[STATUS] + ')';
+      first.textContent = row[FAILED_NAME];
+      first.title = row[FAILED_NAME];  // the whole reason, where the column cuts it
     }
     tr.appendChild(first);
     cell(tr, row[SESSION]); cell(tr, row[USER]); cell(tr, row[VERSION]); cell(tr, row[START]);
@@ -159,7 +167,7 @@
     var focusedName = focusedRow ? focusedRow.getAttribute('data-name') : null;
     var fragment = document.createDocumentFragment();
     if (first > 0) fragment.appendChild(spacer(first * ROW_HEIGHT));
-    for (var i = first; i < last; i++) fragment.appendChild(rowElement(visible[i]));
+    for (var i = first; i < last; i++) fragment.appendChild(rowElement(visible[i], i));
     if (last < visible.length) fragment.appendChild(spacer((visible.length - last) * ROW_HEIGHT));
     body.replaceChildren(fragment);
     if (focusedName !== null) {
@@ -175,15 +183,18 @@
   function apply() {
     var text = filterInput.value.trim().toLowerCase();
     var version = versionSelect.value;
-    var sorted = order;
-    if (sortColumn >= 0) sorted = sortedOrder();
+    var sorted = sortedByName ? order : sortedOrder();
     visible = sorted.filter(function (i) {
       var row = rows[i];
       if (version !== '' && row[VERSION] !== data.versions[+version]) return false;
       return text === '' || haystack(i).indexOf(text) >= 0;
     });
-    shown.textContent = grouped(visible.length) + ' of ' + grouped(rows.length) + ' sessions';
+    // Read out: how many rows, and their order once someone chose one.
+    var sortedBy = sortedByName ? '' : ', by ' + headers.filter(function (th) { return Number(th.getAttribute('data-column')) === sortColumn; })[0]
+      .textContent + (sortDirection === 1 ? ', ascending' : ', descending');
+    shown.textContent = grouped(visible.length) + ' of ' + grouped(rows.length) + ' sessions' + sortedBy;
     table.setAttribute('data-shown', String(visible.length));
+    table.setAttribute('aria-rowcount', String(visible.length + 1));
     draw(true);
   }
 
@@ -192,6 +203,7 @@
       var column = Number(th.getAttribute('data-column'));
       sortDirection = column === sortColumn ? -sortDirection : 1;
       sortColumn = column;
+      sortedByName = false;
       headers.forEach(function (other) { other.setAttribute('aria-sort', 'none'); });
       th.setAttribute('aria-sort', sortDirection === 1 ? 'ascending' : 'descending');
       apply();

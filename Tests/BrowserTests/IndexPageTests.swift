@@ -61,6 +61,12 @@ struct IndexPageTests {
             #expect(try page.evaluate("document.getElementById('sessions').dataset.count") as? String == "6")
             let links = try #require(try page.evaluate("\(Self.rows).map(r => r.querySelector('a').getAttribute('href'))") as? [String])
             #expect(links.count == 6)
+            // Every session is a row to a screen reader, though only those in view are drawn; each is named by its log.
+            #expect(try page.evaluate("document.getElementById('sessions').getAttribute('aria-rowcount')") as? String == "7")
+            #expect(
+                try page.evaluate("\(Self.rows).map(r => r.getAttribute('aria-rowindex') + r.firstElementChild.localName + r.firstElementChild.scope)")
+                    as? [String] == (2...7).map { "\($0)throw" })
+            #expect(try page.evaluate("document.querySelector('#sessions th[data-column=\"0\"]').getAttribute('aria-sort')") as? String == "ascending")
             let activity = try #require(try page.evaluate("\(Self.rows).map(r => r.lastElementChild.textContent)") as? [String])
             #expect(
                 activity.count == 6 && activity.allSatisfy { $0.hasPrefix("busiest +") || $0 == "no events with a time" },
@@ -73,7 +79,8 @@ struct IndexPageTests {
             let funnels = try #require(
                 try page.evaluate("[...document.querySelectorAll('#funnel svg')].map(s => s.getAttribute('aria-label'))") as? [String])
             #expect(funnels.count == 3)
-            #expect(funnels[1].hasPrefix("Version 1.5:"))
+            #expect(funnels[1].hasPrefix("Version 1.5 (3 rendered sessions): Sheets opened "), "\(funnels[1])")
+            #expect(funnels[1].contains(" (100%), At least one keystroke "), "each count with its share: \(funnels[1])")
             #expect(try page.violations() == [])
             let requests = try page.requests()
             #expect(requests.count == 1 && requests.first?.hasSuffix("index.html") == true, "\(requests)")
@@ -89,6 +96,9 @@ struct IndexPageTests {
             let events = "\(Self.rows).map(r => Number(r.children[6].textContent))"
             _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
             #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "ascending")
+            #expect(
+                try page.evaluate("document.querySelector('#sessions th[data-column=\"0\"]').getAttribute('aria-sort')") as? String == "none")
+            #expect(try page.evaluate("document.getElementById('shown-count').textContent") as? String == "6 of 6 sessions, by Events, ascending")
             let ascending = try #require(try page.evaluate(events) as? [Int])
             #expect(ascending == ascending.sorted() && ascending.count == 6)
             _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
@@ -99,6 +109,7 @@ struct IndexPageTests {
                 "(() => { const f = document.getElementById('session-filter'); f.value = 'simulated-5'; f.dispatchEvent(new Event('input')); })()"
             )
             #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == ["simulated-5"])
+            #expect(try page.evaluate("document.getElementById('sessions').getAttribute('aria-rowcount')") as? String == "2")
             _ = try page.evaluate(
                 "(() => { const f = document.getElementById('session-filter'); f.value = ''; f.dispatchEvent(new Event('input')); })()")
             _ = try page.evaluate(
@@ -144,6 +155,13 @@ struct IndexPageTests {
             shown.append(try #require(try page.evaluate("\(Self.rows).map(r => r.querySelector('a').textContent)") as? [String]))
         }
         #expect(shown == [["empty", "none", "simulator", "written"], ["empty"], ["simulator"], ["written"], ["none"]])
+        // Sorted by the column, the versions come in the filter's order (sort -V), not as text.
+        _ = try page.evaluate(
+            "(() => { const s = document.getElementById('version-filter'); s.selectedIndex = 0; s.dispatchEvent(new Event('change')); })()")
+        _ = try page.evaluate("document.querySelector('#sessions th[data-column=\"5\"] button').click()")
+        #expect(
+            try page.evaluate("\(Self.rows).map(r => r.querySelector('a').textContent)") as? [String]
+                == ["empty", "simulator", "written", "none"])
     }
 
     @Test(

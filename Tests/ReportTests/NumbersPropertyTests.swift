@@ -239,7 +239,7 @@ struct NumbersPropertyTests {
         let label = try #require(
             page.firstMatch(
                 of:
-                    /aria-label="All versions: Sheets opened ([\d,]+), At least one keystroke [\d,]+, Added ([\d,]+), Cancelled ([\d,]+), Replaced by \+ ([\d,]+), Open at the end ([\d,]+)"/
+                    /aria-label="All versions \([\d,]+ rendered sessions?\): Sheets opened ([\d,]+) \(\S+\), At least one keystroke [\d,]+ \(\S+\), Added ([\d,]+) \(\S+\), Cancelled ([\d,]+) \(\S+\), Replaced by \+ ([\d,]+) \(\S+\), Open at the end ([\d,]+) \(\S+\)"/
             ))
         func whole(_ text: Substring) -> Int { Int(text.filter(\.isNumber)) ?? -1 }
         let data = try #require(page.firstMatch(of: /(?s)<script type="application\/json" id="index-data">(.*?)<\/script>/))

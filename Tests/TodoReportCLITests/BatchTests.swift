@@ -96,7 +96,7 @@ extension CLISuite {
             let csv = String(decoding: try #require(workspace.read("strict/sessions.csv")), as: UTF8.self)
             #expect(csv.contains("team-b--broken,team-b/broken.jsonl,rejected,"))
             let index = String(decoding: try #require(workspace.read("strict/index.html")), as: UTF8.self)
-            #expect(index.contains("team-b--broken (rejected)"))
+            #expect(index.contains("team-b--broken (rejected: "), "the failed row says why")
 
             let missing = try workspace.shell("$TR batch logs/team-a no-such.jsonl -o missing")
             #expect(missing.code == 66)

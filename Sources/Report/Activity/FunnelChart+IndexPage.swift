@@ -1,8 +1,9 @@
 extension FunnelChart {
     /// The index page's drawing of the funnel (the batch overall, or one app
     /// version): a bar for each of ``rows``, widths relative to the sheets
-    /// opened, each under its label and followed by its number and share:
-    /// readable without any script. The chart is as wide as its longest
+    /// opened, each under its label and followed by its number and share of
+    /// the sheets opened: readable without any script, and said whole in its
+    /// label. It counts the rendered sessions (see its title). The chart is as wide as its longest
     /// text needs (bar and number, or label), so nothing is cut at its edge,
     /// and the page scales it down to fit a narrow window.
     func indexSVG(label: String, sessions: Int) -> String {
@@ -12,7 +13,7 @@ extension FunnelChart {
         let whole = max(1, opened)
         let numbers = rows.map { "\(Formatting.grouped($0.count)) (\(Formatting.percent($0.count, of: opened)))" }
         let bars = rows.map { Int((barWidth * Double(min($0.count, whole)) / Double(whole)).rounded()) }
-        let title = "\(label) (\(Formatting.plural(sessions, "session")))"
+        let title = "\(label) (\(Formatting.plural(sessions, "rendered session")))"
         // 12 px type: at most about 7.5 pixels a character in the fonts browsers fall back to.
         func textWidth(_ text: String) -> Int { Int((Double(text.count) * 7.5).rounded(.up)) }
         // Labels start 2 px in: glyphs may reach left of where their text starts.
@@ -22,8 +23,8 @@ extension FunnelChart {
         let height = top + rows.count * rowHeight
         var parts = [
             "<svg class=\"funnel-chart\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" "
-                + "aria-label=\"\(label.htmlEscaped): "
-                + rows.map { "\($0.longLabel) \(Formatting.grouped($0.count))" }.joined(separator: ", ") + "\">"
+                + "aria-label=\"\(title.htmlEscaped): "
+                + zip(rows, numbers).map { "\($0.longLabel) \($1)" }.joined(separator: ", ") + "\">"
         ]
         parts.append("<text x=\"2\" y=\"14\">\(title.htmlEscaped)</text>")
         for (index, row) in rows.enumerated() {

@@ -34,14 +34,17 @@ struct IndexPageRenderer {
         let js = files["index.js"] ?? ""
         let csp = ContentSecurityPolicy.policy(css: css, js: js)
         let total = aggregate.sessions.count
-        let failed = total - aggregate.count(.rendered)
+        // How many ended how, as the batch's closing line says it: the funnels count the rendered ones.
+        let ended = [SessionStats.Status.rendered, .rejected, .unreadable].compactMap { status in
+            aggregate.count(status) > 0 || status == .rendered ? "\(Formatting.grouped(aggregate.count(status))) \(status.rawValue)" : nil
+        }
         let values: [String: String] = [
             "csp": csp.htmlEscaped,
             "css": css,
             "js": js,
             "title": title.htmlEscaped,
             "totals":
-                ("\(Formatting.plural(total, "session")), \(Formatting.grouped(failed)) failed"
+                ("\(Formatting.plural(total, "session")): \(ended.joined(separator: ", "))"
                 + (aggregate.redactionNote.map { "; redacted: " + $0 } ?? "")).htmlEscaped,
             "funnel": funnel(),
             // By position, not by text: a version may be written `(no version)` or be empty.
@@ -51,10 +54,12 @@ struct IndexPageRenderer {
             }.joined(separator: "\n"),
             "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
             "count": String(total),
+            "rowCount": String(total + 1),
+            // The rows come sorted by name: the first column says so until another is chosen.
             "headers": zip(Self.columns, Self.sortFields).map { column, field in
-                "<th scope=\"col\" aria-sort=\"none\" data-column=\"\(field)\"><button type=\"button\">\(column.label.htmlEscaped)<span class=\"sort-mark\" aria-hidden=\"true\"></span></button></th>"
+                "<th scope=\"col\" aria-sort=\"\(field == 0 ? "ascending" : "none")\" data-column=\"\(field)\"><button type=\"button\">\(column.label.htmlEscaped)<span class=\"sort-mark\" aria-hidden=\"true\"></span></button></th>"
             }.joined(separator: "\n"),
-            "rows": aggregate.sessions.prefix(Self.staticRowLimit).map(row).joined(separator: "\n"),
+            "rows": aggregate.sessions.prefix(Self.staticRowLimit).enumerated().map { row($1, position: $0) }.joined(separator: "\n"),
         ]
         for segment in Template(files["index.html"] ?? "").segments {
             switch segment {
@@ -67,10 +72,12 @@ struct IndexPageRenderer {
 
     // MARK: Rows
 
-    private func row(_ s: SessionStats) -> String {
-        let link =
-            s.report.map { "<a href=\"\($0.htmlEscaped)\">\(s.name.htmlEscaped)</a>" } ?? "\(s.name.htmlEscaped) (\(s.status.rawValue))"
-        var cells = ["<td>\(link)</td>"]
+    /// The row of `s`, the `position`th (from 0) of the table's body.
+    private func row(_ s: SessionStats, position: Int) -> String {
+        let link = s.report.map { "<a href=\"\($0.htmlEscaped)\">\(s.name.htmlEscaped)</a>" } ?? Self.failedName(s).htmlEscaped
+        // A failed session's reason whole in its title, where the column cuts it.
+        let whole = s.report == nil ? " title=\"\(Self.failedName(s).htmlEscaped)\"" : ""
+        var cells = ["<th scope=\"row\"\(whole)>\(link)</th>"]
         for text in [s.sessionId, s.userId, s.appVersion, s.numbers.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
         let n = s.numbers
         let numbers: [String] = [
@@ -81,8 +88,15 @@ struct IndexPageRenderer {
         cells += numbers.map { "<td class=\"number\">\($0.htmlEscaped)</td>" }
         cells.append("<td>\(Self.sparkline(s.numbers.activity.counts))<span class=\"visually-hidden\">\(Self.activityText(n.activity).htmlEscaped)</span></td>")
         let failed = s.status == .rendered ? "" : " class=\"failed\""
-        return "<tr data-session-id=\"\((s.sessionId ?? "").htmlEscaped)\" data-name=\"\(s.name.htmlEscaped)\"\(failed)>" + cells.joined()
-            + "</tr>"
+        return
+            "<tr aria-rowindex=\"\(position + 2)\" data-session-id=\"\((s.sessionId ?? "").htmlEscaped)\" data-name=\"\(s.name.htmlEscaped)\"\(failed)>"
+            + cells.joined() + "</tr>"
+    }
+
+    /// The Log column's text for a session with no report: its name, how it
+    /// ended and why (also in the data, for the script).
+    static func failedName(_ s: SessionStats) -> String {
+        "\(s.name) (\(s.status.rawValue)\(s.problem.map { ": " + $0.showingLayoutControls } ?? ""))"
     }
 
     /// The Duration column's text (also in the data, for the script).
@@ -138,7 +152,7 @@ struct IndexPageRenderer {
     /// `{"versions": [appVersion or null, …], "rows": [[name, report, status, sessionId, userId,
     /// appVersion, start, durationMs, events, itemsAdded, sheetsOpened,
     /// sheetsCancelled, conversion, errors, warnings, [activity…],
-    /// durationText, conversionText, activityText], …]}`: the script sorts by the numbers
+    /// durationText, conversionText, activityText, failedName or null], …]}`: the script sorts by the numbers
     /// and shows the texts, written here once.
     private func writeData<Failure: Error>(_ output: (String) throws(Failure) -> Void) throws(Failure) {
         func text(_ value: String?) -> String { value.map { $0.scriptSafeJSONLiteral } ?? "null" }
@@ -154,6 +168,7 @@ struct IndexPageRenderer {
                 String(n.sheets.cancelled), n.sheets.conversion?.json ?? "null", String(n.errors), String(n.warnings),
                 "[" + n.activity.counts.map(String.init).joined(separator: ",") + "]",
                 text(Self.durationText(n)), text(Self.conversionText(n)), text(Self.activityText(n.activity)),
+                s.report == nil ? text(Self.failedName(s)) : "null",
             ]
             try output((index > 0 ? ",\n[" : "[") + fields.joined(separator: ",") + "]")
         }
