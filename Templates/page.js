@@ -20,7 +20,7 @@ var TodoPage = (function () {
     var seconds = Math.floor((v + 500) / 1000);
     if (seconds < 3600) return sign + Math.floor(seconds / 60) + ' min ' + twoDigits(seconds % 60) + ' s';
     var minutes = Math.floor((v + 30000) / 60000);
-    return sign + Math.floor(minutes / 60) + ' h ' + twoDigits(minutes % 60) + ' min';
+    return sign + grouped(Math.floor(minutes / 60)) + ' h ' + twoDigits(minutes % 60) + ' min';
   }
 
   // Whether a key pressed in a region that scrolls is that region's to

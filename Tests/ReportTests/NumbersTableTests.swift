@@ -235,7 +235,8 @@ struct NumbersTableTests {
             (0, "0 ms"), (999, "999 ms"), (1_000, "1.0 s"), (1_049, "1.0 s"), (1_050, "1.1 s"), (59_949, "59.9 s"),
             (59_950, "1 min 00 s"), (59_960, "1 min 00 s"), (3_599_499, "59 min 59 s"), (3_599_500, "1 h 00 min"),
             (3_642_000, "1 h 01 min"), (3_629_999, "1 h 00 min"), (5_400_000, "1 h 30 min"), (-1_500, "-1.5 s"), (-999, "-999 ms"),
-            (86_400_000, "24 h 00 min"),
+            (86_400_000, "24 h 00 min"), (3_599_969_999, "999 h 59 min"), (3_599_970_000, "1,000 h 00 min"),
+            (-(1 << 48), "-78,187,493 h 32 min"),
         ] as [(Int64, String)])
     func durations(milliseconds: Int64, text: String) {
         #expect(Formatting.duration(milliseconds: milliseconds) == text)

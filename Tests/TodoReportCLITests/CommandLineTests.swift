@@ -87,6 +87,29 @@ extension CLISuite {
                 (["broken.jsonl"], Int32(0)),
             ])
         func exitCodes(arguments: [String], expected: Int32) throws {
+            try checkExitCode(arguments: arguments, expected: expected)
+        }
+
+        @Test(
+            "a number too large for its option says the largest there is, not a bound it meets",
+            arguments: [
+                (["simulate", "--events", "99999999999999999999999"], "--events takes a whole number ≥ 0"),
+                (["batch", "s.jsonl", "-o", "out", "--jobs", "99999999999999999999999"], "--jobs takes a whole number from 1 to "),
+                (["simulate", "--events", "-1"], "got '-1'."),
+            ])
+        func numberTooLarge(arguments: [String], message: String) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.run(arguments)
+            #expect(run.code == 64)
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            let isHuge = arguments.last?.count ?? 0 > 20
+            #expect(
+                run.stderr.contains("got '99999999999999999999999', larger than the largest, 9223372036854775807.") == (isHuge && !message.contains("from 1 to")),
+                "\(run.stderr)")
+        }
+
+        func checkExitCode(arguments: [String], expected: Int32) throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
             try space.write("broken.jsonl", brokenLog)

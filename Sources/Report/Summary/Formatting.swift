@@ -16,7 +16,7 @@ enum Formatting {
         let seconds = (value + 500) / 1_000
         if seconds < 3_600 { return "\(sign)\(seconds / 60) min \(twoDigits(seconds % 60)) s" }
         let minutes = (value + 30_000) / 60_000
-        return "\(sign)\(minutes / 60) h \(twoDigits(minutes % 60)) min"
+        return "\(sign)\(groupedDigits(Int(minutes / 60))) h \(twoDigits(minutes % 60)) min"
     }
 
     /// `+12.4 s` from the session's start (a `t_ms`), or `nil` without one.

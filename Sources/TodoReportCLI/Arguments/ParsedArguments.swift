@@ -80,7 +80,10 @@ struct ParsedArguments {
             let bounds =
                 range.upperBound == Number.max
                 ? "a whole number ≥ \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
-            throw .usage("\(option.canonicalName) takes \(bounds), as in \(option.canonicalName) \(example); got '\(text)'.")
+            // Digits beyond the type's largest value are too large, not a mistake of form.
+            let isTooLarge = !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && Number(text) == nil
+            let largest = isTooLarge && range.upperBound == Number.max ? ", larger than the largest, \(Number.max)" : ""
+            throw .usage("\(option.canonicalName) takes \(bounds), as in \(option.canonicalName) \(example); got '\(text)'\(largest).")
         }
         return number
     }

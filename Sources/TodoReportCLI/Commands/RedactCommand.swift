@@ -95,7 +95,7 @@ enum RedactCommand: Subcommand {
         if !options.quiet {
             let dropped = countedNoun(counts.dropped, "line") + " dropped"
             streams.printError(
-                "\(groupedDigits(counts.records)) records redacted, \(dropped) (not valid records) -> "
+                "\(countedNoun(counts.records, "record")) redacted, \(dropped) (not valid records) -> "
                     + (outputPath.isStandardStream ? "standard output" : outputPath.display))
         }
     }
