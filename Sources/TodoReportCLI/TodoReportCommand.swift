@@ -103,21 +103,7 @@ public enum TodoReportCommand {
             return nil
         }
         let names = Subcommands.all.map { $0.name }.filter { !$0.isEmpty } + ["help"]
-        return names.first { editDistance(Array(word.lowercased().utf8), Array($0.utf8), atMost: 2) <= 2 }
-    }
-
-    /// Levenshtein distance of `a` and `b`, or more than `limit` once it is sure to be.
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int {
-        guard abs(a.count - b.count) <= limit else { return limit + 1 }
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        return Misspelling.meant(word, among: names)
     }
 
     private static var commandNames: String {

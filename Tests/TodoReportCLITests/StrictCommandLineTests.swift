@@ -101,6 +101,28 @@ extension CLISuite {
         }
 
         @Test(
+            "an option mistyped gets what it was likely meant to be",
+            arguments: [
+                (["s.jsonl", "--sumary", "x.md"], "'--sumary' is not an option of todo-report; did you mean --summary?"),
+                (["s.jsonl", "--stirct"], "'--stirct' is not an option of todo-report; did you mean --strict?"),
+                (["validate", "s.jsonl", "--verison"], "'--verison' is not an option of validate; did you mean --version?"),
+                (["s.jsonl", "--sumary=x.md"], "'--sumary' is not an option of todo-report; did you mean --summary?"),
+                (
+                    ["s.jsonl", "-o=x.html"],
+                    "'-o=x.html' is not an option of todo-report; a short option's value follows a space (-o x.html), a long one's its = (--output=x.html)."
+                ),
+                (["s.jsonl", "--colour"], "'--colour' is not an option of todo-report."),
+            ])
+        func mistypedOption(arguments: [String], message: String) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.run(arguments)
+            #expect(run.code == 64)
+            #expect(run.stderr.hasPrefix("Error: " + message), "\(run.stderr)")
+            #expect(!space.exists("s.html") && !space.exists("x.html") && !space.exists("x.md"), "nothing written")
+        }
+
+        @Test(
             "validate refuses the report's options, naming them",
             arguments: [
                 ["-o", "x.html"], ["--summary", "s.md"], ["--title", "T"], ["--templates", "t"],

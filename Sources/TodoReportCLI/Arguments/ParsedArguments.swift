@@ -29,7 +29,8 @@ struct ParsedArguments {
             let name = String(decoding: argument[..<(equals ?? argument.endIndex)], as: UTF8.self)
             let inline = equals.map { Array(argument[($0 + 1)...]) }
             guard let spec = options.first(where: { $0.names.contains(name) }) else {
-                throw .usage("'\(Path(bytes: argument[..<(equals ?? argument.endIndex)]).display)' is not an option of \(command).")
+                let shown = Path(bytes: argument[..<(equals ?? argument.endIndex)]).display
+                throw .usage("'\(shown)' is not an option of \(command)\(Self.hint(forUnknown: argument, among: options)).")
             }
             let key = spec.canonicalName
             guard spec.valueName != nil else {
@@ -54,6 +55,22 @@ struct ParsedArguments {
             if values[key] != nil { throw .usage("\(name) is given twice; give it once.") }
             values[key] = value
         }
+    }
+
+    /// What an unknown option was likely meant to be: a short option given its
+    /// value with `=` (`-o=x.html`), or a slip of a long one (`--sumary`).
+    private static func hint(forUnknown argument: [UInt8], among options: [OptionSpec]) -> String {
+        let text = String(decoding: argument, as: UTF8.self)
+        if !text.hasPrefix("--"), let equals = text.firstIndex(of: "="),
+            let spec = options.first(where: { $0.names.contains(String(text[..<equals])) }), spec.valueName != nil
+        {
+            let value = text[text.index(after: equals)...]
+            return "; a short option's value follows a space (\(text[..<equals]) \(value)), a long one's its = (\(spec.canonicalName)=\(value))"
+        }
+        guard text.hasPrefix("--"), text.count >= 5 else { return "" }
+        let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+        let longNames = options.flatMap(\.names).filter { $0.hasPrefix("--") }
+        return Misspelling.meant(name, among: longNames).map { "; did you mean \($0)?" } ?? ""
     }
 
     /// The option `argument` names (`--strict`, or `--title` of `--title=x`), if it is one of `options`.
