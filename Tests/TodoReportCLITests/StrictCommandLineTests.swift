@@ -101,6 +101,32 @@ extension CLISuite {
         }
 
         @Test(
+            "a file with no record at all gets a note that it is likely not a log (the one-frame report is still made)",
+            arguments: [
+                ("", "x.jsonl: note: holds no record: it is empty; a log is JSON Lines"),
+                ("\n  \n", "x.jsonl: note: holds no record: it is blank; a log is JSON Lines"),
+                ("name,done\nMilk,true\n", "x.jsonl: note: holds no todo-session/1 record: none of its 2 lines is one; a log is JSON Lines"),
+                (
+                    "[\n  {\"type\": \"session\", \"schema\": \"todo-session/1\"}\n]\n",
+                    "x.jsonl: note: holds no todo-session/1 record: none of its 3 lines is one; a log is JSON Lines"
+                ),
+                (#"{"type":"session","schema":"todo-session/1"}"# + "\n", nil),
+                (#"{"type":"event","event":"startCreatingItem"}"# + "\n", nil),
+                (#"{"type":"session","schema":"todo-session/2"}"# + "\n", nil),
+            ] as [(String, String?)])
+        func noRecordAtAll(log: String, note: String?) throws {
+            let space = try Workspace()
+            try space.write("x.jsonl", log)
+            for command in [["x.jsonl"], ["validate", "x.jsonl"]] {
+                let run = try space.run(command)
+                #expect(run.stderr.contains(note ?? "\n") && run.stderr.contains(": note: ") == (note != nil), "\(run.stderr)")
+                #expect(run.code == (log.contains("session/2") ? 65 : 0), "\(run.stderr)")
+            }
+            #expect(space.exists("x.html") == !log.contains("session/2"), "the report is made as before")
+            #expect(try space.run(["x.jsonl", "-o", "q.html", "--quiet"]).stderr.contains("note:") == false, "--quiet: diagnostics only")
+        }
+
+        @Test(
             "an option mistyped gets what it was likely meant to be",
             arguments: [
                 (["s.jsonl", "--sumary", "x.md"], "'--sumary' is not an option of todo-report; did you mean --summary?"),

@@ -63,6 +63,7 @@ enum RenderCommand: Subcommand {
             }
         }
         if !options.quiet {
+            LogReading.noteIfNoRecords(outcome, of: file, streams: streams)
             streams.printError(
                 "\(LogReading.countLine(outcome)) -> \(reportPath.isStandardStream ? "standard output" : reportPath.display)")
         }

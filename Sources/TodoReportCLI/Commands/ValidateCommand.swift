@@ -16,6 +16,9 @@ enum ValidateCommand: Subcommand {
             file, options: options, streams: streams, allDiagnosticsIn: "--max-diagnostics 0 prints them all"
         ) { _ in }
         try LogReading.check(outcome, strict: options.strict, writesOutputs: false)
-        if !options.quiet { streams.printError(LogReading.countLine(outcome)) }
+        if !options.quiet {
+            LogReading.noteIfNoRecords(outcome, of: file, streams: streams)
+            streams.printError(LogReading.countLine(outcome))
+        }
     }
 }

@@ -65,6 +65,22 @@ enum LogReading {
         if let ending = source.irregularEnding { streams.printError("\(file.displayName): warning: \(ending)") }
     }
 
+    /// A note when not one line of `file` was a record: a file that is empty,
+    /// or not JSON Lines at all (a CSV, a pretty-printed JSON array). Such a
+    /// log still makes its one-frame report, as the format says, but the
+    /// person most likely named the wrong file.
+    static func noteIfNoRecords(_ outcome: LogReplayer.Outcome, of file: InputFile, streams: StandardStreams) {
+        let tally = outcome.tally
+        guard tally.header + tally.events + tally.travels == 0, !outcome.stoppedOnUnsupportedSchema else { return }
+        let what =
+            tally.dropped == 0
+            ? "holds no record: it is \(tally.total == 0 ? "empty" : "blank")"
+            : "holds no todo-session/1 record: none of its \(countedNoun(tally.total - tally.blank, "line", grouped: false)) is one"
+        streams.printError(
+            "\(file.displayName): note: \(what); a log is JSON Lines, its header and then one event or travel a line (a JSON array, or JSON spread over lines, is not)"
+        )
+    }
+
     /// `128 frames, 1 error, 2 warnings` (and `, 127 digests checked (0 differ)` when the log had any),
     /// digits plain: a CI script may read them.
     static func countLine(_ outcome: LogReplayer.Outcome) -> String {
