@@ -116,6 +116,22 @@ extension CLISuite {
             #expect(!workspace.exists("missing"))
         }
 
+        @Test("a folder with no log in it gets a warning naming it (and the names batch reads); one with a log does not")
+        func folderWithoutLogs() throws {
+            let workspace = try Workspace()
+            let run = try workspace.shell(
+                "set -e; mkdir -p empty other/deep good; touch other/a.json other/deep/S3.JSONL; $TR simulate --events 5 -o good/s.jsonl; $TR batch empty other good -o out"
+            )
+            #expect(run.code == 0, "\(run.stderr)")
+            let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+            #expect(
+                warnings == [
+                    "empty: warning: no log in this folder or below; batch reads files named *.jsonl or *.jsonl.gz",
+                    "other: warning: no log in this folder or below; batch reads files named *.jsonl or *.jsonl.gz",
+                ], "\(run.stderr)")
+            #expect(run.stderr.hasSuffix("1 session: 1 rendered -> out\n"), "\(run.stderr)")
+        }
+
         @Test("one session is one session: batch's and index's closing lines say so in the singular")
         func oneSessionSingular() throws {
             let workspace = try Workspace()

@@ -80,6 +80,12 @@ enum BatchCommand: Subcommand {
                 options.redaction == nil ? input.path.display : SessionNaming.shownInput(input.relative, redaction: options.redaction)
             streams.printError("\(shown): warning: \(input.kind), not a regular file; left out")
         }
+        // A folder with no log in it is most likely the wrong folder, or logs named otherwise.
+        let rootsWithLogs = Set(all.map(\.root))
+        for root in found.searchedRoots where !rootsWithLogs.contains(root) && root.fileType == S_IFDIR {
+            let shown = options.redaction == nil ? root.display : InputRoot.recorded(root, redaction: options.redaction)
+            streams.printError("\(shown): warning: no log in this folder or below; batch reads files named *.jsonl or *.jsonl.gz")
+        }
         let names = options.redaction.map { SessionNaming.redactedNames(for: all, redaction: $0) } ?? SessionNaming.names(for: all)
         let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
         var recordedRoots: [Path: String] = [:]
