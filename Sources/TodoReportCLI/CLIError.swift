@@ -36,7 +36,10 @@ enum CLIError: Error, Equatable {
         case .usage(let text):
             "Error: \(text)\n\(Help.usage)\nSee 'todo-report --help' for more information."
         case .commandUsage(let text, let command, let usage):
-            "Error: \(text)\nUsage: \(usage)\nSee 'todo-report help \(command)' for more information."
+            "Error: \(text)\nUsage: \(usage)\n"
+                + (command.isEmpty
+                    ? "See 'todo-report --help' for more information and the other commands."
+                    : "See 'todo-report help \(command)' for more information.")
         case .cannotRead(let path, let reason), .shortOfResources(let path, let reason):
             "Error: cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason):

@@ -88,8 +88,9 @@ public enum TodoReportCommand {
             if parsed.has(.version) { return try printHelp(Help.version, streams: streams) }
             try command.run(parsed, streams: streams)
         } catch {
-            // A command's usage mistake shows that command's usage, not every command's.
-            guard case .usage(let text) = error, command != RenderCommand.self else { throw error }
+            // A command's usage mistake shows that command's usage, not every command's
+            // (a bare `todo-report` shows them all: the person may not know them yet).
+            guard case .usage(let text) = error, command != RenderCommand.self || !arguments.isEmpty else { throw error }
             throw .commandUsage(text, command: command.name, usage: command.usage)
         }
     }

@@ -121,21 +121,37 @@ extension CLISuite {
             if expected == 64 {
                 #expect(run.stderr.hasPrefix("Error: "))
                 #expect(run.stderr.contains("Usage: todo-report"))
-                // A command's own usage and help (the report's, which has no name, is every command's).
+                // A command's own usage and help: the report's for a report's mistake, and every
+                // command's for a bare `todo-report`.
                 let first = arguments.first ?? ""
                 let command: String? =
                     ["validate", "simulate", "batch", "index", "redact", "diff", "make-test", "templates"].contains(first) ? first : nil
                 #expect(
                     run.stderr.contains(
                         command.map { "See 'todo-report help \($0)' for more information." }
-                            ?? "See 'todo-report --help' for more information."),
+                            ?? "See 'todo-report --help' for more information"),
                     "\(run.stderr)")
-                if let command {
-                    #expect(run.stderr.contains("Usage: todo-report \(command) ") && !run.stderr.contains("       todo-report"))
-                }
+                let usage = command.map { "Usage: todo-report \($0) " } ?? "Usage: todo-report INPUT "
+                #expect(run.stderr.contains(usage), "\(run.stderr)")
+                #expect(run.stderr.contains("       todo-report") == arguments.isEmpty, "every command's usage only for a bare todo-report")
             }
             if expected != 0 { #expect(!space.exists("s.html") && !space.exists("broken.html") && !space.exists("v2.html")) }
             #expect(String(decoding: space.read("s.jsonl") ?? Data(), as: UTF8.self) == cleanLog)
+        }
+
+        @Test("a pipe read without -o is asked for a report's name; a folder that exists but takes no file is not said to be missing")
+        func pipeInputAndSpecialFolder() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            #expect(mkfifo(space.path("pipe"), 0o600) == 0)
+            let piped = try space.run(["pipe"])
+            #expect(piped.code == 64)
+            #expect(piped.stderr.hasPrefix("Error: reading pipe, a pipe or device, the report needs a name: add -o report.html"), "\(piped.stderr)")
+            let special = try space.run(["s.jsonl", "-o", "/proc/self/r.html"])
+            #expect(special.code == 73)
+            #expect(special.stderr.contains("cannot create a file in '/proc/self'"), "\(special.stderr)")
+            let missing = try space.run(["s.jsonl", "-o", "no/such/r.html"])
+            #expect(missing.stderr.contains("the folder 'no/such' does not exist"), "\(missing.stderr)")
         }
 
         @Test("--strict counts errors, not warnings")

@@ -2,6 +2,12 @@ import ByteLevel
 import Report
 import SessionLog
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `todo-report INPUT`: the report, and the summary if asked for.
 enum RenderCommand: Subcommand {
     static let output = OptionSpec.value(
@@ -85,6 +91,12 @@ enum RenderCommand: Subcommand {
     static func defaultOutput(for input: Path) throws(CLIError) -> Path {
         guard !input.isStandardStream else {
             throw .usage("reading standard input, the report needs a name: add -o report.html (or -o - for standard output).")
+        }
+        // A pipe (`<(zcat log.gz)` names one as /dev/fd/63) has no folder to put a report beside it.
+        var info = stat()
+        if input.withCString({ stat($0, &info) }) == 0, [S_IFIFO, S_IFCHR, S_IFSOCK].contains(info.st_mode & S_IFMT) {
+            throw .usage(
+                "reading \(input.display), a pipe or device, the report needs a name: add -o report.html (or -o - for standard output).")
         }
         var name = input.lastComponent
         var base = input.bytes

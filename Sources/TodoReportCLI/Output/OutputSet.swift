@@ -182,7 +182,7 @@ final class OutputSet {
 
     private static func folderProblem(_ folder: Path, _ failure: SystemCallError) -> String {
         switch failure.errno {
-        case ENOENT: "the folder '\(folder.display)' does not exist"
+        case ENOENT where folder.fileType == nil: "the folder '\(folder.display)' does not exist"
         case ENOTDIR: "'\(folder.display)' is not a folder"
         default: "cannot create a file in '\(folder.display)': \(failure.reason)"
         }
