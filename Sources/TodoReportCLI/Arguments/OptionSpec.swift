@@ -30,6 +30,8 @@ extension OptionSpec {
     static let strict = OptionSpec.flag(
         "--strict", help: "Write nothing and exit 65 if the log has any error (warnings do\nnot count).")
     static let quiet = OptionSpec.flag("--quiet", help: "Print diagnostics only, without the closing count line.")
+    /// `--quiet` of a command that reads no log, so prints no diagnostics.
+    static let quietLine = OptionSpec.flag("--quiet", help: "Leave out the closing line (errors are still printed).")
     static let maxDiagnostics = OptionSpec.value(
         "--max-diagnostics", valueName: "N",
         help: "Print at most N diagnostics on standard error (default 100; 0 prints all),\nthen one line that counts the rest.")

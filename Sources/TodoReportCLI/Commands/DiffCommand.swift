@@ -17,7 +17,7 @@ import SessionLog
 /// so a reading option (such as redaction) applies to both alike.
 enum DiffCommand: Subcommand {
     static let output = OptionSpec.value(
-        "--output", "-o", valueName: "FILE", help: "Also write the side-by-side page (one self-contained HTML file).")
+        "--output", "-o", valueName: "PAGE", help: "Also write the side-by-side page (one self-contained HTML file).")
     static let summary = OptionSpec.value(
         "--summary", valueName: "FILE", help: "Also write the verdict in Markdown (- for standard output, for a CI\njob summary).")
     static let compareIDs = OptionSpec.flag("--compare-ids", help: "Compare item ids too (every run of the app makes new ones).")

@@ -15,7 +15,7 @@ enum IndexCommand: Subcommand {
     static let name = "index"
     static let abstract = "Rebuild a batch folder's index page, CSV and summary from its stats."
     static let usage = "todo-report index DIR [--no-wait] [--quiet]"
-    static let options = [BatchCommand.noWait, .quiet]
+    static let options = [BatchCommand.noWait, .quietLine]
     static let discussion = """
         Waits for a batch (or its --shard runs) still writing DIR, or with --no-wait
         exits 75. The three files are replaced together: a run killed meanwhile

@@ -12,7 +12,7 @@ import SessionLog
 /// that a team can hand it over.
 enum RedactCommand: Subcommand {
     static let output = OptionSpec.value(
-        "--output", "-o", valueName: "FILE", help: "Where to write the redacted log (- for standard output).")
+        "--output", "-o", valueName: "OUTPUT.jsonl", help: "Where to write the redacted log (- for standard output).")
 
     static let name = "redact"
     static let abstract = "Write a redacted copy of a log (masked text, pseudonymised ids)."

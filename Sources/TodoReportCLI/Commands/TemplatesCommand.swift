@@ -21,7 +21,7 @@ enum TemplatesCommand: Subcommand {
     static let name = "templates"
     static let abstract = "Write the report's built-in templates, to change and use with --templates."
     static let usage = "todo-report templates -o DIR [--force] [--quiet]"
-    static let options = [output, force, .quiet]
+    static let options = [output, force, .quietLine]
     static let discussion = """
         The three files are the ones built into this todo-report: report.html with its
         {{placeholders}}, report.css and report.js (made smaller at build time). A report made

@@ -4,7 +4,9 @@ enum ValidateCommand: Subcommand {
     static let abstract = "Print the log's diagnostics and write nothing."
     static let usage =
         "todo-report validate INPUT [--strict] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
-    static let options = ReadingOptions.specs
+    /// `--strict` as validate has it: it writes nothing either way.
+    static let strict = OptionSpec.flag("--strict", help: "Exit 65 if the log has any error (warnings do not count).")
+    static let options = ReadingOptions.specs.map { $0.canonicalName == strict.canonicalName ? strict : $0 }
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
