@@ -126,6 +126,27 @@ extension CLISuite {
             #expect(try space.run(["x.jsonl", "-o", "q.html", "--quiet"]).stderr.contains("note:") == false, "--quiet: diagnostics only")
         }
 
+        @Test("an output's name says whether it is gzip: --events x.csv is the CSV itself, x.csv.gz and - are gzip; simulate refuses a .gz name")
+        func compressionFollowsTheName() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let run = try space.run(["s.jsonl", "-o", "r.html", "--events", "plain.csv"])
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(try space.run(["s.jsonl", "-o", "r2.html", "--events", "packed.csv.gz"]).code == 0)
+            let plain = try #require(space.read("plain.csv"))
+            let packed = try #require(space.read("packed.csv.gz"))
+            #expect(plain.starts(with: Data("session,".utf8)), "\(String(decoding: plain.prefix(40), as: UTF8.self))")
+            #expect(packed.starts(with: [0x1F, 0x8B]), "gzip's magic")
+            let unpacked = try space.shell("gzip -dc packed.csv.gz | cmp - plain.csv && echo same")
+            #expect(unpacked.stdout == "same\n", "the same table: \(unpacked.stderr)")
+            let standardOutput = try space.run(["s.jsonl", "-o", "r3.html", "--events", "-"])
+            #expect(!standardOutput.stdout.isEmpty && !standardOutput.stdout.hasPrefix("session,"), "gzip on standard output, as ever")
+            let simulated = try space.run(["simulate", "--events", "5", "-o", "x.jsonl.gz"])
+            #expect(simulated.code == 64)
+            #expect(simulated.stderr.contains("simulate writes a plain log"), "\(simulated.stderr)")
+            #expect(!space.exists("x.jsonl.gz"))
+        }
+
         @Test(
             "an option mistyped gets what it was likely meant to be",
             arguments: [

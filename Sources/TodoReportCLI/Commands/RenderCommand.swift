@@ -21,7 +21,7 @@ enum RenderCommand: Subcommand {
     static let events = OptionSpec.value(
         "--events", valueName: "FILE",
         help:
-            "Also write the event table: one CSV row per kept record, gzip-compressed\n(FILE.csv.gz; - for standard output), for a data team's tools."
+            "Also write the event table: one CSV row per kept record, for a data team's\ntools; gzip-compressed when FILE ends in .gz (and for -, standard output)."
     )
     static let title = OptionSpec.title(whose: "The page's")
     static let templates = OptionSpec.value(
@@ -65,7 +65,10 @@ enum RenderCommand: Subcommand {
             switch requests[index].role {
             case "report": try SessionRendering.writeReport(builder, templates: pageTemplates, to: descriptor)
             case "summary": try writeAll(Array(builder.summaryMarkdown().utf8), to: descriptor)
-            default: try SessionRendering.writeEventTable(builder, session: session, to: descriptor)
+            default:
+                // A name that says gzip gets gzip (and standard output, as ever); `events.csv` gets the CSV itself.
+                let compressed = eventsPath.map { $0.isStandardStream || $0.hasSuffix(".gz") } ?? true
+                try SessionRendering.writeEventTable(builder, session: session, compressed: compressed, to: descriptor)
             }
         }
         if !options.quiet {

@@ -1,3 +1,4 @@
+import ByteLevel
 import Report
 import SessionLog
 
@@ -32,8 +33,16 @@ enum SessionRendering {
     }
 
     /// Writes the session's event table to an open descriptor, as
-    /// deterministic gzip (`.csv.gz`); `session` is its `session` column.
-    static func writeEventTable(_ builder: ReportBuilder, session: String, to descriptor: Int32) throws(SystemCallError) {
+    /// deterministic gzip (`.csv.gz`) or, when `compressed` is false, as the
+    /// plain CSV inside it; `session` is its `session` column.
+    static func writeEventTable(
+        _ builder: ReportBuilder, session: String, compressed: Bool = true, to descriptor: Int32
+    ) throws(SystemCallError) {
+        guard compressed else {
+            return try builder.writeEventTable(session: session) { bytes throws(SystemCallError) in
+                do throws(PartialWrite) { try FileDescriptorIO.write(bytes, to: descriptor) } catch { throw SystemCallError("write", errno: error.errno) }
+            }
+        }
         let gzip = try GzipWriter(descriptor: descriptor)
         try builder.writeEventTable(session: session) { bytes throws(SystemCallError) in try gzip.write(bytes) }
         try gzip.finish()

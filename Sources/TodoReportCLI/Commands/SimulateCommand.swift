@@ -27,6 +27,12 @@ enum SimulateCommand: Subcommand {
         let schedule: DigestSchedule =
             arguments.text(digests) == "default" ? .default : .every(try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0)
         let path = arguments.path(output) ?? Path("-")
+        // Every command reads a `.gz` log as gzip: a plain log under that name would not read.
+        if path.hasSuffix(".gz") {
+            throw .usage(
+                "simulate writes a plain log, as an app's recorder does; name it .jsonl, or compress it as it is written: simulate --events N | gzip > \(path.display)."
+            )
+        }
         let outputs = try OutputSet([.init(path: path, role: "log")], streams: streams, input: nil)
         var refused: Int64?
         do {
