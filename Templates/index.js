@@ -28,6 +28,8 @@
 
   // Counts with a comma every three digits, as the static rows and the summaries write them.
   var grouped = TodoPage.grouped;
+  // A count as text; none (an unreadable session's) shows as a dash.
+  function count(n) { return n === null ? null : grouped(n); }
   function sum(a) { var t = 0; for (var i = 0; i < a.length; i++) t += a[i]; return t; }
 
   function sortValue(row, column) {
@@ -129,9 +131,9 @@
     cell(tr, row[SESSION]); cell(tr, row[USER]); cell(tr, row[VERSION]); cell(tr, row[START]);
     // The texts are written by the page's maker, as the static rows and the summaries write them.
     cell(tr, row[DURATION_TEXT], true);
-    cell(tr, grouped(row[EVENTS]), true); cell(tr, grouped(row[ITEMS]), true); cell(tr, grouped(row[OPENED]), true);
-    cell(tr, grouped(row[CANCELLED]), true);
-    cell(tr, row[CONVERSION_TEXT], true); cell(tr, grouped(row[ERRORS]), true); cell(tr, grouped(row[WARNINGS]), true);
+    cell(tr, count(row[EVENTS]), true); cell(tr, count(row[ITEMS]), true); cell(tr, count(row[OPENED]), true);
+    cell(tr, count(row[CANCELLED]), true);
+    cell(tr, row[CONVERSION_TEXT], true); cell(tr, count(row[ERRORS]), true); cell(tr, count(row[WARNINGS]), true);
     var spark = document.createElement('td');
     spark.appendChild(sparkline(row[ACTIVITY]));
     // Its words, for those who do not see the line.

@@ -62,6 +62,19 @@ enum Checkers {
         "color-scheme", "content-visibility", "contain-intrinsic-size", "inset", "accent-color", "print-color-adjust",
     ]
 
+    /// Global attributes the same checker predates: `inert` (HTML since
+    /// 2022, in every engine the pages run in), which the report sets on the
+    /// page behind its modal full-text dialog.
+    static let newerAttributes = ["inert"]
+
+    /// What the same checker predates in ARIA 1.2: `aria-rowindex` on a
+    /// table's `tr`, whose own role is `row` (the index's rows, only some of
+    /// which are drawn at a time). It asks for `role="row"`, and, given it,
+    /// says the role is unnecessary.
+    static func isRowIndexOnTableRow(_ message: String, extract: String) -> Bool {
+        message == "Element “tr” is missing one or more of the following attributes: “role”." && extract.contains("aria-rowindex=")
+    }
+
     /// A message of the Nu HTML Checker: where and what.
     struct MarkupMessage: CustomStringConvertible {
         var file: String
@@ -73,14 +86,16 @@ enum Checkers {
 
         var description: String { "\(file):\(line):\(column): \(type): \(message)\n    \(extract)" }
 
-        /// Its complaint is only that it does not know one of ``newerCSSProperties``.
+        /// Its complaint is only that it does not know one of ``newerCSSProperties`` or ``newerAttributes``.
         var isUnknownNewerProperty: Bool {
             newerCSSProperties.contains { message.contains("“\($0)”: Property “\($0)” doesn't exist") }
+                || newerAttributes.contains { message.hasPrefix("Attribute “\($0)” not allowed on element") }
+                || isRowIndexOnTableRow(message, extract: extract)
         }
     }
 
     /// Runs the Nu HTML Checker once over every file (one JVM for all of them)
-    /// and returns its errors and warnings, less those about ``newerCSSProperties``.
+    /// and returns its errors and warnings, less those about ``newerCSSProperties`` and ``newerAttributes``.
     static func vnu(_ files: [URL]) throws -> [MarkupMessage] {
         let jar = folder.appendingPathComponent("vnu.jar")
         guard FileManager.default.fileExists(atPath: jar.path) else {

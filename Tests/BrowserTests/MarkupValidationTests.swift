@@ -6,7 +6,7 @@ import Testing
 /// The Nu HTML Checker over every page: the files as written, and the
 /// documents the scripts made of them in each state (from Chromium), all in
 /// one run of the checker. No error and no warning may remain but its
-/// ignorance of ``Checkers/newerCSSProperties``.
+/// ignorance of ``Checkers/newerCSSProperties`` and ``Checkers/newerAttributes``.
 @Suite("Markup by the Nu HTML Checker", .serialized)
 struct MarkupValidationTests {
     /// The document as the script left it, as a file the checker can read.

@@ -106,6 +106,51 @@ extension CLISuite {
             #expect(!workspace.exists("missing/stats/no-such.json"), "a missing INPUT is no session")
         }
 
+        @Test("an unreadable session has no numbers: empty cells in sessions.csv and dashes on the index, not 0s an average would count")
+        func unreadableHasNoNumbers() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            // gzip's magic and method, then bytes that are no deflate stream.
+            try Data([0x1F, 0x8B, 0x08, 0x00] + Array("not deflate data at all".utf8)).write(
+                to: URL(fileURLWithPath: workspace.path("logs/damaged.jsonl.gz")))
+            let run = try workspace.shell("$TR batch logs -o out")
+            #expect(run.code == 66, "\(run.stderr)")
+            let csv = String(decoding: try #require(workspace.read("out/sessions.csv")), as: UTF8.self)
+            /// A CSV row's fields (quoted ones unquoted; no field here holds a line break).
+            func fields(_ line: Substring) -> [String] {
+                var result: [String] = [], field = "", quoted = false
+                var characters = line.makeIterator()
+                while let c = characters.next() {
+                    if quoted {
+                        if c == "\"" { quoted = false } else { field.append(c) }
+                    } else if c == "\"" {
+                        if !field.isEmpty { field.append(c) }
+                        quoted = true
+                    } else if c == "," {
+                        result.append(field)
+                        field = ""
+                    } else {
+                        field.append(c)
+                    }
+                }
+                return result + [field]
+            }
+            let lines = csv.split(separator: "\r\n")
+            let header = fields(try #require(lines.first))
+            let damaged = fields(try #require(lines.first { $0.hasPrefix("damaged,") }))
+            let good = fields(try #require(lines.first { $0.hasPrefix("team-a--one,") }))
+            #expect(damaged.count == header.count && good.count == header.count)
+            let row = Dictionary(uniqueKeysWithValues: zip(header, damaged))
+            #expect(row["status"] == "unreadable" && row["input_bytes"] == "27", "\(row)")
+            for column in ["events", "frames", "sheets_opened", "keystrokes", "errors", "warnings", "undone_frames", "lines", "digests_checked"] {
+                #expect(row[column] == "", "\(column): \(row[column] ?? "?")")
+                #expect(Dictionary(uniqueKeysWithValues: zip(header, good))[column]?.isEmpty == false, "a read session has its \(column)")
+            }
+            let index = String(decoding: try #require(workspace.read("out/index.html")), as: UTF8.self)
+            let row0 = try #require(index.firstMatch(of: /<tr aria-rowindex="\d+" data-session-id="" data-name="damaged" class="failed">.*?<\/tr>/))
+            #expect(row0.0.matches(of: /<td class="number">—<\/td>/).count == 8, "every number a dash: \(row0.0)")
+        }
+
         @Test("an output folder inside a missing one is refused (73), naming the missing folder, as for an output file")
         func missingParent() throws {
             let workspace = try Workspace()

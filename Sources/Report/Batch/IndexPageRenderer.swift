@@ -85,7 +85,8 @@ struct IndexPageRenderer {
             Formatting.grouped(n.sheets.opened),
             Formatting.grouped(n.sheets.cancelled), Self.conversionText(n), Formatting.grouped(n.errors), Formatting.grouped(n.warnings),
         ]
-        cells += numbers.map { "<td class=\"number\">\($0.htmlEscaped)</td>" }
+        // An unreadable session has no numbers: a dash, not 0s (as in sessions.csv).
+        cells += numbers.map { "<td class=\"number\">\((s.status == .unreadable ? "—" : $0).htmlEscaped)</td>" }
         cells.append("<td>\(Self.sparkline(s.numbers.activity.counts))<span class=\"visually-hidden\">\(Self.activityText(n.activity).htmlEscaped)</span></td>")
         let failed = s.status == .rendered ? "" : " class=\"failed\""
         return
@@ -162,10 +163,12 @@ struct IndexPageRenderer {
         try output("{\"versions\":[" + versions.joined(separator: ",") + "],\"rows\":[\n")
         for (index, s) in aggregate.sessions.enumerated() {
             let n = s.numbers
+            // An unreadable session has no numbers: null, shown as a dash and sorted last.
+            func count(_ value: Int) -> String { s.status == .unreadable ? "null" : String(value) }
             let fields = [
                 text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(n.start),
-                n.durationMs.map(String.init) ?? "null", String(n.events), String(n.sheets.itemsAdded), String(n.sheets.opened),
-                String(n.sheets.cancelled), n.sheets.conversion?.json ?? "null", String(n.errors), String(n.warnings),
+                n.durationMs.map(String.init) ?? "null", count(n.events), count(n.sheets.itemsAdded), count(n.sheets.opened),
+                count(n.sheets.cancelled), n.sheets.conversion?.json ?? "null", count(n.errors), count(n.warnings),
                 "[" + n.activity.counts.map(String.init).joined(separator: ",") + "]",
                 text(Self.durationText(n)), text(Self.conversionText(n)), text(Self.activityText(n.activity)),
                 s.report == nil ? text(Self.failedName(s)) : "null",

@@ -12,7 +12,8 @@ extension BatchAggregate {
 
     /// `sessions.csv`: RFC 4180 (CRLF, fields with `,` `"` CR or LF quoted,
     /// quotes doubled), UTF-8, a header row, one row per session; numbers
-    /// unformatted, times RFC 3339 in UTC, an absent value empty.
+    /// unformatted, times RFC 3339 in UTC, an absent value empty (every
+    /// number of an unreadable session, which has none).
     ///
     /// A text that came from a log and starts with `=`, `+`, `-`, `@`, a tab
     /// or a carriage return gets a leading `'`, so that a spreadsheet shows
@@ -37,8 +38,10 @@ extension BatchAggregate {
                 first = false
                 row += CSVField.quoted(value ?? "")
             }
-            func field(_ value: Int?) { field(value.map { String($0) }) }
-            func field(_ value: Int64?) { field(value.map { String($0) }) }
+            // An unreadable session has no numbers: its cells are empty, not 0s an average would count.
+            let read = stats.status != .unreadable
+            func field(_ value: Int?) { field(read ? value.map { String($0) } : nil) }
+            func field(_ value: Int64?) { field(read ? value.map { String($0) } : nil) }
             for text in [stats.name, stats.input, stats.status.rawValue, stats.problem, stats.sessionId, stats.userId, stats.app] {
                 field(text.map(CSVField.inert))
             }
@@ -56,7 +59,7 @@ extension BatchAggregate {
             field(n.errors)
             field(n.warnings)
             field(stats.report)
-            field(stats.inputBytes)
+            field(String(stats.inputBytes) as String?)  // the file's size, known though it could not be read
             field(stats.inputSHA256)
             for count in [n.undoneFrames, n.sheets.added, n.sheets.replaced, n.sheets.openAtEnd, n.sheets.itemsWithoutSheet] {
                 field(count)
