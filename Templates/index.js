@@ -101,10 +101,14 @@
     return points.join(' ');
   }
 
+  // A cell of log text shows its layout controls escaped (as the static rows
+  // do), and its whole text as a tooltip where the column may cut it.
   function cell(tr, text, numeric) {
     var td = document.createElement('td');
     if (numeric) td.className = 'number';
-    td.textContent = text === null || text === undefined ? '—' : String(text);
+    var shown = text === null || text === undefined ? '—' : TodoPage.showingLayoutControls(String(text));
+    td.textContent = shown;
+    if (!numeric && shown.length > 16) td.title = shown;
     tr.appendChild(td);
     return td;
   }

@@ -38,5 +38,18 @@ var TodoPage = (function () {
     }
   }
 
-  return { grouped: grouped, duration: duration, wholeMilliseconds: wholeMilliseconds, scrollsWithKey: scrollsWithKey };
+  // The bidirectional marks, embeddings, overrides and isolates, and the line
+  // and paragraph separators (isLayoutControl in Swift): log text written into
+  // the pages' own text shows them escaped, so that it cannot reorder or break
+  // the text around it, nor disguise one id as another.
+  var LAYOUT_CONTROLS = /[\u200E\u200F\u2028-\u202E\u2066-\u2069]/g;
+  // `\u{202E}`, as showingLayoutControls writes it in Swift.
+  function showingLayoutControls(text) {
+    return text.replace(LAYOUT_CONTROLS, function (c) { return '\\u{' + c.charCodeAt(0).toString(16).toUpperCase() + '}'; });
+  }
+
+  return {
+    grouped: grouped, duration: duration, wholeMilliseconds: wholeMilliseconds, scrollsWithKey: scrollsWithKey,
+    LAYOUT_CONTROLS: LAYOUT_CONTROLS, showingLayoutControls: showingLayoutControls
+  };
 })();

@@ -33,10 +33,9 @@ var TodoText = (function () {
   function lengthNote(text) { return '… ' + TodoPage.grouped(characterCount(text)) + ' characters'; }
   // Plain text for places that hold no button (payloads, labels).
   function shortText(text) { return isLong(text) ? cut(text) + lengthNote(text) : text; }
-  // The bidirectional marks, embeddings, overrides and isolates, and the line and paragraph
-  // separators: in quoted text they are shown as JSON escapes, so that a log's text cannot
-  // reorder or break the page's own text around it (the phone draws them as the app does).
-  var LAYOUT_CONTROLS = /[\u200E\u200F\u2028-\u202E\u2066-\u2069]/g;
+  // The layout controls (TodoPage.LAYOUT_CONTROLS): in quoted text they are shown as JSON
+  // escapes, as the rest of the literal is (the phone draws them as the app does).
+  var LAYOUT_CONTROLS = TodoPage.LAYOUT_CONTROLS;
   function escapeLayoutControl(c) { return '\\u' + c.charCodeAt(0).toString(16).toUpperCase(); }
   // A JSON literal, cut the same way (the note outside the quotes).
   function quote(text) {

@@ -229,6 +229,24 @@ struct IndexPageTests {
         }
     }
 
+    @Test(
+        "log text in the table shows its layout controls as the static rows do (one id cannot pass for another), long text whole in a tooltip",
+        arguments: Engine.available)
+    func layoutControlsShown(engine: Engine) throws {
+        let folder = try TemporaryFolder("index-bidi")
+        var stats = SessionStats(name: "s0", input: "s0.jsonl", status: .rendered, problem: nil, tool: "test", strict: false)
+        (stats.sessionId, stats.userId, stats.report) = ("\u{202E}di-live", "a user id longer than the column", "sessions/s0.html")
+        let html = BatchAggregate([stats]).indexHTML()
+        let url = folder.url.appendingPathComponent("index.html")
+        try Data(html.utf8).write(to: url)
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        let cells = try #require(
+            try page.evaluate("\(Self.rows).map(r => [...r.children].slice(1, 3).map(c => [c.textContent, c.title])).flat()") as? [[String]])
+        #expect(cells == [["\\u{202E}di-live", ""], ["a user id longer than the column", "a user id longer than the column"]])
+        #expect(html.contains("<td>\\u{202E}di-live</td>"), "the static row says the same")
+    }
+
     @Test("printed, every session is a row; the skip link goes past the sort buttons to the first session", arguments: Engine.available)
     func printedAndSkipped(engine: Engine) throws {
         let folder = try TemporaryFolder("index-print")

@@ -78,7 +78,13 @@ struct IndexPageRenderer {
         // A failed session's reason whole in its title, where the column cuts it.
         let whole = s.report == nil ? " title=\"\(Self.failedName(s).htmlEscaped)\"" : ""
         var cells = ["<th scope=\"row\"\(whole)>\(link)</th>"]
-        for text in [s.sessionId, s.userId, s.appVersion, s.numbers.start] { cells.append("<td>\((text ?? "—").htmlEscaped)</td>") }
+        // Log text with its layout controls shown (so one id cannot pass for another), whole in a
+        // tooltip where the column may cut it; the script draws its rows the same way.
+        for text in [s.sessionId, s.userId, s.appVersion, s.numbers.start] {
+            let shown = (text ?? "—").showingLayoutControls.htmlEscaped
+            let whole = (text ?? "").showingLayoutControls.count > 16 ? " title=\"\(shown)\"" : ""
+            cells.append("<td\(whole)>\(shown)</td>")
+        }
         let n = s.numbers
         let numbers: [String] = [
             Self.durationText(n), Formatting.grouped(n.events), Formatting.grouped(n.sheets.itemsAdded),
