@@ -277,6 +277,14 @@ extension CLISuite {
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("empty")).isEmpty)
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("photos")) == ["cat.jpg"])
+            // Not a folder at all: said so, with what index reads.
+            for (path, reason) in [("nosuch", "no such folder"), ("photos/cat.jpg", "it is not a folder")] {
+                let run = try workspace.shell("$TR index \(path)")
+                #expect(run.code == 66)
+                #expect(
+                    run.stderr == "Error: cannot read \(path): \(reason); index reads the folder a batch wrote (todo-report batch INPUT... -o DIR)\n",
+                    "\(run.stderr)")
+            }
         }
 
         @Test("sessions.csv read back by Python's csv module matches stats/*.json")
