@@ -30,7 +30,7 @@ extension Store where State == TodoState {
     public convenience init(
         recordingTo url: URL,
         header: SessionHeader,
-        checkpoints: CheckpointPolicy<TodoState> = .every(16),
+        checkpoints: CheckpointPolicy<TodoState> = .spacedByListSize,
         digests: DigestSchedule = .default,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
         onError: (@Sendable (RecorderError) -> Void)? = nil,
@@ -67,7 +67,7 @@ extension Store where State == TodoState {
     ///   it would not show what the person saw), or its `seq` has run out.
     public convenience init(
         resumingFrom url: URL,
-        checkpoints: CheckpointPolicy<TodoState> = .every(16),
+        checkpoints: CheckpointPolicy<TodoState> = .spacedByListSize,
         digests: DigestSchedule = .default,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
         onError: (@Sendable (RecorderError) -> Void)? = nil,
@@ -85,25 +85,27 @@ extension Store where State == TodoState {
         onChange: ((StoreChange<TodoEvent>) -> Void)?
     ) throws(RecorderError) {
         self.init(initialState: TodoState(), checkpoints: checkpoints)
+        let resumed: ResumedLog
         do {
-            let resumed = try ResumedLog.replay(log, into: self)
-            let output = LogOutput(log, endsInsideLine: resumed.endsInsideLine)
-            if resumed.hasNoRecord, let newHeader {
-                // Blank lines only, or a crash tore the header of a new log: the session starts there again.
-                startRecording(
-                    with: try SessionRecorder(opened: output, header: newHeader, digests: digests, clock: clock, onError: onError),
-                    onChange: onChange)
-                return
-            }
-            startRecording(
-                with: try SessionRecorder(
-                    resuming: output, nextSeq: resumed.nextSeq, derivedIDs: resumed.derivedIDs, digests: digests, clock: clock,
-                    onError: onError),
-                onChange: onChange)
+            resumed = try ResumedLog.replay(log, into: self)
         } catch {
             log.close()
             throw error
         }
+        // From here the recorder owns the descriptor: one that cannot write its header closes it.
+        let output = LogOutput(log, endsInsideLine: resumed.endsInsideLine)
+        if resumed.hasNoRecord, let newHeader {
+            // Blank lines only, or a crash tore the header of a new log: the session starts there again.
+            startRecording(
+                with: try SessionRecorder(opened: output, header: newHeader, digests: digests, clock: clock, onError: onError),
+                onChange: onChange)
+            return
+        }
+        startRecording(
+            with: try SessionRecorder(
+                resuming: output, nextSeq: resumed.nextSeq, derivedIDs: resumed.derivedIDs, digests: digests, clock: clock,
+                onError: onError),
+            onChange: onChange)
     }
 
     /// The ``SessionRecorder`` this store records with, if it has one: to
