@@ -52,9 +52,7 @@ struct SimulatedPerson {
                 context: [.init(key: "events", value: String(events)), .init(key: "seed", value: String(seed))]),
             digests: digests, clock: { Timestamp(millisecondsSince1970: clock.withLock { $0 }) })
         defer { recorder.close() }
-        // Checkpoints spaced by the list's size keep the store's memory in proportion to the events.
-        let policy = CheckpointPolicy<TodoState> { state, since in since >= max(64, state.todoItems.count) }
-        let store = Store(initialState: TodoState(), checkpoints: policy, recorder: recorder)
+        let store = Store(initialState: TodoState(), checkpoints: .spacedByListSize, recorder: recorder)
         func wait(_ milliseconds: Double) { clock.withLock { $0 += milliseconds } }
 
         var dispatched = 0
