@@ -192,7 +192,8 @@ struct KeyboardTests {
         try page.waitUntil("!document.getElementById('full-text').hidden", "the panel opens")
         #expect(try page.evaluate("document.activeElement.id") as? String == "full-text-close")
         #expect(
-            try page.evaluate("document.getElementById('scrubber').matches('[inert] *') && !document.getElementById('full-text').closest('[inert]')")
+            try page.evaluate(
+                "document.getElementById('scrubber').matches('[inert] *') && !document.getElementById('full-text').closest('[inert]')")
                 as? Bool == true, "the page behind the dialog is inert, the dialog is not")
         for _ in 0..<5 {
             try page.press("Tab")

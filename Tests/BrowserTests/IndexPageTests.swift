@@ -64,9 +64,12 @@ struct IndexPageTests {
             // Every session is a row to a screen reader, though only those in view are drawn; each is named by its log.
             #expect(try page.evaluate("document.getElementById('sessions').getAttribute('aria-rowcount')") as? String == "7")
             #expect(
-                try page.evaluate("\(Self.rows).map(r => r.getAttribute('aria-rowindex') + r.firstElementChild.localName + r.firstElementChild.scope)")
+                try page.evaluate(
+                    "\(Self.rows).map(r => r.getAttribute('aria-rowindex') + r.firstElementChild.localName + r.firstElementChild.scope)")
                     as? [String] == (2...7).map { "\($0)throw" })
-            #expect(try page.evaluate("document.querySelector('#sessions th[data-column=\"0\"]').getAttribute('aria-sort')") as? String == "ascending")
+            #expect(
+                try page.evaluate("document.querySelector('#sessions th[data-column=\"0\"]').getAttribute('aria-sort')") as? String
+                    == "ascending")
             let activity = try #require(try page.evaluate("\(Self.rows).map(r => r.lastElementChild.textContent)") as? [String])
             #expect(
                 activity.count == 6 && activity.allSatisfy { $0.hasPrefix("busiest +") || $0 == "no events with a time" },
@@ -97,8 +100,11 @@ struct IndexPageTests {
             _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
             #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "ascending")
             #expect(
-                try page.evaluate("document.querySelector('#sessions th[data-column=\"0\"]').getAttribute('aria-sort')") as? String == "none")
-            #expect(try page.evaluate("document.getElementById('shown-count').textContent") as? String == "6 of 6 sessions, by Events, ascending")
+                try page.evaluate("document.querySelector('#sessions th[data-column=\"0\"]').getAttribute('aria-sort')") as? String
+                    == "none")
+            #expect(
+                try page.evaluate("document.getElementById('shown-count').textContent") as? String
+                    == "6 of 6 sessions, by Events, ascending")
             let ascending = try #require(try page.evaluate(events) as? [Int])
             #expect(ascending == ascending.sorted() && ascending.count == 6)
             _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
@@ -242,7 +248,8 @@ struct IndexPageTests {
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         let cells = try #require(
-            try page.evaluate("\(Self.rows).map(r => [...r.children].slice(1, 3).map(c => [c.textContent, c.title])).flat()") as? [[String]])
+            try page.evaluate("\(Self.rows).map(r => [...r.children].slice(1, 3).map(c => [c.textContent, c.title])).flat()") as? [[String]]
+        )
         #expect(cells == [["\\u{202E}di-live", ""], ["a user id longer than the column", "a user id longer than the column"]])
         #expect(html.contains("<td>\\u{202E}di-live</td>"), "the static row says the same")
     }

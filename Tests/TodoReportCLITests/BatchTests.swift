@@ -118,7 +118,9 @@ extension CLISuite {
             let csv = String(decoding: try #require(workspace.read("out/sessions.csv")), as: UTF8.self)
             /// A CSV row's fields (quoted ones unquoted; no field here holds a line break).
             func fields(_ line: Substring) -> [String] {
-                var result: [String] = [], field = "", quoted = false
+                var result: [String] = []
+                var field = ""
+                var quoted = false
                 var characters = line.makeIterator()
                 while let c = characters.next() {
                     if quoted {
@@ -142,12 +144,15 @@ extension CLISuite {
             #expect(damaged.count == header.count && good.count == header.count)
             let row = Dictionary(uniqueKeysWithValues: zip(header, damaged))
             #expect(row["status"] == "unreadable" && row["input_bytes"] == "27", "\(row)")
-            for column in ["events", "frames", "sheets_opened", "keystrokes", "errors", "warnings", "undone_frames", "lines", "digests_checked"] {
+            for column in [
+                "events", "frames", "sheets_opened", "keystrokes", "errors", "warnings", "undone_frames", "lines", "digests_checked",
+            ] {
                 #expect(row[column] == "", "\(column): \(row[column] ?? "?")")
                 #expect(Dictionary(uniqueKeysWithValues: zip(header, good))[column]?.isEmpty == false, "a read session has its \(column)")
             }
             let index = String(decoding: try #require(workspace.read("out/index.html")), as: UTF8.self)
-            let row0 = try #require(index.firstMatch(of: /<tr aria-rowindex="\d+" data-session-id="" data-name="damaged" class="failed">.*?<\/tr>/))
+            let row0 = try #require(
+                index.firstMatch(of: /<tr aria-rowindex="\d+" data-session-id="" data-name="damaged" class="failed">.*?<\/tr>/))
             #expect(row0.0.matches(of: /<td class="number">—<\/td>/).count == 8, "every number a dash: \(row0.0)")
         }
 
@@ -282,7 +287,8 @@ extension CLISuite {
                 let run = try workspace.shell("$TR index \(path)")
                 #expect(run.code == 66)
                 #expect(
-                    run.stderr == "Error: cannot read \(path): \(reason); index reads the folder a batch wrote (todo-report batch INPUT... -o DIR)\n",
+                    run.stderr
+                        == "Error: cannot read \(path): \(reason); index reads the folder a batch wrote (todo-report batch INPUT... -o DIR)\n",
                     "\(run.stderr)")
             }
         }

@@ -105,7 +105,8 @@ extension CLISuite {
             #expect(run.stderr.contains(message), "\(run.stderr)")
             let isHuge = arguments.last?.count ?? 0 > 20
             #expect(
-                run.stderr.contains("got '99999999999999999999999', larger than the largest, 9223372036854775807.") == (isHuge && !message.contains("from 1 to")),
+                run.stderr.contains("got '99999999999999999999999', larger than the largest, 9223372036854775807.")
+                    == (isHuge && !message.contains("from 1 to")),
                 "\(run.stderr)")
         }
 
@@ -146,7 +147,9 @@ extension CLISuite {
             #expect(mkfifo(space.path("pipe"), 0o600) == 0)
             let piped = try space.run(["pipe"])
             #expect(piped.code == 64)
-            #expect(piped.stderr.hasPrefix("Error: reading pipe, a pipe or device, the report needs a name: add -o report.html"), "\(piped.stderr)")
+            #expect(
+                piped.stderr.hasPrefix("Error: reading pipe, a pipe or device, the report needs a name: add -o report.html"),
+                "\(piped.stderr)")
             let special = try space.run(["s.jsonl", "-o", "/proc/self/r.html"])
             #expect(special.code == 73)
             #expect(special.stderr.contains("cannot create a file in '/proc/self'"), "\(special.stderr)")

@@ -137,7 +137,8 @@ extension CLISuite {
             for (name, data) in redacted.files where name.hasSuffix(".html") || name.hasSuffix(".md") {
                 let text = String(decoding: data, as: UTF8.self)
                 #expect(
-                    text.contains("redacted-badge") || text.contains("**Redacted**:") || text.contains("rendered; redacted: 1 of 1 sessions"),
+                    text.contains("redacted-badge") || text.contains("**Redacted**:")
+                        || text.contains("rendered; redacted: 1 of 1 sessions"),
                     "\(name) does not say it is redacted")
             }
         }

@@ -105,7 +105,10 @@ extension CLISuite {
             arguments: [
                 ("", "x.jsonl: note: holds no record: it is empty; a log is JSON Lines"),
                 ("\n  \n", "x.jsonl: note: holds no record: it is blank; a log is JSON Lines"),
-                ("name,done\nMilk,true\n", "x.jsonl: note: holds no todo-session/1 record: none of its 2 lines is one; a log is JSON Lines"),
+                (
+                    "name,done\nMilk,true\n",
+                    "x.jsonl: note: holds no todo-session/1 record: none of its 2 lines is one; a log is JSON Lines"
+                ),
                 (
                     "[\n  {\"type\": \"session\", \"schema\": \"todo-session/1\"}\n]\n",
                     "x.jsonl: note: holds no todo-session/1 record: none of its 3 lines is one; a log is JSON Lines"
@@ -126,7 +129,9 @@ extension CLISuite {
             #expect(try space.run(["x.jsonl", "-o", "q.html", "--quiet"]).stderr.contains("note:") == false, "--quiet: diagnostics only")
         }
 
-        @Test("an output's name says whether it is gzip: --events x.csv is the CSV itself, x.csv.gz and - are gzip; simulate refuses a .gz name")
+        @Test(
+            "an output's name says whether it is gzip: --events x.csv is the CSV itself, x.csv.gz and - are gzip; simulate refuses a .gz name"
+        )
         func compressionFollowsTheName() throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)

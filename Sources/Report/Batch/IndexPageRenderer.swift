@@ -93,7 +93,9 @@ struct IndexPageRenderer {
         ]
         // An unreadable session has no numbers: a dash, not 0s (as in sessions.csv).
         cells += numbers.map { "<td class=\"number\">\((s.status == .unreadable ? "—" : $0).htmlEscaped)</td>" }
-        cells.append("<td>\(Self.sparkline(s.numbers.activity.counts))<span class=\"visually-hidden\">\(Self.activityText(n.activity).htmlEscaped)</span></td>")
+        cells.append(
+            "<td>\(Self.sparkline(s.numbers.activity.counts))<span class=\"visually-hidden\">\(Self.activityText(n.activity).htmlEscaped)</span></td>"
+        )
         let failed = s.status == .rendered ? "" : " class=\"failed\""
         return
             "<tr aria-rowindex=\"\(position + 2)\" data-session-id=\"\((s.sessionId ?? "").htmlEscaped)\" data-name=\"\(s.name.htmlEscaped)\"\(failed)>"

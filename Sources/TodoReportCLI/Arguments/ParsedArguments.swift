@@ -65,7 +65,8 @@ struct ParsedArguments {
             let spec = options.first(where: { $0.names.contains(String(text[..<equals])) }), spec.valueName != nil
         {
             let value = text[text.index(after: equals)...]
-            return "; a short option's value follows a space (\(text[..<equals]) \(value)), a long one's its = (\(spec.canonicalName)=\(value))"
+            return
+                "; a short option's value follows a space (\(text[..<equals]) \(value)), a long one's its = (\(spec.canonicalName)=\(value))"
         }
         guard text.hasPrefix("--"), text.count >= 5 else { return "" }
         let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
@@ -98,7 +99,8 @@ struct ParsedArguments {
                 range.upperBound == Number.max
                 ? "a whole number ≥ \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
             // Digits beyond the type's largest value are too large, not a mistake of form.
-            let isTooLarge = !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && Number(text) == nil
+            let isTooLarge =
+                !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && Number(text) == nil
             let largest = isTooLarge && range.upperBound == Number.max ? ", larger than the largest, \(Number.max)" : ""
             throw .usage("\(option.canonicalName) takes \(bounds), as in \(option.canonicalName) \(example); got '\(text)'\(largest).")
         }

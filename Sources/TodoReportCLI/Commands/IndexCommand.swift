@@ -34,7 +34,8 @@ enum IndexCommand: Subcommand {
         // A folder no batch has written (no stats, no lock file) is left as it was, with no lock file made in it.
         guard isFolder(root) else {
             let what = root.withCString { access($0, F_OK) } == 0 ? "it is not a folder" : "no such folder"
-            throw .cannotRead(path: root.display, reason: "\(what); index reads the folder a batch wrote (todo-report batch INPUT... -o DIR)")
+            throw .cannotRead(
+                path: root.display, reason: "\(what); index reads the folder a batch wrote (todo-report batch INPUT... -o DIR)")
         }
         guard isFolder(folder.stats) || folder.lockFile.withCString({ access($0, F_OK) }) == 0 else { throw missing }
         // Checked again with the lock held: a batch that holds it may be making the folder.

@@ -40,7 +40,9 @@ enum SessionRendering {
     ) throws(SystemCallError) {
         guard compressed else {
             return try builder.writeEventTable(session: session) { bytes throws(SystemCallError) in
-                do throws(PartialWrite) { try FileDescriptorIO.write(bytes, to: descriptor) } catch { throw SystemCallError("write", errno: error.errno) }
+                do throws(PartialWrite) { try FileDescriptorIO.write(bytes, to: descriptor) } catch {
+                    throw SystemCallError("write", errno: error.errno)
+                }
             }
         }
         let gzip = try GzipWriter(descriptor: descriptor)

@@ -16,7 +16,10 @@ enum TemplatesCommand: Subcommand {
         "--output", "-o", valueName: "DIR", help: "The folder to write report.html, report.css and report.js into\n(it must exist).")
 
     static let force = OptionSpec.flag(
-        "--force", help: "Replace template files in DIR that differ from the built-in ones\n(without it, changes of your own are kept and nothing is written).")
+        "--force",
+        help:
+            "Replace template files in DIR that differ from the built-in ones\n(without it, changes of your own are kept and nothing is written)."
+    )
 
     static let name = "templates"
     static let abstract = "Write the report's built-in templates, to change and use with --templates."
