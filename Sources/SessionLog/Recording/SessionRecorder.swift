@@ -14,8 +14,11 @@ public import TodoDomain
 /// `todo-session/1` log as it happens, on a queue of its own: the store's
 /// thread (the main thread, in an app) only hands each change over.
 ///
-/// Give it to the store, which then reports each change with the state it
-/// produced, so events carry state digests with no more code:
+/// An app that records across launches makes its store with
+/// `Store(recordingTo:header:)`, which makes the recorder and, on a later
+/// launch, resumes the log. On its own, for a new log, give it to the store,
+/// which then reports each change with the state it produced, so events
+/// carry state digests with no more code:
 ///
 /// ```swift
 /// import Foundation
