@@ -146,6 +146,9 @@ extension CLISuite {
                       at line \(parting + 1) of the baseline, line \(parting + 1) of the run
 
                     """)
+            #expect(
+                result.stderr.hasSuffix("run.jsonl: \(frames) frames, 0 errors, 0 warnings -> diff.html\n"),
+                "says where the page went: \(result.stderr)")
             let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
             #expect(summary.contains("**Differ at frame \(parting)**"))
             #expect(summary.contains("**Log lines**: at line \(parting + 1) of the baseline, line \(parting + 1) of the run"), "\(summary)")

@@ -123,7 +123,9 @@ enum DiffCommand: Subcommand {
         }
         if !options.quiet {
             streams.printError("\(baseline.displayName): \(LogReading.countLine(baselineOutcome))")
-            streams.printError("\(run.displayName): \(LogReading.countLine(runOutcome))")
+            // Where the page went, as the report's count line says it.
+            let written = pagePath.map { " -> " + ($0.isStandardStream ? "standard output" : $0.display) } ?? ""
+            streams.printError("\(run.displayName): \(LogReading.countLine(runOutcome))\(written)")
         }
         // Already printed: exit 1 with no further message.
         if !report.isIdentical { throw .sessionsFailed(.different, "") }
