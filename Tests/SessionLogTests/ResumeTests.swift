@@ -32,6 +32,10 @@ struct ResumeTests {
         first.sessionRecorder?.close()
 
         let second = try Store(recordingTo: url, header: SessionHeader(sessionId: "not written"), clock: Self.clock)
+        #expect(first.sessionRecorder?.isResumed == false && first.sessionRecorder?.header?.sessionId == "r")
+        #expect(
+            second.sessionRecorder?.isResumed == true && second.sessionRecorder?.header?.sessionId == "r",
+            "the header the log began with, not the one given, which is not written")
         #expect(Array(second.allStates) == Array(first.allStates))
         #expect(second.currentStateIndex == 2)
         #expect(second.state == first.state)

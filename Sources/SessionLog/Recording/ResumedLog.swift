@@ -22,6 +22,8 @@ struct ResumedLog {
     /// No record is left (a file of blank lines, or a crash that tore the
     /// header of a new log, cut off): the log starts again, header first.
     var hasNoRecord = false
+    /// The header the log began with, if it has one.
+    var header: SessionHeader?
 
     /// Replays `log` (opened, at its start) into `store`, a new store with
     /// no recorder, and cuts off a last line torn by a crash.
@@ -44,6 +46,7 @@ struct ResumedLog {
                 switch entry {
                 case .header(let header):
                     sessionId = header.sessionId
+                    resumed.header = header
                     keptRecord = true
                 case .frame(let frame):
                     keptRecord = true

@@ -127,6 +127,17 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// The log's path (or `fd N` for a descriptor).
     public let path: String
 
+    /// The log's header: the one this recorder wrote, or, when it continues a
+    /// log (``isResumed``), the one that log began with (`nil` if it has
+    /// none). An app can check it (`userId`, `appVersion`) before it goes on:
+    /// a header given to `Store(recordingTo:header:)` is not written over a
+    /// log that already holds one.
+    public let header: SessionHeader?
+
+    /// Whether this recorder continues a log a store was rebuilt from, rather
+    /// than one it began.
+    public let isResumed: Bool
+
     /// Starts a new session log at `url`, writing `header` as its first line.
     ///
     /// The file is created if missing. One that holds anything is refused
@@ -207,17 +218,21 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// A recorder that continues a log a store was just rebuilt from
     /// (`Store(resumingFrom:)`): `seq` goes on from `nextSeq`.
     convenience init(
-        resuming output: LogOutput, nextSeq: Int64, derivedIDs: Set<UUID>, digests: DigestSchedule,
+        resuming output: LogOutput, header: SessionHeader?, nextSeq: Int64, derivedIDs: Set<UUID>, digests: DigestSchedule,
         clock: @escaping @Sendable () -> Timestamp, onError: (@Sendable (RecorderError) -> Void)?
     ) throws(RecorderError) {
         try self.init(
-            output: output, ownsDescriptor: true, header: nil, nextSeq: nextSeq, derivedIDs: derivedIDs, digests: digests,
-            clock: clock, onError: onError)
+            output: output, ownsDescriptor: true, header: nil, resumedHeader: header, nextSeq: nextSeq, derivedIDs: derivedIDs,
+            digests: digests, clock: clock, onError: onError)
     }
 
+    /// - Parameters:
+    ///   - header: The header to write first, for a new log.
+    ///   - resumedHeader: The header a continued log began with (`header` is then nil).
     private init(
-        output: LogOutput, ownsDescriptor: Bool, header: SessionHeader?, nextSeq: Int64, derivedIDs: Set<UUID>,
-        digests: DigestSchedule, clock: @escaping @Sendable () -> Timestamp, onError: (@Sendable (RecorderError) -> Void)?
+        output: LogOutput, ownsDescriptor: Bool, header: SessionHeader?, resumedHeader: SessionHeader? = nil, nextSeq: Int64,
+        derivedIDs: Set<UUID>, digests: DigestSchedule, clock: @escaping @Sendable () -> Timestamp,
+        onError: (@Sendable (RecorderError) -> Void)?
     ) throws(RecorderError) {
         var output = output
         if let header {
@@ -231,6 +246,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         self.queue = Mutex(Queue(nextSeq: nextSeq, awaitsFirstChange: header != nil))
         self.output = Mutex(output)
         self.path = output.path
+        self.header = header ?? resumedHeader
+        self.isResumed = header == nil
         self.ownsDescriptor = ownsDescriptor
         self.derivedIDs = derivedIDs
         self.digests = digests

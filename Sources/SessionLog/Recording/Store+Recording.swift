@@ -103,7 +103,8 @@ extension Store where State == TodoState {
         }
         startRecording(
             with: try SessionRecorder(
-                resuming: output, nextSeq: resumed.nextSeq, derivedIDs: resumed.derivedIDs, digests: digests, clock: clock,
+                resuming: output, header: resumed.header, nextSeq: resumed.nextSeq, derivedIDs: resumed.derivedIDs, digests: digests,
+                clock: clock,
                 onError: onError),
             onChange: onChange)
     }
