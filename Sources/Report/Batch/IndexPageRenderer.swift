@@ -74,16 +74,21 @@ struct IndexPageRenderer {
 
     /// The row of `s`, the `position`th (from 0) of the table's body.
     private func row(_ s: SessionStats, position: Int) -> String {
-        let link = s.report.map { "<a href=\"\($0.htmlEscaped)\">\(s.name.htmlEscaped)</a>" } ?? Self.failedName(s).htmlEscaped
-        // A failed session's reason whole in its title, where the column cuts it.
-        let whole = s.report == nil ? " title=\"\(Self.failedName(s).htmlEscaped)\"" : ""
-        var cells = ["<th scope=\"row\"\(whole)>\(link)</th>"]
+        let first: String
+        if let report = s.report {
+            first = "<th scope=\"row\"><a href=\"\(report.htmlEscaped)\">\(s.name.htmlEscaped)</a></th>"
+        } else {
+            // A failed session's reason, whole in its title where the column cuts it.
+            let failed = Self.failedName(s).htmlEscaped
+            first = "<th scope=\"row\" title=\"\(failed)\">\(failed)</th>"
+        }
+        var cells = [first]
         // Log text with its layout controls shown (so one id cannot pass for another), whole in a
         // tooltip where the column may cut it; the script draws its rows the same way.
         for text in [s.sessionId, s.userId, s.appVersion, s.numbers.start] {
-            let shown = (text ?? "—").showingLayoutControls.htmlEscaped
-            let whole = (text ?? "").showingLayoutControls.count > 16 ? " title=\"\(shown)\"" : ""
-            cells.append("<td\(whole)>\(shown)</td>")
+            let plain = (text ?? "—").showingLayoutControls
+            let shown = plain.htmlEscaped
+            cells.append(plain.count > 16 ? "<td title=\"\(shown)\">\(shown)</td>" : "<td>\(shown)</td>")
         }
         let n = s.numbers
         let numbers: [String] = [
