@@ -34,6 +34,20 @@ extension CLISuite {
             #expect(result.outcome?.header?.sessionId == "simulated-11")
         }
 
+        @Test("simulate closes with what it wrote and where, as the other commands do; --quiet leaves the line out")
+        func closingLine() throws {
+            let space = try Workspace()
+            let run = try space.run(["simulate", "--events", "2000", "--seed", "11", "-o", "s.jsonl"])
+            #expect(run.code == 0)
+            let result = try LogReplayer.collect(InMemoryByteSource(Array(try #require(space.read("s.jsonl")))))
+            #expect(run.stderr == "2,000 events and \(result.travels.count) travels -> s.jsonl\n")
+            #expect(result.travels.count > 1)
+            let piped = try space.run(["simulate", "--events", "1", "-o", "-"])
+            #expect(piped.stderr == "1 event and 0 travels -> standard output\n")
+            let quiet = try space.run(["simulate", "--events", "5", "-o", "q.jsonl", "--quiet"])
+            #expect(quiet.code == 0 && quiet.stderr.isEmpty)
+        }
+
         @Test("simulate appends no session to a log: >> onto one is refused (73) and the log is as it was")
         func noAppending() throws {
             let space = try Workspace()

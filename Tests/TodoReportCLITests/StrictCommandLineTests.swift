@@ -90,7 +90,7 @@ extension CLISuite {
         @Test(
             "simulate refuses the options it does not take, naming them",
             arguments: [
-                ["--summary", "s.md"], ["--title", "T"], ["--strict"], ["--quiet"], ["--templates", "t"], ["--max-diagnostics", "3"],
+                ["--summary", "s.md"], ["--title", "T"], ["--strict"], ["--templates", "t"], ["--max-diagnostics", "3"],
             ])
         func simulateOptions(option: [String]) throws {
             let space = try Workspace()

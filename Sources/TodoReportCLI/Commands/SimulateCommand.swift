@@ -15,8 +15,8 @@ enum SimulateCommand: Subcommand {
 
     static let name = "simulate"
     static let abstract = "Record a simulated person's session through the app's Store."
-    static let usage = "todo-report simulate --events N [--seed S] [--digests N|default] [-o FILE]"
-    static let options = [events, seed, digests, output]
+    static let usage = "todo-report simulate --events N [--seed S] [--digests N|default] [-o FILE] [--quiet]"
+    static let options = [events, seed, digests, output, .quietLine]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("simulate takes no INPUT; it writes a new session log.") }
@@ -35,10 +35,11 @@ enum SimulateCommand: Subcommand {
         }
         let outputs = try OutputSet([.init(path: path, role: "log")], streams: streams, input: nil)
         var refused: Int64?
+        var travels = 0
         do {
             try outputs.commit { _, descriptor throws(SystemCallError) in
                 do {
-                    try person.record(events: count, to: descriptor, digests: schedule)
+                    travels = try person.record(events: count, to: descriptor, digests: schedule)
                 } catch {
                     if case .logNotEmpty(_, let bytes) = error as? RecorderError { refused = bytes }
                     throw SystemCallError(error)
@@ -51,6 +52,10 @@ enum SimulateCommand: Subcommand {
                 path: path.isStandardStream ? "standard output" : path.display,
                 reason: "it already holds \(refused) bytes, and a new session must not be appended to a log; "
                     + "name a new file (or use > rather than >>)")
+        }
+        if !arguments.has(.quiet) {
+            let written = path.isStandardStream ? "standard output" : path.display
+            streams.printError("\(countedNoun(count, "event")) and \(countedNoun(travels, "travel")) -> \(written)")
         }
     }
 }

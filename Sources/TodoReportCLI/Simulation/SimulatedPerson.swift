@@ -42,7 +42,9 @@ struct SimulatedPerson {
     /// Records a session of `events` dispatched events (travels come on top) to `descriptor`.
     ///
     /// `digests` says which events carry the state's digest.
-    mutating func record(events: Int, to descriptor: Int32, digests: DigestSchedule = .never) throws {
+    /// - Returns: How many travels the person made.
+    @discardableResult
+    mutating func record(events: Int, to descriptor: Int32, digests: DigestSchedule = .never) throws -> Int {
         let clock = Mutex(Self.start.millisecondsSince1970)
         let recorder = try SessionRecorder(
             fileDescriptor: descriptor,
@@ -56,6 +58,7 @@ struct SimulatedPerson {
         func wait(_ milliseconds: Double) { clock.withLock { $0 += milliseconds } }
 
         var dispatched = 0
+        var travels = 0
         var shortListFrame = 0
         while dispatched < events {
             if store.state.todoItems.count < Self.longListThreshold / 3 { shortListFrame = store.currentStateIndex }
@@ -80,6 +83,7 @@ struct SimulatedPerson {
             }
             if store.state.todoItems.count >= Self.longListThreshold {
                 wait(Double.random(in: 2_000...8_000, using: &random))
+                if store.currentStateIndex != shortListFrame { travels += 1 }
                 store.currentStateIndex = shortListFrame
                 target = ""
                 continue
@@ -90,7 +94,9 @@ struct SimulatedPerson {
                 wait(Double.random(in: 800...4_000, using: &random))
                 let far = Int.random(in: 0..<10, using: &random) == 0
                 let distance = far ? Int.random(in: 1...2_000, using: &random) : Int.random(in: 1...40, using: &random)
-                store.currentStateIndex = max(0, store.currentStateIndex - distance)
+                let destination = max(0, store.currentStateIndex - distance)
+                if destination != store.currentStateIndex { travels += 1 }
+                store.currentStateIndex = destination
                 target = ""
                 continue
             }
@@ -107,6 +113,7 @@ struct SimulatedPerson {
             dispatched += 1
         }
         try recorder.flush()
+        return travels
     }
 
     private mutating func newTitle() -> String {
