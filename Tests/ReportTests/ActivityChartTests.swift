@@ -145,6 +145,29 @@ struct ActivityChartTests {
         #expect(!svg.contains("item added"))
     }
 
+    @Test("events and travels with no time are not drawn, and the strip's words say how many it left out")
+    func someUntimed() throws {
+        let log = [
+            #"{"type":"event","timestamp":1000,"event":"startCreatingItem"}"#, #"{"type":"event","event":"cancelCreatingItem"}"#,
+            #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","timestamp":3000,"event":"addItem"}"#,
+            #"{"type":"travel","to":1}"#, #"{"type":"travel","timestamp":4000,"to":0}"#,
+        ].map { $0 + "\n" }.joined()
+        let metrics = SessionMetrics()
+        metrics.finish(with: try LogReplayer.replay(InMemoryByteSource(log)) { metrics.add($0) })
+        #expect(metrics.numbers.events == 4)
+        let svg = try #require(metrics.strip).svg()
+        #expect(
+            svg.contains(
+                "every branch: 2 events with a time (2 without), 1 addItem event, 0 cancelCreatingItem events closing a sheet, "
+                    + "1 travel with a time (1 without);"), "\(svg)")
+        let allTimed = SessionMetrics()
+        allTimed.finish(
+            with: try LogReplayer.replay(InMemoryByteSource(#"{"type":"event","timestamp":1000,"event":"startCreatingItem"}"# + "\n")) {
+                allTimed.add($0)
+            })
+        #expect(try #require(allTimed.strip).svg().contains("every branch: 1 event, 0 addItem events"))
+    }
+
     @Test("no record with a time: no strip")
     func untimed() {
         let metrics = SessionMetrics()

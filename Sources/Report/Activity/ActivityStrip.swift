@@ -11,6 +11,8 @@ struct ActivityStrip: Equatable {
     var binMilliseconds: Int64
     /// The bins, up to the last one with anything in it.
     var bins: [ActivityBin]
+    /// Events and travels whose record had no time, so that no bin holds them.
+    var untimed = ActivityBin()
 
     /// A stretch with nothing in it at least this long is shaded as idle.
     static let idleMilliseconds: Int64 = 30_000
@@ -118,13 +120,17 @@ struct ActivityStrip: Equatable {
     func description(idleCount: Int) -> String {
         let total = bins.reduce(into: ActivityBin()) { $0.absorb($1) }
         let span = Formatting.duration(milliseconds: Int64(bins.count) * binMilliseconds)
+        // Only what has a time is drawn: said so when some have none, lest a count read as the session's.
+        func timed(_ count: Int, _ noun: String, untimed: Int) -> String {
+            Formatting.plural(count, noun) + (untimed > 0 ? " with a time (\(Formatting.grouped(untimed)) without)" : "")
+        }
         var text =
             // Every branch, as drawn: events, named as events, not the journey's numbers (items added, sheets
             // cancelled), which the summary gives under those names and a travel can undo.
-            "Activity over about \(span), every branch: \(Formatting.plural(total.events, "event")), "
+            "Activity over about \(span), every branch: \(timed(total.events, "event", untimed: untimed.events)), "
             + "\(Formatting.plural(total.added, "addItem event")), "
             + "\(Formatting.plural(total.cancelled, "cancelCreatingItem event")) closing a sheet, "
-            + "\(Formatting.plural(total.travels, "travel")); most items at once: \(Formatting.grouped(bins.compactMap(\.items).max() ?? 0))"
+            + "\(timed(total.travels, "travel", untimed: untimed.travels)); most items at once: \(Formatting.grouped(bins.compactMap(\.items).max() ?? 0))"
         if idleCount > 0 {
             text +=
                 "; \(Formatting.plural(idleCount, "idle stretch", "idle stretches")) of "

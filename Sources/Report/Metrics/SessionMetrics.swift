@@ -83,6 +83,8 @@ public final class SessionMetrics {
     @exclusivity(unchecked) private var eventCounts = SessionNumbers.EventCounts()
     /// The page's activity strip: events, items, cancels and travels per bin.
     @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
+    /// Events and travels with no time, which the strip cannot place.
+    private var untimed = ActivityBin()
     /// Under keyed redaction, each added title's pseudonym (for the summary's item list).
     @exclusivity(unchecked) private var titlePseudonyms = SheetTextFollower()
     /// Under redaction, with an event table, the typed text by its identity (for `changed`).
@@ -131,6 +133,8 @@ public final class SessionMetrics {
             if let time = travel.stamp.timestamp?.millisecondsSince1970 {
                 note(time)
                 stripBins.update(stripBins.bin(of: time)) { $0.travels += 1 }
+            } else {
+                untimed.travels += 1
             }
             eventRows?.append(EventTableRow(travel))
         case .diagnostic(let diagnostic):
@@ -159,6 +163,8 @@ public final class SessionMetrics {
                 if kind == .cancelCreatingItem && frame.patch.isCreatingItem?.old == true { bin.cancelled += 1 }
                 bin.items = itemsAfter
             }
+        } else {
+            untimed.events += 1
         }
         eventCounts[kind] += 1
         if frame.parent != frame.index - 1 { branches.append(BranchParent(frame: Int64(frame.index), parent: Int64(frame.parent))) }
@@ -240,7 +246,8 @@ public final class SessionMetrics {
     /// The page's activity strip, or `nil` when no record had a time.
     var strip: ActivityStrip? {
         guard let origin = stripBins.origin, stripBins.lastUsed >= 0 else { return nil }
-        return ActivityStrip(origin: origin, binMilliseconds: stripBins.width, bins: Array(stripBins.values[...stripBins.lastUsed]))
+        return ActivityStrip(
+            origin: origin, binMilliseconds: stripBins.width, bins: Array(stripBins.values[...stripBins.lastUsed]), untimed: untimed)
     }
 
     /// The text of a cancelled sheet that a step points to.
