@@ -151,8 +151,8 @@ struct IndexPageTests {
         let options = try #require(
             try page.evaluate("[...document.getElementById('version-filter').options].map(o => o.text)") as? [String])
         #expect(
-            options == ["All versions", "(empty)", "simulator", "(no version)", "(no version)"],
-            "sort -V order, the sessions without one last")
+            options == ["All versions", "(empty)", "simulator", "\"(no version)\"", "(no version)"],
+            "sort -V order, the sessions without one last, the version written as their label in quotes")
         var shown: [[String]] = []
         for index in options.indices {
             _ = try page.evaluate(

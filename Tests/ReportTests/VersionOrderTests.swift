@@ -57,7 +57,7 @@ struct VersionOrderTests {
         }
         let aggregate = BatchAggregate(sessions)
         // "é" composed and decomposed are equal Strings in Swift, but not equal bytes: two versions.
-        #expect(aggregate.funnelByVersion.map(\.version) == ["1.4.2", "1.9", "1.10.0", "e\u{301}", "\u{E9}", "(no version)"])
+        #expect(aggregate.funnelByVersion.map(\.version) == ["1.4.2", "1.9", "1.10.0", "e\u{301}", "\u{E9}", nil])
         #expect(aggregate.funnelByVersion.map(\.funnel.sessions) == [2, 1, 1, 1, 1, 1])
     }
 
@@ -82,9 +82,19 @@ struct VersionOrderTests {
         // An empty version is named in words wherever a version is shown, never as nothing.
         #expect(aggregate.funnelByVersion.map { BatchAggregate.label(of: $0.version) }.first == "(empty)")
         #expect(BatchAggregate.label(of: "1.0") == "1.0")
+        // A version written as a label is shown in quotes, so that it cannot pass for no version (or an empty one).
+        #expect(BatchAggregate.label(of: "(no version)") == "\"(no version)\"")
+        #expect(BatchAggregate.label(of: "(empty)") == "\"(empty)\"")
+        #expect(BatchAggregate.label(of: nil) == "(no version)")
         let summary = aggregate.summaryMarkdown()
         #expect(summary.contains("- (empty) — 1 session"), "\(summary)")
-        #expect(summary.contains("**App versions**: (empty), 1.0, (no version)"), "\(summary)")
+        let versionsLine = "**App versions**: (empty), 1.0, \"(no version)\"" + (withoutVersion ? ", (no version)" : "") + "\n"
+        #expect(summary.contains(versionsLine), "\(summary)")
+        #expect(summary.contains("- `(no version)` — 1 session"), "\(summary)")
+        #expect(summary.contains("- (no version) — 1 session") == withoutVersion, "\(summary)")
+        let page = aggregate.indexHTML()
+        #expect(page.contains(">&quot;(no version)&quot;</option>"), "the filter's option")
+        #expect(page.contains(">(no version)</option>") == withoutVersion, "the filter's option")
     }
 }
 

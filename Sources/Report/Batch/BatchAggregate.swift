@@ -21,8 +21,17 @@ public struct BatchAggregate: Sendable {
     /// The label of sessions whose header's `appVersion` is empty: a version of its own, shown in words.
     public static let emptyVersion = "(empty)"
 
-    /// A version as the summary and the index name it: ``emptyVersion`` for `""`, which would show as nothing.
-    public static func label(of version: String) -> String { version.isEmpty ? emptyVersion : version }
+    /// A version as the summary and the index name it: ``unknownVersion``
+    /// for none, ``emptyVersion`` for `""` (which would show as nothing), and
+    /// a version written as one of those two labels in quotes, so that it
+    /// cannot pass for them.
+    public static func label(of version: String?) -> String {
+        guard let version else { return unknownVersion }
+        if version.isEmpty { return emptyVersion }
+        let bytes = version.utf8
+        if bytes.elementsEqual(unknownVersion.utf8) || bytes.elementsEqual(emptyVersion.utf8) { return "\"\(version)\"" }
+        return version
+    }
 
     /// Every session, sorted by name, with what the aggregates read: the
     /// per-session `plusToAddMs` (but not their median), `root` and
@@ -32,8 +41,8 @@ public struct BatchAggregate: Sendable {
     /// The funnel over the rendered sessions.
     public private(set) var funnel = Funnel()
     /// The funnel per app version (versions equal as bytes are one), in
-    /// `sort -V` order, ``unknownVersion`` last.
-    public private(set) var funnelByVersion: [(version: String, funnel: Funnel)] = []
+    /// `sort -V` order, then that of the sessions with no version (`nil`).
+    public private(set) var funnelByVersion: [(version: String?, funnel: Funnel)] = []
     /// Every time from + to Add of the rendered sessions: milliseconds and count.
     public private(set) var plusToAdd: [Int64: Int] = [:]
     /// Diagnostics per code over every session that was read (rendered and rejected).
@@ -98,7 +107,7 @@ public struct BatchAggregate: Sendable {
         if !zip(kept, kept.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { kept.sort(by: inOrder) }
         self.sessions = kept
         funnelByVersion = byVersion.sorted { VersionOrder.precedes($0.key, $1.key) }.map { ($0.value.version, $0.value.funnel) }
-        if let noVersion { funnelByVersion.append((Self.unknownVersion, noVersion)) }
+        if let noVersion { funnelByVersion.append((nil, noVersion)) }
     }
 
     /// Sessions by status.
@@ -107,8 +116,8 @@ public struct BatchAggregate: Sendable {
     /// The median of every time from + to Add pooled (each added sheet once), in milliseconds.
     public var medianPlusToAdd: Int64? { WholeNumber.median(plusToAdd.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
 
-    /// The app versions of the rendered sessions, sorted, ``unknownVersion`` last (the summary lists them).
-    public var versions: [String] { funnelByVersion.map(\.version) }
+    /// The app versions of the rendered sessions, sorted, `nil` (no version) last (the summary lists them).
+    public var versions: [String?] { funnelByVersion.map(\.version) }
 
     /// The header `appVersion` of every session, rendered or failed (equal
     /// as bytes once), in `sort -V` order, then nil when some session has

@@ -59,7 +59,8 @@ enum BatchSummaryBuilder {
                     a.funnelByVersion.map { version, funnel in
                         [
                             .paragraph([
-                                version.isEmpty ? .text(BatchAggregate.emptyVersion) : .code(version),
+                                // A version as written, in code; none or an empty one in words.
+                                version.flatMap { $0.isEmpty ? nil : MarkdownInline.code($0) } ?? .text(BatchAggregate.label(of: version)),
                                 .text(" — \(Formatting.plural(funnel.sessions, "session"))"),
                             ]),
                             .bulletList(funnelItems(funnel)),

@@ -50,7 +50,7 @@ struct IndexPageRenderer {
             // By position, not by text: a version may be written `(no version)` or be empty.
             "versionOptions": aggregate.sessionVersions.enumerated().map {
                 // A version's layout controls shown: an option's text cannot be isolated from the page's.
-                "<option value=\"\($0)\">\(($1.map(BatchAggregate.label(of:)) ?? BatchAggregate.unknownVersion).showingLayoutControls.htmlEscaped)</option>"
+                "<option value=\"\($0)\">\(BatchAggregate.label(of: $1).showingLayoutControls.htmlEscaped)</option>"
             }.joined(separator: "\n"),
             "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
             "count": String(total),
