@@ -200,6 +200,23 @@ struct BatchStatsTests {
         #expect(forward.funnelByVersion.map(\.version) == ["1.5"])
     }
 
+    @Test("the index gives the batch's median from + to Add, keystrokes per item and diagnostics, as summary.md does")
+    func indexOverall() throws {
+        var slower = try Self.stats(name: "c")
+        slower.numbers.plusToAddMs = [.init(milliseconds: 4_000, count: 2)]
+        slower.numbers.sheets.addedSheetKeystrokes = 5
+        let aggregate = BatchAggregate([try Self.stats(name: "a"), try Self.stats(name: "b"), slower])
+        // Pooled: 2.5 s, 2.5 s, 4.0 s, 4.0 s; keystrokes (1 + 1 + 5) over 3 sheets added; one invalid line in each.
+        let page = aggregate.indexHTML()
+        #expect(
+            page.contains(
+                "<p class=\"overall\">Median time from + to Add: 3.3 s. Keystrokes per item: 2.3. "
+                    + "Diagnostics over the sessions read: 3 errors, 0 warnings.</p>"), "\(page.prefix(4_000))")
+        let summary = aggregate.summaryMarkdown()
+        #expect(summary.contains("**Median time from + to Add**: 3.3 s"), "\(summary)")
+        #expect(summary.contains("**Keystrokes per item**: 2.3"), "\(summary)")
+    }
+
     @Test("the summary lists the ten sessions with the most cancellations, most first, ties by name")
     func mostCancellations() throws {
         let base = try Self.stats()

@@ -116,6 +116,9 @@ public struct BatchAggregate: Sendable {
     /// The median of every time from + to Add pooled (each added sheet once), in milliseconds.
     public var medianPlusToAdd: Int64? { WholeNumber.median(plusToAdd.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
 
+    /// ``medianPlusToAdd`` as the summary and the index show it, or `n/a` when no sheet was added.
+    var medianPlusToAddText: String { medianPlusToAdd.map { Formatting.duration(milliseconds: $0) } ?? "n/a" }
+
     /// The app versions of the rendered sessions, sorted, `nil` (no version) last (the summary lists them).
     public var versions: [String?] { funnelByVersion.map(\.version) }
 

@@ -42,13 +42,13 @@ enum BatchSummaryBuilder {
             item("Ended by Add", sheets.share(sheets.added)),
             item("Cancelled", sheets.share(sheets.cancelled)),
         ] + sheets.closingSummaryItems + [
-            item("Keystrokes per item", sheets.keystrokesPerItem?.oneDecimal ?? "n/a")
+            item("Keystrokes per item", sheets.keystrokesPerItemText)
         ]
     }
 
     private static func funnel(_ a: BatchAggregate) -> [MarkdownBlock] {
         var overall = funnelItems(a.funnel)
-        overall.append(item("Median time from + to Add", a.medianPlusToAdd.map { Formatting.duration(milliseconds: $0) } ?? "n/a"))
+        overall.append(item("Median time from + to Add", a.medianPlusToAddText))
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(overall)]
         blocks.append(.heading(level: 3, [.text("Creation funnel per app version")]))
         if a.funnelByVersion.isEmpty {

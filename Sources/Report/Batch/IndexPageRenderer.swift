@@ -47,6 +47,7 @@ struct IndexPageRenderer {
                 ("\(Formatting.plural(total, "session")): \(ended.joined(separator: ", "))"
                 + (aggregate.redactionNote.map { "; redacted: " + $0 } ?? "")).htmlEscaped,
             "funnel": funnel(),
+            "overall": overall().htmlEscaped,
             // By position, not by text: a version may be written `(no version)` or be empty.
             "versionOptions": aggregate.sessionVersions.enumerated().map {
                 // A version's layout controls shown: an option's text cannot be isolated from the page's.
@@ -150,6 +151,16 @@ struct IndexPageRenderer {
     }
 
     // MARK: Funnel
+
+    /// The batch's numbers beside the funnels, as `summary.md` gives them:
+    /// the pooled median from + to Add, keystrokes per item, and the
+    /// diagnostics over every session read.
+    private func overall() -> String {
+        let sheets = aggregate.funnel.sheets
+        return "Median time from + to Add: \(aggregate.medianPlusToAddText). Keystrokes per item: \(sheets.keystrokesPerItemText). "
+            + "Diagnostics over the sessions read: \(Formatting.plural(aggregate.errors, "error")), "
+            + "\(Formatting.plural(aggregate.warnings, "warning"))."
+    }
 
     private func funnel() -> String {
         var charts = [FunnelChart(aggregate.funnel.sheets).indexSVG(label: "All versions", sessions: aggregate.funnel.sessions)]

@@ -6,6 +6,9 @@ extension SheetFunnel {
         "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: opened)))"
     }
 
+    /// Keystrokes per added sheet, with one decimal, or `n/a` when none was added.
+    var keystrokesPerItemText: String { keystrokesPerItem?.oneDecimal ?? "n/a" }
+
     /// The lines that follow the ways a sheet ends, in both summaries: the
     /// sheets replaced and still open, the items added and the conversion.
     var closingSummaryItems: [[MarkdownBlock]] {

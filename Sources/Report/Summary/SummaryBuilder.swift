@@ -82,7 +82,7 @@ enum SummaryBuilder {
                     "Keystrokes",
                     "\(Formatting.grouped(n.keystrokes)) on every branch (\(Formatting.grouped(n.sheets.addedSheetKeystrokes)) in the journey's added sheets)"
                 ),
-                line("Keystrokes per item", n.sheets.keystrokesPerItem?.oneDecimal ?? "n/a"),
+                line("Keystrokes per item", n.sheets.keystrokesPerItemText),
             ]
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
         if n.undoneFrames > 0 {
