@@ -76,6 +76,12 @@ var TodoPhone = (function () {
       });
     }
 
+    // The list's height for `count` items before its rows are drawn, so that its box can be
+    // scrolled to where they will be (a box cannot scroll past the end of what it holds now).
+    function sizeList(count, height) {
+      parts.list.style.height = (count > VIRTUAL_ITEMS ? TodoRows(count, ITEM_ROW, height).span : count * ITEM_ROW) + 'px';
+    }
+
     // State `s` as frame `frame`.
     function draw(s, frame, scrollTop, height, marked) {
       parts.view.dataset.frame = String(frame);
@@ -112,7 +118,7 @@ var TodoPhone = (function () {
       return rows.reveal(Math.max(0, index - half), rows.reveal(Math.min(count - 1, index + half), scrollTop));
     }
 
-    return { draw: draw, drawItems: drawItems, clear: clear, reveal: reveal };
+    return { draw: draw, drawItems: drawItems, clear: clear, reveal: reveal, sizeList: sizeList };
   }
 
   return { VIRTUAL_ITEMS: VIRTUAL_ITEMS, Phone: Phone };

@@ -1,7 +1,8 @@
 // ---- Frame info, state panel --------------------------------------------
 // Provides R.drawInfo() (the frame's event, payload, time and line, and the
-// scrubber's value) and R.drawState(state) (its state, with what the event
-// changed marked).
+// scrubber's value), R.drawState(state) (its state, with what the event
+// changed marked) and R.touchedItem(frame) (the index of the item a frame's
+// event switched, or -1).
 TodoReport.part(function statePanel(R) {
   'use strict';
 
@@ -29,12 +30,17 @@ TodoReport.part(function statePanel(R) {
 
   // The panel lists the first items, and the item this frame's event touched wherever it is.
   var STATE_ITEM_LIMIT = 50;
-  function touchedItem(index) {
+  // The phone scrolls only to a switched item: an added one is at the list's end, where the app
+  // does not scroll by itself. The panel shows either.
+  R.touchedItem = function (index) {
     if (index === 0) return -1;
     var f = frames[index - 1], shape = shapeOf(f);
-    if (shape.finish) return valueOf(shape.finish.index, f, null);
-    if (shape.append) return stateAt(index).todoItems.length - 1;
-    return -1;
+    return shape.finish ? valueOf(shape.finish.index, f, null) : -1;
+  };
+  function touchedItem(index) {
+    var switched = R.touchedItem(index);
+    if (switched >= 0 || index === 0) return switched;
+    return shapeOf(frames[index - 1]).append ? stateAt(index).todoItems.length - 1 : -1;
   }
 
   function stateLines(s, touched) {

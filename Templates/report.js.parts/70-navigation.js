@@ -34,7 +34,10 @@ TodoReport.part(function navigation(R) {
     R.current = Math.min(count - 1, Math.floor(index));
     var s = stateAt(R.current);
     var scroll = R.scrolled;
-    R.keepCurrentEventInView(scroll);  // the one layout-dependent write, done while the layout is still clean
+    // The layout-dependent writes, done while the layout is still clean.
+    R.keepCurrentEventInView(scroll);
+    var touched = R.touchedItem(R.current);
+    if (touched >= 0) R.revealItem(touched, s.todoItems.length, scroll);
     R.drawPhone(s, scroll);
     R.drawInfo();
     R.drawState(s);

@@ -63,6 +63,57 @@ struct LongSessionTests {
     }
 
     @Test(
+        "a frame whose event switched an item out of view scrolls the phone's list to it, as the person saw it; other frames leave the list where it is",
+        arguments: Engine.available)
+    func switchedItemInView(engine: Engine) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func id(_ n: Int) -> String { "00000000-0000-4000-8000-\(String(format: "%012d", n))" }
+        var lines: [String] = []
+        for n in 0..<300 {
+            lines += [
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"item \#(n)"}"#,
+                #"{"type":"event","event":"addItem","id":"\#(id(n))"}"#,
+            ]
+        }
+        // Frames 901, 902 and 903: item 250 switched on, item 3 switched on, item 120 added to nothing (a new sheet opened).
+        lines += [
+            #"{"type":"event","event":"setItemDone","id":"\#(id(250))","isDone":true}"#,
+            #"{"type":"event","event":"setItemDone","id":"\#(id(3))","isDone":true}"#, #"{"type":"event","event":"startCreatingItem"}"#,
+        ]
+        let (url, _) = try Self.report(lines.map { $0 + "\n" }.joined(), in: folder)
+        let page = try engine.openPage()
+        try page.load(url.absoluteString + "#frame=901")
+        // The items whose rows lie wholly inside the list's box.
+        let inView = """
+            (() => { const box = document.getElementById('list-viewport').getBoundingClientRect();
+              return [...document.querySelectorAll('#todo-list > li')].filter(li => {
+                const r = li.getBoundingClientRect(); return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+              }).map(li => Number(li.dataset.index)); })()
+            """
+        func jump(_ frame: Int) throws {
+            _ = try page.evaluate(
+                "(() => { const s = document.getElementById('scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input')); })()")
+            try DiagnosticListTests.nextFrame(page)
+        }
+        try DiagnosticListTests.nextFrame(page)
+        let opened = try #require(try page.evaluate(inView) as? [Int])
+        #expect(opened.contains(250), "opened at the frame: \(opened)")
+        let switchOf250 = "document.querySelector('#todo-list > li[data-index=\"250\"] .switch').dataset.done"
+        #expect(try page.evaluate(switchOf250) as? String == "true")
+        try jump(902)
+        let switched = try #require(try page.evaluate(inView) as? [Int])
+        #expect(switched.contains(3), "jumped to the frame: \(switched)")
+        try jump(901)
+        let back = try #require(try page.evaluate(inView) as? [Int])
+        #expect(back.contains(250), "back again: \(back)")
+        // A frame that switched nothing leaves the list where it is.
+        try jump(903)
+        let stayed = try page.evaluate(inView) as? [Int]
+        #expect(stayed == back, "a new sheet: the list stays")
+    }
+
+    @Test(
         "an event list taller than the browser allows scales its scroll range and keeps the current row in view",
         arguments: Engine.available)
     func scaledEventList(engine: Engine) throws {
