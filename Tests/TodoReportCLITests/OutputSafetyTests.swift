@@ -169,6 +169,27 @@ extension CLISuite {
             #expect(space.read("existing.out") == Data("existing".utf8))
         }
 
+        @Test(
+            "outputs in one folder named two ways (relative and absolute, ./x and x, a link to it) are written: the folder is locked once",
+            arguments: [
+                ["s.jsonl", "-o", "r.html", "--summary", "ABS/s.md"], ["s.jsonl", "-o", "./x/r.html", "--summary", "x/s.md"],
+                ["s.jsonl", "-o", "xl/r.html", "--summary", "x/s.md", "--events", "ABS/x/e.csv"],
+                ["diff", "s.jsonl", "s.jsonl", "-o", "x/d.html", "--summary", "./x/d.md"],
+            ])
+        func oneFolderNamedTwoWays(arguments: [String]) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try FileManager.default.createDirectory(atPath: space.path("x"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: space.path("xl"), withDestinationPath: "x")
+            let absolute = arguments.map { $0.replacingOccurrences(of: "ABS", with: space.url.path) }
+            let command = try RunningCommand(absolute, in: space)
+            // It waited for its own lock, forever, before: a deadline, not a hang.
+            #expect(command.exitCode(within: 60) == 0, "\(command.stderr)")
+            for name in absolute where [".html", ".md", ".csv"].contains(where: { name.hasSuffix($0) }) {
+                #expect(FileManager.default.fileExists(atPath: name.hasPrefix("/") ? name : space.path(name)), "\(name)")
+            }
+        }
+
         @Test("outputs commit together: one that cannot be written leaves the others as they were")
         func commitTogether() throws {
             let space = try Workspace()

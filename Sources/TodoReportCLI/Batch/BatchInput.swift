@@ -91,7 +91,7 @@ enum InputDiscovery {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            var visited: Set<[UInt64]> = [[UInt64(info.st_dev), UInt64(info.st_ino)]]
+            var visited: Set<FileIdentity> = [FileIdentity(info)]
             walk(root, relative: [], root: root, into: &found, visited: &visited, depth: 0)
         case S_IFREG:
             found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root))
@@ -113,7 +113,7 @@ enum InputDiscovery {
 
     /// Depth-first, names in byte order; a folder reached twice (a link loop) is walked once.
     private static func walk(
-        _ folder: Path, relative: [UInt8], root: Path, into found: inout Found, visited: inout Set<[UInt64]>, depth: Int
+        _ folder: Path, relative: [UInt8], root: Path, into found: inout Found, visited: inout Set<FileIdentity>, depth: Int
     ) {
         guard depth < 64, let names = folder.folderEntries() else {
             found.inputs.append(
@@ -137,7 +137,7 @@ enum InputDiscovery {
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
-                guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
+                guard visited.insert(FileIdentity(info)).inserted else { continue }
                 walk(path, relative: childRelative, root: root, into: &found, visited: &visited, depth: depth + 1)
             } else if BatchInput.isLog(name) {
                 if info.st_mode & S_IFMT == S_IFREG {

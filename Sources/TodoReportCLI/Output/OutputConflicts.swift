@@ -13,7 +13,7 @@ import SessionLog
 enum OutputConflicts {
     /// What a destination is, for telling whether two are one.
     private enum Identity: Hashable {
-        case node(dev_t, ino_t)
+        case node(FileIdentity)
         case newFile(Path)
     }
 
@@ -21,8 +21,8 @@ enum OutputConflicts {
         _ destinations: [(OutputSet.Request, OutputDestination)], streams: StandardStreams, input: InputFile?, keyFile: InputFile? = nil
     ) throws(CLIError) {
         var seen: [Identity: OutputSet.Request] = [:]
-        let inputNode = input?.node.map { Identity.node($0.st_dev, $0.st_ino) }
-        let keyNode = keyFile?.node.map { Identity.node($0.st_dev, $0.st_ino) }
+        let inputNode = input?.node.map { Identity.node(FileIdentity($0)) }
+        let keyNode = keyFile?.node.map { Identity.node(FileIdentity($0)) }
         for (request, destination) in destinations {
             let (identity, shareable) = try identity(of: destination, request: request, streams: streams)
             if identity == keyNode {
@@ -58,7 +58,7 @@ enum OutputConflicts {
         }
         return destinations.contains { request, destination in
             destination == .standardOutput
-                || (try? identity(of: destination, request: request, streams: streams).0) == .node(output.st_dev, output.st_ino)
+                || (try? identity(of: destination, request: request, streams: streams).0) == .node(FileIdentity(output))
         }
     }
 
@@ -80,7 +80,7 @@ enum OutputConflicts {
         case .replace(let path, let existing):
             guard existing != nil, path.withCString({ stat($0, &info) }) == 0 else { return (.newFile(canonical(path)), false) }
         }
-        return (.node(info.st_dev, info.st_ino), info.st_mode & S_IFMT == S_IFCHR)
+        return (.node(FileIdentity(info)), info.st_mode & S_IFMT == S_IFCHR)
     }
 
     /// A path that does not exist yet, with its folder made absolute and free of links.
