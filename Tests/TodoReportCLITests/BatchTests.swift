@@ -91,6 +91,12 @@ extension CLISuite {
             #expect(
                 strictAgain.stderr.contains("5 sessions: 0 rendered, 5 skipped (input and tool unchanged; 1 of them rejected) -> strict"),
                 "\(strictAgain.stderr)")
+            // And says which, and why: a CI job run again must not fail with no session named.
+            #expect(
+                strictAgain.stderr.contains(
+                    "logs/team-b/broken.jsonl: error: rejected, as in an earlier run (the log and the options are unchanged): "),
+                "\(strictAgain.stderr)")
+            #expect(strictAgain.stderr.contains("--strict allows no errors, so nothing was written. validate lists its diagnostics.\n"))
             #expect(workspace.exists("strict/sessions/team-a--one.html"))
             #expect(!workspace.exists("strict/sessions/team-b--broken.html"))
             let csv = String(decoding: try #require(workspace.read("strict/sessions.csv")), as: UTF8.self)

@@ -129,6 +129,12 @@ struct SessionJob: Sendable {
                 }
             }
             if case .unchanged(var stats) = verdict {
+                // Still rejected: said again, or a re-run would fail (65) without naming the session.
+                if stats.status == .rejected {
+                    streams.printError(
+                        "\(shownPath): error: rejected, as in an earlier run (the log and the options are unchanged): "
+                            + "\(stats.problem ?? "") validate lists its diagnostics.")
+                }
                 // Another root's session of the same NAME (its logs moved, say) becomes this root's.
                 if stats.root != root {
                     stats.root = root
