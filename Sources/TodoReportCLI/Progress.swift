@@ -6,7 +6,8 @@
 #endif
 
 /// A one-line progress display on standard error, shown only when it is a
-/// terminal and the input is a large regular file; it erases itself at the end.
+/// terminal, the input is a large regular file and `--quiet` was not given;
+/// it erases itself at the end.
 struct Progress {
     private let descriptor: Int32
     private let error: Int32
@@ -15,13 +16,13 @@ struct Progress {
     private var lastDraw = Date.distantPast
     private var drawn = false
 
-    init(input descriptor: Int32, error: Int32) {
+    init(input descriptor: Int32, error: Int32, quiet: Bool) {
         self.descriptor = descriptor
         self.error = error
         var info = stat()
         let isFile = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         total = isFile ? Int64(info.st_size) : 0
-        enabled = isatty(error) == 1 && total >= 32 << 20
+        enabled = !quiet && isatty(error) == 1 && total >= 32 << 20
     }
 
     /// Redraws at most four times a second.

@@ -54,6 +54,20 @@ extension CLISuite {
             return files
         }
 
+        @Test("on a terminal, batch draws its progress, and with --quiet nothing at all (a CI runner may give it a terminal)")
+        func progressOnATerminal() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            // script(1) runs the command with a terminal as its standard error.
+            let shown = try workspace.shell(#"script -qec "$TR batch logs -o out" /dev/null"#)
+            #expect(shown.code == 0, "\(shown.stdout)")
+            #expect(shown.stdout.contains("/5 sessions, 0 failed"), "\(shown.stdout)")
+            let quiet = try workspace.shell(#"script -qec "$TR batch logs -o quiet --quiet" /dev/null"#)
+            // Only the diagnostics of the broken log, which --quiet still prints.
+            #expect(quiet.code == 0 && !quiet.stdout.contains("sessions"), "\(quiet.stdout.debugDescription)")
+            #expect(quiet.stdout.contains("broken.jsonl:3:"), "\(quiet.stdout.debugDescription)")
+        }
+
         @Test(
             "a re-run with another --max-line-bytes or --title renders every session again, as a clean run into an empty folder would",
             arguments: [

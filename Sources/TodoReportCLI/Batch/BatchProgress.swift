@@ -10,7 +10,7 @@ import Synchronization
 #endif
 
 /// `37/1,000 sessions, 2 failed` on standard error, redrawn in place, only
-/// when standard error is a terminal; erased at the end. The cursor is left
+/// when standard error is a terminal and `--quiet` was not given; erased at the end. The cursor is left
 /// at the start of the line, so a diagnostic printed meanwhile writes over it.
 final class BatchProgress: Sendable {
     private struct State {
@@ -25,10 +25,10 @@ final class BatchProgress: Sendable {
     private let enabled: Bool
     private let state = Mutex(State())
 
-    init(total: Int, error: Int32) {
+    init(total: Int, error: Int32, quiet: Bool) {
         self.total = total
         self.error = error
-        enabled = isatty(error) == 1
+        enabled = !quiet && isatty(error) == 1
     }
 
     /// One more session finished; redraws at most ten times a second.

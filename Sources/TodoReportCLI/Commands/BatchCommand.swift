@@ -97,7 +97,7 @@ enum BatchCommand: Subcommand {
         let job = SessionJob(
             folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force),
             streams: streams, sharedFolder: selectedShard != nil, runRoots: Set(roots.values))
-        let progress = BatchProgress(total: chosen.count, error: streams.error)
+        let progress = BatchProgress(total: chosen.count, error: streams.error, quiet: options.quiet)
         let results = WorkerPool.run(
             count: chosen.count, width: width, dedicated: Set(chosen.indices.filter { all[chosen[$0]].isStream }),
             { index in

@@ -28,7 +28,7 @@ enum LogReading {
     ) throws(CLIError) -> LogReplayer.Outcome {
         var printer = DiagnosticPrinter(
             path: file.displayName, limit: options.maxDiagnostics, error: streams.error, holdingWhile: { source.isGzip })
-        var progress = Progress(input: file.descriptor, error: streams.error)
+        var progress = Progress(input: file.descriptor, error: streams.error, quiet: options.quiet)
         var frames = 0
         defer {
             progress.clear()
