@@ -184,6 +184,14 @@ extension CLISuite {
             #expect(run.code == 73)
             #expect(run.stderr.contains("cannot write missing/out: the folder 'missing' does not exist (create it first)"), "\(run.stderr)")
             #expect(!workspace.exists("missing"))
+            // A folder that exists but makes no new names (/proc says ENOENT) is not called missing.
+            let special = try workspace.run(["batch", "s.jsonl", "-o", "/proc/todo-report-out"])
+            #expect(special.code == 73)
+            #expect(
+                special.stderr.contains("cannot write /proc/todo-report-out: no folder can be made in '/proc'"), "\(special.stderr)")
+            // And index, which takes one DIR, says so by that name.
+            let two = try workspace.run(["index", "a", "b"])
+            #expect(two.code == 64 && two.stderr.hasPrefix("Error: one DIR at a time; got 2: a b."), "\(two.stderr)")
         }
 
         @Test("a folder with no log in it gets a warning naming it (and the names batch reads); one with a log does not")

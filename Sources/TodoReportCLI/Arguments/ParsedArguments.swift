@@ -107,11 +107,13 @@ struct ParsedArguments {
         return number
     }
 
-    /// The single positional (INPUT), or a usage error.
+    /// The single positional, or a usage error. `what` names it, as in
+    /// `INPUT: name a log`; its first word names it when there are several.
     func single(_ what: String) throws(CLIError) -> Path {
         guard let first = positionals.first else { throw .usage("missing \(what).") }
         guard positionals.count == 1 else {
-            throw .usage("one INPUT at a time; got \(positionals.count): \(positionals.map(\.display).joined(separator: " ")).")
+            let name = what.prefix { $0 != ":" }
+            throw .usage("one \(name) at a time; got \(positionals.count): \(positionals.map(\.display).joined(separator: " ")).")
         }
         return first
     }

@@ -72,9 +72,15 @@ struct BatchFolder: Sendable {
         }
         guard made || failure == EEXIST else {
             // As an output file's missing folder is named: the folder that holds it.
+            var parent = stat()
+            let parentExists = folder.folder.withCString { stat($0, &parent) } == 0 && parent.st_mode & S_IFMT == S_IFDIR
             let reason =
-                failure == ENOENT
-                ? "the folder '\(folder.folder.display)' does not exist (create it first)" : SystemCallError("", errno: failure).reason
+                failure != ENOENT
+                ? SystemCallError("", errno: failure).reason
+                : parentExists
+                    // A folder that exists and refuses new names as missing ones (/proc): said as it is.
+                    ? "no folder can be made in '\(folder.folder.display)' (the system has none of that name and makes none there)"
+                    : "the folder '\(folder.folder.display)' does not exist (create it first)"
             throw .cannotWrite(path: folder.display, reason: reason)
         }
         if made { created.append(folder) }
