@@ -91,6 +91,30 @@ extension CLISuite {
             #expect(try space.shell(#""$TR" diff base.jsonl run.jsonl --strict"#).code == 65)
         }
 
+        @Test("identical replays of a run with a broken line: exit 0, but the verdict and summary say the run has an error")
+        func identicalButRunHasErrors() throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            let base = String(decoding: space.read("base.jsonl") ?? Data(), as: UTF8.self)
+            try space.write("run.jsonl", base + #"{"type":"event" "event":"addItem"}"# + "\n")
+            let result = try space.shell(#""$TR" diff base.jsonl run.jsonl --summary s.md"#)
+            #expect(result.code == 0, "\(result.stderr)")
+            let frames = ScriptedSession().events.count + 2
+            #expect(
+                result.stdout
+                    == "identical: \(frames) frames\n  but the run has 1 error: those lines were left out of its replay (--strict fails on them)\n",
+                "\(result.stdout)")
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(summary.contains("**Identical**: every frame shows the same state."), "\(summary)")
+            #expect(
+                summary.contains(
+                    "But the run has 1 error: those lines were left out of its replay (see its data quality below; `--strict` fails on them)."
+                ),
+                "\(summary)")
+            let clean = try space.shell(#""$TR" diff base.jsonl base.jsonl"#)
+            #expect(!clean.stdout.contains("error"), "a clean pair says nothing of errors")
+        }
+
         @Test("frame counts: one frame is one, and the summary groups thousands as every summary does")
         func frameCounts() throws {
             let space = try Workspace()

@@ -95,6 +95,16 @@ public final class DiffReport {
         }
     }
 
+    /// Each log with errors other than `state-mismatch` (said on its own, see
+    /// ``digestMismatches``), and how many: their lines were left out of its
+    /// replay, so two replays can be identical while a log is damaged.
+    var logsWithErrors: [(side: String, errors: Int)] {
+        [("baseline", baselineMetrics), ("run", runMetrics)].compactMap { side, metrics in
+            let errors = (metrics.outcome?.errorCount ?? 0) - (metrics.numbers.codes[DiagnosticCode.stateMismatch.rawValue] ?? 0)
+            return errors > 0 ? (side, errors) : nil
+        }
+    }
+
     /// `identical: 57 frames`, or `differ at frame 23 (baseline 57 frames, run 60): baseline addItem "Buy milk", run addItem "Buy mlk"`
     /// and one line per differing field.
     public var verdict: String {
@@ -105,6 +115,9 @@ public final class DiffReport {
             return "identical: \(frames(baselineFrameCount))"
                 + digestMismatches.map {
                     "\n  but the \($0.side)'s digests differ from frame \($0.frame) on: its app showed another state than this replay"
+                }.joined()
+                + logsWithErrors.map {
+                    "\n  but the \($0.side) has \(countedNoun($0.errors, "error", grouped: false)): those lines were left out of its replay (--strict fails on them)"
                 }.joined()
         }
         var text =

@@ -46,6 +46,15 @@ enum DiffSummaryBuilder {
                         .text(sides + " ("), .code("state-mismatch"), .text("): that app showed another state than this replay."),
                     ]))
             }
+            for (side, errors) in report.logsWithErrors {
+                blocks.append(
+                    .paragraph([
+                        .text(
+                            "But the \(side) has \(Formatting.plural(errors, "error")): those lines were left out of its replay "
+                                + "(see its data quality below; "),
+                        .code("--strict"), .text(" fails on them)."),
+                    ]))
+            }
         }
         blocks.append(
             .bulletList([
