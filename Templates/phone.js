@@ -76,10 +76,14 @@ var TodoPhone = (function () {
       });
     }
 
-    // The list's height for `count` items before its rows are drawn, so that its box can be
-    // scrolled to where they will be (a box cannot scroll past the end of what it holds now).
-    function sizeList(count, height) {
-      parts.list.style.height = (count > VIRTUAL_ITEMS ? TodoRows(count, ITEM_ROW, height).span : count * ITEM_ROW) + 'px';
+    // Makes the list tall enough for `count` items before their rows are drawn, when its box
+    // (`height` pixels) must be scrolled to `scrollTop` and cannot reach it now (a box cannot
+    // scroll past the end of what it holds). Only then: the write makes the browser lay the
+    // list out again before the frame is drawn.
+    function sizeListFor(count, scrollTop, height) {
+      function span(n) { return n > VIRTUAL_ITEMS ? TodoRows(n, ITEM_ROW, height).span : n * ITEM_ROW; }
+      if (scrollTop + height <= span(Number(parts.list.dataset.count) || 0)) return;
+      parts.list.style.height = span(count) + 'px';
     }
 
     // State `s` as frame `frame`.
@@ -118,7 +122,7 @@ var TodoPhone = (function () {
       return rows.reveal(Math.max(0, index - half), rows.reveal(Math.min(count - 1, index + half), scrollTop));
     }
 
-    return { draw: draw, drawItems: drawItems, clear: clear, reveal: reveal, sizeList: sizeList };
+    return { draw: draw, drawItems: drawItems, clear: clear, reveal: reveal, sizeListFor: sizeListFor };
   }
 
   return { VIRTUAL_ITEMS: VIRTUAL_ITEMS, Phone: Phone };

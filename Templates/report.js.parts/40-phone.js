@@ -16,7 +16,7 @@ TodoReport.part(function phone(R) {
   R.revealItem = function (index, count, scroll) {
     var wanted = phone.reveal(index, count, scroll.list, sizes.list);
     if (wanted === scroll.list) return;
-    phone.sizeList(count, sizes.list);
+    phone.sizeListFor(count, wanted, sizes.list);
     listViewport.scrollTop = wanted;
     scroll.list = listViewport.scrollTop;
   };

@@ -63,6 +63,19 @@ extension CLISuite {
             #expect(!workspace.exists("r.html"))
         }
 
+        @Test(
+            "the key file is never read as the log (64): its characters would be quoted, masked, in diagnostics and a report",
+            arguments: [["team.key", "-o", "r.html"], ["redact", "link.key", "-o", "r.jsonl"], ["validate", "team.key"]])
+        func keyFileIsNoInput(arguments: [String]) throws {
+            let workspace = try Workspace()
+            try workspace.write("team.key", "a team secret\n")
+            try FileManager.default.createSymbolicLink(atPath: workspace.path("link.key"), withDestinationPath: "team.key")
+            let result = try workspace.run(arguments + ["--redact-key", "team.key"])
+            #expect(result.code == 64, "\(result.stderr)")
+            #expect(result.stderr.contains("is the key file given to --redact-key; name the log to read."), "\(result.stderr)")
+            #expect(!workspace.exists("r.html") && !workspace.exists("r.jsonl"))
+        }
+
         @Test("a batch refuses a key file inside its output folder, where it writes and removes files, and leaves it as it was")
         func batchKeyInsideFolder() throws {
             let workspace = try Workspace()

@@ -12,6 +12,7 @@ enum ValidateCommand: Subcommand {
         let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
         let options = try ReadingOptions(arguments)
         var file = try InputFile.locate(input, standardInput: streams.input)
+        try OutputConflicts.refuseKeyFile(asInput: file, keyFile: options.keyFile)
         try file.open()
         defer { file.close() }
         let outcome = try LogReading.replay(

@@ -17,12 +17,21 @@ enum OutputConflicts {
         case newFile(Path)
     }
 
+    /// Refuses `input` when it is the key file of `--redact-key` (or a link
+    /// to it): read as a log, the key would be quoted, masked, in diagnostics
+    /// and its report.
+    static func refuseKeyFile(asInput input: InputFile, keyFile: InputFile?) throws(CLIError) {
+        guard let key = keyFile?.node, let node = input.node, FileIdentity(key) == FileIdentity(node) else { return }
+        throw .usage("the input '\(input.path.display)' is the key file given to --redact-key; name the log to read.")
+    }
+
     static func refuse(
         _ destinations: [(OutputSet.Request, OutputDestination)], streams: StandardStreams, input: InputFile?, keyFile: InputFile? = nil
     ) throws(CLIError) {
         var seen: [Identity: OutputSet.Request] = [:]
         let inputNode = input?.node.map { Identity.node(FileIdentity($0)) }
         let keyNode = keyFile?.node.map { Identity.node(FileIdentity($0)) }
+        if let input { try refuseKeyFile(asInput: input, keyFile: keyFile) }
         for (request, destination) in destinations {
             let (identity, shareable) = try identity(of: destination, request: request, streams: streams)
             if identity == keyNode {
