@@ -54,6 +54,24 @@ extension CLISuite {
             return files
         }
 
+        @Test("shard runs under other redactions into one folder: index warns that its aggregates show some sessions unmasked")
+        func mixedRedactions() throws {
+            let workspace = try Workspace()
+            let made = try workspace.shell(
+                #"mkdir logs && for i in 1 2 3 4; do "$TR" simulate --events 20 --seed $i -o logs/s$i.jsonl --quiet || exit 1; done"#)
+            #expect(made.code == 0, "\(made.stderr)")
+            #expect(try workspace.run(["batch", "logs", "-o", "mixed", "--shard", "0/2", "--quiet"]).code == 0)
+            #expect(try workspace.run(["batch", "logs", "-o", "mixed", "--shard", "1/2", "--redact", "--quiet"]).code == 0)
+            let index = try workspace.run(["index", "mixed"])
+            #expect(index.code == 0)
+            #expect(
+                index.stderr.hasPrefix(
+                    "mixed: warning: its sessions were written under more than one redaction (2 of 4 redacted), so its index, "),
+                "\(index.stderr)")
+            let one = try workspace.run(["batch", "logs", "-o", "one", "--redact"])
+            #expect(one.code == 0 && !one.stderr.contains("warning"), "\(one.stderr)")
+        }
+
         @Test("on a terminal, batch draws its progress, and with --quiet nothing at all (a CI runner may give it a terminal)")
         func progressOnATerminal() throws {
             let workspace = try Workspace()

@@ -9,4 +9,12 @@ extension BatchAggregate {
         return "\(Formatting.grouped(modes.count)) of \(Formatting.grouped(sessions.count)) sessions: typed text masked; "
             + RedactionMode.identifiers(modes)
     }
+
+    /// Whether the sessions were written under more than one redaction (some
+    /// redacted and some not, or under other keys): shard runs with other
+    /// options can leave a folder so, and its aggregates then show the
+    /// unredacted sessions' ids and names beside the others' masks.
+    public var mixesRedactions: Bool {
+        Set(sessions.map { $0.redaction?.description ?? "" }).count > 1
+    }
 }

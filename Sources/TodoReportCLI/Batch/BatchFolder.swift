@@ -334,6 +334,14 @@ struct BatchFolder: Sendable {
                 "\(stats.display): note: \(files) \(SessionStats.olderSchemaName), written by an older todo-report whose numbers are defined otherwise (conversion over events, time travel not followed); left out of the index, summary and CSV rather than mixed in. 'todo-report batch' over \(their) inputs into \(root.display) renders them again."
             )
         }
+        if aggregate.mixesRedactions {
+            streams.printError(
+                "\(root.display): warning: its sessions were written under more than one redaction "
+                    + "(\(groupedDigits(aggregate.sessions.count { $0.redaction != nil })) of \(groupedDigits(aggregate.sessions.count)) redacted), "
+                    + "so its index, sessions.csv and summary.md show some sessions' ids and names unmasked; "
+                    + "run batch over all its inputs with one redaction (without --shard) to make them one"
+            )
+        }
         try aggregates.replace(streams: streams) { index, descriptor throws(SystemCallError) in
             var sink = BufferedWriter(descriptor: descriptor)
             switch index {
