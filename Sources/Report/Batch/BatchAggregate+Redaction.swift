@@ -15,6 +15,6 @@ extension BatchAggregate {
     /// options can leave a folder so, and its aggregates then show the
     /// unredacted sessions' ids and names beside the others' masks.
     public var mixesRedactions: Bool {
-        Set(sessions.map { $0.redaction?.description ?? "" }).count > 1
+        Set(sessions.map(\.redaction)).count > 1
     }
 }

@@ -57,12 +57,11 @@ enum BatchSummaryBuilder {
             blocks.append(
                 .bulletList(
                     a.funnelByVersion.map { version, funnel in
-                        [
-                            .paragraph([
-                                // A version as written, in code; none or an empty one in words.
-                                version.flatMap { $0.isEmpty ? nil : MarkdownInline.code($0) } ?? .text(BatchAggregate.label(of: version)),
-                                .text(" — \(Formatting.plural(funnel.sessions, "session"))"),
-                            ]),
+                        // A version as written, in code; none or an empty one in words.
+                        let name: MarkdownInline =
+                            if let version, !version.isEmpty { .code(version) } else { .text(BatchAggregate.label(of: version)) }
+                        return [
+                            .paragraph([name, .text(" — \(Formatting.plural(funnel.sessions, "session"))")]),
                             .bulletList(funnelItems(funnel)),
                         ]
                     }))
