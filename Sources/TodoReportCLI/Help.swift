@@ -17,14 +17,14 @@ enum Help {
         \(usage)
 
         Arguments:
-          INPUT                   A todo-session/1 log, or - for standard input.
+        \(column("  INPUT", "A todo-session/1 log, or - for standard input."))
 
         Options:
         \(optionList(RenderCommand.options + [.help, .version]))
 
         Commands:
         \(Subcommands.all.filter { !$0.name.isEmpty }.map { column("  " + $0.name, $0.abstract) }.joined(separator: "\n"))
-          help COMMAND            Show the options of COMMAND (also: COMMAND --help).
+        \(column("  help COMMAND", "Show the options of COMMAND (also: COMMAND --help)."))
 
         Outputs:
           A regular file, or a path where nothing is yet, is written to a temporary file in

@@ -89,6 +89,22 @@ extension CLISuite {
                     "**Identical as replayed**: every frame of the two replays shows the same state, but the digests the app recorded differ, "
                         + "the run's from frame 5 on (`state-mismatch`)"), "\(summary)")
             #expect(try space.shell(#""$TR" diff base.jsonl run.jsonl --strict"#).code == 65)
+            // The verdict is the same whichever outputs are asked for; the mismatch is no dropped line.
+            let bare = try space.shell(#""$TR" diff base.jsonl run.jsonl"#)
+            #expect(bare.stdout == result.stdout, "\(bare.stdout)")
+            // The page's banner says it under its first line, as the verdict does.
+            #expect(try space.shell(#""$TR" diff base.jsonl run.jsonl -o d.html"#).code == 0)
+            let page = String(decoding: space.read("d.html") ?? Data(), as: UTF8.self)
+            #expect(
+                page.contains(#"data-caveats="true">identical: \#(frames) frames<span class="verdict-caveat">but the run"#),
+                "\(page.prefix(3000))")
+            #expect(page.contains("digests differ from frame 5 on: its app showed another state than this replay</span></p>"))
+            // With a broken line as well, that line is the one error counted as left out.
+            try space.write("run.jsonl", lines.joined(separator: "\n") + #"{"type":"event" "event":"addItem"}"# + "\n")
+            let both = try space.shell(#""$TR" diff base.jsonl run.jsonl"#)
+            #expect(
+                both.stdout.hasSuffix("\n  but the run has 1 error: those lines were left out of its replay (--strict fails on them)\n"),
+                "\(both.stdout)")
         }
 
         @Test("identical replays of a run with a broken line: exit 0, but the verdict and summary say the run has an error")
@@ -283,6 +299,74 @@ extension CLISuite {
                         + "run startCreatingItem after a travel to frame 2\n"), "\(result.stdout)")
             let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
             #expect(summary.contains("`startCreatingItem after a travel to frame 3`"), "\(summary)")
+        }
+
+        @Test("where a log that ends early has no line, the verdict says which log ended")
+        func endedLogLines() throws {
+            let space = try Workspace()
+            let start = #"{"type":"event","event":"startCreatingItem"}"# + "\n"
+            let cancel = #"{"type":"event","event":"cancelCreatingItem"}"# + "\n"
+            try space.write("long.jsonl", start + cancel + start)
+            try space.write("short.jsonl", start + cancel)
+            let shorter = try space.shell(#""$TR" diff long.jsonl short.jsonl"#)
+            #expect(
+                shorter.code == 1 && shorter.stdout.hasSuffix("\n  at line 3 of the baseline (the run ends before it)\n"),
+                "\(shorter.stdout)")
+            let longer = try space.shell(#""$TR" diff short.jsonl long.jsonl"#)
+            #expect(
+                longer.code == 1 && longer.stdout.hasSuffix("\n  at line 3 of the run (the baseline ends before it)\n"), "\(longer.stdout)")
+        }
+
+        @Test("a difference in a long list lists 50 fields and counts the rest, in the verdict and the summary")
+        func longListOfFields() throws {
+            let space = try Workspace()
+            let item = [
+                #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"x"}"#,
+                #"{"type":"event","event":"addItem"}"#,
+            ].joined(separator: "\n")
+            let items = Array(repeating: item, count: 60).joined(separator: "\n") + "\n"
+            let last = #"{"type":"event","event":"startCreatingItem"}"# + "\n"
+            try space.write("base.jsonl", items + last)
+            // The run travels to the empty list first: at its last frame every item is missing.
+            try space.write("run.jsonl", items + #"{"type":"travel","to":0}"# + "\n" + last)
+            let result = try space.shell(#""$TR" diff base.jsonl run.jsonl --summary s.md"#)
+            #expect(result.code == 1, "\(result.stderr)")
+            // 61 fields differ: the count and the 60 items.
+            let listed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  todoItems") }
+            #expect(listed.count == 50, "\(result.stdout)")
+            #expect(result.stdout.contains("\n  … and 11 more differing fields\n"), "\(result.stdout)")
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(summary.components(separatedBy: "`todoItems").count - 1 == 50, "\(summary)")
+            #expect(summary.contains("  - … and 11 more\n"), "\(summary)")
+        }
+
+        @Test("the summary and the page name each log's app version, which is never compared")
+        func appVersionsShown() throws {
+            let space = try Workspace()
+            func log(_ version: String) -> String {
+                #"{"type":"session","schema":"todo-session/1","appVersion":"\#(version)"}"# + "\n"
+                    + #"{"type":"event","event":"startCreatingItem"}"# + "\n"
+            }
+            try space.write("base.jsonl", log("1.4.2"))
+            try space.write("run.jsonl", log("1.5.0 (90)"))
+            try space.write("none.jsonl", #"{"type":"event","event":"startCreatingItem"}"# + "\n")
+            let result = try space.shell(#""$TR" diff base.jsonl run.jsonl --summary s.md -o d.html"#)
+            #expect(result.code == 0 && result.stdout == "identical: 2 frames\n", "\(result.stdout)\(result.stderr)")
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(summary.contains("**App versions**: baseline `1.4.2`, run `1.5.0 (90)`"), "\(summary)")
+            let page = String(decoding: space.read("d.html") ?? Data(), as: UTF8.self)
+            #expect(page.contains(#"<span class="side-version">version <bdi>1.4.2</bdi></span></h2>"#))
+            #expect(page.contains(#"<span class="side-version">version <bdi>1.5.0 (90)</bdi></span></h2>"#))
+            // Identical with nothing more to say: no caveat, and no key for a difference there is not.
+            #expect(page.contains(#"data-caveats="false">identical: 2 frames</p>"#))
+            #expect(page.contains("<span hidden>, D goes to the first difference</span>"))
+            let neither = try space.shell(#""$TR" diff none.jsonl none.jsonl --summary s2.md"#)
+            #expect(neither.code == 0)
+            #expect(!String(decoding: space.read("s2.md") ?? Data(), as: UTF8.self).contains("App versions"))
+            _ = try space.shell(#""$TR" diff none.jsonl run.jsonl --summary s3.md"#)
+            #expect(
+                String(decoding: space.read("s3.md") ?? Data(), as: UTF8.self).contains(
+                    "**App versions**: baseline none given, run `1.5.0 (90)`"))
         }
 
         @Test("a run that ends early differs at its first missing frame")

@@ -75,6 +75,33 @@ extension CLISuite {
             #expect(source.contains("arguments: try RecordedSession.names(in: RecordedSessionTests.fixtures)"))
         }
 
+        @Test("a fixture made again from other events says it was replaced; made again from the same log, nothing is said")
+        func replacedFixtureSaid() throws {
+            let space = try MakeTestCommandTests.twoLogsOfOneName()
+            #expect(try space.run(["make-test", "a/s.jsonl", "-o", "out"]).code == 0)
+            let again = try space.run(["make-test", "a/s.jsonl", "-o", "out"])
+            #expect(again.code == 0 && !again.stderr.contains("replaced"), "\(again.stderr)")
+            let other = try space.run(["make-test", "b/s.jsonl", "-o", "out"])
+            #expect(other.code == 0)
+            #expect(
+                other.stderr.hasPrefix(
+                    "note: out/Fixtures/s.jsonl was replaced: it held other events (a log of the same file name makes its fixture again; "),
+                "\(other.stderr)")
+            #expect(try space.run(["make-test", "a/s.jsonl", "-o", "out", "--quiet"]).stderr.isEmpty)
+        }
+
+        @Test("a log given twice, by one path or by two, is refused: it would be two fixtures of one session")
+        func repeatedLogRefused() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let same = try space.run(["make-test", "s.jsonl", "s.jsonl", "-o", "out"])
+            #expect(same.code == 64 && same.stderr.contains("s.jsonl is given twice: give each log once."), "\(same.stderr)")
+            try FileManager.default.createSymbolicLink(atPath: space.path("link.jsonl"), withDestinationPath: "s.jsonl")
+            let linked = try space.run(["make-test", "s.jsonl", "link.jsonl", "-o", "out"])
+            #expect(linked.code == 64 && linked.stderr.contains("link.jsonl and s.jsonl are one log"), "\(linked.stderr)")
+            #expect(!space.exists("out"))
+        }
+
         /// A workspace with two simulated logs named `s.jsonl`: `a/s.jsonl` (20 events) and `b/s.jsonl` (30).
         static func twoLogsOfOneName() throws -> Workspace {
             let space = try Workspace()

@@ -25,6 +25,13 @@ struct DiffPageRenderer {
         "[" + ids.map { JSONString.literal($0.uuidString) }.joined(separator: ",") + "]"
     }
 
+    /// A side's app version after its heading's name, isolated from the text around it; nothing without one.
+    static func versionText(_ version: String?) -> String {
+        guard let version else { return "" }
+        return " <span class=\"side-version\">" + (version.isEmpty ? "empty version" : "version <bdi>" + version.htmlEscaped + "</bdi>")
+            + "</span>"
+    }
+
     func html() -> String {
         let files = EmbeddedTemplates.files
         let css = files[Self.fileNames.css] ?? ""
@@ -45,6 +52,9 @@ struct DiffPageRenderer {
             "redaction": report.redaction.map(PageRenderer.redactionBadge) ?? "",
             "runName": report.runName.htmlEscaped,
             "verdict": firstLine.htmlEscaped,
+            // Said under the banner as under the verdict's first line: identical replays can hide a damaged log.
+            "caveats": report.identicalCaveats.map { "<span class=\"verdict-caveat\">" + $0.htmlEscaped + "</span>" }.joined(),
+            "hasCaveats": report.identicalCaveats.isEmpty ? "false" : "true",
             "identical": report.isIdentical ? "true" : "false",
             "firstDifference": difference.map { String($0.frame) } ?? "",
             "lastFrame": String(lastFrame),
@@ -62,10 +72,11 @@ struct DiffPageRenderer {
             "derivedIDs": derivedIDs,
             "baselineSide": side.filled([
                 "side": "baseline", "Side": "Baseline", "name": report.baselineName.htmlEscaped,
-                "title": report.baselineTitle.htmlEscaped,
+                "title": report.baselineTitle.htmlEscaped, "version": Self.versionText(report.baselineVersion),
             ]),
             "runSide": side.filled([
                 "side": "run", "Side": "Run", "name": report.runName.htmlEscaped, "title": report.runTitle.htmlEscaped,
+                "version": Self.versionText(report.runVersion),
             ]),
         ]
         var page = MemorySink()

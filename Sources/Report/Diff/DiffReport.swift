@@ -79,6 +79,10 @@ public final class DiffReport {
     var baselineTitle: String { ReportTitle.clean(baselineMetrics.header?.app ?? ReportBuilder.defaultTitle) }
     var runTitle: String { ReportTitle.clean(runMetrics.header?.app ?? ReportBuilder.defaultTitle) }
 
+    /// The `appVersion` each log's header gives, if it gives one: which builds were compared.
+    var baselineVersion: String? { baselineMetrics.header?.appVersion }
+    var runVersion: String? { runMetrics.header?.appVersion }
+
     var baselineFrameCount: Int { baselineMetrics.outcome?.frameCount ?? 1 }
     var runFrameCount: Int { runMetrics.outcome?.frameCount ?? 1 }
 
@@ -97,10 +101,14 @@ public final class DiffReport {
 
     /// Each log with errors other than `state-mismatch` (said on its own, see
     /// ``digestMismatches``), and how many: their lines were left out of its
-    /// replay, so two replays can be identical while a log is damaged.
+    /// replay, so two replays can be identical while a log is damaged. A
+    /// replay reports one `state-mismatch` at most, when a digest differed;
+    /// it is told from the outcome, which every diff has, with or without
+    /// the outputs that count diagnostics by code.
     var logsWithErrors: [(side: String, errors: Int)] {
         [("baseline", baselineMetrics), ("run", runMetrics)].compactMap { side, metrics in
-            let errors = (metrics.outcome?.errorCount ?? 0) - (metrics.numbers.codes[DiagnosticCode.stateMismatch.rawValue] ?? 0)
+            guard let outcome = metrics.outcome else { return nil }
+            let errors = outcome.errorCount - (outcome.digests.differed > 0 ? 1 : 0)
             return errors > 0 ? (side, errors) : nil
         }
     }
@@ -111,27 +119,50 @@ public final class DiffReport {
         // Digits plain, as in the count line: a CI script may read them.
         func frames(_ count: Int) -> String { countedNoun(count, "frame", grouped: false) }
         guard let difference = comparison.firstDifference else {
-            // The first line stays as a script reads it; a state-mismatch is said after it.
-            return "identical: \(frames(baselineFrameCount))"
-                + digestMismatches.map {
-                    "\n  but the \($0.side)'s digests differ from frame \($0.frame) on: its app showed another state than this replay"
-                }.joined()
-                + logsWithErrors.map {
-                    "\n  but the \($0.side) has \(countedNoun($0.errors, "error", grouped: false)): those lines were left out of its replay (--strict fails on them)"
-                }.joined()
+            // The first line stays as a script reads it; what it does not show is said after it.
+            return "identical: \(frames(baselineFrameCount))" + identicalCaveats.map { "\n  " + $0 }.joined()
         }
         var text =
             "differ at frame \(difference.frame) (baseline \(frames(baselineFrameCount)), run \(runFrameCount)): "
             + "baseline \(difference.baselineEvent ?? "has no such frame"), run \(difference.runEvent ?? "has no such frame")"
-        for field in difference.fields { text += "\n  \(field.path): \(field.baseline) ≠ \(field.run)" }
+        for field in difference.fields.prefix(Self.listedFieldLimit) { text += "\n  \(field.path): \(field.baseline) ≠ \(field.run)" }
+        if let unlisted = Self.unlistedFieldCount(difference) { text += "\n  … and \(unlisted) more differing fields" }
         text += "\n  " + Self.lines(of: difference)
         return text
     }
 
-    /// Where to look in the logs: `at line 25 of the baseline, line 27 of the run`.
+    /// The most differing fields the verdict and the summary list: a travel
+    /// can make every item of a long list differ, and a CI job's summary has a
+    /// size limit (GitHub's is 1 MiB). The page marks every one.
+    static let listedFieldLimit = 50
+
+    /// How many differing fields of `difference` go unlisted, if any do.
+    static func unlistedFieldCount(_ difference: LogComparison.Difference) -> Int? {
+        difference.fields.count > listedFieldLimit ? difference.fields.count - listedFieldLimit : nil
+    }
+
+    /// What identical replays do not show, one line each: a log whose app
+    /// showed another state (its digests), a log with lines left out of its
+    /// replay. The verdict says them under its first line, and the page under its banner.
+    var identicalCaveats: [String] {
+        guard isIdentical else { return [] }
+        return digestMismatches.map {
+            "but the \($0.side)'s digests differ from frame \($0.frame) on: its app showed another state than this replay"
+        }
+            + logsWithErrors.map {
+                "but the \($0.side) has \(countedNoun($0.errors, "error", grouped: false)): those lines were left out of its replay (--strict fails on them)"
+            }
+    }
+
+    /// Where to look in the logs: `at line 25 of the baseline, line 27 of the run`,
+    /// or `at line 25 of the baseline (the run ends before it)` when one log has no such frame.
     static func lines(of difference: LogComparison.Difference) -> String {
-        func at(_ line: Int?) -> String { line.map { "line \($0)" } ?? "no line (the log ends before)" }
-        return "at \(at(difference.baselineLine)) of the baseline, \(at(difference.runLine)) of the run"
+        switch (difference.baselineLine, difference.runLine) {
+        case (let baseline?, let run?): "at line \(baseline) of the baseline, line \(run) of the run"
+        case (let baseline?, nil): "at line \(baseline) of the baseline (the run ends before it)"
+        case (nil, let run?): "at line \(run) of the run (the baseline ends before it)"
+        case (nil, nil): "at no line of either log"
+        }
     }
 
     /// The verdict as CommonMark, for a CI job summary (`--summary`).

@@ -19,17 +19,13 @@ enum DiffSummaryBuilder {
                 [.paragraph([.strong([.text("Log lines")]), .text(": " + DiffReport.lines(of: difference))])],
             ]
             if !difference.fields.isEmpty {
-                rows.append([
-                    .paragraph([.strong([.text("Differing fields")])]),
-                    .bulletList(
-                        difference.fields.map { field in
-                            [
-                                .paragraph([
-                                    .code(field.path), .text(": baseline "), .code(field.baseline), .text(", run "), .code(field.run),
-                                ])
-                            ]
-                        }),
-                ])
+                var listed: [[MarkdownBlock]] = difference.fields.prefix(DiffReport.listedFieldLimit).map { field in
+                    [.paragraph([.code(field.path), .text(": baseline "), .code(field.baseline), .text(", run "), .code(field.run)])]
+                }
+                if let unlisted = DiffReport.unlistedFieldCount(difference) {
+                    listed.append([.paragraph([.text("… and \(Formatting.grouped(unlisted)) more")])])
+                }
+                rows.append([.paragraph([.strong([.text("Differing fields")])]), .bulletList(listed)])
             }
             blocks.append(.bulletList(rows))
         } else {
@@ -56,19 +52,37 @@ enum DiffSummaryBuilder {
                     ]))
             }
         }
-        blocks.append(
-            .bulletList([
-                [.paragraph([.strong([.text("Baseline frames")]), .text(": " + Formatting.grouped(report.baselineFrameCount))])],
-                [.paragraph([.strong([.text("Run frames")]), .text(": " + Formatting.grouped(report.runFrameCount))])],
+        // Which builds were compared, when a header says: a version is never compared, only shown.
+        func version(_ text: String?) -> MarkdownInline {
+            guard let text else { return .text("none given") }
+            return text.isEmpty ? .text("empty") : .code(text)
+        }
+        let versions: [[MarkdownBlock]] =
+            report.baselineVersion == nil && report.runVersion == nil
+            ? []
+            : [
                 [
                     .paragraph([
-                        .strong([.text("Compared")]),
-                        .text(
-                            ": isCreatingItem, partialItemName, stateName, the items' titles and isFinished in order"
-                                + (report.comparison.comparingIDs ? ", item ids" : " (item ids ignored)") + "; timing never"),
+                        .strong([.text("App versions")]), .text(": baseline "), version(report.baselineVersion), .text(", run "),
+                        version(report.runVersion),
                     ])
-                ],
-            ]))
+                ]
+            ]
+        blocks.append(
+            .bulletList(
+                [
+                    [.paragraph([.strong([.text("Baseline frames")]), .text(": " + Formatting.grouped(report.baselineFrameCount))])],
+                    [.paragraph([.strong([.text("Run frames")]), .text(": " + Formatting.grouped(report.runFrameCount))])],
+                ] + versions + [
+                    [
+                        .paragraph([
+                            .strong([.text("Compared")]),
+                            .text(
+                                ": isCreatingItem, partialItemName, stateName, the items' titles and isFinished in order"
+                                    + (report.comparison.comparingIDs ? ", item ids" : " (item ids ignored)") + "; timing never"),
+                        ])
+                    ]
+                ]))
         for (side, name, metrics) in [("baseline", report.baselineName, baseline), ("run", report.runName, run)] {
             var quality = SummaryBuilder.dataQuality(metrics)
             quality[0] = .heading(level: 3, [.text("Data quality of the \(side), "), .code(name)])

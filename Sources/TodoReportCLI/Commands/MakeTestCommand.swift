@@ -31,7 +31,8 @@ enum MakeTestCommand: Subcommand {
         frame's state: whole up to \(SessionFixture.wholeStateFrames) frames holding \(SessionFixture.wholeStateItems) items in all,
         its fields and the items' digest beyond), and \(RegressionTestSource.fileName),
         one test with a case for each fixture in Fixtures/ when it runs: a later run
-        into DIR adds its sessions to those there. \(RegressionTestSource.stateFileName), which
+        into DIR adds its sessions to those there (a fixture of the same name is made
+        again, with a note when its events change). \(RegressionTestSource.stateFileName), which
         names the app's state for the test, is written only when missing. NAME is the
         log's file name as batch makes it (logs of alike file names get their folder's
         name first: a--session). The test replays each fixture through the app's Store
@@ -69,6 +70,7 @@ enum MakeTestCommand: Subcommand {
                 SessionNaming.redactedNames(for: inputs, redaction: redaction, taken: redaction.isKeyed ? [] : earlier)
             } ?? SessionNaming.names(for: inputs)
         var files = try logs.map { path throws(CLIError) in try InputFile.locate(path, standardInput: streams.input) }
+        try refuseRepeated(files)
         let created = try BatchFolder.makeFolder(folder, parents: true) + BatchFolder.makeFolder(fixtures)
         do {
             try write(
@@ -109,6 +111,8 @@ enum MakeTestCommand: Subcommand {
 
         var events = 0
         var pinned = 0
+        // Fixtures of these names that held other events: made again, and said so.
+        var replaced: [Path] = []
         for index in files.indices {
             try files[index].open()
             defer { files[index].close() }
@@ -129,6 +133,12 @@ enum MakeTestCommand: Subcommand {
             guard made.frames > 1 else {
                 throw .rejected("\(files[index].displayName): no event was kept, so its test would check nothing; nothing was written.")
             }
+            let fixturePath = fixtures.appending(Array((names[index] + ".jsonl").utf8))
+            if fixturePath.fileType == S_IFREG, let old = try? SmallFile.read(fixturePath, limit: replacedFixtureReadLimit),
+                old != Array(made.log.utf8)
+            {
+                replaced.append(fixturePath)
+            }
             texts.append(made.log)
             if let states = made.states { texts.append(states) }
             events += made.frames - 1
@@ -140,10 +150,32 @@ enum MakeTestCommand: Subcommand {
             for name in names { try removeStaleStates(fixtures.appending(Array((name + ".states.jsonl").utf8))) }
         }
         if !options.quiet {
+            for fixture in replaced {
+                streams.printError(
+                    "note: \(fixture.display) was replaced: it held other events (a log of the same file name makes its fixture again; "
+                        + "the old one is in version control).")
+            }
             let sessions = names.count == 1 ? "1 session" : "\(groupedDigits(names.count)) sessions"
             streams.printError(
                 "\(sessions), \(groupedDigits(pinned)) of \(groupedDigits(events)) events pinned -> "
                     + folder.appending(Array(RegressionTestSource.fileName.utf8)).display)
+        }
+    }
+
+    /// The most bytes of an earlier fixture read to tell whether this run changes it.
+    private static let replacedFixtureReadLimit = 256 << 20
+
+    /// Refuses a log given twice (by one path or two): it would make two fixtures of one session.
+    private static func refuseRepeated(_ files: [InputFile]) throws(CLIError) {
+        var seen: [FileIdentity: Path] = [:]
+        for file in files {
+            guard let node = file.node else { continue }
+            if let first = seen.updateValue(file.path, forKey: FileIdentity(node)) {
+                throw .usage(
+                    file.path.display == first.display
+                        ? "\(first.display) is given twice: give each log once."
+                        : "\(file.path.display) and \(first.display) are one log: give each log once.")
+            }
         }
     }
 
