@@ -122,5 +122,23 @@ struct PageState: Sendable, CustomTestStringConvertible {
                 _ = try page.evaluate("document.getElementById('jump').click()")
                 try page.waitUntil("document.getElementById('frame-position').textContent.includes('the first difference')")
             }),
+        PageState(
+            name: "diff of identical replays, the run with a broken line and another app version",
+            write: { folder in
+                let base = DiffPageTests.log(["Buy milk"], start: 1_000)
+                try Data(base.utf8).write(to: folder.appendingPathComponent("base.jsonl"))
+                try Data((base + #"{"type":"event" "event":"addItem"}"# + "\n").utf8).write(to: folder.appendingPathComponent("run.jsonl"))
+                try IndexPageTests.shell(
+                    """
+                    set -e
+                    sed -i '1s/}$/,"appVersion":"1.4.2"}/' base.jsonl
+                    sed -i '1s/}$/,"appVersion":"1.5.0 (90)"}/' run.jsonl
+                    $TR diff base.jsonl run.jsonl -o diff.html --quiet
+                    """, in: folder)
+                return folder.appendingPathComponent("diff.html")
+            },
+            enter: { page in
+                try page.waitUntil("document.querySelector('#verdict .verdict-caveat') !== null")
+            }),
     ]
 }
