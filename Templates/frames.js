@@ -46,9 +46,14 @@ var TodoFrames = (function () {
         if (delta === null) { times[i] = NaN; } else { at += delta; times[i] = at; }
       }
     })();
+    // Travels in a row: the last one counts, and the frame after them lists them all (travelChains).
+    // Travels after the last event: the last one says where the person's screen ended (endedOn).
+    var travelChains = new Map(), endedOn = null;
     data.travels.forEach(function (t) {
       var next = t[0] + 1;
-      if (next < count) { parent[next] = t[1]; travelInto[next] = t[1]; }
+      if (next >= count) { endedOn = t[1]; return; }
+      if (travelInto[next] >= 0) travelChains.set(next, (travelChains.get(next) || [travelInto[next]]).concat([t[1]]));
+      parent[next] = t[1]; travelInto[next] = t[1];
     });
 
     // ---- Patches -------------------------------------------------------------
@@ -307,6 +312,7 @@ var TodoFrames = (function () {
 
     return {
       data: data, frames: frames, count: count, parent: parent, lines: lines, times: times, travelInto: travelInto,
+      travelChains: travelChains, endedOn: endedOn,
       shapes: shapes, shapeNumber: shapeNumber, shapeOf: shapeOf, valueOf: valueOf, partialAt: partialAt, initialState: initialState,
       apply: apply, materialize: materialize, placeCheckpoints: placeCheckpoints, stateAt: stateAt, before: before, eventName: eventName, payloadText: payloadText,
     };

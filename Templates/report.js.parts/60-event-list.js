@@ -104,7 +104,10 @@ TodoReport.part(function eventList(R) {
     if (i === current) li.setAttribute('aria-current', 'true');
     li.appendChild(element('span', 'index', String(i)));
     li.appendChild(element('span', 'name', eventName(i)));
-    if (travelInto[i] >= 0) li.appendChild(element('span', 'travel-note', '↶ after travel to ' + travelInto[i]));
+    if (travelInto[i] >= 0) {
+      var chain = session.travelChains.get(i);
+      li.appendChild(element('span', 'travel-note', chain ? '↶ after travels to ' + chain.join(', then ') : '↶ after travel to ' + travelInto[i]));
+    }
     var payload = payloadText(i);
     if (payload) li.appendChild(element('span', 'payload', payload));
     return li;

@@ -59,10 +59,11 @@ TodoReport.part(function eventFilter(R) {
     if (!hidden && !text) { filter.passing = null; filter.matches = count; return; }
     if (text && !frameTexts) buildFrameTexts();
     var passing = new Uint8Array(count), matches = 0;
+    // The first frame stays in view under a type filter, as where the session starts, but it is no event: not counted.
     for (var i = 0; i < count; i++) {
       var ok = i === 0 ? !text : !(hidden && hidden.has(shapeOf(frames[i - 1]).event));
       if (ok && text) ok = frameTexts[i].indexOf(text) >= 0;
-      if (ok) { passing[i] = 1; matches++; }
+      if (ok) { passing[i] = 1; if (i > 0) matches++; }
     }
     filter.passing = passing;
     filter.matches = matches;
@@ -113,7 +114,7 @@ TodoReport.part(function eventFilter(R) {
   function showMatchCount() {
     var active = filter.passing !== null;
     matchCount.dataset.count = String(filter.matches);
-    matchCount.textContent = active ? grouped(filter.matches) + (filter.matches === 1 ? ' match' : ' matches') + ' of ' + grouped(count) + ' frames' : '';
+    matchCount.textContent = active ? grouped(filter.matches) + (filter.matches === 1 ? ' match' : ' matches') + ' of ' + grouped(count - 1) + (count === 2 ? ' event' : ' events') : '';
   }
   function refilter() {
     applyFilter();

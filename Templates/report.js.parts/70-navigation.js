@@ -93,6 +93,20 @@ TodoReport.part(function navigation(R) {
     frameInfo.setAttribute('aria-live', 'polite');
   };
   function togglePlay() { if (timer === null) play(); else R.stop(); }
+
+  // Travels after the last event: the person's screen ended on an earlier frame than the last one,
+  // which the page opens on. Said under the frame's details, with a way there.
+  var endedOn = R.session.endedOn;
+  if (endedOn !== null) {
+    var note = document.createElement('p'), show = document.createElement('button');
+    note.id = 'ended-on';
+    note.className = 'ended-on';
+    show.type = 'button';
+    show.textContent = 'Show frame ' + TodoPage.grouped(endedOn);
+    show.addEventListener('click', function () { R.stop(); R.go(endedOn); });
+    note.append('After its last event the person travelled back: the session ended on frame ' + TodoPage.grouped(endedOn) + '. ', show);
+    frameInfo.after(note);
+  }
   playButton.addEventListener('click', togglePlay);
   // The page's static copy has them disabled until the script can drive them.
   R.enableControls = function () {

@@ -435,7 +435,8 @@ struct DiffPageTests {
         }
         #expect(
             try page.evaluate(
-                "document.getElementById('unverified').textContent.startsWith('Not verified: the app showed another state here')") as? Bool
+                "document.getElementById('unverified').textContent.startsWith('Not verified: from frame 4 on, the app\\'s state digests disagree with this replay')"
+            ) as? Bool
                 == true)
         #expect(try page.evaluate("document.getElementById('unverified-span').hidden") as? Bool == false)
         // The span starts where frame 4 of 0…7 sits on the track.

@@ -48,6 +48,9 @@ struct PageState: Sendable, CustomTestStringConvertible {
 
     static let all: [PageState] = [
         PageState(name: "report at its last frame") { try report(try sample(), in: $0, named: "report.html") },
+        PageState(name: "report of a session that ended after a travel back") {
+            try report(try sample() + Array(#"{"type":"travel","to":13}"#.utf8) + [0x0A], in: $0, named: "ended.html")
+        },
         PageState(
             name: "report at a frame with the add sheet open",
             write: { try report(try sample(), in: $0, named: "sheet.html") },

@@ -134,4 +134,33 @@ struct TravelReplayTests {
             }
         }
     }
+
+    @Test(
+        "travels in a row are all named on the frame after them; travels after the last event say where the session ended, with a way there",
+        arguments: Engine.available)
+    func travelsInARowAndAtTheEnd(engine: Engine) throws {
+        func event(_ body: String) -> String { #"{"type":"event","event":"# + body + "}\n" }
+        let log =
+            event(#""startCreatingItem""#) + event(#""changePartialItemName","name":"Milk""#) + event(#""addItem""#)
+            + #"{"type":"travel","to":2}"# + "\n" + #"{"type":"travel","to":1}"# + "\n" + event(#""cancelCreatingItem""#)
+            + #"{"type":"travel","to":3}"# + "\n"
+        let builder = ReportBuilder()
+        let outcome = try LogReplayer.replay(InMemoryByteSource(Array(log.utf8))) { builder.add($0) }
+        builder.finish(with: outcome)
+        let url = try Engine.writeTemporaryPage(builder.html(), named: "ends.html")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        try page.waitUntil("document.getElementById('ended-on') !== null")
+        #expect(
+            try page.evaluate("document.getElementById('ended-on').textContent") as? String
+                == "After its last event the person travelled back: the session ended on frame 3. Show frame 3")
+        // The page opens on the newest frame, 4; the button goes to where the screen ended.
+        #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 4)
+        _ = try page.evaluate("document.querySelector('#ended-on button').click()")
+        #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 3)
+        #expect(
+            try page.evaluate("document.querySelector('#event-list li[data-frame=\"4\"] .travel-note').textContent") as? String
+                == "↶ after travels to 2, then 1")
+    }
 }

@@ -141,6 +141,16 @@ struct ReportTests {
         #expect(try Self.build("").title == "TimeTrave")
     }
 
+    @Test("the header's session, user and version are shown with their layout controls spelled out, not obeyed")
+    func headerFactsShowLayoutControls() throws {
+        let header =
+            #"{"type":"session","schema":"todo-session/1","sessionId":"<b>sess</b>\u202eevil","userId":"a\u2066b","appVersion":"1.0\u202e"}"#
+        let page = try Self.build(header + "\n").html(templates: PageTemplates(html: "{{facts}}", css: "", js: ""))
+        #expect(!page.unicodeScalars.contains { $0.isLayoutControl }, "\(page)")
+        #expect(page.contains(#"<dt>Session</dt><dd>&lt;b&gt;sess&lt;/b&gt;\u{202E}evil</dd>"#), "\(page)")
+        #expect(page.contains(#"<dt>User</dt><dd>a\u{2066}b</dd>"#) && page.contains(#"<dt>App version</dt><dd>1.0\u{202E}</dd>"#))
+    }
+
     @Test(
         "control characters and bidi overrides never reach <title>",
         arguments: [

@@ -91,10 +91,12 @@ struct PageRenderer {
         let numbers = metrics.numbers
         let errors = metrics.numbers.errors
         let warnings = metrics.numbers.warnings
+        // A header's text with its layout controls shown, as the summary and the index show them: an
+        // override would otherwise show an id reversed, not as it is written.
         let rows: [(String, String)] = [
-            ("Session", header?.sessionId ?? "—"),
-            ("User", header?.userId ?? "—"),
-            ("App version", header?.appVersion ?? "—"),
+            ("Session", header?.sessionId?.showingLayoutControls ?? "—"),
+            ("User", header?.userId?.showingLayoutControls ?? "—"),
+            ("App version", header?.appVersion?.showingLayoutControls ?? "—"),
             ("Start", numbers.start ?? "—"),
             ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—"),
             ("Frames", Formatting.grouped(frameCount)),
