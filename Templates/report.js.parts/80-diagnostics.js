@@ -1,5 +1,6 @@
 // ---- Diagnostics (all of them, built from #diagnostic-data) -------------
-// Provides R.startDiagnostics().
+// Provides R.startDiagnostics(). Each row links to the frame shown when its
+// line was read (the last frame whose record is on that line or before it).
 //
 // Rows of `d.rows`: line minus the previous row's line, a kind (an index in
 // `d.kinds`, or the kind itself: [code, column, piece, …]), then one value
@@ -9,7 +10,7 @@
 TodoReport.part(function diagnosticList(R) {
   'use strict';
 
-  var $ = R.$, element = R.element, OVERSCAN = R.OVERSCAN;
+  var $ = R.$, element = R.element, OVERSCAN = R.OVERSCAN, frameLines = R.session.lines, count = R.count;
   var DIAGNOSTIC_ROW = 40, VIRTUAL_DIAGNOSTICS = 100;
   var diagnostics = null;
 
@@ -40,11 +41,24 @@ TodoReport.part(function diagnosticList(R) {
     return { line: diagnostics.lines[i], column: kind[1], code: code[0], severity: code[1], message: message };
   }
 
+  // The frame shown when line `line` was read: frames are in the log's order, so their lines never go down.
+  function frameAtLine(line) {
+    var low = 0, high = count - 1;
+    while (low < high) {
+      var mid = (low + high + 1) >> 1;
+      if (frameLines[mid] <= line) low = mid; else high = mid - 1;
+    }
+    return low;
+  }
+
   function diagnosticRow(i) {
-    var d = diagnosticAt(i);
+    var d = diagnosticAt(i), frame = frameAtLine(d.line);
     var li = document.createElement('li');
     li.className = d.severity;
-    li.append(element('span', 'location', 'line ' + d.line + (d.column === null ? '' : ':' + d.column)), ' ',
+    var link = element('a', 'frame-link', 'frame ' + TodoPage.grouped(frame));
+    link.href = '#frame=' + frame;
+    link.dataset.frame = String(frame);
+    li.append(element('span', 'location', 'line ' + d.line + (d.column === null ? '' : ':' + d.column)), ' ', link, ' ',
       element('span', 'severity', d.severity), ' ', element('code', 'code', d.code), ' ', element('span', 'message', d.message));
     return li;
   }
@@ -90,6 +104,15 @@ TodoReport.part(function diagnosticList(R) {
     layoutDiagnostics();
     drawDiagnostics();
     box.addEventListener('scroll', function () { if (diagnostics.rows) drawDiagnostics(); });
+    // A row's frame link shows that frame in the player, and moves the focus to the scrubber above.
+    list.addEventListener('click', function (e) {
+      var link = e.target.closest ? e.target.closest('a.frame-link') : null;
+      if (!link) return;
+      e.preventDefault();
+      R.stop();
+      R.go(Number(link.dataset.frame));
+      $('scrubber').focus();
+    });
     window.addEventListener('resize', function () { if (diagnostics.rows) { layoutDiagnostics(); drawDiagnostics(); } });
   };
 });

@@ -67,7 +67,7 @@ struct DiagnosticListTests {
             let lines = rows.compactMap { $0[0] as? Int }
             #expect(lines == Array((lines.first ?? 0)..<((lines.first ?? 0) + lines.count)), "\(context): consecutive lines")
             for row in rows where (row[0] as? Int).map({ $0 > 1 && $0 < Self.total }) == true {
-                #expect(row[1] as? String == "line \(row[0]):1 error invalid-json unexpected 'x'; expected a value", "\(context)")
+                #expect(row[1] as? String == "line \(row[0]):1 frame 0 error invalid-json unexpected 'x'; expected a value", "\(context)")
             }
             return rows
         }
@@ -82,7 +82,8 @@ struct DiagnosticListTests {
         let bottom = try rows("bottom")
         #expect(bottom.last?[0] as? Int == Self.total)
         #expect(
-            bottom.last?[1] as? String == "line \(Self.total) error unknown-event unknown event \"\(Self.hostile[1])\"; expected one of "
+            bottom.last?[1] as? String
+                == "line \(Self.total) frame 0 error unknown-event unknown event \"\(Self.hostile[1])\"; expected one of "
                 + "startCreatingItem, cancelCreatingItem, changePartialItemName, addItem, setItemDone")
         let last = """
             (() => { const box = document.getElementById('diagnostic-viewport').getBoundingClientRect();
@@ -102,5 +103,36 @@ struct DiagnosticListTests {
             try page.evaluate("window.__pwned === undefined && document.querySelectorAll('img, #diagnostics script').length === 0") as? Bool
                 == true)
         #expect(try page.violations() == [])
+    }
+
+    @Test("each diagnostic links to the frame shown when its line was read, and the link shows it", arguments: Engine.available)
+    func frameLinks(engine: Engine) throws {
+        let unknownID = "00000000-0000-4000-8000-00000000000B"
+        let log =
+            [
+                #"{"type":"event","event":"startCreatingItem"}"#,  // frame 1
+                "not json",  // dropped: frame 1 was shown
+                #"{"type":"event","event":"changePartialItemName","name":"a"}"#,  // frame 2
+                #"{"type":"event","event":"setItemDone","id":"\#(unknownID)","isDone":true}"#,  // a warning, kept: frame 3
+                #"{"type":"travel","to":99}"#,  // dropped: frame 3 was shown
+            ].joined(separator: "\n") + "\n"
+        let builder = ReportBuilder()
+        let outcome = try LogReplayer.replay(InMemoryByteSource(Array(log.utf8))) { builder.add($0) }
+        builder.finish(with: outcome)
+        let url = try Engine.writeTemporaryPage(builder.html(), named: "links.html")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let page = try engine.openPage()
+        try page.load(url.absoluteString)
+        try page.waitUntil("document.querySelectorAll('#diagnostics a.frame-link').length === 3")
+        let links = try page.evaluate(
+            "[...document.querySelectorAll('#diagnostics li')].map(li => [li.querySelector('.location').textContent, li.querySelector('a').textContent, li.querySelector('a').getAttribute('href')])"
+        )
+        #expect(
+            links as? [[String]] == [
+                ["line 2:2", "frame 1", "#frame=1"], ["line 4", "frame 3", "#frame=3"], ["line 5", "frame 3", "#frame=3"],
+            ])
+        _ = try page.evaluate("document.querySelector('#diagnostics a.frame-link').click()")
+        #expect(try page.evaluate(ActivityStripTests.shownFrame) as? Int == 1)
+        #expect(try page.evaluate("document.activeElement.id") as? String == "scrubber")
     }
 }
