@@ -48,7 +48,8 @@ var TodoText = (function () {
 
   var fullTexts = new WeakMap();
   var listening = false;
-  function moreButton(text) {
+  // `label`: the button's words where the text before it already gives the length (the state panel).
+  function moreButton(text, label) {
     if (!listening) {
       document.addEventListener('click', function (e) {
         var button = e.target.closest && e.target.closest('.more-text');
@@ -62,7 +63,7 @@ var TodoText = (function () {
     var button = document.createElement('button');
     button.type = 'button';
     button.className = 'more-text';
-    button.textContent = lengthNote(text);
+    button.textContent = label || lengthNote(text);
     button.title = 'Show or copy all ' + TodoPage.grouped(characterCount(text)) + ' characters';
     fullTexts.set(button, text);
     return button;

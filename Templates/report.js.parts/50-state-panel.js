@@ -88,7 +88,8 @@ TodoReport.part(function statePanel(R) {
       span.className = 'line' + (changed(l) ? ' changed' : '');
       span.dataset.key = l[1];
       span.textContent = l[0];
-      if (isLong(l[2])) span.appendChild(moreButton(l[2]));
+      // The line's quoted text already ends with its length: the button says what it does.
+      if (isLong(l[2])) span.append(' ', moreButton(l[2], 'show all'));
       return span;
     });
     if (focused && !focused.isConnected) {

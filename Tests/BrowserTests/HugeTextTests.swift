@@ -69,6 +69,10 @@ struct HugeTextTests {
         #expect((try page.evaluate("document.getElementById('partial-name').textContent") as? String)?.hasSuffix(note) == true)
         let stateLines = try page.evaluate("[...document.querySelectorAll('#state-json .line')].map(l => l.textContent)") as? [String] ?? []
         #expect(stateLines.filter { $0.contains(note) }.count == 2, "the typed name and the item's title")
+        // Each says its length once, before a button that says what it does.
+        #expect(
+            stateLines.filter { $0.contains(note) }.allSatisfy { $0.components(separatedBy: note).count == 2 && $0.hasSuffix(" show all") },
+            "\(stateLines.map { $0.suffix(60) })")
         _ = try page.evaluate("document.querySelector('#todo-list .more-text').click()")
         let whole =
             try page.evaluate(
