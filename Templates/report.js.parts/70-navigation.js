@@ -106,6 +106,7 @@ TodoReport.part(function navigation(R) {
     show.addEventListener('click', function () { R.stop(); R.go(endedOn); });
     note.append('After its last event the person travelled back: the session ended on frame ' + TodoPage.grouped(endedOn) + '. ', show);
     frameInfo.after(note);
+    R.$('player').classList.add('has-ended-on');
   }
   playButton.addEventListener('click', togglePlay);
   // The page's static copy has them disabled until the script can drive them.

@@ -32,16 +32,19 @@ struct PlayerLayoutTests {
         "scrolled to the events, the summary and the diagnostics, the scrubber and the frame's details stay in the window",
         arguments: Engine.available)
     func playerStaysInView(engine: Engine) throws {
-        // A state digest that differs adds the player's tallest part, the note that the frames are not verified.
+        // A state digest that differs adds the player's tallest part, the note that the frames are not verified;
+        // a travel after the last event, the note that says where the session ended.
         let log =
             try PageState.sampleWithDiagnostics()
             + Array(#"{"type":"event","event":"startCreatingItem","digest":"0000000000000000"}"#.utf8) + [0x0A]
+            + Array(#"{"type":"travel","to":3}"#.utf8) + [0x0A]
         let folder = try TemporaryFolder("layout")
         let file = try PageState.report(log, in: folder.url, named: "layout.html")
         let page = try engine.openPage()
         try page.load(file.absoluteString)
         try page.waitUntil("document.documentElement.dataset.ready === 'true'")
         #expect(try page.evaluate("document.getElementById('unverified').hidden") as? Bool == false, "the note is shown")
+        #expect(try page.evaluate("document.getElementById('ended-on') !== null") as? Bool == true, "the session's end is said")
         for size in Self.sizes {
             // A window manager may keep a window a little larger or smaller than asked: the player must fit
             // at whatever height the window has, as long as it sticks (690 px and more).
@@ -60,5 +63,30 @@ struct PlayerLayoutTests {
             let problems = try page.evaluate(Self.measure) as? [String] ?? ["not measured"]
             #expect(problems.isEmpty, "\(engine) at \(size.width)×\(size.height), scrolled to the end: \(problems)")
         }
+    }
+
+    @Test(
+        "in one column on a short window (a laptop at 200 % zoom), the phone and the scrubber under it fit in the window together",
+        arguments: Engine.available)
+    func oneColumnShortWindow(engine: Engine) throws {
+        let folder = try TemporaryFolder("layout")
+        let file = try PageState.report(try PageState.sample(), in: folder.url, named: "short.html")
+        let page = try engine.openPage()
+        try page.load(file.absoluteString)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        let reached = try page.resize(width: 640, height: 480)
+        _ = try page.evaluate("document.querySelector('#frame-view').scrollIntoView({block: 'start'})")
+        _ = try page.evaluate(PageState.painted)
+        let fit =
+            try page.evaluate(
+                """
+                (() => { const phone = document.getElementById('frame-view').getBoundingClientRect();
+                  const scrubber = document.getElementById('scrubber').getBoundingClientRect();
+                  return [Math.round(phone.height), Math.round(scrubber.bottom - phone.top), window.innerHeight, window.innerWidth]; })()
+                """) as? [Int]
+        let (phoneHeight, together, height, width) = (fit?[0] ?? 0, fit?[1] ?? .max, fit?[2] ?? 0, fit?[3] ?? .max)
+        try #require(width <= 800, "\(engine): one column needs a window at most 800 px wide, not \(reached)")
+        #expect(phoneHeight >= 300, "\(engine): the phone keeps its shortest height")
+        #expect(together <= height, "\(engine) at \(width)×\(height): the phone's top to the scrubber's bottom is \(together) px")
     }
 }
