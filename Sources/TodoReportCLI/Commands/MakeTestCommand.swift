@@ -153,7 +153,7 @@ enum MakeTestCommand: Subcommand {
             for fixture in replaced {
                 streams.printError(
                     "note: \(fixture.display) was replaced: it held other events (a log of the same file name makes its fixture again; "
-                        + "the old one is in version control).")
+                        + "give the logs names of their own to keep both).")
             }
             let sessions = names.count == 1 ? "1 session" : "\(groupedDigits(names.count)) sessions"
             streams.printError(
