@@ -116,13 +116,8 @@ struct DiagnosticListTests {
                 #"{"type":"event","event":"setItemDone","id":"\#(unknownID)","isDone":true}"#,  // a warning, kept: frame 3
                 #"{"type":"travel","to":99}"#,  // dropped: frame 3 was shown
             ].joined(separator: "\n") + "\n"
-        let builder = ReportBuilder()
-        let outcome = try LogReplayer.replay(InMemoryByteSource(Array(log.utf8))) { builder.add($0) }
-        builder.finish(with: outcome)
-        let url = try Engine.writeTemporaryPage(builder.html(), named: "links.html")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let page = try engine.openPage()
-        try page.load(url.absoluteString)
+        let (page, folder) = try PageState.openReport(of: log, in: engine)
+        defer { withExtendedLifetime(folder) {} }
         try page.waitUntil("document.querySelectorAll('#diagnostics a.frame-link').length === 3")
         let links = try page.evaluate(
             "[...document.querySelectorAll('#diagnostics li')].map(li => [li.querySelector('.location').textContent, li.querySelector('a').textContent, li.querySelector('a').getAttribute('href')])"

@@ -36,6 +36,16 @@ struct PageState: Sendable, CustomTestStringConvertible {
         return url
     }
 
+    /// The report of `log` opened in `engine` once its script has drawn it; the folder lives as long as it is kept.
+    static func openReport(of log: String, in engine: Engine) throws -> (page: any PageDriver, folder: TemporaryFolder) {
+        let folder = try TemporaryFolder("report")
+        let file = try report(Array(log.utf8), in: folder.url, named: "report.html")
+        let page = try engine.openPage()
+        try page.load(file.absoluteString)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'", "the page's script ran")
+        return (page, folder)
+    }
+
     static func sample() throws -> [UInt8] { Array(try Data(contentsOf: ReportInBrowserTests.sampleURL)) }
 
     /// The sample with 150 bad lines after it: more diagnostics than are drawn at once.

@@ -144,13 +144,8 @@ struct TravelReplayTests {
             event(#""startCreatingItem""#) + event(#""changePartialItemName","name":"Milk""#) + event(#""addItem""#)
             + #"{"type":"travel","to":2}"# + "\n" + #"{"type":"travel","to":1}"# + "\n" + event(#""cancelCreatingItem""#)
             + #"{"type":"travel","to":3}"# + "\n"
-        let builder = ReportBuilder()
-        let outcome = try LogReplayer.replay(InMemoryByteSource(Array(log.utf8))) { builder.add($0) }
-        builder.finish(with: outcome)
-        let url = try Engine.writeTemporaryPage(builder.html(), named: "ends.html")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let page = try engine.openPage()
-        try page.load(url.absoluteString)
+        let (page, folder) = try PageState.openReport(of: log, in: engine)
+        defer { withExtendedLifetime(folder) {} }
         try page.waitUntil("document.getElementById('ended-on') !== null")
         #expect(
             try page.evaluate("document.getElementById('ended-on').textContent") as? String
