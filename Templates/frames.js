@@ -301,7 +301,7 @@ var TodoFrames = (function () {
           return item ? field[0] + ' ' + item.id + ' ' + quote(item.title) : 'item ' + (at + 1);
         }
         var v = source.kind === EXTEND ? partialAt(index) : valueOf(source, f, null);
-        if (isLogged && field[0] === 'id' && !isLogged(v)) return '(no id in the log)';
+        if (isLogged && (field[0] === 'id' || field[0] === 'derived id') && !isLogged(v)) return '(no id in the log)';
         return field[0] + ' ' + (field[2] ? quote(v) : String(v));
       }).join(', ');
       return shape.set || shape.append || shape.finish ? text : text + ' (nothing changes)';

@@ -157,5 +157,11 @@ struct TravelReplayTests {
         #expect(
             try page.evaluate("document.querySelector('#event-list li[data-frame=\"4\"] .travel-note').textContent") as? String
                 == "↶ after travels to 2, then 1")
+        // The addItem had no id: the one the replay derived is said to be that, in the list and the frame's details.
+        #expect(
+            (try page.evaluate("document.querySelector('#event-list li[data-frame=\"3\"] .payload').textContent") as? String)?
+                .hasPrefix("derived id ") == true)
+        _ = try page.evaluate(ReportInBrowserTests.scrub(to: 3))
+        #expect((try page.evaluate("document.getElementById('frame-payload').textContent") as? String)?.hasPrefix("derived id ") == true)
     }
 }

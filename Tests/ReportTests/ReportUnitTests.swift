@@ -141,6 +141,19 @@ struct ReportTests {
         #expect(try Self.build("").title == "TimeTrave")
     }
 
+    @Test("an addItem that carried no id has its derived id named so in the page's data; one that carried an id, as its id")
+    func derivedIDsNamed() throws {
+        let item =
+            #"{"type":"event","event":"startCreatingItem"}"# + "\n" + #"{"type":"event","event":"changePartialItemName","name":"Eggs"}"#
+            + "\n"
+        let log =
+            item + #"{"type":"event","event":"addItem"}"# + "\n" + item
+            + #"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001"}"# + "\n"
+        let page = try Self.build(log).html()
+        #expect(page.components(separatedBy: #""payload":[["derived id","#).count - 1 == 1)
+        #expect(page.components(separatedBy: #""payload":[["id","#).count - 1 == 1)
+    }
+
     @Test("the header's session, user and version are shown with their layout controls spelled out, not obeyed")
     func headerFactsShowLayoutControls() throws {
         let header =

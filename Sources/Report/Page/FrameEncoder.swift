@@ -157,7 +157,8 @@ final class FrameEncoder {
             }
         case .addItem(let id):
             if frame.patch.appendedItem?.id == id {
-                shape.payload = .idIsAppendedId
+                // An id the log did not give is said to be the replay's, not shown as the app's.
+                shape.payload = frame.itemIDIsDerived ? .derivedIdIsAppendedId : .idIsAppendedId
             } else {
                 shape.payload = .idIsArgument
                 payloadArgument.id = id

@@ -68,6 +68,8 @@ struct FrameShape: Hashable {
         case idOfFinishedItem
         /// `id`: an argument of its own, and `isDone`.
         case idIsArgument
+        /// `derived id`: the appended item's id, which the replay derived: the log's `addItem` had none.
+        case derivedIdIsAppendedId
     }
 
     /// The shape as the page reads it: a JSON object whose values are
@@ -123,6 +125,7 @@ struct FrameShape: Hashable {
         case .nameIsPartialName: members.append("\"payload\":[[\"name\",\(partialArgument ?? "null"),true]]")
         case .nameIsArgument: members.append("\"payload\":[[\"name\",\(nextArgument()),true]]")
         case .idIsAppendedId: members.append("\"payload\":[[\"id\",\(appendedId ?? "null")]]")
+        case .derivedIdIsAppendedId: members.append("\"payload\":[[\"derived id\",\(appendedId ?? "null")]]")
         case .idOfFinishedItem: members.append("\"payload\":[[\"id\",{\"itemId\":\(finishedIndex ?? "null")}]\(done)]")
         case .idIsArgument: members.append("\"payload\":[[\"id\",\(nextArgument())]\(done)]")
         }
