@@ -17,6 +17,15 @@ var TodoReport = (function () {
 
   var parts = [];
   function $(id) { return document.getElementById(id); }
+  // The last index below `length` whose value is at most `x`, in `values` that never go down (0 when none is).
+  function lastAtMost(values, length, x) {
+    var low = 0, high = length - 1, found = 0;
+    while (low <= high) {
+      var mid = (low + high) >> 1;
+      if (values[mid] <= x) { found = mid; low = mid + 1; } else high = mid - 1;
+    }
+    return found;
+  }
   function element(tag, className, text) {
     var e = document.createElement(tag);
     e.className = className;
@@ -26,7 +35,8 @@ var TodoReport = (function () {
 
   // Provides R.$ (an element by id), R.element (one with a class and text),
   // R.data (the frame data), R.session (TodoFrames.open of it), R.count (the
-  // frames) and R.OVERSCAN (rows drawn beyond the ones in view).
+  // frames), R.OVERSCAN (rows drawn beyond the ones in view) and
+  // R.lastAtMost (a search of values that never go down).
   function start() {
     var data = JSON.parse(TodoFrames.blockText($('session-data')));
     if (data.v !== TodoFrames.FORMAT) {
@@ -36,7 +46,7 @@ var TodoReport = (function () {
       return;
     }
     var session = TodoFrames.open(data);
-    var R = { $: $, element: element, data: data, session: session, count: session.count, OVERSCAN: 8 };
+    var R = { $: $, element: element, data: data, session: session, count: session.count, OVERSCAN: 8, lastAtMost: lastAtMost };
     parts.forEach(function (build) { build(R); });
   }
 

@@ -64,15 +64,7 @@ TodoReport.part(function eventList(R) {
   function rowLast(r) { return listing.last === null ? r : listing.last[r]; }
   function rowKind(r) { return listing.kind === null ? ROW_FRAME : listing.kind[r]; }
   // The row that holds frame f (or the nearest row before it when f is filtered out).
-  function rowOf(f) {
-    if (listing.first === null) return f;
-    var lo = 0, hi = listing.total - 1, found = 0;
-    while (lo <= hi) {
-      var mid = (lo + hi) >> 1;
-      if (listing.first[mid] <= f) { found = mid; lo = mid + 1; } else hi = mid - 1;
-    }
-    return found;
-  }
+  function rowOf(f) { return listing.first === null ? f : R.lastAtMost(listing.first, listing.total, f); }
 
   R.layoutEvents = function () {
     eventRows = TodoRows(listing.total, EVENT_ROW, R.sizes.events);

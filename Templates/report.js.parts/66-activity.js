@@ -22,14 +22,7 @@ TodoReport.part(function activity(R) {
     }
   }
 
-  function frameAtTime(t) {
-    var lo = 0, hi = count - 1, found = 0;
-    while (lo <= hi) {
-      var mid = (lo + hi) >> 1;
-      if (timeline[mid] <= t) { found = mid; lo = mid + 1; } else hi = mid - 1;
-    }
-    return found;
-  }
+  function frameAtTime(t) { return R.lastAtMost(timeline, count, t); }
   function frameAtPoint(clientX) {
     var box = strip.getBoundingClientRect();
     var fraction = box.width > 0 ? Math.max(0, Math.min(1, (clientX - box.left) / box.width)) : 0;

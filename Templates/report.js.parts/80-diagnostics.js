@@ -42,14 +42,7 @@ TodoReport.part(function diagnosticList(R) {
   }
 
   // The frame shown when line `line` was read: frames are in the log's order, so their lines never go down.
-  function frameAtLine(line) {
-    var low = 0, high = count - 1;
-    while (low < high) {
-      var mid = (low + high + 1) >> 1;
-      if (frameLines[mid] <= line) low = mid; else high = mid - 1;
-    }
-    return low;
-  }
+  function frameAtLine(line) { return R.lastAtMost(frameLines, count, line); }
 
   function diagnosticRow(i) {
     var d = diagnosticAt(i), frame = frameAtLine(d.line);
