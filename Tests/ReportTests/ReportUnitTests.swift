@@ -154,6 +154,15 @@ struct ReportTests {
         #expect(page.components(separatedBy: #""payload":[["id","#).count - 1 == 1)
     }
 
+    @Test(
+        "the header counts the frames and gives the numbers the player shows them by, from 0",
+        arguments: [(events: 0, fact: "1 (frame 0)"), (events: 1, fact: "2 (0–1)"), (events: 1_000, fact: "1,001 (0–1,000)")])
+    func framesFact(events: Int, fact: String) throws {
+        let log = String(repeating: #"{"type":"event","event":"startCreatingItem"}"# + "\n", count: events)
+        let page = try Self.build(log).html(templates: PageTemplates(html: "{{facts}}", css: "", js: ""))
+        #expect(page.contains("<dt>Frames</dt><dd>\(fact)</dd>"), "\(page)")
+    }
+
     @Test("the header's session, user and version are shown with their layout controls spelled out, not obeyed")
     func headerFactsShowLayoutControls() throws {
         let header =

@@ -99,10 +99,17 @@ struct PageRenderer {
             ("App version", header?.appVersion?.showingLayoutControls ?? "—"),
             ("Start", numbers.start ?? "—"),
             ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—"),
-            ("Frames", Formatting.grouped(frameCount)),
+            ("Frames", framesFact),
             ("Diagnostics", "\(Formatting.plural(errors, "error")), \(Formatting.plural(warnings, "warning"))"),
         ]
         return rows.map { "<div><dt>\($0.0.htmlEscaped)</dt><dd>\($0.1.htmlEscaped)</dd></div>" }.joined(separator: "\n")
+    }
+
+    /// The count of frames and the numbers the player shows them by, which start at 0 (the state
+    /// before the first event): "57 (0–56)", so "Frame 56 / 56" beside it does not read as one lost.
+    private var framesFact: String {
+        let count = Formatting.grouped(frameCount)
+        return frameCount > 1 ? "\(count) (0–\(Formatting.grouped(frameCount - 1)))" : "\(count) (frame 0)"
     }
 
     private func staticItems() -> String {
