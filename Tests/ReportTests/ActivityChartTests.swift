@@ -87,6 +87,20 @@ struct ActivityChartTests {
         #expect(svg.contains("1,000,000 events, 250,000 addItem events"))
     }
 
+    @Test("the strip's name gives the time it covers as the header's duration, not its bins' wider span")
+    func stripNamesTheSessionsDuration() throws {
+        // 20 min 51.2 s: bins of a power of two wide end past it.
+        let log = """
+            {"type":"session","schema":"todo-session/1","startedAt":"2026-11-29T09:00:00.000Z"}
+            {"type":"event","timestamp":"2026-11-29T09:00:01.000Z","event":"startCreatingItem"}
+            {"type":"event","timestamp":"2026-11-29T09:20:51.200Z","event":"cancelCreatingItem"}
+
+            """
+        let page = try ReportTests.build(log).html()
+        #expect(page.contains("<dt>Duration</dt><dd>20 min 51 s</dd>"))
+        #expect(page.contains("<title>Activity over 20 min 51 s, every branch"), "\(page)")
+    }
+
     @Test("the strip draws bars, the item line, marks and idle stretches; it names what it shows and loads nothing")
     func strip() throws {
         let metrics = SessionMetrics()

@@ -13,6 +13,9 @@ struct ActivityStrip: Equatable {
     var bins: [ActivityBin]
     /// Events and travels whose record had no time, so that no bin holds them.
     var untimed = ActivityBin()
+    /// The session's `durationMs`, which the strip's name gives as the time it covers (the bins
+    /// end on a bin's edge, past the last record); `nil` before the session is finished.
+    var durationMilliseconds: Int64? = nil
 
     /// A stretch with nothing in it at least this long is shaded as idle.
     static let idleMilliseconds: Int64 = 30_000
@@ -119,7 +122,10 @@ struct ActivityStrip: Equatable {
     /// What the strip shows, in words: its title and accessible name.
     func description(idleCount: Int) -> String {
         let total = bins.reduce(into: ActivityBin()) { $0.absorb($1) }
-        let span = Formatting.duration(milliseconds: Int64(bins.count) * binMilliseconds)
+        // The header's duration, the one number for it; the bins' width only while none is known.
+        let span =
+            durationMilliseconds.map { Formatting.duration(milliseconds: $0) }
+            ?? "about " + Formatting.duration(milliseconds: Int64(bins.count) * binMilliseconds)
         // Only what has a time is drawn: said so when some have none, lest a count read as the session's.
         func timed(_ count: Int, _ noun: String, untimed: Int) -> String {
             Formatting.plural(count, noun) + (untimed > 0 ? " with a time (\(Formatting.grouped(untimed)) without)" : "")
@@ -127,7 +133,7 @@ struct ActivityStrip: Equatable {
         var text =
             // Every branch, as drawn: events, named as events, not the journey's numbers (items added, sheets
             // cancelled), which the summary gives under those names and a travel can undo.
-            "Activity over about \(span), every branch: \(timed(total.events, "event", untimed: untimed.events)), "
+            "Activity over \(span), every branch: \(timed(total.events, "event", untimed: untimed.events)), "
             + "\(Formatting.plural(total.added, "addItem event")), "
             + "\(Formatting.plural(total.cancelled, "cancelCreatingItem event")) closing a sheet, "
             + "\(timed(total.travels, "travel", untimed: untimed.travels)); most items at once: \(Formatting.grouped(bins.compactMap(\.items).max() ?? 0))"

@@ -247,7 +247,8 @@ public final class SessionMetrics {
     var strip: ActivityStrip? {
         guard let origin = stripBins.origin, stripBins.lastUsed >= 0 else { return nil }
         return ActivityStrip(
-            origin: origin, binMilliseconds: stripBins.width, bins: Array(stripBins.values[...stripBins.lastUsed]), untimed: untimed)
+            origin: origin, binMilliseconds: stripBins.width, bins: Array(stripBins.values[...stripBins.lastUsed]), untimed: untimed,
+            durationMilliseconds: numbers.durationMs)
     }
 
     /// The text of a cancelled sheet that a step points to.
