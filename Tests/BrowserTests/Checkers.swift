@@ -33,13 +33,15 @@ enum Checkers {
         }
     }
 
-    /// Runs axe-core (WCAG 2 A and AA, and best practices) over the page as it is now,
-    /// and returns its serious and critical violations.
-    static func axe(_ page: any PageDriver) throws -> [Violation] {
+    /// Runs axe-core (WCAG 2.0, 2.1 and 2.2 A and AA, and best practices) over the page as it is
+    /// now, less the rules named in `skipping`, and returns its serious and critical violations.
+    static func axe(_ page: any PageDriver, skipping: [String] = []) throws -> [Violation] {
         if try page.evaluate("typeof window.axe") as? String != "object" { try page.run(try axeSource()) }
+        let off = skipping.map { "'\($0)': {enabled: false}" }.joined(separator: ", ")
         let found = try page.evaluate(
             """
-            axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice'], resultTypes: ['violations']}).then(r =>
+            axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+              rules: {\(off)}, resultTypes: ['violations']}).then(r =>
               r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({
                 rule: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
                 nodes: v.nodes.slice(0, 8).map(n => ({target: n.target.join(' '), html: n.html.slice(0, 240), fix: n.failureSummary || ''}))
