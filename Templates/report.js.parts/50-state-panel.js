@@ -28,8 +28,10 @@ TodoReport.part(function statePanel(R) {
     scrubber.setAttribute('aria-valuetext', 'Frame ' + grouped(current) + ' / ' + grouped(count - 1) + ': ' + eventName(current));
   };
 
-  // The panel lists the first items, and the item this frame's event touched wherever it is.
-  var STATE_ITEM_LIMIT = 50;
+  // The panel lists the first items, and the item this frame's event touched wherever it is;
+  // a "… N more" line's button lists MORE_ITEMS more, for every frame from then on.
+  var STATE_ITEM_LIMIT = 50, MORE_ITEMS = 1000;
+  var itemLimit = STATE_ITEM_LIMIT;
   // The phone scrolls only to a switched item: an added one is at the list's end, where the app
   // does not scroll by itself. The panel shows either.
   R.touchedItem = function (index) {
@@ -50,7 +52,7 @@ TodoReport.part(function statePanel(R) {
     if (items.length === 0) out.push(['  "todoItems": [],', 'todoItems']);
     else {
       out.push(['  "todoItems": [', 'todoItems']);
-      var shown = Math.min(items.length, STATE_ITEM_LIMIT);
+      var shown = Math.min(items.length, itemLimit);
       var itemLine = function (i) {
         var it = items[i];
         return ['    {"id": ' + quote(it.id) + ', "title": ' + quote(it.title) + ', "isFinished": ' + it.isFinished + '}' +
@@ -58,15 +60,29 @@ TodoReport.part(function statePanel(R) {
       };
       for (var i = 0; i < shown; i++) out.push(itemLine(i));
       if (touched >= shown && touched < items.length) {
-        if (touched > shown) out.push(['    … ' + grouped(touched - shown) + ' more', 'gap']);
+        if (touched > shown) out.push(['    … ' + grouped(touched - shown) + ' more', 'gap', undefined, touched - shown]);
         out.push(itemLine(touched));
         shown = touched + 1;
       }
-      if (items.length > shown) out.push(['    … ' + grouped(items.length - shown) + ' more', 'more']);
+      if (items.length > shown) out.push(['    … ' + grouped(items.length - shown) + ' more', 'more', undefined, items.length - shown]);
       out.push(['  ],', 'close-items']);
     }
     out.push(['  "stateName": ' + quote(s.stateName), 'stateName'], ['}', 'close']);
     return out;
+  }
+
+  // Lists more of the items the panel left out, at this frame and every other.
+  function moreItemsButton(hidden) {
+    var button = document.createElement('button'), more = Math.min(hidden, MORE_ITEMS);
+    button.type = 'button';
+    button.className = 'more-text more-items';
+    button.textContent = more === hidden ? 'list ' + (hidden === 1 ? 'it' : 'them') : 'list ' + grouped(more) + ' more';
+    button.title = 'List ' + grouped(more) + (more === 1 ? ' more item' : ' more items') + ' here, at every frame';
+    button.addEventListener('click', function () {
+      itemLimit += MORE_ITEMS;
+      R.drawState(stateAt(R.current));
+    });
+    return button;
   }
 
   var keptLines = TodoRows.Kept(stateBox);
@@ -90,6 +106,7 @@ TodoReport.part(function statePanel(R) {
       span.textContent = l[0];
       // The line's quoted text already ends with its length: the button says what it does.
       if (isLong(l[2])) span.append(' ', moreButton(l[2], 'show all'));
+      if (l[3]) span.append(' ', moreItemsButton(l[3]));
       return span;
     });
     if (focused && !focused.isConnected) {
