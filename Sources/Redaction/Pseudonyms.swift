@@ -53,6 +53,10 @@ public struct Pseudonyms: Sendable {
     /// Whether values get keyed pseudonyms (`false`: they are all `redacted`).
     public var isKeyed: Bool { key != nil }
 
+    /// How many bytes the key has (0 without one), so that a caller can refuse one too short to
+    /// keep its pseudonyms from being guessed against ``keyFingerprint``.
+    public var keyLength: Int { key?.count ?? 0 }
+
     /// `u-3f9a2c1d`: the kind's prefix and the first 8 hexadecimal digits of
     /// the value's HMAC-SHA256 under the key (with the kind, so kinds do not
     /// collide); ``withoutKey`` when there is no key.

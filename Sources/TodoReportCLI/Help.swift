@@ -38,9 +38,10 @@ enum Help {
           any other character *, one per character): partial names, titles, cancelled names,
           the header's app and appVersion, log text quoted in diagnostics, and batch file names.
           Pseudonymised: userId (u-), sessionId (s-), context values (c-): HMAC-SHA256 under the
-          key in FILE, the same across sessions and runs, or 'redacted' without a key; titles
-          also get one (t-) in the summary. Kept: context keys, times, seq, item ids and every
-          number. The page has a 'redacted' badge; the summary names the key's fingerprint.
+          key in FILE (16 bytes at least: openssl rand -hex 32 > FILE), the same across
+          sessions and runs, or 'redacted' without a key; titles also get one (t-) in the
+          summary. Kept: context keys, times, seq, item ids and every number. The page has
+          a 'redacted' badge; the summary names the key's fingerprint.
 
         Diagnostics go to standard error as FILE:LINE:COLUMN: SEVERITY: CODE: MESSAGE.
         Exit codes: 0 success, 1 diff found a difference, 64 usage, 65 rejected log

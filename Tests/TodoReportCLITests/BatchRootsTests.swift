@@ -138,7 +138,7 @@ extension CLISuite {
         @Test("under --redact-key, what a renamed session's log says on standard error names the NAME it took")
         func redactedRenameNamesItsSession() throws {
             let workspace = try Workspace()
-            try workspace.write("team.key", "a team secret\n")
+            try workspace.write("team.key", "a team secret, long enough\n")
             let result = try workspace.shell(
                 """
                 set -e
@@ -213,8 +213,8 @@ extension CLISuite {
         func redactionChanged(first: String, second: String) throws {
             let workspace = try Workspace()
             try Self.days(in: workspace)
-            try workspace.write("team.key", "a team secret\n")
-            try workspace.write("other.key", "another secret\n")
+            try workspace.write("team.key", "a team secret, long enough\n")
+            try workspace.write("other.key", "another secret, long enough\n")
             let first = try workspace.shell("$TR batch monday -o out \(first)")
             #expect(first.code == 0, "\(first.stderr)")
             let again = try workspace.shell("$TR batch monday -o out \(second) && $TR index out")
@@ -232,7 +232,7 @@ extension CLISuite {
         func plainSessionsLeaveRedactedFolder(redaction: String) throws {
             let workspace = try Workspace()
             try Self.days(in: workspace)
-            try workspace.write("team.key", "a team secret\n")
+            try workspace.write("team.key", "a team secret, long enough\n")
             let runs = try workspace.shell("$TR batch monday -o out && $TR batch tuesday -o out \(redaction) && $TR index out")
             #expect(runs.code == 0, "\(runs.stderr)")
             #expect(runs.stderr.contains("2 removed (written with another redaction)"), "\(runs.stderr)")
@@ -250,7 +250,7 @@ extension CLISuite {
         func redactedRoot() throws {
             let workspace = try Workspace()
             try Self.days(in: workspace)
-            try workspace.write("team.key", "a team secret\n")
+            try workspace.write("team.key", "a team secret, long enough\n")
             let first = try workspace.shell(
                 "$TR batch monday -o out --redact-key team.key && $TR batch tuesday -o out --redact-key team.key")
             #expect(first.code == 0, "\(first.stderr)")

@@ -216,7 +216,7 @@ extension CLISuite {
             try typo.record(to: space.path("run.jsonl"), start: 5_000, step: 90)
             for option in ["--redact", "--redact-key key.txt"] {
                 let result = try space.shell(
-                    #"echo secret > key.txt && "$TR" diff base.jsonl run.jsonl --summary s.md -o diff.html "# + option)
+                    #"echo a-long-enough-secret > key.txt && "$TR" diff base.jsonl run.jsonl --summary s.md -o diff.html "# + option)
                 #expect(result.code == 1, "\(option): \(result.stderr)")
                 #expect(
                     result.stdout.hasPrefix("differ at frame ")

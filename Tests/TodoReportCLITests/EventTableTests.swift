@@ -138,7 +138,7 @@ extension CLISuite {
                 #"{"type":"travel","to":2}"#, typed("ac"), #"{"type":"travel","to":3}"#, typed("ac"),
             ]
             try workspace.write("t.jsonl", lines.joined(separator: "\n") + "\n")
-            try workspace.write("team.key", "a team secret\n")
+            try workspace.write("team.key", "a team secret, long enough\n")
             var columns: [[String]] = []
             for (name, options) in [("plain", ""), ("masked", "--redact"), ("keyed", "--redact-key team.key")] {
                 let result = try workspace.shell(

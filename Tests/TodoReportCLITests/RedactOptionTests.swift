@@ -30,6 +30,24 @@ extension CLISuite {
         }
 
         @Test(
+            "a key shorter than 16 bytes (less its line break) is refused with 64 before anything is written; 16 are taken",
+            arguments: [("fifteen bytes..\n", 15), ("sixteen bytes...\r\n", 16), ("zoë's 16 bytes!\n", 16), ("zoë: 14 bytes", 14)])
+        func shortKey(key: String, bytes: Int) throws {
+            let taken = bytes >= 16
+            let workspace = try Workspace()
+            try workspace.write("log.jsonl", Self.log)
+            try workspace.write("team.key", key)
+            let result = try workspace.run(["log.jsonl", "-o", "r.html", "--redact-key", "team.key"])
+            #expect(result.code == (taken ? 0 : 64), "\(result.stderr)")
+            #expect(workspace.exists("r.html") == taken)
+            if !taken {
+                #expect(
+                    result.stderr.hasPrefix("Error: the key file team.key holds \(bytes) bytes, too short a secret"), "\(result.stderr)")
+                #expect(result.stderr.contains("openssl rand -hex 32 > team.key"))
+            }
+        }
+
+        @Test(
             "a key file that is no regular file, or too large for a secret, is refused with 66 before anything is read or written",
             arguments: ["fifo.key", "/dev/zero", "large.key"])
         func keyFileKind(key: String) throws {
@@ -54,12 +72,12 @@ extension CLISuite {
         func keyFileIsNoOutput(arguments: [String]) throws {
             let workspace = try Workspace()
             try workspace.write("log.jsonl", Self.log)
-            try workspace.write("team.key", "a team secret\n")
+            try workspace.write("team.key", "a team secret, long enough\n")
             try FileManager.default.createSymbolicLink(atPath: workspace.path("link.key"), withDestinationPath: "team.key")
             let result = try workspace.run(arguments + ["--redact-key", "team.key"])
             #expect(result.code == 64, "\(result.stderr)")
             #expect(result.stderr.contains("is the key file given to --redact-key; writing there would destroy the team's secret"))
-            #expect(workspace.read("team.key") == Data("a team secret\n".utf8))
+            #expect(workspace.read("team.key") == Data("a team secret, long enough\n".utf8))
             #expect(!workspace.exists("r.html"))
         }
 
@@ -68,7 +86,7 @@ extension CLISuite {
             arguments: [["team.key", "-o", "r.html"], ["redact", "link.key", "-o", "r.jsonl"], ["validate", "team.key"]])
         func keyFileIsNoInput(arguments: [String]) throws {
             let workspace = try Workspace()
-            try workspace.write("team.key", "a team secret\n")
+            try workspace.write("team.key", "a team secret, long enough\n")
             try FileManager.default.createSymbolicLink(atPath: workspace.path("link.key"), withDestinationPath: "team.key")
             let result = try workspace.run(arguments + ["--redact-key", "team.key"])
             #expect(result.code == 64, "\(result.stderr)")
@@ -83,11 +101,11 @@ extension CLISuite {
                 try FileManager.default.createDirectory(atPath: workspace.path(folder), withIntermediateDirectories: true)
             }
             try workspace.write("logs/log.jsonl", Self.log)
-            try workspace.write("out/summary.md", "a team secret\n")
+            try workspace.write("out/summary.md", "a team secret, long enough\n")
             let result = try workspace.run(["batch", "logs", "-o", "out", "--redact-key", "out/summary.md"])
             #expect(result.code == 64, "\(result.stderr)")
             #expect(result.stderr.contains("is inside the output folder out, where a batch writes and removes files"), "\(result.stderr)")
-            #expect(workspace.read("out/summary.md") == Data("a team secret\n".utf8))
+            #expect(workspace.read("out/summary.md") == Data("a team secret, long enough\n".utf8))
             #expect(!workspace.exists("out/sessions"))
         }
 
@@ -140,7 +158,7 @@ extension CLISuite {
             let workspace = try Workspace()
             try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent("logs"), withIntermediateDirectories: true)
             try workspace.write("logs/alice-oat.jsonl", Self.log)
-            try workspace.write("team.key", "secret\n")
+            try workspace.write("team.key", "a long enough secret\n")
             let plain = try workspace.run(["batch", "logs", "-o", "out"])
             #expect(plain.code == 0 && plain.stderr.contains("1 rendered"))
             let redacted = try workspace.run(["batch", "logs", "-o", "out", "--redact-key", "team.key"])

@@ -115,7 +115,7 @@ extension CLISuite {
             let input = try workspace.write(command.inputName, Self.canaryLog)
             let lines = Self.canaryLog.split(separator: "\n", omittingEmptySubsequences: false)
             _ = try workspace.write("cut.jsonl", lines.dropLast(4).joined(separator: "\n") + "\n")
-            try workspace.write("team.key", "a team secret\n")
+            try workspace.write("team.key", "a team secret, long enough\n")
             // The unredacted run must show the canaries, or the proof proves nothing.
             let plain = try Self.run(
                 (command.plainArguments ?? command.arguments)(input), in: workspace.url.appendingPathComponent("plain"))

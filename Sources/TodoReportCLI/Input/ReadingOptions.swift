@@ -35,6 +35,9 @@ struct ReadingOptions {
 
     /// The most bytes a `--redact-key` file may hold.
     static let keyFileLimit = 64 << 10
+    /// The fewest bytes a `--redact-key` secret may have (less its trailing line break): 128 bits
+    /// of a random key, and too long for a word or a name.
+    static let minimumKeyBytes = 16
 
     /// `--redact`, keyed with `--redact-key FILE` (which implies `--redact`).
     static func redaction(_ arguments: ParsedArguments) throws(CLIError) -> LogRedaction? {
@@ -54,6 +57,14 @@ struct ReadingOptions {
                 "the key file \(keyPath.display) holds no secret (it is empty or white space); put the team's secret in it (for example: openssl rand -hex 32 > \(keyPath.display))."
             )
         }
-        return LogRedaction(pseudonyms: Pseudonyms(keyFileContents: bytes))
+        let pseudonyms = Pseudonyms(keyFileContents: bytes)
+        // A short secret can be found by trying candidates against the fingerprint every keyed output shows.
+        guard pseudonyms.keyLength >= minimumKeyBytes else {
+            throw .usage(
+                "the key file \(keyPath.display) holds \(pseudonyms.keyLength == 1 ? "1 byte" : "\(pseudonyms.keyLength) bytes"), too short a secret to keep pseudonyms from being guessed; "
+                    + "a key has at least \(minimumKeyBytes) (for example: openssl rand -hex 32 > \(keyPath.display))."
+            )
+        }
+        return LogRedaction(pseudonyms: pseudonyms)
     }
 }
