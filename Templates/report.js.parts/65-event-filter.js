@@ -13,15 +13,16 @@ TodoReport.part(function eventFilter(R) {
   R.isFiltered = function () { return filter.passing !== null; };
 
   // Each frame's text to search, in lower case: the name typed, the title
-  // added, the title of the item set done. Found by one replay, the first
-  // time a text is sought.
+  // and id of the item added or set done (a line apart, so that no text is
+  // found across the two). Found by one replay, the first time a text is sought.
   var frameTexts = null;
+  function itemText(item) { return item ? item.title + '\n' + item.id : ''; }
   function textOfFrame(i, s) {
     if (i === 0) return '';
     var f = frames[i - 1], shape = shapeOf(f);
     if (shape.event === KEYSTROKE) return R.typedName(i);
-    if (shape.append) return s.todoItems.length ? s.todoItems[s.todoItems.length - 1].title : '';
-    if (shape.finish) { var item = s.todoItems[valueOf(shape.finish.index, f, null)]; return item ? item.title : ''; }
+    if (shape.append) return itemText(s.todoItems[s.todoItems.length - 1]);
+    if (shape.finish) return itemText(s.todoItems[valueOf(shape.finish.index, f, null)]);
     return '';
   }
   function buildFrameTexts() {
@@ -87,8 +88,8 @@ TodoReport.part(function eventFilter(R) {
   every.type = 'checkbox'; every.id = 'show-every-event';
   everyLabel.append(every, ' Show every event (no folding)');
   var search = document.createElement('input');
-  search.type = 'search'; search.id = 'event-search'; search.placeholder = 'Find a title or name';
-  search.setAttribute('aria-label', 'Find events by title or name; Enter: next, Shift+Enter: previous');
+  search.type = 'search'; search.id = 'event-search'; search.placeholder = 'Find a title, name or id';
+  search.setAttribute('aria-label', 'Find events by title, name or item id; Enter: next, Shift+Enter: previous');
   search.setAttribute('aria-keyshortcuts', 'Enter Shift+Enter');
   var matchCount = document.createElement('span');
   matchCount.id = 'event-match-count';

@@ -60,7 +60,7 @@ struct FilterTests {
     }
 
     @Test(
-        "a text filter counts the frames whose name or title holds it; Enter and Shift+Enter go from match to match",
+        "a text filter counts the frames whose name, title or item id holds it; Enter and Shift+Enter go from match to match",
         arguments: Engine.available)
     func text(engine: Engine) throws {
         let log = try Data(contentsOf: ReportInBrowserTests.sampleURL)
@@ -97,6 +97,21 @@ struct FilterTests {
             #expect(try page.evaluate(Self.shownFrame) as? Int == matches[matches.count - 1])
             _ = try page.evaluate(Self.enter(shift: true))
             #expect(try page.evaluate(Self.shownFrame) as? Int == matches[matches.count - 2])
+            // An item's id, as the state panel shows it or in lower case: the events that added it and set it done.
+            let id = try #require(states.last?.todoItems.first?.id)
+            let ofItem = result.frames.filter { frame in
+                switch frame.event {
+                case .addItem: return states[frame.index].todoItems.last?.id == id
+                case .setItemDone(let done, _): return done == id
+                default: return false
+                }
+            }.map(\.index)
+            #expect(ofItem.count >= 2)
+            for text in [id.uuidString, id.uuidString.lowercased(), String(id.uuidString.suffix(12))] {
+                _ = try page.evaluate(Self.search(text))
+                try Self.settle(page)
+                #expect(try page.evaluate(Self.matchCount) as? Int == ofItem.count, "\(text)")
+            }
             _ = try page.evaluate(Self.search("no such text"))
             try Self.settle(page)
             #expect(try page.evaluate(Self.matchCount) as? Int == 0)
