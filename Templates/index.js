@@ -207,7 +207,8 @@
   headers.forEach(function (th) {
     th.querySelector('button').addEventListener('click', function () {
       var column = Number(th.getAttribute('data-column'));
-      sortDirection = column === sortColumn ? -sortDirection : 1;
+      // A measure's first click puts its largest first; a name's, version's or start's, its first.
+      sortDirection = column === sortColumn ? -sortDirection : th.getAttribute('data-first') === 'descending' ? -1 : 1;
       sortColumn = column;
       sortedByName = false;
       headers.forEach(function (other) { other.setAttribute('aria-sort', 'none'); });

@@ -92,24 +92,30 @@ struct IndexPageTests {
         }
     }
 
-    @Test("sorting by a column orders the rows both ways and says so in aria-sort; the filters narrow them", arguments: Engine.available)
+    @Test(
+        "sorting by a column orders the rows both ways, a measure's largest first, and says so in aria-sort; the filters narrow them",
+        arguments: Engine.available)
     func sortAndFilter(engine: Engine) throws {
         try Self.withIndex(in: engine) { page, _ in
             let eventsColumn = "[...document.querySelectorAll('#sessions th')].find(th => th.textContent === 'Events')"
             let events = "\(Self.rows).map(r => Number(r.children[6].textContent))"
             _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
-            #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "ascending")
+            #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "descending")
             #expect(
                 try page.evaluate("document.querySelector('#sessions th[data-column=\"0\"]').getAttribute('aria-sort')") as? String
                     == "none")
             #expect(
                 try page.evaluate("document.getElementById('shown-count').textContent") as? String
-                    == "6 of 6 sessions, by Events, ascending")
-            let ascending = try #require(try page.evaluate(events) as? [Int])
-            #expect(ascending == ascending.sorted() && ascending.count == 6)
+                    == "6 of 6 sessions, by Events, descending")
+            let descending = try #require(try page.evaluate(events) as? [Int])
+            #expect(descending == descending.sorted(by: >) && descending.count == 6 && Set(descending).count > 1)
             _ = try page.evaluate("\(eventsColumn).querySelector('button').click()")
-            #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "descending")
-            #expect(try page.evaluate(events) as? [Int] == ascending.reversed())
+            #expect(try page.evaluate("\(eventsColumn).getAttribute('aria-sort')") as? String == "ascending")
+            #expect(try page.evaluate(events) as? [Int] == descending.reversed())
+            // A name's first click: ascending.
+            let userColumn = "[...document.querySelectorAll('#sessions th')].find(th => th.textContent === 'User')"
+            _ = try page.evaluate("\(userColumn).querySelector('button').click()")
+            #expect(try page.evaluate("\(userColumn).getAttribute('aria-sort')") as? String == "ascending")
 
             _ = try page.evaluate(
                 "(() => { const f = document.getElementById('session-filter'); f.value = 'simulated-5'; f.dispatchEvent(new Event('input')); })()"
@@ -209,29 +215,32 @@ struct IndexPageTests {
             }
             return (sorted + absent).compactMap(\.sessionId)
         }
+        // Each column's orders, in the order its clicks give them: a measure's largest first.
         let columns: [(String, [String], [String])] = [
-            ("Events", expected({ $0.numbers.events }, <, descending: false), expected({ $0.numbers.events }, <, descending: true)),
+            ("Events", expected({ $0.numbers.events }, <, descending: true), expected({ $0.numbers.events }, <, descending: false)),
             (
-                "Duration", expected({ $0.numbers.durationMs }, <, descending: false),
-                expected({ $0.numbers.durationMs }, <, descending: true)
+                "Duration", expected({ $0.numbers.durationMs }, <, descending: true),
+                expected({ $0.numbers.durationMs }, <, descending: false)
             ),
             (
                 "User", expected({ $0.userId }, { $0.utf16.lexicographicallyPrecedes($1.utf16) }, descending: false),
                 expected({ $0.userId }, { $0.utf16.lexicographicallyPrecedes($1.utf16) }, descending: true)
             ),
         ]
-        for (title, ascending, descending) in columns {
+        for (title, first, second) in columns {
             let header = "[...document.querySelectorAll('#sessions th')].find(th => th.textContent === '\(title)')"
-            _ = try page.evaluate("\(header).querySelector('button').click()")
-            #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == ascending, "\(title) ascending")
-            _ = try page.evaluate("\(header).querySelector('button').click()")
-            #expect(try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == descending, "\(title) descending")
             // The arrow shows the order but is no part of the button's name ("Events", not "Events ▼"): aria-sort says it.
             let arrow =
-                try page.evaluate(
-                    "(() => { const m = \(header).querySelector('button .sort-mark[aria-hidden=\"true\"]'); return m ? getComputedStyle(m, '::after').content : 'no hidden mark'; })()"
-                ) as? String
-            #expect(arrow?.contains("▼") == true, "\(title): \(arrow ?? "")")
+                "(() => { const m = \(header).querySelector('button .sort-mark[aria-hidden=\"true\"]'); return m ? getComputedStyle(m, '::after').content : 'no hidden mark'; })()"
+            for (clicked, order) in [first, second].enumerated() {
+                _ = try page.evaluate("\(header).querySelector('button').click()")
+                #expect(
+                    try page.evaluate("\(Self.rows).map(r => r.dataset.sessionId)") as? [String] == order, "\(title), click \(clicked + 1)")
+                let sort = try page.evaluate("\(header).getAttribute('aria-sort')") as? String
+                let shown = try page.evaluate(arrow) as? String
+                #expect(shown?.contains(sort == "descending" ? "▼" : "▲") == true, "\(title): \(sort ?? ""), \(shown ?? "")")
+                #expect((title == "User") == ((clicked == 0) == (sort == "ascending")), "\(title), click \(clicked + 1): \(sort ?? "")")
+            }
         }
     }
 

@@ -9,11 +9,13 @@ import SessionLog
 struct IndexPageRenderer {
     /// Rows written as HTML; the script draws any number, a screenful at a time.
     static let staticRowLimit = 100
-    /// The table's columns: label, and whether numbers (right-aligned).
-    static let columns: [(label: String, numeric: Bool)] = [
+    /// The table's columns: label, and whether they are measures, sorted largest first by their
+    /// first click (who sorts by errors wants the most first), where names, versions and starts
+    /// sort ascending.
+    static let columns: [(label: String, largestFirst: Bool)] = [
         ("Log", false), ("Session", false), ("User", false), ("App version", false), ("Start", false), ("Duration", true),
         ("Events", true), ("Items added", true), ("Sheets opened", true), ("Sheets cancelled", true), ("Conversion", true),
-        ("Errors", true), ("Warnings", true), ("Activity", false),
+        ("Errors", true), ("Warnings", true), ("Activity", true),
     ]
     /// Which data field each column sorts by (see `Templates/index.js`).
     static let sortFields = [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
@@ -58,7 +60,9 @@ struct IndexPageRenderer {
             "rowCount": String(total + 1),
             // The rows come sorted by name: the first column says so until another is chosen.
             "headers": zip(Self.columns, Self.sortFields).map { column, field in
-                "<th scope=\"col\" aria-sort=\"\(field == 0 ? "ascending" : "none")\" data-column=\"\(field)\"><button type=\"button\">\(column.label.htmlEscaped)<span class=\"sort-mark\" aria-hidden=\"true\"></span></button></th>"
+                "<th scope=\"col\" aria-sort=\"\(field == 0 ? "ascending" : "none")\" data-column=\"\(field)\""
+                    + (column.largestFirst ? " data-first=\"descending\"" : "")
+                    + "><button type=\"button\">\(column.label.htmlEscaped)<span class=\"sort-mark\" aria-hidden=\"true\"></span></button></th>"
             }.joined(separator: "\n"),
             "rows": aggregate.sessions.prefix(Self.staticRowLimit).enumerated().map { row($1, position: $0) }.joined(separator: "\n"),
         ]
