@@ -435,7 +435,7 @@ struct DiffPageTests {
         }
         #expect(
             try page.evaluate(
-                "document.getElementById('unverified').textContent.startsWith('Not verified: from frame 4 on, the app\\'s state digests disagree with this replay')"
+                "document.getElementById('unverified').textContent.startsWith('Not verified: at frame 4 the app\\'s state digest first disagreed with this replay')"
             ) as? Bool
                 == true)
         #expect(try page.evaluate("document.getElementById('unverified-span').hidden") as? Bool == false)
