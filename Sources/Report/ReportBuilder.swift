@@ -100,7 +100,15 @@ public final class ReportBuilder {
 
     /// The summary as HTML, rendered by libcmark in safe mode.
     public func summaryHTML() -> String {
-        CommonMarkRenderer.html(SummaryBuilder.build(metrics, title: title, redaction: redaction))
+        let parts = summaryHTMLParts()
+        return parts.heading + parts.body
+    }
+
+    /// The summary's heading and the rest, apart: the page puts its funnel chart between them, so
+    /// that the chart floats beside the summary, not inside its heading.
+    func summaryHTMLParts() -> (heading: String, body: String) {
+        let blocks = SummaryBuilder.build(metrics, title: title, redaction: redaction)
+        return (CommonMarkRenderer.html(Array(blocks.prefix(1))), CommonMarkRenderer.html(Array(blocks.dropFirst())))
     }
 
     /// The self-contained page, in memory.
@@ -184,7 +192,7 @@ public final class ReportBuilder {
     private func renderer(_ templates: PageTemplates) -> PageRenderer {
         PageRenderer(
             templates: templates, title: title, metrics: metrics, newestFrameState: newestFrameState,
-            frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTML(),
+            frameCount: encoder.frameCount, diagnostics: diagnostics, summaryHTML: summaryHTMLParts(),
             frameData: encoder.parts, activityHTML: activityHTML(), funnelHTML: funnel.svg(), redaction: redaction)
     }
 }

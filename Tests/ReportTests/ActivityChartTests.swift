@@ -219,5 +219,14 @@ struct ActivityChartTests {
         #expect(html.contains("<figure class=\"funnel\"><svg class=\"funnel-chart\""))
         #expect(builder.funnel == FunnelChart(opened: 1, typed: 1, added: 1, cancelled: 0))
         #expect(!html.contains("{{activityStrip}}") && !html.contains("{{funnelChart}}"))
+        // The chart after the summary's heading, not floated into it; the heading once.
+        let heading = try #require(html.range(of: "<h2>Session summary: &lt;b&gt;A&lt;/b&gt;</h2>\n<figure class=\"funnel\">"))
+        #expect(html.components(separatedBy: "<h2>Session summary").count == 2)
+        #expect(html[heading.upperBound...].contains("<h3>Session</h3>"))
+        // A template written before {{summaryHeading}} gets the heading from {{summary}}, as it did.
+        let older = try builder.html(
+            templates: PageTemplates(html: "{{csp}}{{css}}{{js}}{{data}}{{diagnostics}}{{summary}}", css: "", js: ""))
+        #expect(older.components(separatedBy: "<h2>Session summary: &lt;b&gt;A&lt;/b&gt;</h2>").count == 2)
+        #expect(older.contains("<h3>Session</h3>"))
     }
 }

@@ -14,7 +14,9 @@ struct PageRenderer {
     var newestFrameState: TodoState
     var frameCount: Int
     var diagnostics: DiagnosticList
-    var summaryHTML: String
+    /// The summary's heading and the rest; a template without `{{summaryHeading}}` (one written
+    /// before it) gets both from `{{summary}}`.
+    var summaryHTML: (heading: String, body: String)
     var frameData: [PagePart]
     /// The activity strip (an SVG made from the replay's bins) under the scrubber.
     var activityHTML = ""
@@ -24,8 +26,9 @@ struct PageRenderer {
 
     /// Writes the page, piece by piece.
     func write<Sink: ByteSink>(to sink: inout Sink) throws {
-        let values = self.values()
-        for segment in Template(templates.html).segments {
+        let segments = Template(templates.html).segments
+        let values = self.values(summaryHeadingApart: segments.contains(.placeholder("summaryHeading")))
+        for segment in segments {
             switch segment {
             case .text(let text):
                 try sink.write(String(text))
@@ -41,7 +44,7 @@ struct PageRenderer {
         }
     }
 
-    private func values() -> [String: String] {
+    private func values(summaryHeadingApart: Bool) -> [String: String] {
         let css = templates.css
         let js = templates.js
         let csp = templates.contentSecurityPolicy
@@ -63,7 +66,8 @@ struct PageRenderer {
             "placeholderHidden": newestFrameState.partialItemName.isEmpty ? "" : " hidden",
             "addDisabled": newestFrameState.partialItemName.isEmpty ? "true" : "false",
             "stateJSON": stateJSON(newestFrameState).htmlEscaped,
-            "summary": summaryHTML,
+            "summaryHeading": summaryHTML.heading,
+            "summary": summaryHeadingApart ? summaryHTML.body : summaryHTML.heading + summaryHTML.body,
             "diagnosticCount": Formatting.grouped(diagnostics.count),
             "activityStrip": activityHTML,
             "funnelChart": funnelHTML,
