@@ -163,6 +163,20 @@ struct ReportTests {
         #expect(page.contains("<dt>Frames</dt><dd>\(fact)</dd>"), "\(page)")
     }
 
+    @Test(
+        "a browser tab names the session first, cleaned and cut short, then the title",
+        arguments: [
+            (#""sessionId":"s-42","app":"Shop","#, "s-42 — Shop session report"),
+            (#""app":"Shop","#, "Shop — session report"),
+            (#""sessionId":"<i>\u202e\u0007x","#, "&lt;i&gt;x — TimeTrave session report"),
+            (#""sessionId":"\#(String(repeating: "é", count: 70))","#, String(repeating: "é", count: 60) + "… — TimeTrave session report"),
+        ])
+    func documentTitle(header: String, title: String) throws {
+        let log = #"{"type":"session","schema":"todo-session/1",\#(header)"startedAt":"2026-01-01T00:00:00Z"}"# + "\n"
+        let page = try Self.build(log).html()
+        #expect(page.contains("<title>\(title)</title>"), "\(page.prefix(600))")
+    }
+
     @Test("the header's session, user and version are shown with their layout controls spelled out, not obeyed")
     func headerFactsShowLayoutControls() throws {
         let header =

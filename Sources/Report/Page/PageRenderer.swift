@@ -53,6 +53,7 @@ struct PageRenderer {
             "css": css,
             "js": js,
             "title": title.htmlEscaped,
+            "documentTitle": documentTitle.htmlEscaped,
             "redaction": redactionBadge(),
             "facts": facts(),
             "lastFrame": String(frameCount - 1),
@@ -77,6 +78,17 @@ struct PageRenderer {
         ]
         return values
     }
+
+    /// The browser tab's title: the session first, where a tab cut short still shows it (a batch's
+    /// reports are otherwise all "App — session report"), then the title.
+    private var documentTitle: String {
+        guard let session = metrics.header?.sessionId.map(ReportTitle.clean), !session.isEmpty else { return "\(title) — session report" }
+        let shown = session.count > Self.titleSessionLimit ? String(session.prefix(Self.titleSessionLimit)) + "…" : session
+        return "\(shown) — \(title) session report"
+    }
+
+    /// The most characters of a session id that a tab's title shows.
+    static let titleSessionLimit = 60
 
     /// The header's badge: that the page is redacted, and how.
     private func redactionBadge() -> String {

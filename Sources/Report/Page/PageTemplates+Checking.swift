@@ -30,7 +30,8 @@ public struct TemplateProblem: Error, Equatable, CustomStringConvertible {
 extension PageTemplates {
     /// Every placeholder the page's HTML may use.
     public static let placeholders: Set<String> = [
-        "csp", "css", "js", "data", "diagnostics", "diagnosticCount", "summaryHeading", "summary", "title", "facts", "lastFrame",
+        "csp", "css", "js", "data", "diagnostics", "diagnosticCount", "summaryHeading", "summary", "title", "documentTitle", "facts",
+        "lastFrame",
         "lastFrameText",
         "frameCount", "stateName", "itemCount", "items", "creatingHidden", "partialName", "placeholderHidden",
         "addDisabled", "stateJSON", "diagnosticData", "activityStrip", "funnelChart", "redaction", "unverifiedFrom",
