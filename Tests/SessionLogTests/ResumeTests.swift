@@ -208,6 +208,10 @@ struct ResumeTests {
         #expect(result.outcome?.digests.checked == 2)
         #expect(result.outcome?.digests.differed == 0)
         #expect(result.frames.last?.state?.todoItems.first?.isFinished == true)
+        // Resumed again, its newest digest (the derived id hashed as null) is checked and holds.
+        let again = try Store(resumingFrom: url)
+        #expect(again.state.todoItems.first?.isFinished == true)
+        again.sessionRecorder?.close()
     }
 
     @Test("a log whose digests say another app version wrote it is not resumed: the store would not show what the person saw")
@@ -226,6 +230,37 @@ struct ResumeTests {
         try Data(log.utf8).write(to: url)
         #expect(throws: RecorderError.stateMismatch(path: url.path, line: 4)) { try Store(resumingFrom: url) }
         #expect(try String(contentsOf: url, encoding: .utf8) == log)
+    }
+
+    @Test(
+        "only the newest digest is checked on resuming: it proves the state the person goes on from; an older one that differs does not stop it"
+    )
+    func newestDigestOnly() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        var state = TodoState()
+        var log = RecordEncoder.line(for: SessionHeader())
+        let events: [TodoEvent] = [.startCreatingItem, .changePartialItemName("Milk"), .cancelCreatingItem, .startCreatingItem]
+        for (seq, event) in events.enumerated() {
+            state.update(with: event)
+            // The second event's digest is wrong; the newest, the fourth's, is right.
+            var digest = StateDigest.value(of: state)
+            if seq == 1 { digest ^= 1 }
+            log += RecordEncoder.line(for: .dispatched(event), seq: Int64(seq), timestamp: Self.clock(), digest: digest)
+        }
+        try Data(log.utf8).write(to: url)
+        let store = try Store(resumingFrom: url)
+        #expect(store.stateCount == 5 && store.state == state)
+        store.sessionRecorder?.close()
+
+        // The newest wrong: refused, naming its line.
+        var wrong = log
+        state.update(with: .changePartialItemName("Eggs"))
+        wrong += RecordEncoder.line(
+            for: .dispatched(.changePartialItemName("Eggs")), seq: 4, timestamp: Self.clock(), digest: StateDigest.value(of: state) ^ 1)
+        try Data(wrong.utf8).write(to: url)
+        #expect(throws: RecorderError.stateMismatch(path: url.path, line: 6)) { try Store(resumingFrom: url) }
     }
 
     @Test(

@@ -42,10 +42,11 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
     /// The file cannot be resumed as a `todo-session/1` log: `reason` says why
     /// (another schema, not a regular file).
     case notASessionLog(path: String, reason: String)
-    /// The log's state digests say that the app which wrote it showed other
-    /// states than this package's reducer replays (another app version),
-    /// from the event on `line` on: a store rebuilt from it would not show
-    /// what the person saw.
+    /// The log's newest state digest, that of the event on `line`, says that
+    /// the app which wrote it had another state there than this package's
+    /// reducer replays (another app version): a store rebuilt from it would
+    /// not go on from what the person saw. (Only the newest digest is checked
+    /// on resuming: it proves the state the person goes on from.)
     case stateMismatch(path: String, line: Int)
     /// The log used the largest `seq` there is (`Int64.max`): it cannot go on.
     case seqExhausted(path: String)
@@ -119,8 +120,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
             return "\(path): cannot resume the session log: \(reason)"
         case .stateMismatch(let path, let line):
             return
-                "\(path):\(line): cannot resume the session log: its digests say that the app that wrote it showed other states "
-                + "than this app replays from this line on (another app version); record into a new file"
+                "\(path):\(line): cannot resume the session log: the digest on this line, its newest, says that the app that wrote it "
+                + "had another state there than this app replays (another app version); record into a new file"
         case .seqExhausted(let path):
             return "\(path): cannot record into the session log: its last seq is \(Int64.max), the largest a seq can be; start a new log"
         case .stopped(let path, let records):

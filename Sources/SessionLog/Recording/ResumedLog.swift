@@ -32,7 +32,10 @@ struct ResumedLog {
         var resumed = ResumedLog()
         var highestSeq: Int64?
         var sessionId: String?
-        var mismatchLine: Int?
+        // Only the newest digest is checked: it proves the state the person goes on from, with one
+        // hash where checking every digest hashed the whole list at every event (seconds at launch
+        // for a long log on the Swift SHA-256 an iPhone runs).
+        var newestDigest: (frame: Int, digest: UInt64, line: Int)?
         var lastDiagnostic: Diagnostic?
         // A file whose first line is an error is not a session log (notes, another format): never appended to.
         var firstError: Diagnostic?
@@ -42,7 +45,10 @@ struct ResumedLog {
         }
         let outcome: LogReplayer.Outcome
         do {
-            outcome = try LogReplayer.replay(FileDescriptorByteSource(fileDescriptor: log.descriptor, path: log.path)) { entry in
+            outcome = try LogReplayer.replay(
+                FileDescriptorByteSource(fileDescriptor: log.descriptor, path: log.path), bufferSize: 1 << 20, keepingStates: false,
+                spillMemoryLimit: 4 << 20, checkingDigests: false
+            ) { entry in
                 switch entry {
                 case .header(let header):
                     sessionId = header.sessionId
@@ -55,12 +61,12 @@ struct ResumedLog {
                     }
                     store.dispatch(frame.event)
                     saw(frame.stamp.seq)
+                    if let digest = frame.stamp.digest { newestDigest = (frame.index, digest, frame.line) }
                 case .travel(let travel):
                     keptRecord = true
                     store.currentStateIndex = travel.to
                     saw(travel.stamp.seq)
                 case .diagnostic(let diagnostic):
-                    if diagnostic.code == .stateMismatch, mismatchLine == nil { mismatchLine = diagnostic.line }
                     if !keptRecord, firstError == nil, diagnostic.severity == .error { firstError = diagnostic }
                     lastDiagnostic = diagnostic
                 }
@@ -79,7 +85,12 @@ struct ResumedLog {
         }
         // A spill that failed (a full temporary folder) rebuilt states from what it could read: not to be trusted.
         if let code = outcome.spillFailure { throw .cannotRead(path: log.path, errno: code) }
-        if let mismatchLine { throw .stateMismatch(path: log.path, line: mismatchLine) }
+        if let newestDigest {
+            let derived = resumed.derivedIDs
+            let replayed = StateDigest.value(
+                of: store.allStates[newestDigest.frame], hasLoggedID: { derived.isEmpty || !derived.contains($0.id) })
+            if replayed != newestDigest.digest { throw .stateMismatch(path: log.path, line: newestDigest.line) }
+        }
         if let highestSeq {
             guard highestSeq < .max else { throw .seqExhausted(path: log.path) }
             resumed.nextSeq = highestSeq + 1

@@ -86,9 +86,11 @@ public enum LogReplayer {
         maxLineBytes: Int = defaultMaxLineBytes,
         readingConcurrently: Bool = true,
         redaction: LogRedaction? = nil,
+        checkingDigests: Bool = true,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
-        var replay = SessionReplay(keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit, shortTravel: shortTravel)
+        var replay = SessionReplay(
+            keepingStates: keepingStates, spillMemoryLimit: spillMemoryLimit, shortTravel: shortTravel, checkingDigests: checkingDigests)
         var diagnostics = DiagnosticCount()
         func emit(_ entry: ReplayEntry) {
             diagnostics.add(entry)
