@@ -119,12 +119,13 @@ struct RecorderTests {
             })
         recorder.close()
         recorder.record(.dispatched(.startCreatingItem))
+        recorder.record(.dispatched(.cancelCreatingItem))
         let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
         #expect(failure == .closed(path: url.path))
         // On the recorder's queue, as documented, never inside the store's dispatch.
         #expect(!reportedOnCaller.withLock { $0 })
         #expect(recorder.firstError == failure)
-        #expect(failures.withLock { $0 } == [.closed(path: url.path)])
+        #expect(failures.withLock { $0 } == [.closed(path: url.path)], "reported once, for two records")
         #expect(failure?.localizedDescription == "\(url.path): cannot write the session log: the recorder is closed")
     }
 
@@ -133,7 +134,9 @@ struct RecorderTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("s.jsonl")
-        let recorder = try SessionRecorder(url: url, header: SessionHeader(), digests: .never)
+        let reports = Mutex(0)
+        let recorder = try SessionRecorder(
+            url: url, header: SessionHeader(), digests: .never, onError: { _ in reports.withLock { $0 += 1 } })
         var restored = TodoState()
         restored.todoItems = [TodoItem(id: itemID(1), title: "Milk", isFinished: false)]
         let store = Store(initialState: restored, recorder: recorder)
@@ -143,6 +146,7 @@ struct RecorderTests {
         #expect(failure == .initialStateDiffers(path: url.path))
         #expect(failure?.description.contains("did not start from the initial state the log format fixes") == true)
         recorder.close()
+        #expect(reports.withLock { $0 } == 1, "reported once, for two events")
         let result = try LogReplayer.collect(contentsOf: url)
         #expect(result.frames.isEmpty && result.diagnostics.isEmpty)
 

@@ -22,7 +22,7 @@ public typealias LoggedEvent = SessionLogCodec.LoggedEvent
 /// The first record of a log: schema, app, session and person.
 public typealias SessionHeader = SessionLogCodec.SessionHeader
 
-/// A record's `t`, kept as written and as milliseconds.
+/// A record's `timestamp`, kept as written and as milliseconds.
 public typealias Timestamp = SessionLogCodec.Timestamp
 
 /// Which kind of problem a diagnostic reports.

@@ -36,9 +36,10 @@ public import TodoDomain
 /// session belongs to the store that replays it (`Store(resumingFrom:)`).
 ///
 /// **What a crash loses.** Each record is written as soon as the recorder's
-/// queue runs, a batch of waiting records in one `write(2)`. At most
-/// ``maxUnwrittenRecords`` records ever wait: a record that finds that many
-/// waiting is written, with them, before ``record(_:state:)`` returns. So an
+/// queue runs, a batch of waiting records in one `write(2)`. While writes
+/// succeed, at most ``maxUnwrittenRecords`` records wait: a record that finds
+/// that many waiting is written, with them, before ``record(_:state:)``
+/// returns (after a failed write, see **Errors**). So an
 /// app that is killed loses at most its last ``maxUnwrittenRecords`` records
 /// (in practice the few of the last milliseconds), and the log still reads as
 /// a clean prefix of the session: a record cut by the kill is the last line,
@@ -55,7 +56,8 @@ public import TodoDomain
 /// throws ``RecorderError/stopped(path:records:)``; a kill loses what
 /// waits, and so does a ``close()`` whose one more try fails. The recorder
 /// keeps the ``firstError``, calls `onError` on its queue (never inside the
-/// store's dispatch) once for each failure, and ``flush()`` throws it: call
+/// store's dispatch) once for each failure (not for each record it holds
+/// back), and ``flush()`` throws it: call
 /// `flush()` when the app goes to the background, and tell the person if it
 /// throws. `flush()` also
 /// says when the log was deleted, moved or replaced while the app recorded
@@ -69,8 +71,9 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// The state this recorder records: the Todo app's.
     public typealias State = TodoState
 
-    /// At most this many records wait to be written at any time; a kill
-    /// loses at most these.
+    /// While writes succeed, at most this many records wait to be written; a
+    /// kill loses at most these. After a failed write, every later record
+    /// waits in memory, without a limit, until ``retry()`` writes them.
     public static let maxUnwrittenRecords = 64
 
     /// A change waiting for the writer, with what was decided when it was recorded.
@@ -93,6 +96,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         var nextSeq: Int64?
         var eventsSinceDigest = 0
         var isClosed = false
+        /// A record after ``close()`` was reported: later ones are lost for the same reason, unreported.
+        var reportedClosed = false
         /// The write failure that stopped the log at its last whole record.
         var stoppedBy: RecorderError?
         /// The records a stopped log could not take, in order: those of the
@@ -159,7 +164,9 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     ///     (under the recorder's lock, so that time follows `seq`): keep it
     ///     quick, and do not record from it. Inject one for reproducible logs.
     ///   - onError: Called on the recorder's queue with each failure to
-    ///     write (the records it names are not in the log).
+    ///     write (the records it names are not in the log); once, not for
+    ///     each record lost, when the recorder is closed or its store began
+    ///     from another state than `TodoState()`.
     /// - Throws: ``RecorderError`` when the log cannot be opened, is not
     ///   empty, is in use, or its header cannot be written.
     public convenience init(
@@ -273,14 +280,14 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     private func enqueue(_ change: StoreChange<TodoEvent>, state: TodoState?) {
         var failure: RecorderError?
         let (schedule, mustWrite) = queue.withLock { queue -> (Bool, Bool) in
+            // A closed recorder, or a store that began elsewhere, loses every record for one reason:
+            // reported once (an app that shows an alert from onError shows one), and flush() throws it.
             guard !queue.isClosed else {
-                failure = .closed(path: path)
+                if !queue.reportedClosed { failure = .closed(path: path) }
+                queue.reportedClosed = true
                 return (false, false)
             }
-            if case .initialStateDiffers = queue.stoppedBy {
-                failure = queue.stoppedBy
-                return (false, false)
-            }
+            if case .initialStateDiffers = queue.stoppedBy { return (false, false) }
             if queue.awaitsFirstChange {
                 queue.awaitsFirstChange = false
                 // Only a change with its state can be checked (record(_:) has none).
