@@ -40,6 +40,11 @@ public import Observation
 /// recorder writes on a queue of its own).
 public final class Store<State: ReversibleStateMachine>: Observable {
     /// The initial state followed by every state after it, oldest first.
+    ///
+    /// A snapshot that shares the store's history until the store changes:
+    /// read what a view needs from it and let it go. One kept across a
+    /// dispatch (in a view model, say) makes that dispatch copy the whole
+    /// history first, in time and memory that grow with the session.
     public var allStates: StateHistory<State> {
         registrar.access(self, keyPath: keys.allStates)
         return StateHistory(engine)

@@ -232,6 +232,21 @@ struct ResumeTests {
         #expect(try String(contentsOf: url, encoding: .utf8) == log)
     }
 
+    @Test("a header given another schema is written as todo-session/1, the records' format, so the log resumes")
+    func headerSchema() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let store = try Store(recordingTo: url, header: SessionHeader(schema: "todo-session/2", sessionId: "s"))
+        store.dispatch(.startCreatingItem)
+        #expect(store.sessionRecorder?.header?.schema == SessionHeader.supportedSchema)
+        store.sessionRecorder?.close()
+        #expect(try String(contentsOf: url, encoding: .utf8).hasPrefix(#"{"type":"session","schema":"todo-session/1","#))
+        let again = try Store(resumingFrom: url)
+        #expect(again.stateCount == 2 && again.sessionRecorder?.header?.sessionId == "s")
+        again.sessionRecorder?.close()
+    }
+
     @Test(
         "only the newest digest is checked on resuming: it proves the state the person goes on from; an older one that differs does not stop it"
     )

@@ -157,7 +157,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     ///
     /// - Parameters:
     ///   - url: A `file:` URL.
-    ///   - header: The log's first line.
+    ///   - header: The log's first line, with `todo-session/1` as its
+    ///     schema (the records' format) whatever `header.schema` says.
     ///   - digests: Which events carry their state's digest; ``DigestSchedule/default``
     ///     keeps long lists cheap.
     ///   - clock: The time stamped on each record, read when it is recorded
@@ -242,6 +243,13 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         onError: (@Sendable (RecorderError) -> Void)?
     ) throws(RecorderError) {
         var output = output
+        // The recorder writes todo-session/1 records, so its header names that schema, whatever the one
+        // given says: a log headed by another would be refused by every reader, this recorder's resume too.
+        let header = header.map { given in
+            var header = given
+            header.schema = SessionHeader.supportedSchema
+            return header
+        }
         if let header {
             do {
                 try output.write(Array(RecordEncoder.line(for: header).utf8), records: 1)
