@@ -30,6 +30,18 @@ TodoReport.part(function eventList(R) {
   // The row that has the keyboard's focus (null: the current frame's).
   var focusRow = null;
 
+  // The journey: the frames from 0 to the newest, following parents. A frame off it was left on a
+  // branch by time travel ("undone"): the summary's numbers do not count it, and its row says so.
+  var onJourney = new Uint8Array(count);
+  for (var f = count - 1; f > 0; f = session.parent[f]) onJourney[f] = 1;
+  onJourney[0] = 1;
+  var UNDONE_TITLE = 'Undone: time travel left this event on a branch the session did not end on; the summary does not count it';
+  function undoneMark(text) {
+    var mark = element('span', 'undone-mark', text);
+    mark.title = UNDONE_TITLE;
+    return mark;
+  }
+
   var keystrokeShape = shapes.map(function (shape) { return shape.event === KEYSTROKE; });
   function isKeystroke(i) { return i > 0 && keystrokeShape[shapeNumber(frames[i - 1])]; }
   // The end of the run of keystrokes that starts at i (i itself when none).
@@ -96,6 +108,7 @@ TodoReport.part(function eventList(R) {
     if (i === current) li.setAttribute('aria-current', 'true');
     li.appendChild(element('span', 'index', String(i)));
     li.appendChild(element('span', 'name', eventName(i)));
+    if (!onJourney[i]) { li.classList.add('undone'); li.appendChild(undoneMark('undone')); }
     if (travelInto[i] >= 0) {
       var chain = session.travelChains.get(i);
       li.appendChild(element('span', 'travel-note', chain ? '↶ after travels to ' + chain.join(', then ') : '↶ after travel to ' + travelInto[i]));
@@ -119,6 +132,8 @@ TodoReport.part(function eventList(R) {
     li.appendChild(element('span', 'index', from + '–' + to));
     li.appendChild(element('span', 'fold-mark', folded ? '▸' : '▾'));
     li.appendChild(element('span', 'fold-summary', runSummary(from, to)));
+    // A run's frames are a chain: if its last is on the journey, all are; else from some frame on, none.
+    if (!onJourney[to]) { li.classList.add('undone'); li.appendChild(undoneMark(onJourney[from] ? 'partly undone' : 'undone')); }
     return li;
   }
 

@@ -164,4 +164,48 @@ struct TravelReplayTests {
         _ = try page.evaluate(ReportInBrowserTests.scrub(to: 3))
         #expect((try page.evaluate("document.getElementById('frame-payload').textContent") as? String)?.hasPrefix("derived id ") == true)
     }
+
+    /// Each drawn row's first frame and its undone mark, if any (`-` for none).
+    static let undoneMarks = """
+        JSON.stringify([...document.querySelectorAll('#event-list li')].map(li =>
+          [Number(li.dataset.frame), (li.querySelector('.undone-mark') || {textContent: '-'}).textContent]))
+        """
+
+    @Test(
+        "a row whose frames time travel left on a branch is marked undone, a folded run partly so; as many as the summary's undone frames",
+        arguments: Engine.available)
+    func undoneRowsMarked(engine: Engine) throws {
+        func event(_ body: String) -> String { #"{"type":"event","event":"# + body + "}\n" }
+        let log =
+            event(#""startCreatingItem""#) + event(#""changePartialItemName","name":"a""#) + event(#""changePartialItemName","name":"ab""#)
+            + event(#""changePartialItemName","name":"abc""#) + #"{"type":"travel","to":3}"# + "\n"
+            + event(#""changePartialItemName","name":"abd""#) + #"{"type":"travel","to":1}"# + "\n" + event(#""cancelCreatingItem""#)
+        let (page, folder) = try PageState.openReport(of: log, in: engine)
+        defer { withExtendedLifetime(folder) {} }
+        // Frames: 1 start, 2–4 typed (a run), 5 typed after a travel to 3, 6 cancel after a travel to 1. The journey: 0, 1, 6.
+        let folded = try #require(try page.evaluate(Self.undoneMarks) as? String)
+        #expect(folded == "[[0,\"-\"],[1,\"-\"],[2,\"undone\"],[5,\"undone\"],[6,\"-\"]]", "\(folded)")
+        _ = try page.evaluate("document.getElementById('show-every-event').click()")
+        let every = try #require(try page.evaluate(Self.undoneMarks) as? String)
+        #expect(every == "[[0,\"-\"],[1,\"-\"],[2,\"undone\"],[3,\"undone\"],[4,\"undone\"],[5,\"undone\"],[6,\"-\"]]", "\(every)")
+        #expect(
+            try page.evaluate(
+                "document.getElementById('summary').textContent.includes('Undone frames: 4 (left on branches by time travel)')")
+                as? Bool == true)
+        #expect(try page.violations() == [] && page.errors() == [])
+    }
+
+    @Test("a folded run that a travel went back into is marked partly undone", arguments: Engine.available)
+    func partlyUndoneRun(engine: Engine) throws {
+        func event(_ body: String) -> String { #"{"type":"event","event":"# + body + "}\n" }
+        let log =
+            event(#""startCreatingItem""#) + event(#""changePartialItemName","name":"a""#) + event(#""changePartialItemName","name":"ab""#)
+            + event(#""changePartialItemName","name":"abc""#) + #"{"type":"travel","to":3}"# + "\n"
+            + event(#""changePartialItemName","name":"abd""#)
+        let (page, folder) = try PageState.openReport(of: log, in: engine)
+        defer { withExtendedLifetime(folder) {} }
+        // The run 2–4 holds 2 and 3, on the journey (0, 1, 2, 3, 5), and 4, off it.
+        let marks = try #require(try page.evaluate(Self.undoneMarks) as? String)
+        #expect(marks == "[[0,\"-\"],[1,\"-\"],[2,\"partly undone\"],[5,\"-\"]]", "\(marks)")
+    }
 }
