@@ -186,7 +186,7 @@ public final class ReportBuilder {
             return "<p class=\"activity-none\">No activity strip: no record of this session has a time.</p>"
         }
         return "<div class=\"activity\" id=\"activity\">" + strip.svg()
-            + "<div class=\"activity-cursor\" id=\"activity-cursor\" hidden></div></div>"
+            + "<div class=\"activity-cursor\" id=\"activity-cursor\" hidden></div></div>" + strip.legend()
     }
 
     private func renderer(_ templates: PageTemplates) -> PageRenderer {

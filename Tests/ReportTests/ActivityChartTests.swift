@@ -120,6 +120,14 @@ struct ActivityChartTests {
         }
         #expect(svg.contains("4 events, 1 addItem event, 1 cancelCreatingItem event closing a sheet, 0 travels"))
         #expect(svg.contains("1 idle stretch of 30.0 s or more shaded"))
+        // The legend names what is drawn, and only that: no travel here.
+        #expect(
+            strip.legend()
+                == "<p class=\"activity-legend\" aria-hidden=\"true\"><span class=\"key\"><span class=\"swatch bars\"></span>events</span> "
+                + "<span class=\"key\"><span class=\"swatch items\"></span>items</span> "
+                + "<span class=\"key\"><span class=\"swatch added\"></span>added</span> "
+                + "<span class=\"key\"><span class=\"swatch cancelled\"></span>cancelled</span> "
+                + "<span class=\"key\"><span class=\"swatch idle\"></span>idle</span></p>")
         #expect(svg.contains("data-start=\"10000\""))
         for external in ["href", "url(", "<script", "<image", "<foreignObject", "style="] {
             #expect(!svg.contains(external), "\(external)")

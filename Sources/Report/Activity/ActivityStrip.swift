@@ -111,6 +111,22 @@ struct ActivityStrip: Equatable {
         return parts.joined()
     }
 
+    /// Says in words what each part of the drawing is, beside a swatch of its colour, for the
+    /// parts drawn: the marks are told apart by colour and band, which the eye alone may not do.
+    func legend() -> String {
+        let total = bins.reduce(into: ActivityBin()) { $0.absorb($1) }
+        var parts: [(kind: String, text: String)] = []
+        if total.events > 0 { parts.append(("bars", "events")) }
+        if bins.contains(where: { $0.items != nil }) { parts.append(("items", "items")) }
+        if total.added > 0 { parts.append(("added", "added")) }
+        if total.cancelled > 0 { parts.append(("cancelled", "cancelled")) }
+        if total.travels > 0 { parts.append(("travels", "travel")) }
+        if !idleStretches.isEmpty { parts.append(("idle", "idle")) }
+        return "<p class=\"activity-legend\" aria-hidden=\"true\">"
+            + parts.map { "<span class=\"key\"><span class=\"swatch \($0.kind)\"></span>\($0.text)</span>" }.joined(separator: " ")
+            + "</p>"
+    }
+
     /// A mark along bins `from..<to` in its band (0 added, 1 cancelled, 2
     /// travels): a tick at its start, seen however narrow a bin is drawn,
     /// and a line along a longer run.
