@@ -139,10 +139,9 @@ struct TravelReplayTests {
         "travels in a row are all named on the frame after them; travels after the last event say where the session ended, with a way there",
         arguments: Engine.available)
     func travelsInARowAndAtTheEnd(engine: Engine) throws {
-        func event(_ body: String) -> String { #"{"type":"event","event":"# + body + "}\n" }
         let log =
-            event(#""startCreatingItem""#) + event(#""changePartialItemName","name":"Milk""#) + event(#""addItem""#)
-            + #"{"type":"travel","to":2}"# + "\n" + #"{"type":"travel","to":1}"# + "\n" + event(#""cancelCreatingItem""#)
+            Self.event(#""startCreatingItem""#) + Self.event(#""changePartialItemName","name":"Milk""#) + Self.event(#""addItem""#)
+            + #"{"type":"travel","to":2}"# + "\n" + #"{"type":"travel","to":1}"# + "\n" + Self.event(#""cancelCreatingItem""#)
             + #"{"type":"travel","to":3}"# + "\n"
         let (page, folder) = try PageState.openReport(of: log, in: engine)
         defer { withExtendedLifetime(folder) {} }
@@ -165,6 +164,15 @@ struct TravelReplayTests {
         #expect((try page.evaluate("document.getElementById('frame-payload').textContent") as? String)?.hasPrefix("derived id ") == true)
     }
 
+    /// An event record's line, from what follows its `"event":`.
+    static func event(_ body: String) -> String { #"{"type":"event","event":"# + body + "}\n" }
+
+    /// The sheet opened and "a", "ab", "abc" typed (frames 1–4), then a travel back to 3 and "abd" typed (frame 5).
+    static let typedThenTravelled =
+        event(#""startCreatingItem""#) + event(#""changePartialItemName","name":"a""#) + event(#""changePartialItemName","name":"ab""#)
+        + event(#""changePartialItemName","name":"abc""#) + #"{"type":"travel","to":3}"# + "\n"
+        + event(#""changePartialItemName","name":"abd""#)
+
     /// Each drawn row's first frame and its undone mark, if any (`-` for none).
     static let undoneMarks = """
         JSON.stringify([...document.querySelectorAll('#event-list li')].map(li =>
@@ -175,11 +183,7 @@ struct TravelReplayTests {
         "a row whose frames time travel left on a branch is marked undone, a folded run partly so; as many as the summary's undone frames",
         arguments: Engine.available)
     func undoneRowsMarked(engine: Engine) throws {
-        func event(_ body: String) -> String { #"{"type":"event","event":"# + body + "}\n" }
-        let log =
-            event(#""startCreatingItem""#) + event(#""changePartialItemName","name":"a""#) + event(#""changePartialItemName","name":"ab""#)
-            + event(#""changePartialItemName","name":"abc""#) + #"{"type":"travel","to":3}"# + "\n"
-            + event(#""changePartialItemName","name":"abd""#) + #"{"type":"travel","to":1}"# + "\n" + event(#""cancelCreatingItem""#)
+        let log = Self.typedThenTravelled + #"{"type":"travel","to":1}"# + "\n" + Self.event(#""cancelCreatingItem""#)
         let (page, folder) = try PageState.openReport(of: log, in: engine)
         defer { withExtendedLifetime(folder) {} }
         // Frames: 1 start, 2–4 typed (a run), 5 typed after a travel to 3, 6 cancel after a travel to 1. The journey: 0, 1, 6.
@@ -197,12 +201,7 @@ struct TravelReplayTests {
 
     @Test("a folded run that a travel went back into is marked partly undone", arguments: Engine.available)
     func partlyUndoneRun(engine: Engine) throws {
-        func event(_ body: String) -> String { #"{"type":"event","event":"# + body + "}\n" }
-        let log =
-            event(#""startCreatingItem""#) + event(#""changePartialItemName","name":"a""#) + event(#""changePartialItemName","name":"ab""#)
-            + event(#""changePartialItemName","name":"abc""#) + #"{"type":"travel","to":3}"# + "\n"
-            + event(#""changePartialItemName","name":"abd""#)
-        let (page, folder) = try PageState.openReport(of: log, in: engine)
+        let (page, folder) = try PageState.openReport(of: Self.typedThenTravelled, in: engine)
         defer { withExtendedLifetime(folder) {} }
         // The run 2–4 holds 2 and 3, on the journey (0, 1, 2, 3, 5), and 4, off it.
         let marks = try #require(try page.evaluate(Self.undoneMarks) as? String)
