@@ -399,7 +399,7 @@ struct DiffPageTests {
     }
 
     @Test(
-        "a report whose digests another reducer made marks the frames from the first mismatch on, and the track",
+        "a report whose digests another reducer made marks the frames no digest proves, and the track",
         arguments: Engine.available)
     func unverifiedFrames(engine: Engine) throws {
         // The other app's reducer, in this test only: cancel also clears what was typed.
@@ -427,29 +427,33 @@ struct DiffPageTests {
             (() => ({ verified: document.getElementById('frame-view').dataset.verified,
                       notice: !document.getElementById('unverified').hidden }))()
             """
-        for (frame, verified) in [(0, true), (3, true), (4, false), (5, false), (7, false)] {
+        // Frame 4's digest differs; frame 5's matches again (both reducers empty the name on opening
+        // the sheet), which proves it and the frames after it.
+        for (frame, verified) in [(0, true), (3, true), (4, false), (5, true), (7, true)] {
             _ = try page.evaluate(Self.scrub(to: frame))
             let shown = try #require(page.evaluate(marked) as? [String: Any])
             #expect(shown["verified"] as? String == (verified ? "true" : "false"), "frame \(frame)")
             #expect(shown["notice"] as? Bool == !verified, "frame \(frame)")
         }
+        _ = try page.evaluate(Self.scrub(to: 4))
         #expect(
             try page.evaluate(
-                "document.getElementById('unverified').textContent.startsWith('Not verified: at frame 4 the app\\'s state digest first disagreed with this replay')"
+                "document.getElementById('unverified').textContent.startsWith('Not verified: a state digest the app logged on the way to this frame disagreed')"
             ) as? Bool
                 == true)
-        #expect(try page.evaluate("document.getElementById('unverified-span').hidden") as? Bool == false)
-        // The span starts where frame 4 of 0…7 sits on the track.
+        // The span starts where frame 4 of 0…7 sits on the track, and ends before frame 5's place.
         let place = """
             (() => { const t = document.querySelector('.track').getBoundingClientRect();
-                     const s = document.getElementById('unverified-span').getBoundingClientRect();
-                     return Math.round(Math.abs(s.left - t.left - (8 + 4 / 7 * (t.width - 16)))); })()
+                     const svg = document.querySelector('#unverified-spans svg').getBoundingClientRect();
+                     const m = /^M(\\d+) 2H(\\d+)$/.exec(document.querySelector('#unverified-spans path').getAttribute('d'));
+                     const x = u => svg.left + u / 10000 * svg.width, at = f => t.left + 8 + f / 7 * (t.width - 16);
+                     return [Math.round(Math.abs(x(Number(m[1])) - at(4))), x(Number(m[2])) < at(5) ? 1 : 0]; })()
             """
-        #expect(try page.evaluate(place) as? Int == 0)
-        // The summary counts the digests.
+        #expect(try page.evaluate(place) as? [Int] == [0, 1])
+        // The summary counts the digests and the frames they do not prove.
         #expect(
             try page.evaluate(
-                "document.getElementById('summary').textContent.includes('State digests: 7 checked, 1 differed: from frame 4 on')")
-                as? Bool == true)
+                "document.getElementById('summary').textContent.includes('State digests: 7 checked, 1 differed: 1 frame not proven to be what the app showed, from frame 4 on')"
+            ) as? Bool == true)
     }
 }

@@ -2,6 +2,7 @@ import Digests
 import Foundation
 import SessionLog
 import Testing
+import TodoDomain
 
 @testable import Report
 
@@ -175,6 +176,26 @@ struct ReportTests {
         let log = #"{"type":"session","schema":"todo-session/1",\#(header)"startedAt":"2026-01-01T00:00:00Z"}"# + "\n"
         let page = try Self.build(log).html()
         #expect(page.contains("<title>\(title)</title>"), "\(page.prefix(600))")
+    }
+
+    @Test(
+        "the page gives the frames no digest proves as ranges, and shows its notice on the newest frame only when it is one",
+        arguments: [(lastRight: true, hidden: true), (lastRight: false, hidden: false)])
+    func unverifiedRanges(lastRight: Bool, hidden: Bool) throws {
+        var state = TodoState()
+        var log = ""
+        let events: [TodoEvent] = [.startCreatingItem, .changePartialItemName("a"), .changePartialItemName("ab")]
+        for (index, event) in events.enumerated() {
+            state.update(with: event)
+            // Frame 2's digest is wrong; frame 3's right, or wrong too.
+            let wrong = index == 1 || (index == 2 && !lastRight)
+            log += RecordEncoder.line(
+                for: .dispatched(event), seq: Int64(index), timestamp: Timestamp(millisecondsSince1970: Double(index)),
+                digest: StateDigest.value(of: state) ^ (wrong ? 1 : 0))
+        }
+        let page = try Self.build(log).html()
+        #expect(page.contains(#"data-unverified="\#(lastRight ? "2-3" : "2-4")">"#))
+        #expect(page.contains(#"<p id="unverified" class="unverified" role="status"\#(hidden ? " hidden" : "")>"#))
     }
 
     @Test("the header's session, user and version are shown with their layout controls spelled out, not obeyed")

@@ -155,8 +155,43 @@ struct DigestCheckingTests {
         expected.checked = script.count
         expected.differed = 2
         expected.firstMismatchFrame = 8
-        #expect(result.outcome?.digests == expected)
+        #expect(result.outcome?.digests.checked == expected.checked && result.outcome?.digests.differed == expected.differed)
+        #expect(result.outcome?.digests.firstMismatchFrame == expected.firstMismatchFrame)
+        // Frames 8 and 9 are not proven; frame 10's digest matches again, and proves it and those after.
+        #expect(result.outcome?.digests.unverifiedFrames == [8..<10])
         #expect(result.outcome?.errorCount == 1)
+    }
+
+    @Test("a frame is as proven as the frame it was made from until its own digest: after a travel, from the frame travelled to")
+    func unverifiedAlongBranches() throws {
+        // Frames: 1 start (right digest), 2 "a" (wrong), 3 "ab" (none); travel to 1: 4 "x" (none);
+        // travel to 3: 5 "abc" (none), 6 cancel (right).
+        var states = [TodoState()]
+        func state(after event: TodoEvent, from parent: Int) -> TodoState {
+            var state = states[parent]
+            state.update(with: event)
+            states.append(state)
+            return state
+        }
+        func line(_ event: TodoEvent, from parent: Int, digest: Bool = false, wrong: Bool = false) -> String {
+            let made = state(after: event, from: parent)
+            let value = StateDigest.value(of: made) ^ (wrong ? 1 : 0)
+            return RecordEncoder.line(
+                for: .dispatched(event), seq: Int64(states.count), timestamp: Timestamp(millisecondsSince1970: Double(states.count) * 1000),
+                digest: digest ? value : nil)
+        }
+        var log = line(.startCreatingItem, from: 0, digest: true)
+        log += line(.changePartialItemName("a"), from: 1, digest: true, wrong: true)
+        log += line(.changePartialItemName("ab"), from: 2)
+        log += #"{"type":"travel","to":1}"# + "\n" + line(.changePartialItemName("x"), from: 1)
+        log += #"{"type":"travel","to":3}"# + "\n" + line(.changePartialItemName("abc"), from: 3)
+        log += line(.cancelCreatingItem, from: 5, digest: true)
+        let result = try replay(log)
+        let digests = try #require(result.outcome?.digests)
+        #expect(digests.checked == 3 && digests.differed == 1 && digests.firstMismatchFrame == 2)
+        #expect(digests.unverifiedFrames == [2..<4, 5..<6], "\(digests.unverifiedFrames)")
+        #expect((0...6).map(digests.isUnverified) == [false, false, true, true, false, true, false])
+        #expect(digests.unverifiedCount == 3)
     }
 
     @Test(

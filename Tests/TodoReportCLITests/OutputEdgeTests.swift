@@ -194,7 +194,7 @@ extension CLISuite {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
             #expect(try space.run(["s.jsonl", "--title", "--version", "--quiet"]).code == 0)
-            #expect(String(decoding: space.read("s.html") ?? Data(), as: UTF8.self).contains("<title>--version"))
+            #expect(String(decoding: space.read("s.html") ?? Data(), as: UTF8.self).contains("<span class=\"app-title\">--version</span>"))
             #expect(try space.run(["help", "help"]).stdout == (try space.run(["help"])).stdout)
             #expect(try space.run(["validate", "--version"]).stdout.hasPrefix("todo-report "))
         }

@@ -72,9 +72,13 @@ struct PageRenderer {
             "diagnosticCount": Formatting.grouped(diagnostics.count),
             "activityStrip": activityHTML,
             "funnelChart": funnelHTML,
+            // Templates written before unverifiedRanges mark every frame from the first difference on.
             "unverifiedFrom": metrics.outcome?.digests.firstMismatchFrame.map(String.init) ?? "",
-            // The static page shows the newest frame: unverified when a digest differed at or before it.
-            "unverifiedHidden": metrics.outcome?.digests.firstMismatchFrame == nil ? " hidden" : "",
+            // `2-4 5-6`: each range's first frame and the frame after its last.
+            "unverifiedRanges": (metrics.outcome?.digests.unverifiedFrames ?? []).map { "\($0.lowerBound)-\($0.upperBound)" }
+                .joined(separator: " "),
+            // The static page shows the newest frame.
+            "unverifiedHidden": metrics.outcome?.digests.isUnverified(frameCount - 1) == true ? "" : " hidden",
         ]
         return values
     }

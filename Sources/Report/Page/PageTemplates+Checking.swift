@@ -35,7 +35,7 @@ extension PageTemplates {
         "lastFrameText",
         "frameCount", "stateName", "itemCount", "items", "creatingHidden", "partialName", "placeholderHidden",
         "addDisabled", "stateJSON", "diagnosticData", "activityStrip", "funnelChart", "redaction", "unverifiedFrom",
-        "unverifiedHidden",
+        "unverifiedRanges", "unverifiedHidden",
     ]
 
     /// The placeholders without which the page loses data, its script or its policy.

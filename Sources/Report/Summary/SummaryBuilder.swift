@@ -157,7 +157,10 @@ enum SummaryBuilder {
     static func digestLine(_ digests: DigestTally) -> String {
         let counts = "State digests: \(Formatting.grouped(digests.checked)) checked, \(Formatting.grouped(digests.differed)) differed"
         guard let frame = digests.firstMismatchFrame else { return counts + ": the replay shows what the app showed." }
-        return counts + ": from frame \(frame) on the report does not show what the app showed (another app version or reducer?)."
+        // The frames no digest proves: each that differed, and those made from it until one matched again.
+        return counts
+            + ": \(Formatting.plural(digests.unverifiedCount, "frame")) not proven to be what the app showed, from frame \(frame) on "
+            + "(another app version or reducer?); the page marks them not verified."
     }
 
     /// The data-quality section (the diff's summary has one per log).

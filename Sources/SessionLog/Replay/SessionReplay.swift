@@ -134,6 +134,7 @@ public struct SessionReplay {
         // The id is looked up once: for `setItemDone` above, for `addItem` as it is indexed.
         var isNewID = true
         let patch = engine.dispatch(reducing: { $0.apply(event, itemIndex: itemIndex, isNewID: &isNewID) })
+        if checksDigests { digests.add(frame: cursor, parent: parent) }
         if !isNewID, case .addItem(let id) = event {
             warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output)
         }
@@ -168,7 +169,7 @@ public struct SessionReplay {
                 Diagnostic(
                     line: line, code: .stateMismatch,
                     message:
-                        "the app's state digest \(StateDigest.text(of: logged)) differs from \(StateDigest.text(of: own)), the state replayed for frame \(cursor): from here on the report does not show what the app showed (another app version or reducer?)"
+                        "the app's state digest \(StateDigest.text(of: logged)) differs from \(StateDigest.text(of: own)), the state replayed for frame \(cursor): the report marks it, and each frame made from it until a digest matches again, not verified (another app version or reducer?)"
                 )))
     }
 
