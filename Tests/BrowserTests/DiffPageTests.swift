@@ -438,7 +438,7 @@ struct DiffPageTests {
         _ = try page.evaluate(Self.scrub(to: 4))
         #expect(
             try page.evaluate(
-                "document.getElementById('unverified').textContent.startsWith('Not verified: a state digest the app logged on the way to this frame disagreed')"
+                "document.getElementById('unverified').textContent.startsWith('Not verified: this frame may not be what the app showed (a digest on the way to it disagreed')"
             ) as? Bool
                 == true)
         // The span starts where frame 4 of 0…7 sits on the track, and ends before frame 5's place.
