@@ -33,6 +33,10 @@
   var scrubber = $('scrubber');
   var last = Number(scrubber.max);
   var current = Number(scrubber.value);
+  // The frame the page opens on (the first difference, else the last): an address without a frame shows it.
+  var opening = current;
+  // #frame=N in the address: the page opens there, and names the frame shown (TodoPage.FrameAddress).
+  var address = TodoPage.FrameAddress(last, function () { return current; });
 
   function side(name) {
     var root = $(name);
@@ -170,8 +174,9 @@
   }
 
   var shown = [null, null], shownDifferences = null;
-  function go(index) {
+  function go(index, keepAddress) {
     current = Math.max(0, Math.min(last, Math.floor(index)));
+    if (!keepAddress) address.writeSoon();
     scrubber.value = String(current);
     shown = sides.map(function (s) { return current < s.session.count ? s.session.stateAt(current) : null; });
     shownDifferences = shown[0] && shown[1] ? differences(shown[0], shown[1]) : null;
@@ -251,9 +256,15 @@
     mark.setAttribute('aria-hidden', 'true');  // the verdict and the button say it in words
     mark.hidden = false;
   }
+  // Back or Forward to the address without a frame shows the frame the page opens on.
+  window.addEventListener('hashchange', function () {
+    var f = location.hash === '' ? opening : address.frame();
+    if (f !== null && f !== current) go(f, true);
+  });
   $('no-script').hidden = true;
   scrubber.disabled = false;
   $('jump').disabled = false;
-  go(current);
+  var named = address.frame();
+  go(named === null ? current : named, true);
   document.documentElement.dataset.ready = 'true';
 })();

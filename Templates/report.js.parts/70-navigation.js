@@ -11,23 +11,8 @@ TodoReport.part(function navigation(R) {
   var MAX_GAP_MS = 1500, UNTIMED_MS = 400;
   R.current = count - 1;
 
-  // The address names the frame shown (#frame=N), written a moment after a
-  // jump rather than in it, and at most once per HASH_DELAY_MS: replacing
-  // the address while a frame is drawn made a jump's slowest times a
-  // quarter longer in Chromium and Firefox, and WebKit refuses
-  // history.replaceState after about a hundred calls in quick succession,
-  // as many as a few seconds of scrubbing make.
-  var HASH_DELAY_MS = 250, hashTimer = null;
-  function updateHash() {
-    if (hashTimer !== null) clearTimeout(hashTimer);
-    hashTimer = null;
-    var hash = '#frame=' + R.current;
-    if (location.hash === hash) return;
-    try { history.replaceState(null, '', hash); } catch (e) { location.replace(hash); }
-  }
-  function updateHashSoon() {
-    if (hashTimer === null) hashTimer = setTimeout(updateHash, HASH_DELAY_MS);
-  }
+  // The address names the frame shown (#frame=N), written a moment after a jump (TodoPage.FrameAddress).
+  var address = TodoPage.FrameAddress(count - 1, function () { return R.current; });
 
   R.go = function (index, options) {
     if (!(index >= 0)) index = 0;
@@ -44,13 +29,10 @@ TodoReport.part(function navigation(R) {
     R.drawEvents(scroll);
     R.drawActivityCursor();
     R.drawVerification();
-    if (!options || !options.keepHash) updateHashSoon();
+    if (!options || !options.keepHash) address.writeSoon();
   };
 
-  R.frameFromHash = function () {
-    var m = /^#frame=(\d+)$/.exec(location.hash);
-    return m ? Math.min(count - 1, Number(m[1])) : null;
-  };
+  R.frameFromHash = address.frame;
 
   scrubber.addEventListener('input', function () { R.stop(); R.go(Number(scrubber.value)); });
   // Back or Forward to the address without a frame shows the last frame, as the page opens with it;
@@ -60,7 +42,7 @@ TodoReport.part(function navigation(R) {
     var f = location.hash === '' ? count - 1 : R.frameFromHash();
     if (f === null) return;
     if (f !== R.current) R.go(f, { keepHash: true });
-    if (location.hash !== '' && location.hash !== '#frame=' + R.current) updateHashSoon();
+    if (location.hash !== '' && location.hash !== '#frame=' + R.current) address.writeSoon();
   });
 
   // Playback.
@@ -144,7 +126,7 @@ TodoReport.part(function navigation(R) {
   // whole, and draws only the rows in view).
   var beforePrint = null;
   window.addEventListener('beforeprint', function () {
-    if (hashTimer !== null) updateHash();  // the frame on screen, not the one printed
+    address.writePending();  // the frame on screen, not the one printed
     if (R.current !== count - 1) {
       beforePrint = R.current;
       R.go(count - 1, { keepHash: true });

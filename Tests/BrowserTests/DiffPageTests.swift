@@ -140,6 +140,31 @@ struct DiffPageTests {
         #expect(try page.evaluate("document.querySelectorAll('[src], link[href]').length") as? Int == 0)
     }
 
+    @Test(
+        "the address names the frame: the page opens at #frame=N, writes the frame it shows there, and follows Back and Forward",
+        arguments: Engine.available)
+    func frameInAddress(engine: Engine) throws {
+        let base = Self.log(["Buy milk", "Call Grandma"], start: 1_000)
+        let run = Self.log(["Buy milk", "Call Grandpa"], start: 80_000)
+        let (folder, status) = try Self.run(
+            ["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"], logs: ["base.jsonl": base, "run.jsonl": run])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 1)
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString + "#frame=5")
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        let shownFrame = "document.querySelector('#baseline .frame-view').dataset.frame"
+        #expect(try page.evaluate(shownFrame) as? String == "5")
+        _ = try page.evaluate(Self.scrub(to: 7))
+        try page.waitUntil("location.hash === '#frame=7'", "the address names the frame shown")
+        _ = try page.evaluate("location.hash = '#frame=3'")
+        try page.waitUntil("\(shownFrame) === '3'", "the frame the address names")
+        // Past the last frame: the last.
+        _ = try page.evaluate("location.hash = '#frame=99999'")
+        try page.waitUntil("\(shownFrame) === document.querySelector('input#scrubber').max", "the last frame")
+        #expect(try page.violations() == [] && page.errors() == [])
+    }
+
     /// The titles of two recordings of one session that diff calls the same: the same text, or text
     /// that is the same for Swift's `String` (canonically equivalent: "é" as one scalar or as "e" and a combining accent).
     static let sameTitles: [(baseline: [String], run: [String])] = [
