@@ -66,15 +66,17 @@ struct DiffPageTests {
         "(() => { const s = document.querySelector('input#scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input', {bubbles: true})); })()"
     }
 
+    /// Two sessions that part at the last letters of their second title ("Call Grandm", "Call Grandp"), recorded 79 s apart.
+    static let partingLogs = [
+        "base.jsonl": log(["Buy milk", "Call Grandma"], start: 1_000), "run.jsonl": log(["Buy milk", "Call Grandpa"], start: 80_000),
+    ]
+
     @Test(
         "logs that part at a known frame: the verdict, both phones there, the fields that differ, the jump button and the keys",
         arguments: Engine.available)
     func parting(engine: Engine) throws {
-        let base = Self.log(["Buy milk", "Call Grandma"], start: 1_000)
-        let run = Self.log(["Buy milk", "Call Grandpa"], start: 80_000)
         let parting = 1 + 9 + 1 + "Call Grand".count + 1  // frame of "Call Grandp"
-        let (folder, status) = try Self.run(
-            ["diff", "base.jsonl", "run.jsonl", "-o", "diff page.html"], logs: ["base.jsonl": base, "run.jsonl": run])
+        let (folder, status) = try Self.run(["diff", "base.jsonl", "run.jsonl", "-o", "diff page.html"], logs: Self.partingLogs)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(status == 1)
         let page = try engine.openPage()
@@ -144,10 +146,7 @@ struct DiffPageTests {
         "the address names the frame: the page opens at #frame=N, writes the frame it shows there, and follows Back and Forward",
         arguments: Engine.available)
     func frameInAddress(engine: Engine) throws {
-        let base = Self.log(["Buy milk", "Call Grandma"], start: 1_000)
-        let run = Self.log(["Buy milk", "Call Grandpa"], start: 80_000)
-        let (folder, status) = try Self.run(
-            ["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"], logs: ["base.jsonl": base, "run.jsonl": run])
+        let (folder, status) = try Self.run(["diff", "base.jsonl", "run.jsonl", "-o", "diff.html"], logs: Self.partingLogs)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(status == 1)
         let page = try engine.openPage()
