@@ -24,6 +24,9 @@ struct ActivityStrip: Equatable {
     /// Where the bars and the item line start; the marks are above.
     static let plotTop = 10
 
+    /// Every bin's counts added up: what the strip's name and legend say it draws.
+    var total: ActivityBin { bins.reduce(into: ActivityBin()) { $0.absorb($1) } }
+
     /// Runs of idle bins lasting at least ``idleMilliseconds``, as bin ranges.
     var idleStretches: [Range<Int>] {
         var stretches: [Range<Int>] = []
@@ -114,7 +117,7 @@ struct ActivityStrip: Equatable {
     /// Says in words what each part of the drawing is, beside a swatch of its colour, for the
     /// parts drawn: the marks are told apart by colour and band, which the eye alone may not do.
     func legend() -> String {
-        let total = bins.reduce(into: ActivityBin()) { $0.absorb($1) }
+        let total = self.total
         var parts: [(kind: String, text: String)] = []
         if total.events > 0 { parts.append(("bars", "events")) }
         if bins.contains(where: { $0.items != nil }) { parts.append(("items", "items")) }
@@ -137,7 +140,7 @@ struct ActivityStrip: Equatable {
 
     /// What the strip shows, in words: its title and accessible name.
     func description(idleCount: Int) -> String {
-        let total = bins.reduce(into: ActivityBin()) { $0.absorb($1) }
+        let total = self.total
         // The header's duration, the one number for it; the bins' width only while none is known.
         let span =
             durationMilliseconds.map { Formatting.duration(milliseconds: $0) }
