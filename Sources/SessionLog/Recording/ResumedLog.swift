@@ -47,7 +47,7 @@ struct ResumedLog {
         do {
             outcome = try LogReplayer.replay(
                 FileDescriptorByteSource(fileDescriptor: log.descriptor, path: log.path), bufferSize: 1 << 20, keepingStates: false,
-                spillMemoryLimit: 4 << 20, checkingDigests: false
+                spillMemoryLimit: FrameLog.defaultMemoryLimit, checkingDigests: false
             ) { entry in
                 switch entry {
                 case .header(let header):

@@ -46,7 +46,11 @@ struct FrameLog {
     /// Whether every spill of the undo log is sealed on disk.
     var isSealed: Bool { records.isSealed && values.isSealed && snapshots.isSealed }
 
-    init(memoryLimit: Int = 4 << 20, shortTravel: Int = 4_096, sealing: (any SpillSealing)? = nil) {
+    /// How many bytes of its frames a replay keeps in memory before it spills them to disk,
+    /// unless told otherwise.
+    static let defaultMemoryLimit = 4 << 20
+
+    init(memoryLimit: Int = defaultMemoryLimit, shortTravel: Int = 4_096, sealing: (any SpillSealing)? = nil) {
         self.shortTravel = shortTravel
         records = RecordSpill(memoryLimit: memoryLimit, sealing: sealing)
         values = SpillFile(memoryLimit: memoryLimit, sealing: sealing)

@@ -73,7 +73,7 @@ public enum LogReplayer {
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
         try replay(
-            source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: 4 << 20,
+            source, bufferSize: bufferSize, keepingStates: keepingStates, spillMemoryLimit: FrameLog.defaultMemoryLimit,
             maxLineBytes: maxLineBytes, readingConcurrently: readingConcurrently, redaction: redaction, into: output)
     }
 

@@ -37,7 +37,7 @@ public final class LogStepper {
     package init<Source: ByteSource>(
         _ source: Source, maxLineBytes: Int, redaction: LogRedaction?, keepingLinesOffDisk: Bool, sealingSpills sealing: (any SpillSealing)?
     ) {
-        replay = SessionReplay(keepingStates: false, spillMemoryLimit: 4 << 20, sealing: sealing)
+        replay = SessionReplay(keepingStates: false, spillMemoryLimit: FrameLog.defaultMemoryLimit, sealing: sealing)
         // Made to step two logs side by side (`diff`): each gets half the cores' parsing threads.
         channel = ReadingPipeline.start(
             source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2,

@@ -50,7 +50,7 @@ public struct SessionReplay {
 
     /// - Parameter keepingStates: Give each ``Frame`` a copy of its state.
     public init(keepingStates: Bool = false) {
-        self.init(keepingStates: keepingStates, spillMemoryLimit: 4 << 20)
+        self.init(keepingStates: keepingStates, spillMemoryLimit: FrameLog.defaultMemoryLimit)
     }
 
     init(
