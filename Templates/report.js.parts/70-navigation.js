@@ -141,27 +141,18 @@ TodoReport.part(function navigation(R) {
     R.go(back, { keepHash: true });
   });
 
-  // Travel marks on the scrubber: a short line where each travel happened,
-  // all of them one path in one drawing. One element per travel, absolutely
-  // placed, cost WebKit about 6 ms whenever a list scrolled (each mark is a
-  // layer it places again): a jump in a session with thousands of travels.
-  // The drawing is 10,000 units wide, stretched to the track; the lines keep
-  // their width in pixels, and travels closer than a unit share one line.
+  // Travel marks on the scrubber: a short line where each travel happened, all of
+  // them one drawing (R.trackDrawing); travels closer than a unit share one line.
   (function drawTravelMarks() {
-    var SVG = 'http://www.w3.org/2000/svg', WIDTH = 10000, d = [], last = -1;
+    var d = [], last = -1;
     R.data.travels.forEach(function (t) {
-      var x = count > 1 ? Math.round(t[0] / (count - 1) * WIDTH) : 0;
+      var x = count > 1 ? Math.round(t[0] / (count - 1) * R.TRACK_UNITS) : 0;
       if (x !== last) d.push('M' + x + ' 0V8');
       last = x;
     });
     if (d.length === 0) return;
-    var drawing = document.createElementNS(SVG, 'svg'), path = document.createElementNS(SVG, 'path');
-    drawing.setAttribute('viewBox', '0 0 ' + WIDTH + ' 8');
-    drawing.setAttribute('preserveAspectRatio', 'none');
-    path.setAttribute('d', d.join(''));
-    path.setAttribute('vector-effect', 'non-scaling-stroke');
-    path.setAttribute('shape-rendering', 'crispEdges');
-    drawing.appendChild(path);
+    var drawing = R.trackDrawing(d.join(''), 8);
+    drawing.firstChild.setAttribute('shape-rendering', 'crispEdges');
     R.$('travel-marks').replaceChildren(drawing);
   })();
 });

@@ -26,14 +26,13 @@ TodoReport.part(function verification(R) {
     if (unverifiedNote) unverifiedNote.hidden = !unverified;
   };
 
-  // The ranges under the scrubber, as the travel marks are drawn: one path in
-  // one drawing 10,000 units wide, stretched to the track, each range a line
-  // whose square caps keep a one-frame range a few pixels wide (ranges that
-  // meet in a unit are one).
+  // The ranges under the scrubber, drawn as the travel marks are (R.trackDrawing):
+  // each range a line whose square caps keep a one-frame range a few pixels
+  // wide; ranges that meet in a unit are one.
   (function drawUnverifiedSpans() {
     var box = R.$('unverified-spans');
     if (starts.length === 0 || !box) return;
-    var SVG = 'http://www.w3.org/2000/svg', WIDTH = 10000, d = [], scale = count > 1 ? WIDTH / (count - 1) : 0;
+    var d = [], scale = count > 1 ? R.TRACK_UNITS / (count - 1) : 0;
     var from = -1, to = -1;
     for (var k = 0; k <= starts.length; k++) {
       var a = k < starts.length ? Math.floor(starts[k] * scale) : Infinity;
@@ -42,12 +41,6 @@ TodoReport.part(function verification(R) {
       var b = Math.max(a + 1, Math.ceil((ends[k] - 1) * scale));
       if (from < 0 || a > to) { from = a; to = b; } else { to = Math.max(to, b); }
     }
-    var drawing = document.createElementNS(SVG, 'svg'), path = document.createElementNS(SVG, 'path');
-    drawing.setAttribute('viewBox', '0 0 ' + WIDTH + ' 4');
-    drawing.setAttribute('preserveAspectRatio', 'none');
-    path.setAttribute('d', d.join(''));
-    path.setAttribute('vector-effect', 'non-scaling-stroke');
-    drawing.appendChild(path);
-    box.replaceChildren(drawing);
+    box.replaceChildren(R.trackDrawing(d.join(''), 4));
   })();
 });
