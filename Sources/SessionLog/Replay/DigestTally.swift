@@ -23,14 +23,8 @@ public struct DigestTally: Hashable, Sendable {
     public func isUnverified(_ frame: Int) -> Bool {
         guard let last = unverifiedFrames.last, frame < last.upperBound else { return false }
         if frame >= last.lowerBound { return true }
-        // The last range whose start is at most `frame`.
-        var low = 0
-        var high = unverifiedFrames.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if unverifiedFrames[middle].lowerBound <= frame { low = middle } else { high = middle - 1 }
-        }
-        return unverifiedFrames[low].contains(frame)
+        // The last range ends after `frame`, so some range does.
+        return unverifiedFrames[unverifiedFrames.partitioningIndex { $0.upperBound > frame }].contains(frame)
     }
 
     /// How many frames no digest proves.

@@ -51,15 +51,9 @@ struct SequenceTracker {
         return index < ranges.count && ranges[index].contains(seq)
     }
 
-    /// Binary search: the first range whose upper bound is ≥ `seq`.
+    /// The first range whose upper bound is ≥ `seq`: most often none, as `seq`s mostly go up.
     private func firstRange(endingAtOrAfter seq: Int64) -> Int {
         if let last = ranges.last, last.upperBound < seq { return ranges.count }
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[mid].upperBound < seq { low = mid + 1 } else { high = mid }
-        }
-        return low
+        return ranges.partitioningIndex { $0.upperBound >= seq }
     }
 }
