@@ -212,20 +212,44 @@ extension CLISuite {
             #expect(two.code == 64 && two.stderr.hasPrefix("Error: one DIR at a time; got 2: a b."), "\(two.stderr)")
         }
 
-        @Test("a folder with no log in it gets a warning naming it (and the names batch reads); one with a log does not")
+        @Test("a folder with no log in it is an error naming it (and the names batch reads) that fails the run; one with a log is not")
         func folderWithoutLogs() throws {
             let workspace = try Workspace()
             let run = try workspace.shell(
-                "set -e; mkdir -p empty other/deep good; touch other/a.json other/deep/S3.JSONL; $TR simulate --events 5 -o good/s.jsonl; $TR batch empty other good -o out"
+                "mkdir -p empty other/deep good; touch other/a.json other/deep/S3.JSONL; $TR simulate --events 5 -o good/s.jsonl; $TR batch empty other good -o out"
             )
+            #expect(run.code == 66, "\(run.stderr)")
+            let errors = run.stderr.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
+            let why = "error: no log in this folder or below (batch reads files named *.jsonl or *.jsonl.gz); the sessions found there before are kept"
+            #expect(errors == ["empty: " + why, "other: " + why], "\(run.stderr)")
+            #expect(run.stderr.hasSuffix("1 session: 1 rendered, 2 INPUT folders with no log -> out\n"), "\(run.stderr)")
+            #expect(workspace.exists("out/sessions/s.html"))
+        }
+
+        @Test("an INPUT folder emptied since the last run (a download that failed) keeps its sessions, and the run fails")
+        func emptiedFolderKeepsSessions() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let first = try Self.tree(workspace, "out")
+            let emptied = try workspace.shell("rm -r logs/team-a logs/team-b && $TR batch logs -o out")
+            #expect(emptied.code == 66, "\(emptied.stderr)")
+            #expect(emptied.stderr.contains("0 sessions: 0 rendered, 1 INPUT folder with no log -> out"), "\(emptied.stderr)")
+            #expect(try Self.tree(workspace, "out") == first)
+        }
+
+        @Test("a list of paths on standard input may be NUL-separated, as find -print0 writes it, names with line breaks too")
+        func nulSeparatedList() throws {
+            let workspace = try Workspace()
+            let made = try workspace.shell(
+                "set -e; mkdir logs; $TR simulate --events 20 --seed 1 -o logs/a.jsonl; $TR simulate --events 30 --seed 2 -o \"logs/b\nc.jsonl\"")
+            try #require(made.code == 0, "\(made.stderr)")
+            let run = try workspace.shell("find logs -name '*.jsonl' -print0 | $TR batch - -o out")
             #expect(run.code == 0, "\(run.stderr)")
-            let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }
-            #expect(
-                warnings == [
-                    "empty: warning: no log in this folder or below; batch reads files named *.jsonl or *.jsonl.gz",
-                    "other: warning: no log in this folder or below; batch reads files named *.jsonl or *.jsonl.gz",
-                ], "\(run.stderr)")
-            #expect(run.stderr.hasSuffix("1 session: 1 rendered -> out\n"), "\(run.stderr)")
+            #expect(run.stderr.contains("2 sessions: 2 rendered -> out"), "\(run.stderr)")
+            let csv = String(decoding: try #require(workspace.read("out/sessions.csv")), as: UTF8.self)
+            #expect(csv.contains("simulated-1") && csv.contains("simulated-2"), "\(csv)")
+            #expect(!csv.contains("\\x00"), "\(csv)")
         }
 
         @Test("one session is one session: batch's and index's closing lines say so in the singular")
@@ -299,6 +323,48 @@ extension CLISuite {
 
             let forced = try workspace.shell("$TR batch logs -o out --force")
             #expect(forced.stderr.contains("4 sessions: 4 rendered"), "\(forced.stderr)")
+        }
+
+        @Test("a re-run removes the pages and tables todo-report left without stats, and leaves every other file someone put there")
+        func othersFilesKept() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            let put = try workspace.shell(
+                """
+                set -e
+                echo '<p>my page</p>' > out/sessions/mine.html
+                echo 'not gzip' > out/events/mine.csv.gz
+                gzip -c /dev/null > out/events/theirs.csv.gz
+                echo '{"a": 1}' > out/stats/notes.json
+                cp out/sessions/team-a--one.html out/sessions/left.html
+                cp out/events/team-a--one.csv.gz out/events/left.csv.gz
+                """)
+            try #require(put.code == 0, "\(put.stderr)")
+            let again = try workspace.shell("$TR batch logs -o out")
+            #expect(again.code == 0, "\(again.stderr)")
+            #expect(!workspace.exists("out/sessions/left.html") && !workspace.exists("out/events/left.csv.gz"))
+            for kept in ["sessions/mine.html", "events/mine.csv.gz", "events/theirs.csv.gz", "stats/notes.json"] {
+                #expect(workspace.exists("out/" + kept), "\(kept)")
+            }
+            #expect(again.stderr.contains("out/sessions/mine.html: note: not a file todo-report wrote, so left as it is"), "\(again.stderr)")
+            #expect(again.stderr.contains("out/events/theirs.csv.gz: note: not a file todo-report wrote"), "\(again.stderr)")
+            #expect(again.stderr.contains("1 removed (input gone)"), "\(again.stderr)")
+        }
+
+        @Test("a sessions, stats or events folder that is a symbolic link is refused before anything is written or removed")
+        func linkedSubfolderRefused() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            for folder in ["sessions", "stats", "events"] {
+                let made = try workspace.shell(
+                    "set -e; rm -rf out elsewhere; mkdir -p out elsewhere; echo '<p>mine</p>' > elsewhere/site.html; ln -s \"$PWD/elsewhere\" out/\(folder)")
+                try #require(made.code == 0, "\(made.stderr)")
+                let run = try workspace.shell("$TR batch logs -o out")
+                #expect(run.code == 73, "\(run.stderr)")
+                #expect(run.stderr.contains("cannot write out/\(folder): it is a symbolic link"), "\(run.stderr)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("elsewhere")) == ["site.html"])
+            }
         }
 
         @Test(

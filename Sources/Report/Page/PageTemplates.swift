@@ -10,6 +10,12 @@ public struct PageTemplates: Sendable {
     /// The names of the three template files in a `--templates` folder.
     public static let fileNames = (html: "report.html", css: "report.css", js: "report.js")
 
+    /// The line in the `<head>` of every page the built-in templates make
+    /// (report, diff and index): what tells a page todo-report wrote from
+    /// another file, as `batch` asks before it removes a report whose
+    /// session is gone.
+    public static let generatorLine = "<meta name=\"generator\" content=\"todo-report\">"
+
     /// The skeleton, with `{{name}}` placeholders.
     public var html: String
     /// Inlined in a `<style>` allowed by its SHA-256.

@@ -50,10 +50,20 @@ struct BatchFolder: Sendable {
     }
 
     /// Creates the three subfolders if they are missing and removes what
-    /// killed runs left in the four folders; done with the lock held.
+    /// killed runs left in the four folders; done with the lock held. A
+    /// subfolder that is a symbolic link is refused, as a session's file is
+    /// (``stage(_:_:)``): a run writes and removes files in them, which
+    /// through a link would be another folder's. DIR itself may be a link.
     func create() throws(CLIError) {
         for folder in [root, sessions, stats, events] {
             try Self.makeFolder(folder)
+            var info = stat()
+            if folder != root, folder.withCString({ lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw .cannotWrite(
+                    path: folder.display,
+                    reason: "it is a symbolic link, and a batch folder's sessions, stats and events are folders that only todo-report "
+                        + "writes and removes files in: make it a folder, or give -o a folder of its own")
+            }
             StaleTemporaries.remove(in: folder, olderThan: .now())
         }
     }
@@ -241,6 +251,9 @@ struct BatchFolder: Sendable {
         var inputGone = 0
         /// Sessions written with another redaction than the run's (or none): see ``removeSessions(notIn:under:redaction:)``.
         var otherRedaction = 0
+        /// Pages and gzip files in `sessions/` and `events/` that no todo-report wrote, so left where they are
+        /// (a stats file that is not one stays too, and the index names it).
+        var notTodoReports: [Path] = []
     }
 
     /// Removes the report, event table and stats of every session not in
@@ -255,32 +268,51 @@ struct BatchFolder: Sendable {
     /// one of the run's own logs again, which the index would count twice;
     /// and a session written without redaction, left in a folder a redacted
     /// run writes, would put what people typed in its index, CSV and summary.
-    /// A session whose stats name no root (from before roots were recorded,
-    /// or unreadable) is removed, as every run did then, and a report or
-    /// event table without stats too.
+    /// A session whose stats name no root (from before roots were recorded)
+    /// is removed, as every run did then, and a report or event table
+    /// without stats too. Only files a todo-report wrote are removed: stats
+    /// of one of its schemas, pages with its ``PageTemplates/generatorLine``,
+    /// gzip files with its ``GzipWriter/header``. Anything else someone put
+    /// there is left as it is, and named (``Removed/notTodoReports``).
     func removeSessions(notIn keep: Set<String>, under roots: Set<String>, redaction: RedactionMode?) -> Removed {
         var removed = Removed()
         var gone = Set<String>()
         for name in names(in: stats, ending: ".json") where !keep.contains(name) {
-            let peeked = existingStatsSchema(name)
-            let isOtherRedaction = peeked?.tool.map { RedactionMode(tool: $0) != redaction } ?? false
-            if let root = peeked?.root, !roots.contains(root), !isOtherRedaction { continue }
+            guard let peeked = existingStatsSchema(name),
+                peeked.schema == SessionStats.schemaName || peeked.schema == SessionStats.olderSchemaName
+            else {
+                continue  // Not stats todo-report wrote: the index names it as left out (``allStats(streams:)``).
+            }
+            let isOtherRedaction = peeked.tool.map { RedactionMode(tool: $0) != redaction } ?? false
+            if let root = peeked.root, !roots.contains(root), !isOtherRedaction { continue }
             remove(statsFile(name))
             gone.insert(name)
             if isOtherRedaction { removed.otherRedaction += 1 } else { removed.inputGone += 1 }
         }
         let indexed = Set(names(in: stats, ending: ".json"))
         var unindexed = Set<String>()
-        for name in names(in: sessions, ending: ".html") where !keep.contains(name) && !indexed.contains(name) {
-            remove(report(name))
-            unindexed.insert(name)
-        }
-        for name in names(in: events, ending: ".csv.gz") where !keep.contains(name) && !indexed.contains(name) {
-            remove(eventTable(name))
-            unindexed.insert(name)
+        let unindexedFiles = [
+            (names(in: sessions, ending: ".html"), report, Array(PageTemplates.generatorLine.utf8)),
+            (names(in: events, ending: ".csv.gz"), eventTable, GzipWriter.header),
+        ]
+        for (names, path, mark) in unindexedFiles {
+            for name in names where !keep.contains(name) && !indexed.contains(name) {
+                guard Self.file(path(name), holds: mark, inFirst: 4_096) else {
+                    removed.notTodoReports.append(path(name))
+                    continue
+                }
+                remove(path(name))
+                unindexed.insert(name)
+            }
         }
         removed.inputGone += unindexed.subtracting(gone).count
         return removed
+    }
+
+    /// Whether the regular file at `path` holds `mark` within its first `length` bytes.
+    private static func file(_ path: Path, holds mark: [UInt8], inFirst length: Int) -> Bool {
+        guard let bytes = SmallFile.prefix(of: path, count: length) else { return false }
+        return bytes.firstRange(of: mark) != nil
     }
 
     /// Every `stats/*.json` of this schema, and how many files are of the

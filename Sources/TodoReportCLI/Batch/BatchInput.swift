@@ -157,6 +157,10 @@ enum InputDiscovery {
         } catch {
             throw .cannotRead(path: "standard input", reason: SystemCallError("", errno: error.errno).reason)
         }
+        // A path never holds a NUL: a list with one is `find -print0`'s, whose paths may hold line breaks.
+        if bytes.contains(0) {
+            return bytes.split(separator: 0).map { Path(bytes: $0) }
+        }
         return bytes.split(separator: UInt8(ascii: "\n")).map { line in
             Path(bytes: line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...])
         }.filter { !$0.bytes.isEmpty }

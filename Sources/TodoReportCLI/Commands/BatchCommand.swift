@@ -37,7 +37,8 @@ enum BatchCommand: Subcommand {
     static let discussion = """
         INPUT is a log, a folder (searched recursively for regular *.jsonl and
         *.jsonl.gz files; a FIFO, socket or device there is left out), or - for a
-        list of paths on standard input, one a line. DIR gets
+        list of paths on standard input, one a line (or NUL-separated, as
+        find -print0 writes them). DIR gets
         sessions/NAME.html (each report, as 'todo-report INPUT' writes it),
         events/NAME.csv.gz (its event table, as --events writes it),
         stats/NAME.json (its numbers, schema todo-report-stats/2), index.html,
@@ -49,7 +50,8 @@ enum BatchCommand: Subcommand {
         this run's INPUTs, and keeps those of other INPUTs.
         One run writes DIR at a time (--shard runs together): another waits for it,
         or exits 75 with --no-wait.
-        Exit codes: 0 every session rendered, 65 any rejected, 66 any unreadable,
+        Exit codes: 0 every session rendered, 65 any rejected, 66 any unreadable
+        (or an INPUT missing, or a folder with no log: its sessions are kept),
         73 an output cannot be written (or the run is short of open files or
         memory), 75 DIR busy (--no-wait).
         """
@@ -80,11 +82,16 @@ enum BatchCommand: Subcommand {
                 options.redaction == nil ? input.path.display : SessionNaming.shownInput(input.relative, redaction: options.redaction)
             streams.printError("\(shown): warning: \(input.kind), not a regular file; left out")
         }
-        // A folder with no log in it is most likely the wrong folder, or logs named otherwise.
+        // A folder with no log in it is most likely the wrong folder, a download that failed, or logs named
+        // otherwise: as for a missing INPUT, its sessions stay and the run fails (66), so that a nightly
+        // job can tell it from a night with sessions.
         let rootsWithLogs = Set(all.map(\.root))
-        for root in found.searchedRoots where !rootsWithLogs.contains(root) && root.fileType == S_IFDIR {
+        let emptyRoots = Set(found.searchedRoots.filter { !rootsWithLogs.contains($0) && $0.fileType == S_IFDIR })
+        for root in found.searchedRoots where emptyRoots.contains(root) {
             let shown = options.redaction == nil ? root.display : InputRoot.recorded(root, redaction: options.redaction)
-            streams.printError("\(shown): warning: no log in this folder or below; batch reads files named *.jsonl or *.jsonl.gz")
+            streams.printError(
+                "\(shown): error: no log in this folder or below (batch reads files named *.jsonl or *.jsonl.gz); the sessions found there before are kept"
+            )
         }
         let names = options.redaction.map { SessionNaming.redactedNames(for: all, redaction: $0) } ?? SessionNaming.names(for: all)
         let chosen = all.indices.filter { selectedShard?.contains(all[$0].relative) ?? true }
@@ -140,11 +147,18 @@ enum BatchCommand: Subcommand {
         try folder.syncSessions()
         var removed = BatchFolder.Removed()
         if selectedShard == nil {
-            let searched = found.searchedRoots.flatMap { InputRoot.matching($0, redaction: options.redaction) }
+            let searched = found.searchedRoots.filter { !emptyRoots.contains($0) }.flatMap {
+                InputRoot.matching($0, redaction: options.redaction)
+            }
             // The NAMEs written: a session may have taken another than planned (see SessionJob).
             removed = folder.removeSessions(
                 notIn: Set(finished.map(\.name)), under: Set(searched), redaction: options.redaction?.mode)
             try folder.writeAggregates(streams: streams)
+        }
+        for path in removed.notTodoReports {
+            streams.printError(
+                "\(path.display): note: not a file todo-report wrote, so left as it is; a batch folder's sessions, stats and events are todo-report's alone: move it elsewhere"
+            )
         }
         if olderSchema > 0 && !options.quiet {
             let (count, their) = (groupedDigits(olderSchema), olderSchema == 1 ? "its" : "their")
@@ -162,11 +176,12 @@ enum BatchCommand: Subcommand {
         if rejected > skippedRejected { parts.append("\(groupedDigits(rejected - skippedRejected)) rejected") }
         if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
         if notFound > 0 { parts.append("\(countedNoun(notFound, "INPUT")) not found or not searchable") }
+        if !emptyRoots.isEmpty { parts.append("\(countedNoun(emptyRoots.count, "INPUT folder")) with no log") }
         if removed.inputGone > 0 { parts.append("\(groupedDigits(removed.inputGone)) removed (input gone)") }
         if removed.otherRedaction > 0 { parts.append("\(groupedDigits(removed.otherRedaction)) removed (written with another redaction)") }
         if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
         let line = "\(countedNoun(finished.count, "session")): " + parts.joined(separator: ", ") + " -> \(root.display)"
-        if unreadable > 0 || notFound > 0 { throw .sessionsFailed(.noInput, line) }
+        if unreadable > 0 || notFound > 0 || !emptyRoots.isEmpty { throw .sessionsFailed(.noInput, line) }
         if rejected > 0 { throw .sessionsFailed(.dataError, line) }
         if !options.quiet { streams.printError(line) }
     }

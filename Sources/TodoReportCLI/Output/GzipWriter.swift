@@ -27,9 +27,13 @@ final class GzipWriter {
         stream.initialize(to: z_stream())
         guard todo_report_deflate_init_raw(stream, 6) == Z_OK else { throw SystemCallError("compress", errno: ENOMEM) }
         started = true
-        // ID1 ID2, CM deflate, FLG none, MTIME 0, XFL 0, OS unknown.
-        try writeAll([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF], to: descriptor)
+        try writeAll(Self.header, to: descriptor)
     }
+
+    /// The gzip header it writes, the same for every file: ID1 ID2, CM deflate,
+    /// FLG none, MTIME 0, XFL 0, OS unknown. What tells a batch's event table
+    /// from a file someone else put in its folder.
+    static let header: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF]
 
     deinit {
         if started { deflateEnd(stream) }
