@@ -220,7 +220,8 @@ extension CLISuite {
             )
             #expect(run.code == 66, "\(run.stderr)")
             let errors = run.stderr.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
-            let why = "error: no log in this folder or below (batch reads files named *.jsonl or *.jsonl.gz); the sessions found there before are kept"
+            let why =
+                "error: no log in this folder or below (batch reads files named *.jsonl or *.jsonl.gz); the sessions found there before are kept"
             #expect(errors == ["empty: " + why, "other: " + why], "\(run.stderr)")
             #expect(run.stderr.hasSuffix("1 session: 1 rendered, 2 INPUT folders with no log -> out\n"), "\(run.stderr)")
             #expect(workspace.exists("out/sessions/s.html"))
@@ -242,7 +243,8 @@ extension CLISuite {
         func nulSeparatedList() throws {
             let workspace = try Workspace()
             let made = try workspace.shell(
-                "set -e; mkdir logs; $TR simulate --events 20 --seed 1 -o logs/a.jsonl; $TR simulate --events 30 --seed 2 -o \"logs/b\nc.jsonl\"")
+                "set -e; mkdir logs; $TR simulate --events 20 --seed 1 -o logs/a.jsonl; $TR simulate --events 30 --seed 2 -o \"logs/b\nc.jsonl\""
+            )
             try #require(made.code == 0, "\(made.stderr)")
             let run = try workspace.shell("find logs -name '*.jsonl' -print0 | $TR batch - -o out")
             #expect(run.code == 0, "\(run.stderr)")
@@ -347,7 +349,8 @@ extension CLISuite {
             for kept in ["sessions/mine.html", "events/mine.csv.gz", "events/theirs.csv.gz", "stats/notes.json"] {
                 #expect(workspace.exists("out/" + kept), "\(kept)")
             }
-            #expect(again.stderr.contains("out/sessions/mine.html: note: not a file todo-report wrote, so left as it is"), "\(again.stderr)")
+            #expect(
+                again.stderr.contains("out/sessions/mine.html: note: not a file todo-report wrote, so left as it is"), "\(again.stderr)")
             #expect(again.stderr.contains("out/events/theirs.csv.gz: note: not a file todo-report wrote"), "\(again.stderr)")
             #expect(again.stderr.contains("1 removed (input gone)"), "\(again.stderr)")
         }
@@ -358,7 +361,8 @@ extension CLISuite {
             try Self.logs(in: workspace)
             for folder in ["sessions", "stats", "events"] {
                 let made = try workspace.shell(
-                    "set -e; rm -rf out elsewhere; mkdir -p out elsewhere; echo '<p>mine</p>' > elsewhere/site.html; ln -s \"$PWD/elsewhere\" out/\(folder)")
+                    "set -e; rm -rf out elsewhere; mkdir -p out elsewhere; echo '<p>mine</p>' > elsewhere/site.html; ln -s \"$PWD/elsewhere\" out/\(folder)"
+                )
                 try #require(made.code == 0, "\(made.stderr)")
                 let run = try workspace.shell("$TR batch logs -o out")
                 #expect(run.code == 73, "\(run.stderr)")
