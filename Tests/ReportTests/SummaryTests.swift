@@ -176,6 +176,20 @@ struct SummaryTests {
         #expect(CommonMarkRenderer.html(blocks) == "<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n")
     }
 
+    @Test(
+        "a line break in a code span's text is shown as \\u{A}, so what follows it stays in the span: no heading, no link",
+        arguments: ["\n", "\r", "\r\n"])
+    func lineBreakInCodeSpan(_ lineBreak: String) {
+        let text = "v\(lineBreak)# H\(lineBreak)[a](http://127.0.0.1:8765/x)"
+        let blocks: [MarkdownBlock] = [.bulletList([[.paragraph([.code(text), .text(": 1")])]])]
+        let markdown = CommonMarkRenderer.commonMark(blocks)
+        let html = Self.markdownToHTML(markdown)
+        #expect(!html.contains("<h1>") && !html.contains("<a "), "\(markdown)")
+        let shown = lineBreak.unicodeScalars.map(\.escapedForDisplay).joined()
+        #expect(html.contains("<code>v\(shown)# H\(shown)[a](http://127.0.0.1:8765/x)</code>"), "\(html)")
+        #expect(CommonMarkRenderer.html(blocks) == html)
+    }
+
     static func markdownToHTML(_ markdown: String) -> String {
         guard let html = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
         defer { free(html) }

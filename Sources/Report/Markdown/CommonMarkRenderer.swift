@@ -65,7 +65,9 @@ enum CommonMarkRenderer {
         case .text(let text):
             literal(of: child(of: parent, CMARK_NODE_TEXT), markingGFM ? GFMEscapes.mark(text) : text)
         case .code(let text):
-            literal(of: child(of: parent, CMARK_NODE_CODE), text)
+            // A line break in a code span would end its line in the Markdown, and a log's text after it
+            // could begin a heading, a list or a link there: it is shown as `\u{A}`.
+            literal(of: child(of: parent, CMARK_NODE_CODE), text.showingLineBreaks)
         case .strong(let inlines):
             guard let node = child(of: parent, CMARK_NODE_STRONG) else { return }
             for inline in inlines { append(inline, to: node, markingGFM: markingGFM) }
@@ -97,6 +99,12 @@ enum CommonMarkRenderer {
 }
 
 extension String {
+    /// The text with each line feed and carriage return shown as `\u{A}` and `\u{D}`.
+    fileprivate var showingLineBreaks: String {
+        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return self }
+        return escapingScalars { $0 == "\n" || $0 == "\r" ? $0.escapedForDisplay : nil }
+    }
+
     fileprivate func replacingNUL() -> String {
         String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
     }
