@@ -387,6 +387,31 @@ extension CLISuite {
             #expect(try Self.tree(workspace, "out") == first)
         }
 
+        @Test(
+            "index leaves out damaged stats and stats that name another page than their session's, names each, and exits 65",
+            arguments: [
+                #"s/"schema": "todo-report-stats\/2",/"schema": "todo-report-stats\/2", broken/"#,
+                #"s/"report": "sessions\/team-a--one.html"/"report": "javascript:alert(1)"/"#,
+                #"s/"report": "sessions\/team-a--one.html"/"report": "https:\/\/example.com\/"/"#,
+                #"s/"name": "team-a--one"/"name": "..\/x"/"#,
+            ])
+        func indexLeavesOutWrongStats(edit: String) throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out --quiet").code == 0)
+            let stats = "out/stats/team-a--one.json"
+            let edited = try workspace.shell("cp \(stats) before.json && sed -i '\(edit)' \(stats) && ! cmp -s \(stats) before.json")
+            try #require(edited.code == 0, "\(edited.stderr)")
+            let run = try workspace.shell("$TR index out")
+            #expect(run.code == 65, "\(run.stderr)")
+            #expect(run.stderr.contains("out/stats/team-a--one.json: warning: not a todo-report-stats/2 file; left out of the index"))
+            #expect(run.stderr.hasSuffix("4 sessions indexed, 1 stats file left out (damaged, or not stats) -> out\n"), "\(run.stderr)")
+            let index = String(decoding: try #require(workspace.read("out/index.html")), as: UTF8.self)
+            #expect(!index.contains("javascript:") && !index.contains("example.com") && !index.contains("team-a--one"))
+            // A batch renders the session again, and its stats are whole again.
+            #expect(try workspace.shell("$TR batch logs -o out --quiet && $TR index out").code == 0)
+        }
+
         @Test("index of a folder no batch wrote exits 66 and leaves the folder as it was, with no lock file")
         func indexOfAnotherFolder() throws {
             let workspace = try Workspace()

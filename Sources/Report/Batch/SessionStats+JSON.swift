@@ -68,7 +68,7 @@ extension SessionStats {
             case .repeated: return false
             }
         }
-        guard isObject, scanner.isAtEnd(), members.met(FileMember.required) else { return nil }
+        guard isObject, scanner.isAtEnd(), members.met(FileMember.required), stats.namesItsOwnFiles else { return nil }
         self = stats
     }
 

@@ -94,8 +94,8 @@ public struct SessionStats: Sendable, Equatable {
         tool: String, strict: Bool
     ) {
         self.init(name: name, input: input, status: status, problem: problem, tool: tool, strict: strict)
-        report = status == .rendered ? "sessions/\(name).html" : nil
-        eventTable = status == .rendered ? "events/\(name).csv.gz" : nil
+        report = status == .rendered ? Self.report(of: name) : nil
+        eventTable = status == .rendered ? Self.eventTable(of: name) : nil
         let header = metrics.header
         sessionId = header?.sessionId
         userId = header?.userId
@@ -104,5 +104,32 @@ public struct SessionStats: Sendable, Equatable {
         numbers = metrics.numbers
         self.inputBytes = inputBytes
         self.inputSHA256 = inputSHA256
+    }
+
+    /// Where a batch folder holds the report of session `name`, relative to the folder.
+    public static func report(of name: String) -> String { "sessions/\(name).html" }
+    /// Where a batch folder holds the event table of session `name`, relative to the folder.
+    public static func eventTable(of name: String) -> String { "events/\(name).csv.gz" }
+
+    /// Whether `byte` may be in a NAME: `A-Z a-z 0-9 . _ -`, which a file
+    /// system, a URL and a shell all take as they are.
+    @inlinable
+    public static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
+    /// Whether it is what a batch writes: a NAME of name bytes (not hidden),
+    /// and its report and event table, when it has them, that NAME's files in
+    /// the folder. The index links to its report: a stats file that names
+    /// another page (`javascript:…`, another site) is not read as stats.
+    var namesItsOwnFiles: Bool {
+        !name.isEmpty && !name.hasPrefix(".") && name.utf8.allSatisfy(Self.isNameByte)
+            && (report.map { $0 == Self.report(of: name) } ?? true)
+            && (eventTable.map { $0 == Self.eventTable(of: name) } ?? true)
     }
 }

@@ -19,9 +19,9 @@ struct BatchFolder: Sendable {
     var stats: Path { root.appending(Array("stats".utf8)) }
     var events: Path { root.appending(Array("events".utf8)) }
 
-    func report(_ name: String) -> Path { sessions.appending(Array("\(name).html".utf8)) }
+    func report(_ name: String) -> Path { root.appending(Array(SessionStats.report(of: name).utf8)) }
     func statsFile(_ name: String) -> Path { stats.appending(Array("\(name).json".utf8)) }
-    func eventTable(_ name: String) -> Path { events.appending(Array("\(name).csv.gz".utf8)) }
+    func eventTable(_ name: String) -> Path { root.appending(Array(SessionStats.eventTable(of: name).utf8)) }
 
     /// `DIR/.todo-report.lock`: held by every `batch` and `index` run (``lock(_:wait:streams:)``).
     var lockFile: Path { root.appending(Array(".todo-report.lock".utf8)) }
@@ -354,11 +354,14 @@ struct BatchFolder: Sendable {
 
     /// Writes `index.html`, `sessions.csv` and `summary.md` from every
     /// `stats/*.json`, all three put in place by one rename
-    /// (``AggregateGenerations``); returns the aggregate.
+    /// (``AggregateGenerations``); returns the aggregate, and how many stats files it left out
+    /// as neither stats nor stats of the older schema.
     @discardableResult
-    func writeAggregates(streams: StandardStreams) throws(CLIError) -> BatchAggregate {
+    func writeAggregates(streams: StandardStreams) throws(CLIError) -> (aggregate: BatchAggregate, leftOut: Int) {
         let (count, found, older) = allStats(streams: streams)
         let aggregate = BatchAggregate(found, expectedCount: count)
+        // Named on standard error as they were read: damaged, or not stats of any schema.
+        let leftOut = count - aggregate.sessions.count - older.count
         if older.count > 0 {
             let files = older.count == 1 ? "1 stats file is" : "\(groupedDigits(older.count)) stats files are"
             let their = older.count == 1 ? "its" : "their"
@@ -383,7 +386,7 @@ struct BatchFolder: Sendable {
             }
             try sink.flush()
         }
-        return aggregate
+        return (aggregate, leftOut)
     }
 
     /// Collects small pieces of text and writes them in 1 MiB blocks.

@@ -1,4 +1,5 @@
 import ByteLevel
+import Report
 import SessionLog
 
 /// NAME for each input: its relative path without `.jsonl`/`.jsonl.gz`,
@@ -63,12 +64,12 @@ enum SessionNaming {
     static func cleaned(_ bytes: [UInt8], hashing relative: [UInt8]) -> String {
         var name = ""
         for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "/"): name += "--"
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            if byte == UInt8(ascii: "/") {
+                name += "--"
+            } else if SessionStats.isNameByte(byte) {
                 name.unicodeScalars.append(Unicode.Scalar(byte))
-            default: name += "_"
+            } else {
+                name += "_"
             }
         }
         if name.hasPrefix(".") { name = "_" + name.dropFirst() }

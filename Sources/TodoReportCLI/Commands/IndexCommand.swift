@@ -20,6 +20,11 @@ enum IndexCommand: Subcommand {
         Waits for a batch (or its --shard runs) still writing DIR, or with --no-wait
         exits 75. The three files are replaced together: a run killed meanwhile
         leaves each whole, and the next run into DIR completes the change.
+        A stats file that is damaged, or not stats, is named on standard error
+        and left out (stats of todo-report-stats/1 are left out with a note).
+        Exit codes: 0 every stats file indexed, 65 any left out (the index is
+        written without them), 66 DIR is not a batch folder, 73 an output cannot
+        be written, 75 DIR busy (--no-wait).
         """
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
@@ -43,9 +48,12 @@ enum IndexCommand: Subcommand {
         defer { lock.release() }
         folder.removeInterruptedAggregates()
         guard isFolder(folder.stats) else { throw missing }
-        let aggregate = try folder.writeAggregates(streams: streams)
-        if !arguments.has(.quiet) {
-            streams.printError("\(countedNoun(aggregate.sessions.count, "session")) indexed -> \(root.display)")
-        }
+        let (aggregate, leftOut) = try folder.writeAggregates(streams: streams)
+        var line = "\(countedNoun(aggregate.sessions.count, "session")) indexed"
+        if leftOut > 0 { line += ", \(countedNoun(leftOut, "stats file")) left out (damaged, or not stats)" }
+        line += " -> \(root.display)"
+        // A session missing from the index is something a pipeline must be able to tell.
+        if leftOut > 0 { throw .sessionsFailed(.dataError, line) }
+        if !arguments.has(.quiet) { streams.printError(line) }
     }
 }
