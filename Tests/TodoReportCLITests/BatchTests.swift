@@ -116,6 +116,10 @@ extension CLISuite {
             let strict = try workspace.shell("$TR batch logs -o strict --strict")
             #expect(strict.code == 65)
             #expect(strict.stderr.contains("logs/team-b/broken.jsonl: error: rejected"))
+            #expect(
+                strict.stderr.contains(
+                    "--strict allows no errors. The session has its stats alone, with no report or event table (an earlier run's are removed).\n"),
+                "\(strict.stderr)")
             #expect(strict.stderr.contains("5 sessions: 4 rendered, 1 rejected"))
             // Again, nothing changed: the rejected session is one of the skipped, counted once.
             let strictAgain = try workspace.shell("$TR batch logs -o strict --strict")
@@ -128,7 +132,7 @@ extension CLISuite {
                 strictAgain.stderr.contains(
                     "logs/team-b/broken.jsonl: error: rejected, as in an earlier run (the log and the options are unchanged): "),
                 "\(strictAgain.stderr)")
-            #expect(strictAgain.stderr.contains("--strict allows no errors, so nothing was written. validate lists its diagnostics.\n"))
+            #expect(strictAgain.stderr.contains("--strict allows no errors. validate lists its diagnostics.\n"), "\(strictAgain.stderr)")
             #expect(workspace.exists("strict/sessions/team-a--one.html"))
             #expect(!workspace.exists("strict/sessions/team-b--broken.html"))
             let csv = String(decoding: try #require(workspace.read("strict/sessions.csv")), as: UTF8.self)

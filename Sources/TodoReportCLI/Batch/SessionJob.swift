@@ -114,7 +114,7 @@ struct SessionJob: Sendable {
                 // Its failure is recorded under its own NAME, never over another root's session.
                 keepOtherRootsSession(nil)
                 let reason = Self.reason(error)
-                streams.printError("\(shownPath): error: cannot read: \(reason)")
+                streams.printError("\(shownPath): error: cannot read: \(reason). \(Self.statsAlone)")
                 return try recordFailure(failed(.unreadable, reason))
             }
             defer { file.close() }
@@ -156,7 +156,7 @@ struct SessionJob: Sendable {
             } catch {
                 if case .cannotWrite = error { return .cannotWrite(error) }
                 let reason = Self.reason(error)
-                streams.printError("\(shownPath): error: cannot read: \(reason)")
+                streams.printError("\(shownPath): error: cannot read: \(reason). \(Self.statsAlone)")
                 var stats = failed(.unreadable, reason)
                 // Opened but not read to its end (damaged gzip data): its size is known.
                 stats.inputBytes = file.node.flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : nil } ?? 0
@@ -165,11 +165,11 @@ struct SessionJob: Sendable {
             var status = SessionStats.Status.rendered
             var problem: String?
             do throws(CLIError) {
-                try LogReading.check(outcome, strict: options.strict)
+                try LogReading.check(outcome, strict: options.strict, consequence: ".")
             } catch {
                 status = .rejected
                 problem = Self.reason(error)
-                streams.printError("\(shownPath): error: rejected: \(problem ?? "")")
+                streams.printError("\(shownPath): error: rejected: \(problem ?? "") \(Self.statsAlone)")
             }
             var stats = SessionStats(
                 name: name, input: relative, status: status, problem: problem, metrics: builder.metrics,
@@ -218,6 +218,9 @@ struct SessionJob: Sendable {
         }
         return options.redaction == nil ? oldRoot : "another INPUT"
     }
+
+    /// What becomes of a session that cannot be read or is rejected, as its message ends.
+    static let statsAlone = "The session has its stats alone, with no report or event table (an earlier run's are removed)."
 
     /// Writes the stats alone (first removing the report and the event table, when it has none).
     private func record(_ stats: SessionStats, removingFiles: Bool) throws(CLIError) {

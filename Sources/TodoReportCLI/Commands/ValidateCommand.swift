@@ -18,7 +18,7 @@ enum ValidateCommand: Subcommand {
         let outcome = try LogReading.replay(
             file, options: options, streams: streams, allDiagnosticsIn: "--max-diagnostics 0 prints them all"
         ) { _ in }
-        try LogReading.check(outcome, strict: options.strict, writesOutputs: false)
+        try LogReading.check(outcome, strict: options.strict, consequence: ".")
         if !options.quiet {
             LogReading.noteIfNoRecords(outcome, of: file, streams: streams)
             streams.printError(LogReading.countLine(outcome))

@@ -109,13 +109,12 @@ enum LogReading {
     /// Throws when the log must not become output: an unsupported schema, or errors under `--strict`.
     /// - Parameters:
     ///   - name: The log's name, for a command that reads several (the message then says which).
-    ///   - writesOutputs: Whether the command would have written something (`validate` writes nothing,
-    ///     so its message does not say that nothing was written).
-    static func check(_ outcome: LogReplayer.Outcome, strict: Bool, naming name: String? = nil, writesOutputs: Bool = true)
-        throws(CLIError)
-    {
+    ///   - consequence: The end of the message: what the command did not do for it (`validate`
+    ///     writes nothing, so its message ends at the reason; a batch keeps the session's stats).
+    static func check(
+        _ outcome: LogReplayer.Outcome, strict: Bool, naming name: String? = nil, consequence: String = ", so nothing was written."
+    ) throws(CLIError) {
         let line = (name.map { $0 + ": " } ?? "") + countLine(outcome)
-        let consequence = writesOutputs ? ", so nothing was written." : "."
         if outcome.stoppedOnUnsupportedSchema {
             throw .rejected("\(line); the log's schema is not todo-session/1" + consequence)
         }
