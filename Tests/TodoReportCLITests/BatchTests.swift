@@ -118,7 +118,8 @@ extension CLISuite {
             #expect(strict.stderr.contains("logs/team-b/broken.jsonl: error: rejected"))
             #expect(
                 strict.stderr.contains(
-                    "--strict allows no errors. The session has its stats alone, with no report or event table (an earlier run's are removed).\n"),
+                    "--strict allows no errors. The session has its stats alone, with no report or event table (an earlier run's are removed).\n"
+                ),
                 "\(strict.stderr)")
             #expect(strict.stderr.contains("5 sessions: 4 rendered, 1 rejected"))
             // Again, nothing changed: the rejected session is one of the skipped, counted once.
