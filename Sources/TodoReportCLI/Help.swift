@@ -36,7 +36,9 @@ enum Help {
           Applied as each line is read, so no output, temporary file or standard error holds
           unredacted text. Masked (a letter x or X, a digit 9, whitespace and punctuation kept,
           any other character *, one per character): partial names, titles, cancelled names,
-          the header's app and appVersion, log text quoted in diagnostics, and batch file names.
+          the header's app and appVersion (kept where they look like an app's name or version:
+          up to 64 ASCII letters, digits, spaces and . _ - ( ) +), log text quoted in
+          diagnostics, and batch file names.
           Pseudonymised: userId (u-), sessionId (s-), context values (c-): HMAC-SHA256 under the
           key in FILE (16 bytes at least: openssl rand -hex 32 > FILE), the same across
           sessions and runs, or 'redacted' without a key; titles also get one (t-) in the

@@ -259,6 +259,19 @@ extension CLISuite {
             #expect(!csv.contains("\\x00"), "\(csv)")
         }
 
+        @Test("a file in which no line is a record gets the note a single report gives it, naming it; --quiet leaves the note out")
+        func notALogNoted() throws {
+            let workspace = try Workspace()
+            let made = try workspace.shell("set -e; mkdir logs; echo 'a,b,c' > logs/data.jsonl; : > logs/empty.jsonl")
+            try #require(made.code == 0, "\(made.stderr)")
+            let run = try workspace.shell("$TR batch logs -o out")
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("logs/data.jsonl: note: holds no todo-session/1 record: none of its 1 line is one;"), "\(run.stderr)")
+            #expect(run.stderr.contains("logs/empty.jsonl: note: holds no record: it is empty;"), "\(run.stderr)")
+            let quiet = try workspace.shell("$TR batch logs -o out --force --quiet")
+            #expect(!quiet.stderr.contains("note:"), "\(quiet.stderr)")
+        }
+
         @Test("one session is one session: batch's and index's closing lines say so in the singular")
         func oneSessionSingular() throws {
             let workspace = try Workspace()

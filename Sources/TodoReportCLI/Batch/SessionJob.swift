@@ -162,6 +162,7 @@ struct SessionJob: Sendable {
                 stats.inputBytes = file.node.flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : nil } ?? 0
                 return try recordFailure(stats)
             }
+            if !options.quiet { LogReading.noteIfNoRecords(outcome, of: file, streams: streams) }
             var status = SessionStats.Status.rendered
             var problem: String?
             do throws(CLIError) {

@@ -45,8 +45,9 @@ enum BatchCommand: Subcommand {
         sessions.csv and summary.md.
         A re-run skips a session whose input bytes, tool version, --strict, --title
         and --max-line-bytes match its stats and whose report and event table are
-        the ones they name (stats of todo-report-stats/1 are rendered again;
-        --force redoes all); it removes a session whose input is gone from one of
+        the ones they name (stats of todo-report-stats/1 are rendered again, and
+        every session under --redact or --redact-key, whose stats hold no hash of
+        the input; --force redoes all); it removes a session whose input is gone from one of
         this run's INPUTs, and keeps those of other INPUTs.
         One run writes DIR at a time (--shard runs together): another waits for it,
         or exits 75 with --no-wait.
