@@ -266,7 +266,8 @@ extension CLISuite {
             try #require(made.code == 0, "\(made.stderr)")
             let run = try workspace.shell("$TR batch logs -o out")
             #expect(run.code == 0, "\(run.stderr)")
-            #expect(run.stderr.contains("logs/data.jsonl: note: holds no todo-session/1 record: none of its 1 line is one;"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains("logs/data.jsonl: note: holds no todo-session/1 record: none of its 1 line is one;"), "\(run.stderr)")
             #expect(run.stderr.contains("logs/empty.jsonl: note: holds no record: it is empty;"), "\(run.stderr)")
             let quiet = try workspace.shell("$TR batch logs -o out --force --quiet")
             #expect(!quiet.stderr.contains("note:"), "\(quiet.stderr)")
