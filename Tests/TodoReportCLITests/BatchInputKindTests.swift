@@ -50,6 +50,9 @@ extension CLISuite {
                 workspace.exists("out/stats/one.json") && workspace.exists("out/stats/two.json") || !run.process.isRunning
             }
             #expect(othersWritten && run.process.isRunning, "the other sessions were not written while the stream waited: \(run.stderr)")
+            // It says what it waits for, once, before its writer comes.
+            let waiting = "a-stream.jsonl: waiting for a program to write to it (the batch ends when its writer closes it)\n"
+            #expect(eventually { run.stderr.contains(waiting) || !run.process.isRunning } && run.process.isRunning, "\(run.stderr)")
             // Its writer comes now: the log, then the end of the stream.
             let writer = open(workspace.path("a-stream.jsonl"), O_WRONLY | O_NONBLOCK)
             try #require(writer >= 0, "the batch does not hold the FIFO open for reading")
@@ -61,6 +64,7 @@ extension CLISuite {
             #expect(run.exitCode() == 0, "\(run.stderr)")
             #expect(workspace.read("out/sessions/a-stream.html") == workspace.read("single.html"))
             #expect(run.stderr.contains("3 sessions: 3 rendered"), "\(run.stderr)")
+            #expect(run.stderr.components(separatedBy: waiting).count == 2, "\(run.stderr)")
         }
     }
 }

@@ -107,7 +107,9 @@ struct SessionJob: Sendable {
             do throws(CLIError) {
                 file = try InputFile.locate(input.path, standardInput: -1)
                 if options.redaction != nil { file.displayName = shownPath }
-                try file.openWithoutWaiting(streamAllowed: input.isStream)
+                try file.openWithoutWaiting(streamAllowed: input.isStream) {
+                    streams.printError("\(shownPath): waiting for a program to write to it (the batch ends when its writer closes it)")
+                }
             } catch {
                 // Short of open files or memory: the run's failure, not the log's; its last files stay.
                 if case .shortOfResources = error { return .cannotWrite(error) }

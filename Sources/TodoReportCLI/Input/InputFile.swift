@@ -65,7 +65,9 @@ struct InputFile {
     /// waited on with `poll(2)` until its writer has written or gone, which
     /// holds only the calling thread; otherwise it is refused, since it was
     /// a regular file when it was found.
-    mutating func openWithoutWaiting(streamAllowed: Bool) throws(CLIError) {
+    /// - Parameter whileWaiting: Called once before the wait, when a stream has no bytes yet (a FIFO
+    ///   whose writer has not written): the wait may be long, and the caller says what it waits for.
+    mutating func openWithoutWaiting(streamAllowed: Bool, whileWaiting: () -> Void = {}) throws(CLIError) {
         descriptor = path.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else { throw Self.openFailure(path, errno: errno) }
         var info = stat()
@@ -80,7 +82,10 @@ struct InputFile {
                 throw .cannotRead(path: path.display, reason: "it is \(InputDiscovery.kind(info.st_mode)) now, not the regular file it was")
             }
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            _ = SystemCall.retryingInterrupts { poll(&ready, 1, -1) }
+            if SystemCall.retryingInterrupts({ poll(&ready, 1, 0) }) == 0 {
+                whileWaiting()
+                _ = SystemCall.retryingInterrupts { poll(&ready, 1, -1) }
+            }
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
