@@ -3,6 +3,17 @@ public protocol ByteSource: Sendable {
     /// Fills the start of `buffer` and returns how many bytes it wrote; 0 at
     /// the end.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+
+    /// Once `read` has returned 0: why the bytes ended before the data they
+    /// carry did, when they did (a compressed file cut short: `the gzip data
+    /// ends early, after 20000 compressed bytes`), so that a replay can say
+    /// that what followed the cut is lost; `nil` when they ended whole.
+    var endedEarly: String? { get }
+}
+
+extension ByteSource {
+    /// Plain bytes end where they end: never early.
+    public var endedEarly: String? { nil }
 }
 
 /// Bytes already in memory (tests, small inputs).

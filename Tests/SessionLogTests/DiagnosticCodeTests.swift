@@ -1,3 +1,4 @@
+import Redaction
 import SessionLog
 import Testing
 
@@ -116,9 +117,51 @@ struct DiagnosticCodeTests {
         #expect(code.severity == severity)
     }
 
-    @Test("the severity table covers every code")
+    /// The one code that is the tool's, not the format's: a file's bytes that end early are no line's problem.
+    static let toolSeverities: [(DiagnosticCode, Diagnostic.Severity)] = [(.cutShort, .warning)]
+
+    @Test("the tool's own code has its severity", arguments: toolSeverities)
+    func toolSeverity(code: DiagnosticCode, severity: Diagnostic.Severity) {
+        #expect(code.severity == severity)
+    }
+
+    @Test("the severity tables cover every code")
     func everyCodeHasASeverity() {
-        #expect(Set(Self.specSeverities.map(\.0)) == Set(DiagnosticCode.allCases))
+        #expect(Set((Self.specSeverities + Self.toolSeverities).map(\.0)) == Set(DiagnosticCode.allCases))
+    }
+
+    /// Bytes that say they ended early, as a gzip file cut short does.
+    struct EndedEarly: ByteSource {
+        var bytes: InMemoryByteSource
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int { try bytes.read(into: buffer) }
+        var endedEarly: String? { "the data ends early" }
+    }
+
+    @Test("bytes that ended early give cut-short, a warning on the line after the last, in a replay, a stepped replay and a redaction")
+    func cutShort() throws {
+        let log = [Self.header, #"{"type":"event","event":"startCreatingItem"}"#, ""].joined(separator: "\n")
+        let source = EndedEarly(bytes: InMemoryByteSource(log))
+        let expected = Diagnostic.cutShort("the data ends early", afterLines: 2)
+        #expect(expected.line == 3 && expected.code == .cutShort && expected.severity == .warning)
+        #expect(expected.message.hasPrefix("the data ends early: the file is cut short, and whatever it held after the cut is lost"))
+
+        let replayed = try LogReplayer.collect(source)
+        #expect(replayed.diagnostics == [expected])
+        #expect(replayed.outcome?.warningCount == 1 && replayed.outcome?.frameCount == 2)
+
+        let stepper = LogStepper(source)
+        var stepped: [Diagnostic] = []
+        try stepper.finish { if case .diagnostic(let diagnostic) = $0 { stepped.append(diagnostic) } }
+        #expect(stepped == [expected] && stepper.outcome.warningCount == 1)
+        try stepper.finish { _ in Issue.record("nothing after the end") }
+
+        var redacted: [Diagnostic] = []
+        _ = try RedactedLog.write(source, redaction: LogRedaction(pseudonyms: Pseudonyms(key: nil)), report: { redacted.append($0) }) { _ in
+        }
+        #expect(redacted == [expected])
+
+        // Plain bytes end where they end.
+        #expect(try LogReplayer.collect(InMemoryByteSource(log)).diagnostics.isEmpty)
     }
 
     /// A line with ill-formed UTF-8, and where Python's `UnicodeDecodeError.start`
@@ -228,7 +271,8 @@ struct DiagnosticCodeTests {
         "every code of the spec has a case here (invalid-utf8 in its own table, line-too-long in LineLimitTests, state-mismatch in DigestCheckingTests)"
     )
     func everyCodeCovered() {
-        #expect(Set(Self.cases.map(\.code)).union([.invalidUTF8, .lineTooLong, .stateMismatch]) == Set(DiagnosticCode.allCases))
+        #expect(
+            Set(Self.cases.map(\.code)).union([.invalidUTF8, .lineTooLong, .stateMismatch, .cutShort]) == Set(DiagnosticCode.allCases))
     }
 }
 

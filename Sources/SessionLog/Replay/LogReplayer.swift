@@ -117,6 +117,7 @@ public enum LogReplayer {
             }
             if let failure { throw failure }
         }
+        if let reason = source.endedEarly { emit(.diagnostic(.cutShort(reason, afterLines: replay.tally.total))) }
         return replay.outcome(diagnostics, stoppedOnUnsupportedSchema: stopped)
     }
 

@@ -14,6 +14,9 @@ public final class LogStepper {
     private var ended = false
     private var stopped = false
     private var diagnostics = DiagnosticCount()
+    /// Why the source's bytes ended early, asked once they have ended (``ByteSource/endedEarly``).
+    private let endedEarly: @Sendable () -> String?
+    private var saidEndedEarly = false
 
     /// Starts reading `source` (on another thread); nothing is replayed before ``step(into:)``.
     ///
@@ -38,6 +41,7 @@ public final class LogStepper {
         _ source: Source, maxLineBytes: Int, redaction: LogRedaction?, keepingLinesOffDisk: Bool, sealingSpills sealing: (any SpillSealing)?
     ) {
         replay = SessionReplay(keepingStates: false, spillMemoryLimit: FrameLog.defaultMemoryLimit, sealing: sealing)
+        endedEarly = { source.endedEarly }
         // Made to step two logs side by side (`diff`): each gets half the cores' parsing threads.
         channel = ReadingPipeline.start(
             source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2,
@@ -65,7 +69,11 @@ public final class LogStepper {
         while true {
             if current.replay(through: &replay, stoppingAfterFrame: true, into: emit) { return true }
             if let failure = current.lineReadings.failure { throw failure }
-            guard !ended else { return false }
+            guard !ended else {
+                if !saidEndedEarly, let reason = endedEarly() { emit(.diagnostic(.cutShort(reason, afterLines: replay.tally.total))) }
+                saidEndedEarly = true
+                return false
+            }
             current = LineReadingsWalk(channel.receive())
             if current.lineReadings.isLast {
                 ended = true

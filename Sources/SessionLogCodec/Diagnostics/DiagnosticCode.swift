@@ -22,6 +22,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Comparable {
     case travelOutOfRange = "travel-out-of-range"
     /// The last line has no line break and is not valid JSON (a recorder that died mid-write); it is dropped.
     case truncatedLine = "truncated-line"
+    /// The file's bytes end before the data they carry does (a compressed log cut short by a copy or
+    /// an upload that stopped): whatever followed the cut is lost. Not a line's problem, so not one of
+    /// the format's own codes: its line is the one after the log's last.
+    case cutShort = "cut-short"
     /// A `seq` seen before (a delivery retried); the record is dropped.
     case duplicateSeq = "duplicate-seq"
     /// `seq` jumps forward: records are missing.
@@ -52,7 +56,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Comparable {
         case .invalidJSON, .invalidUTF8, .notAnObject, .missingField, .wrongType, .unknownType,
             .unknownEvent, .unsupportedSchema, .misplacedHeader, .travelOutOfRange, .lineTooLong, .stateMismatch:
             .error
-        case .truncatedLine, .duplicateSeq, .seqGap, .seqBackwards, .timeBackwards, .duplicateKey,
+        case .truncatedLine, .cutShort, .duplicateSeq, .seqGap, .seqBackwards, .timeBackwards, .duplicateKey,
             .unknownItem, .duplicateItem, .emptyTitle, .notCreating:
             .warning
         }

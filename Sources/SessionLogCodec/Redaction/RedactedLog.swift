@@ -69,6 +69,9 @@ public enum RedactedLog {
             return true
         }
         counts.stoppedOnUnsupportedSchema = reader.hasStopped
+        if let reason = source.endedEarly {
+            report(.cutShort(reason, afterLines: counts.records + counts.dropped + counts.blank + counts.unread))
+        }
         return counts
     }
 }

@@ -11,8 +11,8 @@ struct GzipError: Error, CustomStringConvertible {
 /// inflated before is read, as `gzip -d` keeps it, and this says what was not.
 enum GzipIrregularEnding: Equatable, CustomStringConvertible {
     /// The file ends inside a member (a copy or an upload cut short): its last
-    /// bytes are unchecked by the member's CRC, and a line the cut tore is
-    /// the log's `truncated-line`.
+    /// bytes are unchecked by the member's CRC, a line the cut tore is the
+    /// log's `truncated-line`, and the replay's `cut-short` says what was lost.
     case cutShort(afterCompressedBytes: UInt64)
     /// Bytes after the last whole member that are not another member.
     case trailingBytes(fromByte: UInt64, zlibMessage: String)
@@ -20,8 +20,7 @@ enum GzipIrregularEnding: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .cutShort(let bytes):
-            "the gzip data ends early, after \(bytes) compressed bytes: the file is cut short. "
-                + "The lines before the cut are read; a line the cut tore is dropped (truncated-line)"
+            "the gzip data ends early, after \(bytes) compressed bytes"
         case .trailingBytes(let byte, let message):
             "the gzip data ends at byte \(byte) and the bytes after it are not another gzip member (\(message)): "
                 + "they are ignored, as gzip -d ignores them"
@@ -65,6 +64,12 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
     /// plain bytes and whole gzip data. Read it once the source has ended
     /// (every copy of a source shares it).
     var irregularEnding: GzipIrregularEnding? { box.state.irregularEnding }
+
+    /// Data cut short, for the replay's `cut-short` warning; bytes after the last member are not.
+    var endedEarly: String? {
+        guard let irregularEnding, case .cutShort = irregularEnding else { return nil }
+        return irregularEnding.description
+    }
 
     /// Whether the bytes read so far are gzip data: only its last member's
     /// checksum says that what was inflated before is the file's.

@@ -58,11 +58,13 @@ enum LogReading {
         return outcome
     }
 
-    /// Says on standard error, under `--quiet` too, that gzip data ended
-    /// before or after its last whole member, when it did: the log was read
-    /// up to there.
+    /// Says on standard error, under `--quiet` too, that gzip data went on
+    /// after its last whole member, when it did: the log was read up to
+    /// there. Data cut short is the replay's `cut-short` warning, which every
+    /// output counts.
     static func warnOfIrregularEnding(_ source: GzipDetectingByteSource<some ByteSource>, of file: InputFile, streams: StandardStreams) {
-        if let ending = source.irregularEnding { streams.printError("\(file.displayName): warning: \(ending)") }
+        guard let ending = source.irregularEnding, case .trailingBytes = ending else { return }
+        streams.printError("\(file.displayName): warning: \(ending)")
     }
 
     /// A note when not one line of `file` was a record: a file that is empty,
