@@ -156,8 +156,8 @@ struct DiagnosticCodeTests {
         try stepper.finish { _ in Issue.record("nothing after the end") }
 
         var redacted: [Diagnostic] = []
-        _ = try RedactedLog.write(source, redaction: LogRedaction(pseudonyms: Pseudonyms(key: nil)), report: { redacted.append($0) }) { _ in
-        }
+        _ = try RedactedLog.write(
+            source, redaction: LogRedaction(pseudonyms: Pseudonyms(key: nil)), report: { redacted.append($0) }, write: { _ in })
         #expect(redacted == [expected])
 
         // Plain bytes end where they end.
