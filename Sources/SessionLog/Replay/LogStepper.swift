@@ -14,7 +14,7 @@ public final class LogStepper {
     private var ended = false
     private var stopped = false
     private var diagnostics = DiagnosticCount()
-    /// Why the source's bytes ended early, asked once they have ended (``ByteSource/endedEarly``).
+    /// Why the source's bytes ended early, asked once they have ended (`ByteSource.endedEarly`).
     private let endedEarly: @Sendable () -> String?
     private var saidEndedEarly = false
 
