@@ -32,7 +32,7 @@ public struct DigestTally: Hashable, Sendable {
 
     /// A new frame, the newest, made from `parent`: as proven as its parent until its own digest is counted.
     mutating func add(frame: Int, parent: Int) {
-        guard !unverifiedFrames.isEmpty, isUnverified(parent) else { return }
+        guard isUnverified(parent) else { return }
         mark(frame, unverified: true)
     }
 

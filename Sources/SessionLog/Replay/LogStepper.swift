@@ -14,9 +14,8 @@ public final class LogStepper {
     private var ended = false
     private var stopped = false
     private var diagnostics = DiagnosticCount()
-    /// Why the source's bytes ended early, asked once they have ended (`ByteSource.endedEarly`).
-    private let endedEarly: @Sendable () -> String?
-    private var saidEndedEarly = false
+    /// Why the source's bytes ended early (`ByteSource.endedEarly`): asked once they have ended, then dropped.
+    private var endedEarly: (@Sendable () -> String?)?
 
     /// Starts reading `source` (on another thread); nothing is replayed before ``step(into:)``.
     ///
@@ -70,8 +69,8 @@ public final class LogStepper {
             if current.replay(through: &replay, stoppingAfterFrame: true, into: emit) { return true }
             if let failure = current.lineReadings.failure { throw failure }
             guard !ended else {
-                if !saidEndedEarly, let reason = endedEarly() { emit(.diagnostic(.cutShort(reason, afterLines: replay.tally.total))) }
-                saidEndedEarly = true
+                if let reason = endedEarly?() { emit(.diagnostic(.cutShort(reason, afterLines: replay.tally.total))) }
+                endedEarly = nil
                 return false
             }
             current = LineReadingsWalk(channel.receive())

@@ -315,14 +315,13 @@ struct BatchFolder: Sendable {
         return bytes.firstRange(of: mark) != nil
     }
 
-    /// Every `stats/*.json` of this schema, and how many files are of the
-    /// one before (``SessionStats/olderSchemaName``). Another file is named
-    /// on standard error and left out; one of the older schema is left out
-    /// too (its numbers were defined otherwise), counted in `older` once the
-    /// sequence has been read.
-    func allStats(streams: StandardStreams) -> (count: Int, stats: some Sequence<SessionStats>, older: OlderStats) {
+    /// Every `stats/*.json` of this schema, and how many files it left out,
+    /// counted in `leftOut` once the sequence has been read: those of the
+    /// one before (``SessionStats/olderSchemaName``), whose numbers were
+    /// defined otherwise, and any other file, each named on standard error.
+    func allStats(streams: StandardStreams) -> (count: Int, stats: some Sequence<SessionStats>, leftOut: LeftOutStats) {
         let names = names(in: stats, ending: ".json")
-        let older = OlderStats()
+        let leftOut = LeftOutStats()
         return (
             names.count,
             names.lazy.compactMap { name in
@@ -330,20 +329,23 @@ struct BatchFolder: Sendable {
                 let bytes = Self.read(path)
                 if let stats = bytes.flatMap({ SessionStats(json: $0) }) { return stats }
                 if bytes.flatMap({ SessionStats.peek(json: $0) })?.schema == SessionStats.olderSchemaName {
-                    older.count += 1
+                    leftOut.older += 1
                 } else {
+                    leftOut.notStats += 1
                     streams.printError("\(path.display): warning: not a \(SessionStats.schemaName) file; left out of the index")
                 }
                 return nil
             },
-            older
+            leftOut
         )
     }
 
-    /// Stats files of the older schema that ``allStats(streams:)`` left out.
-    final class OlderStats: @unchecked Sendable {
-        /// Counted on the reading thread only, as the files are read.
-        var count = 0
+    /// The stats files ``allStats(streams:)`` left out.
+    final class LeftOutStats: @unchecked Sendable {
+        /// Of the older schema. Counted on the reading thread only, as the files are read.
+        var older = 0
+        /// Damaged, or not stats at all (a stats file that names another session's files too).
+        var notStats = 0
     }
 
     /// Refuses (73) an `index.html`, `sessions.csv` or `summary.md` that ``writeAggregates(streams:)``
@@ -355,16 +357,15 @@ struct BatchFolder: Sendable {
     /// Writes `index.html`, `sessions.csv` and `summary.md` from every
     /// `stats/*.json`, all three put in place by one rename
     /// (``AggregateGenerations``); returns the aggregate, and how many stats files it left out
-    /// as neither stats nor stats of the older schema.
+    /// as damaged or not stats (``LeftOutStats/notStats``).
     @discardableResult
     func writeAggregates(streams: StandardStreams) throws(CLIError) -> (aggregate: BatchAggregate, leftOut: Int) {
-        let (count, found, older) = allStats(streams: streams)
+        let (count, found, leftOut) = allStats(streams: streams)
         let aggregate = BatchAggregate(found, expectedCount: count)
-        // Named on standard error as they were read: damaged, or not stats of any schema.
-        let leftOut = count - aggregate.sessions.count - older.count
-        if older.count > 0 {
-            let files = older.count == 1 ? "1 stats file is" : "\(groupedDigits(older.count)) stats files are"
-            let their = older.count == 1 ? "its" : "their"
+        let older = leftOut.older
+        if older > 0 {
+            let files = older == 1 ? "1 stats file is" : "\(groupedDigits(older)) stats files are"
+            let their = older == 1 ? "its" : "their"
             streams.printError(
                 "\(stats.display): note: \(files) \(SessionStats.olderSchemaName), written by an older todo-report whose numbers are defined otherwise (conversion over events, time travel not followed); left out of the index, summary and CSV rather than mixed in. 'todo-report batch' over \(their) inputs into \(root.display) renders them again."
             )
@@ -386,7 +387,7 @@ struct BatchFolder: Sendable {
             }
             try sink.flush()
         }
-        return (aggregate, leftOut)
+        return (aggregate, leftOut.notStats)
     }
 
     /// Collects small pieces of text and writes them in 1 MiB blocks.
