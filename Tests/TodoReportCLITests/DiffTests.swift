@@ -99,12 +99,13 @@ extension CLISuite {
                 page.contains(#"data-caveats="true">identical: \#(frames) frames<span class="verdict-caveat">but the run"#),
                 "\(page.prefix(3000))")
             #expect(page.contains("digests differ from frame 5 on: its app showed another state than this replay</span></p>"))
-            // With a broken line as well, that line is the one error counted as left out.
+            // With a broken line as well: two errors, as validate counts them, and one line left out.
             try space.write("run.jsonl", lines.joined(separator: "\n") + #"{"type":"event" "event":"addItem"}"# + "\n")
             let both = try space.shell(#""$TR" diff base.jsonl run.jsonl"#)
             #expect(
-                both.stdout.hasSuffix("\n  but the run has 1 error: those lines were left out of its replay (--strict fails on them)\n"),
+                both.stdout.hasSuffix("\n  but the run has 2 errors (--strict fails on them) and 1 line left out of its replay\n"),
                 "\(both.stdout)")
+            #expect(try space.shell(#""$TR" validate run.jsonl"#).stderr.contains("2 errors"))
         }
 
         @Test("identical replays of a run with a broken line: exit 0, but the verdict and summary say the run has an error")
@@ -118,17 +119,40 @@ extension CLISuite {
             let frames = ScriptedSession().events.count + 2
             #expect(
                 result.stdout
-                    == "identical: \(frames) frames\n  but the run has 1 error: those lines were left out of its replay (--strict fails on them)\n",
+                    == "identical: \(frames) frames\n  but the run has 1 error (--strict fails on them) and 1 line left out of its replay\n",
                 "\(result.stdout)")
             let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
             #expect(summary.contains("**Identical**: every frame shows the same state."), "\(summary)")
             #expect(
                 summary.contains(
-                    "But the run has 1 error: those lines were left out of its replay (see its data quality below; `--strict` fails on them)."
+                    "But the run has 1 error (--strict fails on them) and 1 line left out of its replay. Its data quality below says which."
                 ),
                 "\(summary)")
             let clean = try space.shell(#""$TR" diff base.jsonl base.jsonl"#)
             #expect(!clean.stdout.contains("error"), "a clean pair says nothing of errors")
+        }
+
+        /// A caveat's numbers are validate's: every error counts, and a line with two counts once.
+        @Test(
+            "identical replays of a damaged run: the caveat gives validate's errors and the lines left out",
+            arguments: [
+                (
+                    #"{"type":"event","event":"fly","seq":-1}"#,
+                    "the run has 2 errors (--strict fails on them) and 1 line left out of its replay"
+                ),
+                ("DUPLICATE", "the run has 1 line left out of its replay, by warnings (--strict passes it)"),
+            ])
+        func identicalButLinesLeftOut(appended: String, caveat: String) throws {
+            let space = try Workspace()
+            try ScriptedSession().record(to: space.path("base.jsonl"), start: 1_000, step: 250)
+            let base = String(decoding: space.read("base.jsonl") ?? Data(), as: UTF8.self)
+            let lastLine = base.split(separator: "\n").last.map(String.init) ?? ""
+            try space.write("run.jsonl", base + (appended == "DUPLICATE" ? lastLine : appended) + "\n")
+            let result = try space.shell(#""$TR" diff base.jsonl run.jsonl --summary s.md"#)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stdout.hasSuffix("\n  but \(caveat)\n"), "\(result.stdout)")
+            let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
+            #expect(summary.contains("But \(caveat). Its data quality below says which."), "\(summary)")
         }
 
         @Test("frame counts: one frame is one, and the summary groups thousands as every summary does")

@@ -99,18 +99,25 @@ public final class DiffReport {
         }
     }
 
-    /// Each log with errors other than `state-mismatch` (said on its own, see
-    /// ``digestMismatches``), and how many: their lines were left out of its
-    /// replay, so two replays can be identical while a log is damaged. A
-    /// replay reports one `state-mismatch` at most, when a digest differed;
-    /// it is told from the outcome, which every diff has, with or without
-    /// the outputs that count diagnostics by code.
-    var logsWithErrors: [(side: String, errors: Int)] {
+    /// Each log whose replay left lines out (dropped by an error, a
+    /// `truncated-line` or a `duplicate-seq`, or unread after an unsupported
+    /// schema), with its errors as `validate` counts them: two replays can
+    /// be identical while a log is damaged. A `state-mismatch` keeps its
+    /// frame, so it is said on its own (``digestMismatches``), not here.
+    var logsWithLinesLeftOut: [(side: String, errors: Int, linesLeftOut: Int)] {
         [("baseline", baselineMetrics), ("run", runMetrics)].compactMap { side, metrics in
             guard let outcome = metrics.outcome else { return nil }
-            let errors = outcome.errorCount - (outcome.digests.differed > 0 ? 1 : 0)
-            return errors > 0 ? (side, errors) : nil
+            let linesLeftOut = outcome.tally.dropped + outcome.tally.unread
+            return linesLeftOut > 0 ? (side, outcome.errorCount, linesLeftOut) : nil
         }
+    }
+
+    /// `the run has 4 errors (--strict fails on them) and 3 lines left out of its replay`:
+    /// what ``identicalCaveats`` and the summary (`grouped` thousands) say of a log with lines left out.
+    static func linesLeftOut(side: String, errors: Int, linesLeftOut: Int, grouped: Bool) -> String {
+        let lines = countedNoun(linesLeftOut, "line", grouped: grouped) + " left out of its replay"
+        guard errors > 0 else { return "the \(side) has \(lines), by warnings (--strict passes it)" }
+        return "the \(side) has \(countedNoun(errors, "error", grouped: grouped)) (--strict fails on them) and \(lines)"
     }
 
     /// `identical: 57 frames`, or `differ at frame 23 (baseline 57 frames, run 60): baseline addItem "Buy milk", run addItem "Buy mlk"`
@@ -149,8 +156,8 @@ public final class DiffReport {
         return digestMismatches.map {
             "but the \($0.side)'s digests differ from frame \($0.frame) on: its app showed another state than this replay"
         }
-            + logsWithErrors.map {
-                "but the \($0.side) has \(countedNoun($0.errors, "error", grouped: false)): those lines were left out of its replay (--strict fails on them)"
+            + logsWithLinesLeftOut.map {
+                "but " + Self.linesLeftOut(side: $0.side, errors: $0.errors, linesLeftOut: $0.linesLeftOut, grouped: false)
             }
     }
 

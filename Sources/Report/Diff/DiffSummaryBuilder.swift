@@ -42,14 +42,10 @@ enum DiffSummaryBuilder {
                         .text(sides + " ("), .code("state-mismatch"), .text("): that app showed another state than this replay."),
                     ]))
             }
-            for (side, errors) in report.logsWithErrors {
-                blocks.append(
-                    .paragraph([
-                        .text(
-                            "But the \(side) has \(Formatting.plural(errors, "error")): those lines were left out of its replay "
-                                + "(see its data quality below; "),
-                        .code("--strict"), .text(" fails on them)."),
-                    ]))
+            for damaged in report.logsWithLinesLeftOut {
+                let said = DiffReport.linesLeftOut(
+                    side: damaged.side, errors: damaged.errors, linesLeftOut: damaged.linesLeftOut, grouped: true)
+                blocks.append(.paragraph([.text("But " + said + ". Its data quality below says which.")]))
             }
         }
         // Which builds were compared, when a header says: a version is never compared, only shown.
