@@ -44,7 +44,8 @@
   function sortedOrder() {
     var n = rows.length, keys = new Array(n), ranks = new Map(), distinct = [];
     for (var i = 0; i < n; i++) {
-      var key = sortValue(rows[i], sortColumn);
+      // Names: the rows come in their order (as `ls -v` lists them, s2 before s10).
+      var key = sortColumn === NAME ? i : sortValue(rows[i], sortColumn);
       keys[i] = key;
       if (key !== null && !ranks.has(key)) { ranks.set(key, 0); distinct.push(key); }
     }

@@ -177,7 +177,7 @@ struct IndexPageTests {
     }
 
     @Test(
-        "sorting keeps equal values in name order and absent values last, both ways, for numbers and for text",
+        "sorting keeps equal values in name order (s9 before s10) and absent values last, both ways, for names, numbers and text",
         arguments: Engine.available)
     func sortTiesAndAbsentValues(engine: Engine) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-sort-\(UUID().uuidString)")
@@ -186,7 +186,7 @@ struct IndexPageTests {
         let users: [String?] = ["b", "B", "é", "😀", "a", nil, "ab", "\u{FF21}"]
         let sessions = (0..<30).map { (index: Int) -> SessionStats in
             var stats = SessionStats(
-                name: String(format: "s%02d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
+                name: "s\(index)", input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
             )
             stats.sessionId = "id-\(index)"
             stats.numbers.events = index % 4
@@ -215,8 +215,11 @@ struct IndexPageTests {
             }
             return (sorted + absent).compactMap(\.sessionId)
         }
-        // Each column's orders, in the order its clicks give them: a measure's largest first.
+        // Each column's orders, in the order its clicks give them: a measure's largest first. Names
+        // sort as `ls -v` lists them (s9 before s10), the rows' first order: a click reverses it.
+        let byName = sessions.compactMap(\.sessionId)
         let columns: [(String, [String], [String])] = [
+            ("Log", byName.reversed(), byName),
             ("Events", expected({ $0.numbers.events }, <, descending: true), expected({ $0.numbers.events }, <, descending: false)),
             (
                 "Duration", expected({ $0.numbers.durationMs }, <, descending: true),

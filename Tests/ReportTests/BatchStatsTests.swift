@@ -217,6 +217,34 @@ struct BatchStatsTests {
         #expect(summary.contains("**Keystrokes per item**: 2.3"), "\(summary)")
     }
 
+    @Test("sessions are in the order ls -v lists their names (s9 before s10): the CSV, the page's rows and the summary's ties")
+    func namesInNaturalOrder() throws {
+        let names = ["s10", "s9", "s1", "a10", "a2", "a2.gz", "S3"]
+        let sessions = try names.map { name in
+            var stats = try Self.stats(name: name)
+            stats.numbers.sheets.cancelled = 1
+            return stats
+        }
+        let expected = ["S3", "a2", "a2.gz", "a10", "s1", "s9", "s10"]
+        #expect(try VersionOrderTests.sortV(names) == expected, "as GNU sort -V orders them")
+        let aggregate = BatchAggregate(sessions)
+        #expect(aggregate.sessions.map(\.name) == expected)
+        let rows = aggregate.csv().components(separatedBy: "\r\n").dropFirst().dropLast().map { String($0.prefix { $0 != "," }) }
+        #expect(rows == expected, "sessions.csv")
+        let page = aggregate.indexHTML()
+        let data = try #require(page.firstMatch(of: /(?s)<script type="application\/json" id="index-data">(.*?)<\/script>/))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(String(data.1).utf8)) as? [String: Any])
+        #expect((object["rows"] as? [[Any]])?.map { $0.first as? String } == expected, "the page's rows, whose order its Name sort keeps")
+        let listed = aggregate.summaryMarkdown().components(separatedBy: "\n").filter { $0.contains(" cancelled sheet of ") }
+            .map { line in String(line.split(separator: "`")[1]) }
+        #expect(listed == expected, "a tie in cancellations keeps the names' order")
+        // Many names in a random order: every session moved to its place, none lost or doubled.
+        var random = RandomLog.Generator(seed: 5)
+        let many = try (0..<500).map { _ in try Self.stats(name: "r\(Int.random(in: 0..<100_000, using: &random))-\(UUID())") }
+        let sorted = BatchAggregate(many.shuffled(using: &random)).sessions.map(\.name)
+        #expect(try sorted == VersionOrderTests.sortV(many.map(\.name)))
+    }
+
     @Test("the summary lists the ten sessions with the most cancellations, most first, ties by name")
     func mostCancellations() throws {
         let base = try Self.stats()

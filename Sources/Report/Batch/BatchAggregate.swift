@@ -33,7 +33,7 @@ public struct BatchAggregate: Sendable {
         return version
     }
 
-    /// Every session, sorted by name, with what the aggregates read: the
+    /// Every session, in the order `ls -v` lists their names (`s2` before `s10`), with what the aggregates read: the
     /// per-session `plusToAddMs` (but not their median), `root` and
     /// `reportSHA256` are left out (they are summed or not shown, and 100,000
     /// rows kept them for nothing).
@@ -52,7 +52,7 @@ public struct BatchAggregate: Sendable {
     /// Warnings over every session that was read.
     public private(set) var warnings = 0
 
-    /// Totals `sessions` and keeps them sorted by name. Takes any sequence,
+    /// Totals `sessions` and keeps them in their names' order. Takes any sequence,
     /// so a lazy one read file by file never holds every session's times
     /// from + to Add: they are merged as they come, and each kept session
     /// drops its own (``SessionNumbers/plusToAddMs`` is empty in ``sessions``,
@@ -102,12 +102,35 @@ public struct BatchAggregate: Sendable {
             kept.append(stats)
         }
         sessionVersions = versions.sorted { VersionOrder.precedes($0.key, $1.key) }.map(\.value) + (anyWithoutVersion ? [nil] : [])
-        let inOrder: (SessionStats, SessionStats) -> Bool = { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        // Usually read in this order already; sorting would copy them all once more.
-        if !zip(kept, kept.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { kept.sort(by: inOrder) }
+        Self.sortByName(&kept)
         self.sessions = kept
         funnelByVersion = byVersion.sorted { VersionOrder.precedes($0.key, $1.key) }.map { ($0.value.version, $0.value.funnel) }
         if let noVersion { funnelByVersion.append((nil, noVersion)) }
+    }
+
+    /// Puts `sessions` in the order `ls -v` lists their names (``VersionOrder``:
+    /// `s2` before `s10`), as a person counts them, not as bytes compare.
+    private static func sortByName(_ sessions: inout [SessionStats]) {
+        let names = sessions.map(\.name)
+        let inOrder: (Int, Int) -> Bool = { VersionOrder.precedes(names[$0], names[$1]) }
+        // Usually read in this order already.
+        if zip(names.indices, names.indices.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { return }
+        // The positions are sorted, not the stats: 100,000 of them are large to move and to buffer.
+        var order = Array(names.indices)
+        order.sort(by: inOrder)
+        // Each session moves once, cycle by cycle, into its place.
+        for start in order.indices where order[start] != start {
+            let first = sessions[start]
+            var place = start
+            while order[place] != start {
+                let from = order[place]
+                sessions[place] = sessions[from]
+                order[place] = place
+                place = from
+            }
+            sessions[place] = first
+            order[place] = place
+        }
     }
 
     /// Sessions by status.

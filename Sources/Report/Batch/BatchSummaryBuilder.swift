@@ -72,10 +72,8 @@ enum BatchSummaryBuilder {
     private static func cancellations(_ a: BatchAggregate) -> [MarkdownBlock] {
         // The few with the most, picked in one pass: sorting a filtered copy
         // of 100,000 sessions doubled the index's peak memory.
-        let first: (SessionStats, SessionStats) -> Bool = {
-            $0.numbers.sheets.cancelled != $1.numbers.sheets.cancelled
-                ? $0.numbers.sheets.cancelled > $1.numbers.sheets.cancelled : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
-        }
+        // Ties stay in the sessions' order, which is their names'.
+        let first: (SessionStats, SessionStats) -> Bool = { $0.numbers.sheets.cancelled > $1.numbers.sheets.cancelled }
         var top: [SessionStats] = []
         for stats in a.sessions where stats.status == .rendered && stats.numbers.sheets.cancelled > 0 {
             guard top.count < mostCancellations || top.last.map({ first(stats, $0) }) == true else { continue }
