@@ -121,4 +121,47 @@ struct FrameTimesTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
         #expect(try page.evaluate("TodoPage.grouped(1234567)") as? String == "1,234,567")
     }
+
+    /// The newest frame's time, offset and line as the page's markup says them, without its script.
+    static func staticFrameInfo(_ html: String) throws -> [String] {
+        try ["frame-time", "frame-offset", "frame-line"].map { id in
+            let match = try #require(html.firstMatch(of: try Regex<(Substring, Substring)>("<span id=\"\(id)\">([^<]*)</span>")))
+            return String(match.1)
+        }
+    }
+
+    @Test(
+        "without its script the page says the newest frame's time, offset and line, as the script then draws them",
+        arguments: Engine.available)
+    func staticFrameInfoIsTheScripts(engine: Engine) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("static-info-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [(log: String, info: [String])] = [
+            // The newest frame is the last line's (a travel before it moved the cursor back).
+            (Self.log, ["2100-01-01T00:00:01.000Z", "(+640,695 h 00 min from the start)", "line 14"]),
+            // Its record had no time; the line after a header-less log's first.
+            (Self.offsetLog, ["—", "", "line 8"]),
+            // A header alone: frame 0, which has neither.
+            (Self.header + "\n", ["—", "", "—"]),
+            // A trailing travel: the page opens on the newest frame, not where the cursor ended.
+            (
+                Self.header + "\n" + Self.event("startCreatingItem", "2026-11-29T09:00:01.5Z") + "\n" + #"{"type":"travel","to":0}"# + "\n",
+                ["2026-11-29T09:00:01.500Z", "(+1.5 s from the start)", "line 2"]
+            ),
+        ]
+        let page = try engine.openPage()
+        for (index, (log, info)) in cases.enumerated() {
+            let builder = ReportBuilder()
+            let outcome = try LogReplayer.replay(InMemoryByteSource(Array(log.utf8))) { builder.add($0) }
+            builder.finish(with: outcome)
+            let html = try builder.html()
+            #expect(try Self.staticFrameInfo(html) == info, "case \(index)")
+            let url = folder.appendingPathComponent("static-\(index).html")
+            try Data(html.utf8).write(to: url)
+            try page.load(url.absoluteString)
+            let drawn = try page.evaluate("['frame-time', 'frame-offset', 'frame-line'].map(id => document.getElementById(id).textContent)")
+            #expect(drawn as? [String] == info, "case \(index): the script draws what the markup said")
+        }
+    }
 }

@@ -80,6 +80,9 @@ public final class SessionMetrics {
     @exclusivity(unchecked) private(set) var startMilliseconds: Double?
 
     @exclusivity(unchecked) private var span = SessionSpan()
+    /// The newest frame's time (milliseconds since 1970, if its record had
+    /// one) and log line, once a frame was made: the page's static frame says them.
+    @exclusivity(unchecked) private(set) var newestFrame: (milliseconds: Double?, line: Int)?
     @exclusivity(unchecked) private var eventCounts = SessionNumbers.EventCounts()
     /// The page's activity strip: events, items, cancels and travels per bin.
     @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
@@ -149,6 +152,7 @@ public final class SessionMetrics {
     /// that took the frame out of its entry lends it without a copy).
     func add(_ frame: Frame) {
         let kind = frame.event.kind
+        newestFrame = (frame.stamp.timestamp?.millisecondsSince1970, frame.line)
         var step = FrameStep(time: .nan, value: -1, extra: 0, kind: UInt8(kind.code), flags: [])
         if let timestamp = frame.stamp.timestamp {
             let time = timestamp.millisecondsSince1970

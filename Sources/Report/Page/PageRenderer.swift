@@ -60,6 +60,10 @@ struct PageRenderer {
             "lastFrameText": Formatting.grouped(frameCount - 1),
             "frameCount": String(frameCount),
             "stateName": newestFrameState.stateName.htmlEscaped,
+            "frameTime": metrics.newestFrame?.milliseconds.map { Timestamp(millisecondsSince1970: $0).rfc3339 } ?? "—",
+            "frameOffset": metrics.newestFrame?.milliseconds.flatMap(metrics.offset).flatMap(Formatting.offset)
+                .map { "(\($0) from the start)" } ?? "",
+            "frameLine": metrics.newestFrame.map { "line " + Formatting.grouped($0.line) } ?? "—",
             "itemCount": String(newestFrameState.todoItems.count),
             "items": staticItems(),
             "creatingHidden": newestFrameState.isCreatingItem ? "" : " hidden",

@@ -33,7 +33,8 @@ extension PageTemplates {
         "csp", "css", "js", "data", "diagnostics", "diagnosticCount", "summaryHeading", "summary", "title", "documentTitle", "facts",
         "lastFrame",
         "lastFrameText",
-        "frameCount", "stateName", "itemCount", "items", "creatingHidden", "partialName", "placeholderHidden",
+        "frameCount", "stateName", "frameTime", "frameOffset", "frameLine", "itemCount", "items", "creatingHidden", "partialName",
+        "placeholderHidden",
         "addDisabled", "stateJSON", "diagnosticData", "activityStrip", "funnelChart", "redaction", "unverifiedFrom",
         "unverifiedRanges", "unverifiedHidden",
     ]
