@@ -164,8 +164,9 @@ public final class ReportBuilder {
         }
     }
 
-    /// Runs `body`, whose failures are system calls: a write's, or a temporary file's read.
-    private static func systemCall(_ body: () throws -> Void) throws(SystemCallError) {
+    /// Runs `body`, whose failures are system calls: a write's, or a temporary
+    /// file's read (the report's and the diff page's frames are read back from them).
+    static func systemCall(_ body: () throws -> Void) throws(SystemCallError) {
         do {
             try body()
         } catch let failure as SystemCallError {

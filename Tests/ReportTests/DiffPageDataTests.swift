@@ -37,7 +37,7 @@ struct DiffPageDataTests {
         let baseline = try LogReplayer.replay(InMemoryByteSource(log.text)) { diff.add($0, baseline: true) }
         let run = try LogReplayer.replay(InMemoryByteSource(log.text)) { diff.add($0, baseline: false) }
         diff.finish(baseline: baseline, run: run, comparison: LogComparison())
-        let diffPage = diff.html()
+        let diffPage = try diff.html()
         let reportData = try Self.block("session-data", in: reportPage)
         #expect(reportData.hasPrefix("{\"v\":"))
         #expect(try Self.block("baseline-data", in: diffPage) == reportData, "\(log.name)")

@@ -32,7 +32,7 @@ struct DiffPageRenderer {
             + "</span>"
     }
 
-    func html() -> String {
+    func html() throws(SystemCallError) -> String {
         let files = EmbeddedTemplates.files
         let css = files[Self.fileNames.css] ?? ""
         let js = files[Self.fileNames.js] ?? ""
@@ -80,13 +80,15 @@ struct DiffPageRenderer {
             ]),
         ]
         var page = MemorySink()
-        // Memory takes every write: the sink throws only for a file.
-        for segment in Template(files[Self.fileNames.html] ?? "").segments {
-            switch segment {
-            case .text(let text): try? page.write(String(text))
-            case .placeholder("baselineData"): try? PagePart.writeBlocks(baselineFrames, to: &page)
-            case .placeholder("runData"): try? PagePart.writeBlocks(runFrames, to: &page)
-            case .placeholder(let name): try? page.write(values[name] ?? "")
+        // Memory takes every write, but the frames are read back from temporary files, which can fail.
+        try ReportBuilder.systemCall {
+            for segment in Template(files[Self.fileNames.html] ?? "").segments {
+                switch segment {
+                case .text(let text): try page.write(String(text))
+                case .placeholder("baselineData"): try PagePart.writeBlocks(baselineFrames, to: &page)
+                case .placeholder("runData"): try PagePart.writeBlocks(runFrames, to: &page)
+                case .placeholder(let name): try page.write(values[name] ?? "")
+                }
             }
         }
         return String(decoding: page.bytes, as: UTF8.self)

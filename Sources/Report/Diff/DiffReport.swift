@@ -1,4 +1,4 @@
-import ByteLevel
+public import ByteLevel
 public import SessionComparison
 public import SessionLog
 import TodoDomain
@@ -179,8 +179,11 @@ public final class DiffReport {
 
     /// The self-contained side-by-side page (needs `keepingFrames`; without
     /// it both phones show only the initial state).
-    public func html() -> String {
-        DiffPageRenderer(
+    ///
+    /// - Throws: `SystemCallError` when a temporary file of the frames
+    ///   cannot be read back (the page would lack frames).
+    public func html() throws(SystemCallError) -> String {
+        try DiffPageRenderer(
             report: self,
             summaryHTML: CommonMarkRenderer.html(DiffSummaryBuilder.build(self, baseline: baselineMetrics, run: runMetrics)),
             baselineFrames: (baselineFrames ?? FrameEncoder()).parts, runFrames: (runFrames ?? FrameEncoder()).parts

@@ -118,7 +118,7 @@ enum DiffCommand: Subcommand {
         if verdictToError { streams.printError(verdict) } else { streams.printOutput(verdict) }
         reading.finishPrinting()
         try outputs.commit { index, descriptor throws(SystemCallError) in
-            let text = requests[index].role == "page" ? report.html() : report.summaryMarkdown()
+            let text = requests[index].role == "page" ? try report.html() : report.summaryMarkdown()
             try writeAll(Array(text.utf8), to: descriptor)
         }
         if !options.quiet {
