@@ -51,6 +51,27 @@ extension CLISuite {
             #expect(absolute.stderr.contains("1 session: 0 rendered, 1 skipped (input and tool unchanged) -> out"), "\(absolute.stderr)")
         }
 
+        @Test(
+            "one INPUT spelled several ways in one run, a folder or a file, is read once: one session each, as with one spelling; a folder inside another has logs"
+        )
+        func oneInputSpelledTwice() throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            let run = try workspace.shell(
+                #"$TR batch monday ./monday/ "$PWD/monday" tuesday/t1.jsonl ./tuesday/t1.jsonl -o out && $TR batch monday tuesday/t1.jsonl -o once"#
+            )
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("3 sessions: 3 rendered -> out\n"), "\(run.stderr)")
+            #expect(try BatchTests.tree(workspace, "out") == (try BatchTests.tree(workspace, "once")))
+            // Run again with one spelling: nothing was rendered twice, so nothing is gone.
+            let again = try workspace.shell("$TR batch monday -o out")
+            #expect(again.stderr.contains("2 sessions: 0 rendered, 2 skipped (input and tool unchanged) -> out\n"), "\(again.stderr)")
+            // A folder inside another INPUT: its log is found (once), so it is no folder without logs.
+            let nested = try workspace.shell("mkdir -p nest/sub && cp tuesday/t1.jsonl nest/sub/ && $TR batch nest nest/sub -o nested")
+            #expect(nested.code == 0, "\(nested.stderr)")
+            #expect(nested.stderr.hasSuffix("1 session: 1 rendered -> nested\n"), "\(nested.stderr)")
+        }
+
         @Test("a log of another root with the same NAME and other bytes takes the name a run of both roots gives it, not the session's")
         func sameNameOtherRoot() throws {
             let workspace = try Workspace()

@@ -55,6 +55,11 @@ enum InputDiscovery {
         /// whole is not among them, so that a folder not mounted this time
         /// removes nothing.
         var searchedRoots: [Path] = []
+        /// The INPUT folders in which no log was found: most likely the wrong
+        /// folder, or a download that failed. Told by the search itself, so
+        /// that a folder whose logs another INPUT also found (`logs` beside
+        /// `logs/sub`, or `./logs/`) is not among them.
+        var foldersWithoutLogs: [Path] = []
     }
 
     static func expand(_ arguments: [Path], standardInput: Int32) throws(CLIError) -> Found {
@@ -66,13 +71,14 @@ enum InputDiscovery {
                 expand(argument, into: &found)
             }
         }
+        // A log found twice, as one INPUT spelled two ways (`logs`, `./logs/`, `$PWD/logs`), is one session.
         var seen = Set<[UInt8]>()
         found.inputs = found.inputs
             .sorted {
                 $0.relative != $1.relative
                     ? $0.relative.lexicographicallyPrecedes($1.relative) : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes)
             }
-            .filter { seen.insert($0.path.bytes).inserted }
+            .filter { seen.insert($0.path.absolute.bytes).inserted }
         return found
     }
 
@@ -80,6 +86,7 @@ enum InputDiscovery {
         let before = found.inputs.count
         search(root, into: &found)
         if !found.inputs[before...].contains(where: { $0.problem != nil }) { found.searchedRoots.append(root) }
+        if found.inputs.count == before && root.fileType == S_IFDIR { found.foldersWithoutLogs.append(root) }
     }
 
     private static func search(_ root: Path, into found: inout Found) {

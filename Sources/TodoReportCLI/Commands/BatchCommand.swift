@@ -86,9 +86,8 @@ enum BatchCommand: Subcommand {
         // A folder with no log in it is most likely the wrong folder, a download that failed, or logs named
         // otherwise: as for a missing INPUT, its sessions stay and the run fails (66), so that a nightly
         // job can tell it from a night with sessions.
-        let rootsWithLogs = Set(all.map(\.root))
-        let emptyRoots = Set(found.searchedRoots.filter { !rootsWithLogs.contains($0) && $0.fileType == S_IFDIR })
-        for root in found.searchedRoots where emptyRoots.contains(root) {
+        let emptyRoots = Set(found.foldersWithoutLogs)
+        for root in found.foldersWithoutLogs {
             let shown = options.redaction == nil ? root.display : InputRoot.recorded(root, redaction: options.redaction)
             streams.printError(
                 "\(shown): error: no log in this folder or below (batch reads files named *.jsonl or *.jsonl.gz); the sessions found there before are kept"
