@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// The page's title as it may appear in `<title>` and headings: a title comes
 /// from the log's header or the command line, and a control character or a
 /// bidi override there would garble the browser's tab and window lists,
@@ -7,9 +9,9 @@ enum ReportTitle {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x09, 0x0A, 0x0D: scalars.append(" ")
+            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
             case 0x00...0x1F, 0x7F...0x9F: continue
-            case 0x202A...0x202E, 0x2066...0x2069: continue
+            case _ where scalar.isLayoutControl: continue
             default: scalars.append(scalar)
             }
         }

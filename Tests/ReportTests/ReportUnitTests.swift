@@ -170,6 +170,8 @@ struct ReportTests {
             (#""sessionId":"s-42","app":"Shop","#, "s-42 — Shop session report"),
             (#""app":"Shop","#, "Shop — session report"),
             (#""sessionId":"<i>\u202e\u0007x","#, "&lt;i&gt;x — TimeTrave session report"),
+            // Every layout control is left out (marks and isolates too); a line separator is a space, as a line break is.
+            (#""sessionId":"a\u200fb\u2068c\u2028d\u2029e\u200e","#, "abc d e — TimeTrave session report"),
             (#""sessionId":"\#(String(repeating: "é", count: 70))","#, String(repeating: "é", count: 60) + "… — TimeTrave session report"),
         ])
     func documentTitle(header: String, title: String) throws {
