@@ -5,8 +5,9 @@ public import TodoDomain
 /// A recorded session made into a regression test's fixture: the log with its
 /// kept records only, each event pinned with the digest of the state after it
 /// (as the format defines digests), and a states file with a line a frame
-/// (see ``ExpectedState``): whole states up to ``wholeStateFrames`` frames
-/// holding ``wholeStateItems`` items in all, a summary of each beyond.
+/// (see ``ExpectedState``): whole states when the session has at most
+/// ``wholeStateFrames`` frames holding ``wholeStateItems`` items in all, a
+/// summary of each state otherwise.
 ///
 /// Fed a replay's entries in log order (``add(_:)``), as the report builder is;
 /// ``finish()`` gives the two files' text.

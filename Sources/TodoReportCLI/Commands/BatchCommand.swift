@@ -23,7 +23,7 @@ enum BatchCommand: Subcommand {
     static let shard = OptionSpec.value(
         "--shard", valueName: "K/N",
         help:
-            "Render only shard K of N (0-based, by a stable hash of each input's\nrelative path) and write its sessions/ and stats/; then run\n'todo-report index DIR' once over the shards' folder."
+            "Render only shard K of N (0-based, by a stable hash of each input's\nrelative path) and write its sessions/, stats/ and events/; then run\n'todo-report index DIR' once over the shards' folder."
     )
     static let noWait = OptionSpec.flag(
         "--no-wait", help: "Exit at once with 75 if another run is writing DIR, instead of waiting\nfor it to finish.")

@@ -22,8 +22,8 @@ enum IndexCommand: Subcommand {
         leaves each whole, and the next run into DIR completes the change.
         A stats file that is damaged, or not stats, is named on standard error
         and left out (stats of todo-report-stats/1 are left out with a note).
-        Exit codes: 0 every stats file indexed, 65 any left out (the index is
-        written without them), 66 DIR is not a batch folder, 73 an output cannot
+        Exit codes: 0 every stats file indexed (but those of todo-report-stats/1,
+        noted), 65 any other left out (the index is written without them), 66 DIR is not a batch folder, 73 an output cannot
         be written, 75 DIR busy (--no-wait).
         """
 

@@ -28,8 +28,8 @@ enum MakeTestCommand: Subcommand {
     static let discussion = """
         DIR gets Fixtures/NAME.jsonl (the session's kept records, every event pinned
         with the digest of the state after it) with Fixtures/NAME.states.jsonl (each
-        frame's state: whole up to \(SessionFixture.wholeStateFrames) frames holding \(SessionFixture.wholeStateItems) items in all,
-        its fields and the items' digest beyond), and \(RegressionTestSource.fileName),
+        frame's state: whole in a session of up to \(SessionFixture.wholeStateFrames) frames holding
+        \(SessionFixture.wholeStateItems) items in all, else its fields and the items' digest), and \(RegressionTestSource.fileName),
         one test with a case for each fixture in Fixtures/ when it runs: a later run
         into DIR adds its sessions to those there (a fixture of the same name is made
         again, with a note when its events change). \(RegressionTestSource.stateFileName), which
