@@ -24,49 +24,6 @@ enum OutputDestination: Equatable {
     /// A regular file (`existing` says what it was) or a new one (`existing` nil), replaced atomically.
     case replace(Path, existing: ExistingFile?)
 
-    /// What a regular file was when the outputs were prepared: to keep its
-    /// owner and permissions, and to notice if it changes before the rename
-    /// (replaced, or written in place: its size or modification time).
-    struct ExistingFile: Equatable {
-        var device: dev_t
-        var inode: ino_t
-        var mode: mode_t
-        var owner: uid_t
-        var group: gid_t
-        var size: off_t
-        var modified: ModificationTime
-
-        init(_ info: stat) {
-            device = info.st_dev
-            inode = info.st_ino
-            mode = info.st_mode
-            owner = info.st_uid
-            group = info.st_gid
-            size = info.st_size
-            modified = ModificationTime(info)
-        }
-
-        /// Whether `info` is still this file, as it was.
-        func isUnchanged(_ info: stat) -> Bool {
-            info.st_mode & S_IFMT == S_IFREG && info.st_dev == device && info.st_ino == inode && info.st_size == size
-                && ModificationTime(info) == modified
-        }
-    }
-
-    /// A file's modification time, to the nanosecond the file system keeps.
-    struct ModificationTime: Equatable {
-        var seconds: Int
-        var nanoseconds: Int
-
-        init(_ info: stat) {
-            #if canImport(Glibc)
-                (seconds, nanoseconds) = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
-            #else
-                (seconds, nanoseconds) = (info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec)
-            #endif
-        }
-    }
-
     /// The open descriptor this destination writes to, if it is one: `-`,
     /// `/dev/stdout` and `/dev/stderr` are the command's own streams (which
     /// tests replace), any other `/dev/fd/N` is N.

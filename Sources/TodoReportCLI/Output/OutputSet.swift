@@ -46,7 +46,7 @@ final class OutputSet {
     /// or the `--redact-key` file.
     init(_ requests: [Request], streams: StandardStreams, inputs: [InputFile], keyFile: InputFile? = nil) throws(CLIError) {
         self.streams = streams
-        let start = StaleTemporaries.Moment.now()
+        let start = FileTime.now()
         let destinations = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
         for input in inputs.isEmpty ? [nil] : inputs.map(Optional.some) {
             try OutputConflicts.refuse(destinations, streams: streams, input: input, keyFile: keyFile)
@@ -135,7 +135,7 @@ final class OutputSet {
                     if case .replace(let target, _) = output.destination { target.folder } else { nil }
                 }))
         defer { lock.release() }
-        var files: [(output: Prepared, target: Path, existing: OutputDestination.ExistingFile?, temporary: TemporaryFile)] = []
+        var files: [(output: Prepared, target: Path, existing: ExistingFile?, temporary: TemporaryFile)] = []
         for output in outputs {
             guard case .replace(let target, let existing) = output.destination, let temporary = output.temporary else { continue }
             do {
@@ -143,7 +143,7 @@ final class OutputSet {
             } catch {
                 throw .cannotWrite(path: output.request.path.display, reason: error.reason)
             }
-            guard Self.isUnchanged(target, since: existing) else {
+            guard ExistingFile.isUnchanged(target, since: existing) else {
                 throw .cannotWrite(path: output.request.path.display, reason: "it changed while the input was read; nothing was written")
             }
             files.append((output, target, existing, temporary))
@@ -163,14 +163,6 @@ final class OutputSet {
         }
         // Each temporary file is in its target's folder: one flush per folder.
         for folder in Set(files.map(\.target.folder)) { folder.syncFolder() }
-    }
-
-    /// Whether `target` is still what preparing found: the same regular file, or still nothing.
-    private static func isUnchanged(_ target: Path, since existing: OutputDestination.ExistingFile?) -> Bool {
-        var info = stat()
-        guard target.withCString({ lstat($0, &info) }) == 0 else { return existing == nil && errno == ENOENT }
-        guard let existing else { return false }
-        return existing.isUnchanged(info)
     }
 
     private static func name(of output: Prepared) -> String {

@@ -13,33 +13,8 @@ import ByteLevel
 /// keeps an `flock` on its file, across PID namespaces and containers too.
 /// (A file made after this run started may not be locked yet: its age keeps it.)
 enum StaleTemporaries {
-    /// A moment on the clock file times are stamped with, to the nanosecond.
-    struct Moment: Comparable {
-        var seconds: Int
-        var nanoseconds: Int
-
-        static func < (lhs: Moment, rhs: Moment) -> Bool {
-            (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
-        }
-
-        /// Later than every file.
-        static let never = Moment(seconds: .max, nanoseconds: 0)
-
-        /// Now, on the clock the kernel stamps files with (on Linux its coarse
-        /// clock: a file made after this moment never has an earlier time).
-        static func now() -> Moment {
-            var time = timespec()
-            #if canImport(Glibc)
-                clock_gettime(CLOCK_REALTIME_COARSE, &time)
-            #else
-                clock_gettime(CLOCK_REALTIME, &time)
-            #endif
-            return Moment(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
-        }
-    }
-
     /// Removes the stale files named with `prefix` (``TemporaryName``) in `folder`.
-    static func remove(in folder: Path, olderThan start: Moment, prefix: String = TemporaryName.prefix) {
+    static func remove(in folder: Path, olderThan start: FileTime, prefix: String = TemporaryName.prefix) {
         for name in folder.folderEntries() ?? [] {
             guard TemporaryName.matches(name, prefix: prefix) else { continue }
             let path = folder.appending(name)
@@ -48,17 +23,9 @@ enum StaleTemporaries {
             defer { close(descriptor) }
             var info = stat()
             guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
-                modificationTime(info) < start, flock(descriptor, LOCK_EX | LOCK_NB) == 0
+                FileTime(modifiedOf: info) < start, flock(descriptor, LOCK_EX | LOCK_NB) == 0
             else { continue }
             _ = path.withCString { unlink($0) }
         }
-    }
-
-    private static func modificationTime(_ info: stat) -> Moment {
-        #if canImport(Darwin)
-            Moment(seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
-        #else
-            Moment(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
-        #endif
     }
 }

@@ -1,22 +1,20 @@
-import ByteLevel
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// The names this command gives files it writes beside an output:
+/// The names todo-report gives the files it writes beside an output:
 /// `.todo-report.PID.XXXXXX` (six letters or digits), short enough beside any
-/// target name, and recognised by ``StaleTemporaries`` and nothing else.
-/// Other prefixes name other files of ours, such as the links
-/// ``AggregateGenerations`` makes before it renames them into place.
-enum TemporaryName {
-    static let prefix = ".todo-report."
-    static let suffixLength = 6
+/// target name, and recognised by the command line's clean-up of leftovers
+/// and nothing else. Other prefixes name other files of ours, such as the
+/// links a batch makes before it renames them into place.
+package enum TemporaryName {
+    package static let prefix = ".todo-report."
+    package static let suffixLength = 6
 
     /// A new name in `folder` for this process.
-    static func make(in folder: Path, prefix: String = prefix) -> Path {
+    package static func make(in folder: Path, prefix: String = prefix) -> Path {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         var random = SystemRandomNumberGenerator()
         let suffix = (0..<suffixLength).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
@@ -24,12 +22,12 @@ enum TemporaryName {
     }
 
     /// The `mkstemp` template of such a name.
-    static func template(in folder: Path) -> Path {
+    package static func template(in folder: Path) -> Path {
         folder.appending(Array("\(prefix)\(getpid()).XXXXXX".utf8))
     }
 
     /// Whether `name` (a folder entry) has the pattern exactly.
-    static func matches(_ name: [UInt8], prefix: String = prefix) -> Bool {
+    package static func matches(_ name: [UInt8], prefix: String = prefix) -> Bool {
         let prefix = Array(prefix.utf8)
         guard name.starts(with: prefix) else { return false }
         let parts = name.dropFirst(prefix.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)

@@ -1,6 +1,3 @@
-import ByteLevel
-import SessionLog
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,16 +7,16 @@ import SessionLog
 /// The file an output is written to before it takes its target's place:
 /// nameless where the system allows (`O_TMPFILE` on Linux), so a kill leaves
 /// nothing; elsewhere a ``TemporaryName``. It is held with `flock` while this
-/// run lives, which is how ``StaleTemporaries`` tells a live run's file from
-/// one a killed run left.
-final class TemporaryFile {
-    private(set) var descriptor: Int32
+/// run lives, which is how the command line's clean-up of leftovers tells a
+/// live run's file from one a killed run left.
+package final class TemporaryFile {
+    package private(set) var descriptor: Int32
     private let folder: Path
     /// Its name while it has one.
     private var name: Path?
 
     /// Creates the file in `folder`, or says why it cannot be.
-    init(in folder: Path) throws(SystemCallError) {
+    package init(in folder: Path) throws(SystemCallError) {
         self.folder = folder
         #if os(Linux) && (arch(x86_64) || arch(arm64))
             // O_TMPFILE is a C macro Swift does not import: __O_TMPFILE | O_DIRECTORY on these architectures.
@@ -46,8 +43,8 @@ final class TemporaryFile {
     /// makes it durable: the old file's (owner kept where the system allows,
     /// else set-id bits dropped), or `0666` less the umask for a new file.
     /// With `durably` false the caller makes it durable later, with many
-    /// others at once (``FileSystemSync``).
-    func finish(replacing existing: OutputDestination.ExistingFile?, durably: Bool = true) throws(SystemCallError) {
+    /// others at once (a batch's one `syncfs`).
+    package func finish(replacing existing: ExistingFile?, durably: Bool = true) throws(SystemCallError) {
         var mode = 0o666 & ~FileCreationMask.current
         if let existing {
             mode = existing.mode & 0o7777
@@ -62,7 +59,7 @@ final class TemporaryFile {
     /// Puts the file at `target`. A target that did not exist is never
     /// replaced (if one appeared meanwhile, this fails with `EEXIST`); one
     /// that did is replaced whole by `rename`.
-    func install(at target: Path, replacing existing: Bool) throws(SystemCallError) {
+    package func install(at target: Path, replacing existing: Bool) throws(SystemCallError) {
         if !existing {
             if let name {
                 // link(2) fails if the target exists; then the temporary name goes.
@@ -89,12 +86,12 @@ final class TemporaryFile {
     }
 
     /// Makes the folder's new entries last.
-    func syncFolder() {
+    package func syncFolder() {
         folder.syncFolder()
     }
 
     /// Closes the file and removes its name, if it has one: nothing is left.
-    func discard() {
+    package func discard() {
         if let name { _ = name.withCString { unlink($0) } }
         name = nil
         if descriptor >= 0 { close(descriptor) }

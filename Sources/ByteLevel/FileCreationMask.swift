@@ -1,7 +1,9 @@
 #if canImport(Glibc)
-    import Glibc
+    package import Glibc
+    import FoundationEssentials
 #elseif canImport(Darwin)
-    import Darwin
+    package import Darwin
+    import Foundation
 #endif
 
 /// The process's file-creation mask (umask), for the mode a new output gets.
@@ -11,9 +13,9 @@
 /// can leave the mask 0 for the rest of the run, and a file created by another
 /// thread in between gets no mask at all. So the mask is read once, without
 /// changing it where Linux shows it (`Umask:` in `/proc/self/status`).
-enum FileCreationMask {
+package enum FileCreationMask {
     /// The mask, read once per process.
-    static let current: mode_t = fromProcStatus() ?? readBySetting()
+    package static let current: mode_t = fromProcStatus() ?? readBySetting()
 
     /// `Umask:\t0022` from `/proc/self/status` (Linux 4.7 and later).
     private static func fromProcStatus() -> mode_t? {

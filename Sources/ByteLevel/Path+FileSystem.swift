@@ -1,18 +1,15 @@
-import ByteLevel
-import SessionLog
-
 #if canImport(Glibc)
-    import Glibc
+    package import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+    package import Darwin
 #endif
 
-/// The few questions the command asks of the file system about a path,
+/// The few questions todo-report asks of the file system about a path,
 /// each answered in one place.
 extension Path {
     /// The names in this folder but `.` and `..`, in the order the system
     /// lists them; nil (with `errno`) if it cannot be opened.
-    func folderEntries() -> [[UInt8]]? {
+    package func folderEntries() -> [[UInt8]]? {
         guard let directory = withCString({ opendir($0) }) else { return nil }
         defer { closedir(directory) }
         var names: [[UInt8]] = []
@@ -25,21 +22,21 @@ extension Path {
 
     /// What kind of file is here (`S_IFREG`, `S_IFLNK`, …), a link itself
     /// rather than what it names; nil (with `errno`) if nothing is.
-    var fileType: mode_t? {
+    package var fileType: mode_t? {
         var info = stat()
         guard withCString({ lstat($0, &info) }) == 0 else { return nil }
         return info.st_mode & S_IFMT
     }
 
     /// The text of the symbolic link here; nil (with `errno`) if it is not one.
-    func linkText() -> [UInt8]? {
+    package func linkText() -> [UInt8]? {
         withCString { name in CStringBytes.filled(capacity: Int(PATH_MAX) + 1) { readlink(name, $0, $1) } }
     }
 
     /// Makes the entries of this folder durable (what was created, renamed
     /// or removed in it); best effort, as a folder that cannot be opened has
     /// no new entries of ours.
-    func syncFolder() {
+    package func syncFolder() {
         let descriptor = withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)

@@ -1,5 +1,3 @@
-import ByteLevel
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +8,7 @@ import ByteLevel
 /// name (a hard link, held with `flock` like a temporary file), so that if a
 /// later output cannot be put in place, every earlier one is put back as it
 /// was and every new one removed.
-struct ReplaceTransaction {
+package struct ReplaceTransaction {
     private struct Kept {
         var target: Path
         var copy: Path?
@@ -20,8 +18,10 @@ struct ReplaceTransaction {
     private var kept: [Kept] = []
     private var done: [(target: Path, replaced: Bool)] = []
 
+    package init() {}
+
     /// Keeps the file at `target` under a second name, where the system allows it.
-    mutating func keep(_ target: Path) {
+    package mutating func keep(_ target: Path) {
         let copy = TemporaryName.make(in: target.folder)
         guard target.withCString({ from in copy.withCString { link(from, $0) } }) == 0 else { return }
         let descriptor = copy.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
@@ -30,12 +30,12 @@ struct ReplaceTransaction {
     }
 
     /// Notes that `target` now holds its new file.
-    mutating func installed(_ target: Path, replacing: Bool) {
+    package mutating func installed(_ target: Path, replacing: Bool) {
         done.append((target, replacing))
     }
 
     /// Puts back every replaced file and removes every new one.
-    mutating func rollBack() {
+    package mutating func rollBack() {
         for (target, replaced) in done.reversed() {
             if replaced, let copy = kept.first(where: { $0.target == target })?.copy {
                 _ = copy.withCString { from in target.withCString { rename(from, $0) } }
@@ -48,7 +48,7 @@ struct ReplaceTransaction {
     }
 
     /// Drops the second names (the old files go with them unless put back).
-    mutating func finish() {
+    package mutating func finish() {
         for entry in kept {
             if let copy = entry.copy { _ = copy.withCString { unlink($0) } }
             if entry.descriptor >= 0 { close(entry.descriptor) }
