@@ -52,6 +52,20 @@ struct BatchStatsTests {
     }
 
     @Test(
+        "members the schema does not know are passed over, told apart by their characters: a name twice is refused, é and e + U+0301 are two"
+    )
+    func unknownMembers() throws {
+        let stats = try Self.stats()
+        func with(_ members: String) -> SessionStats? {
+            SessionStats(json: Array(stats.json.replacingOccurrences(of: "{\n", with: "{\n  \(members),\n").utf8))
+        }
+        #expect(with(#""note": 1"#) == stats)
+        #expect(with(#""\u00e9": 1, "e\u0301": 2"#) == stats, "two names, as JSON counts them")
+        #expect(with(#""\u00e9": 1, "é": 2"#) == nil, "one name, written twice")
+        #expect(with(#""note": 1, "note": 2"#) == nil)
+    }
+
+    @Test(
         "the files' members (root, report and event table with their sizes and SHA-256): written, read back, missing or of a wrong type refused"
     )
     func fileMembers() throws {

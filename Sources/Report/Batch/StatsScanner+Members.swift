@@ -17,7 +17,10 @@ extension StatsScanner {
         private let names: [[UInt8]]
         private var next = 0
         private var seen: UInt64 = 0
-        private var others = Set<String>()
+        /// Names not known, as their bytes: JSON tells names apart by their
+        /// characters, where Swift's `String` equality would take `é` and
+        /// `e` + U+0301 for one name.
+        private var others = Set<[UInt8]>()
 
         /// Members known by `names` (at most 64), in the order a file has them.
         init(_ names: [[UInt8]]) {
@@ -38,7 +41,7 @@ extension StatsScanner {
                 }
                 position = position + 1 == names.count ? 0 : position + 1
             }
-            return others.insert(String(decoding: name, as: UTF8.self)).inserted ? .other : .repeated
+            return others.insert(Array(name)).inserted ? .other : .repeated
         }
 
         /// Whether every known member at `positions` was met.
