@@ -31,9 +31,7 @@ package enum TemporaryName {
         let prefix = Array(prefix.utf8)
         guard name.starts(with: prefix) else { return false }
         let parts = name.dropFirst(prefix.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(isDigit), parts[1].count == suffixLength else { return false }
-        return parts[1].allSatisfy { isDigit($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit), parts[1].count == suffixLength else { return false }
+        return parts[1].allSatisfy { $0.isASCIIDigit || $0.isASCIILetter }
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 }

@@ -15,6 +15,9 @@ public struct SessionStats: Sendable, Equatable {
     public static let schemaName = "todo-report-stats/2"
     /// The schema before this one, whose files are never read as this one.
     public static let olderSchemaName = "todo-report-stats/1"
+    /// Why a file of ``olderSchemaName`` is not read, as `batch` and `index` say it.
+    public static let olderSchemaReason =
+        "written by an older todo-report whose numbers are defined otherwise (conversion over events, time travel not followed)"
 
     /// How the session ended up.
     public enum Status: String, Sendable {

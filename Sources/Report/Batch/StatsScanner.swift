@@ -191,7 +191,7 @@ struct StatsScanner {
         guard nextByte() != nil else { return nil }
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, Self.isDigit(bytes[index]) else { return nil }
+        guard index < bytes.count, bytes[index].isASCIIDigit else { return nil }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
@@ -216,11 +216,9 @@ struct StatsScanner {
     @discardableResult
     private mutating func skipDigits() -> Bool {
         let start = index
-        while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
         return index > start
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// A string's bytes, escapes decoded, and whether they are known to be UTF-8.
     private struct StringContent {

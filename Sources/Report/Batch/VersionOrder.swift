@@ -53,9 +53,9 @@ enum VersionOrder {
         func isSuffix(from start: Int) -> Bool {
             var i = start
             while i < n {
-                guard s[i] == UInt8(ascii: "."), i + 1 < n, isAlpha(s[i + 1]) || s[i + 1] == UInt8(ascii: "~") else { return false }
+                guard s[i] == UInt8(ascii: "."), i + 1 < n, s[i + 1].isASCIILetter || s[i + 1] == UInt8(ascii: "~") else { return false }
                 i += 2
-                while i < n && (isAlpha(s[i]) || isDigit(s[i]) || s[i] == UInt8(ascii: "~")) { i += 1 }
+                while i < n && (s[i].isASCIILetter || s[i].isASCIIDigit || s[i] == UInt8(ascii: "~")) { i += 1 }
             }
             return true
         }
@@ -69,7 +69,7 @@ enum VersionOrder {
         var j = b.startIndex
         while i < a.endIndex || j < b.endIndex {
             var firstDifference = 0
-            while (i < a.endIndex && !isDigit(a[i])) || (j < b.endIndex && !isDigit(b[j])) {
+            while (i < a.endIndex && !a[i].isASCIIDigit) || (j < b.endIndex && !b[j].isASCIIDigit) {
                 let ac = i == a.endIndex ? 0 : order(a[i])
                 let bc = j == b.endIndex ? 0 : order(b[j])
                 if ac != bc { return ac - bc }
@@ -78,28 +78,22 @@ enum VersionOrder {
             }
             while i < a.endIndex && a[i] == UInt8(ascii: "0") { i += 1 }
             while j < b.endIndex && b[j] == UInt8(ascii: "0") { j += 1 }
-            while i < a.endIndex && j < b.endIndex && isDigit(a[i]) && isDigit(b[j]) {
+            while i < a.endIndex && j < b.endIndex && a[i].isASCIIDigit && b[j].isASCIIDigit {
                 if firstDifference == 0 { firstDifference = Int(a[i]) - Int(b[j]) }
                 i += 1
                 j += 1
             }
-            if i < a.endIndex && isDigit(a[i]) { return 1 }
-            if j < b.endIndex && isDigit(b[j]) { return -1 }
+            if i < a.endIndex && a[i].isASCIIDigit { return 1 }
+            if j < b.endIndex && b[j].isASCIIDigit { return -1 }
             if firstDifference != 0 { return firstDifference }
         }
         return 0
     }
 
     private static func order(_ c: UInt8) -> Int {
-        if isDigit(c) { return 0 }
-        if isAlpha(c) { return Int(c) }
+        if c.isASCIIDigit { return 0 }
+        if c.isASCIILetter { return Int(c) }
         if c == UInt8(ascii: "~") { return -1 }
         return Int(c) + 256
-    }
-
-    private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
-
-    private static func isAlpha(_ c: UInt8) -> Bool {
-        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
     }
 }

@@ -28,7 +28,7 @@ enum MessageTemplate {
                 utf8 = message.utf8[message.utf8.index(after: close)...]
             } else if isWordByte(byte) {
                 let end = utf8.firstIndex { !isWordByte($0) } ?? utf8.endIndex
-                if message.utf8[start..<end].contains(where: isDigit) {
+                if message.utf8[start..<end].contains(where: \.isASCIIDigit) {
                     pieces.append(cut(pieceStart, start))
                     arguments.append(cut(start, end))
                     pieceStart = end
@@ -58,8 +58,6 @@ enum MessageTemplate {
         }
         return nil
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {

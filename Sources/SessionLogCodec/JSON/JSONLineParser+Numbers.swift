@@ -10,8 +10,8 @@ extension JSONLineParser {
         guard let first = peekIfPresent() else { throw endedEarly() }
         if first == UInt8(ascii: "0") {
             index += 1
-        } else if isDigit(first) {
-            while let byte = peekIfPresent(), isDigit(byte) { index += 1 }
+        } else if first.isASCIIDigit {
+            while let byte = peekIfPresent(), byte.isASCIIDigit { index += 1 }
         } else {
             throw index == start ? error("unexpected \(describeCurrent()); expected a value") : error("expected a digit")
         }
@@ -19,16 +19,16 @@ extension JSONLineParser {
             isInteger = false
             index += 1
             guard let byte = peekIfPresent() else { throw endedEarly() }
-            guard isDigit(byte) else { throw error("expected a digit after '.'") }
-            while let byte = peekIfPresent(), isDigit(byte) { index += 1 }
+            guard byte.isASCIIDigit else { throw error("expected a digit after '.'") }
+            while let byte = peekIfPresent(), byte.isASCIIDigit { index += 1 }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             isInteger = false
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
             guard let byte = peekIfPresent() else { throw endedEarly() }
-            guard isDigit(byte) else { throw error("expected a digit in the exponent") }
-            while let byte = peekIfPresent(), isDigit(byte) { index += 1 }
+            guard byte.isASCIIDigit else { throw error("expected a digit in the exponent") }
+            while let byte = peekIfPresent(), byte.isASCIIDigit { index += 1 }
         }
         return (start, isInteger)
     }

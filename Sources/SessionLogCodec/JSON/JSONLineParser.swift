@@ -48,10 +48,6 @@ struct JSONLineParser {
 
     // MARK: Helpers
 
-    func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
     /// The current byte, or 0 at the end of the line (0 never matches a token).
     func peek() -> UInt8 {
         index < bytes.count ? bytes[index] : 0

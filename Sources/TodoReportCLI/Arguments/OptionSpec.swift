@@ -1,3 +1,6 @@
+import ByteLevel
+import Report
+
 /// One option a subcommand takes, with what `--help` says of it.
 struct OptionSpec: Sendable {
     /// Every spelling, the canonical one first (`--output`, `-o`).
@@ -34,11 +37,13 @@ extension OptionSpec {
     static let quietLine = OptionSpec.flag("--quiet", help: "Leave out the closing line (errors are still printed).")
     static let maxDiagnostics = OptionSpec.value(
         "--max-diagnostics", valueName: "N",
-        help: "Print at most N diagnostics on standard error (default 100; 0 prints all),\nthen one line that counts the rest.")
+        help:
+            "Print at most N diagnostics on standard error (default \(DiagnosticPrinter.defaultLimit); 0 prints all),\nthen one line that counts the rest."
+    )
     static let maxLineBytes = OptionSpec.value(
         "--max-line-bytes", valueName: "N",
         help:
-            "Longest line read (default 268435456, 256 MiB); a longer line is\nskipped with a line-too-long error, without being held in memory."
+            "Longest line read (default \(LineLimit.defaultBytes), \(LineLimit.defaultBytes >> 20) MiB); a longer line is\nskipped with a line-too-long error, without being held in memory."
     )
     static let redact = OptionSpec.flag(
         "--redact",
@@ -54,6 +59,7 @@ extension OptionSpec {
     /// `--title TEXT`, one option of `todo-report INPUT` and of `batch`;
     /// `whose` starts its help (`The page's`, `Each report's`).
     static func title(whose: String) -> OptionSpec {
-        OptionSpec.value("--title", valueName: "TEXT", help: "\(whose) title (default: the header's app, else TimeTrave).")
+        OptionSpec.value(
+            "--title", valueName: "TEXT", help: "\(whose) title (default: the header's app, else \(ReportBuilder.defaultTitle)).")
     }
 }

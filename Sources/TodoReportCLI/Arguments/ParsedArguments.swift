@@ -100,7 +100,7 @@ struct ParsedArguments {
                 ? "a whole number ≥ \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
             // Digits beyond the type's largest value are too large, not a mistake of form.
             let isTooLarge =
-                !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && Number(text) == nil
+                !text.isEmpty && text.utf8.allSatisfy(\.isASCIIDigit) && Number(text) == nil
             let largest = isTooLarge && range.upperBound == Number.max ? ", larger than the largest, \(Number.max)" : ""
             throw .usage("\(option.canonicalName) takes \(bounds), as in \(option.canonicalName) \(example); got '\(text)'\(largest).")
         }

@@ -209,7 +209,7 @@ struct AggregateGenerations {
 
     /// A generation's number: decimal digits only, no leading zero.
     private static func number(_ name: [UInt8]) -> Int? {
-        guard (1...18).contains(name.count), name.first != UInt8(ascii: "0"), name.allSatisfy({ (0x30...0x39).contains($0) }) else {
+        guard (1...18).contains(name.count), name.first != UInt8(ascii: "0"), name.allSatisfy(\.isASCIIDigit) else {
             return nil
         }
         return Int(String(decoding: name, as: UTF8.self))

@@ -367,7 +367,7 @@ struct BatchFolder: Sendable {
             let files = older == 1 ? "1 stats file is" : "\(groupedDigits(older)) stats files are"
             let their = older == 1 ? "its" : "their"
             streams.printError(
-                "\(stats.display): note: \(files) \(SessionStats.olderSchemaName), written by an older todo-report whose numbers are defined otherwise (conversion over events, time travel not followed); left out of the index, summary and CSV rather than mixed in. 'todo-report batch' over \(their) inputs into \(root.display) renders them again."
+                "\(stats.display): note: \(files) \(SessionStats.olderSchemaName), \(SessionStats.olderSchemaReason); left out of the index, summary and CSV rather than mixed in. 'todo-report batch' over \(their) inputs into \(root.display) renders them again."
             )
         }
         if aggregate.mixesRedactions {

@@ -50,10 +50,11 @@ enum SessionNaming {
         cleaned(withoutLogSuffix(relative), hashing: relative)
     }
 
-    /// `relative` without `.jsonl.gz` or `.jsonl`.
+    /// `relative` without its log ending, `.jsonl` or `.jsonl.gz` (``BatchInput/extensions``).
     static func withoutLogSuffix(_ relative: [UInt8]) -> [UInt8] {
         var bytes = relative
-        for suffix in [".jsonl.gz", ".jsonl"] where bytes.hasSuffix(suffix) {
+        // No ending is the end of another: at most one matches.
+        for suffix in BatchInput.extensions where bytes.hasSuffix(suffix) {
             bytes.removeLast(suffix.utf8.count)
             break
         }

@@ -163,7 +163,7 @@ enum BatchCommand: Subcommand {
         if olderSchema > 0 && !options.quiet {
             let (count, their) = (groupedDigits(olderSchema), olderSchema == 1 ? "its" : "their")
             streams.printError(
-                "note: \(count) rendered again: \(their) stats were \(SessionStats.olderSchemaName), written by an older todo-report whose numbers are defined otherwise (conversion over events, time travel not followed), so they are never read as \(SessionStats.schemaName)"
+                "note: \(count) rendered again: \(their) stats were \(SessionStats.olderSchemaName), \(SessionStats.olderSchemaReason), so they are never read as \(SessionStats.schemaName)"
             )
         }
         let rejected = finished.filter { $0.status == .rejected }.count

@@ -118,7 +118,7 @@ enum MakeTestCommand: Subcommand {
             defer { files[index].close() }
             let fixture = SessionFixture(expectations: expectations)
             let outcome = try LogReading.replay(
-                files[index], options: options, streams: streams, allDiagnosticsIn: "--max-diagnostics 0 prints them all"
+                files[index], options: options, streams: streams, allDiagnosticsIn: ReadingOptions.printEveryDiagnostic
             ) { fixture.add($0) }
             try LogReading.check(outcome, strict: false, naming: files.count > 1 ? files[index].displayName : nil)
             let made: (log: String, states: String?, frames: Int, pinnedEvents: Int)

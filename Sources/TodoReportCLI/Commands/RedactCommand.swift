@@ -30,7 +30,7 @@ enum RedactCommand: Subcommand {
         """
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
-        let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
+        let input = try arguments.single(ReadingOptions.singleInput)
         guard let outputPath = arguments.path(output) else {
             throw .usage("redact needs -o OUTPUT.jsonl, the redacted log to write (- for standard output).")
         }
@@ -83,15 +83,15 @@ enum RedactCommand: Subcommand {
             }
         } catch {
             let reason = readFailure.map { printer.failedReading($0) }
-            printer.finish(allIn: "--max-diagnostics 0 prints them all")
+            printer.finish(allIn: ReadingOptions.printEveryDiagnostic)
             if let reason { throw .cannotRead(path: file.displayName, reason: reason) }
             if counts.stoppedOnUnsupportedSchema {
-                throw .rejected("the log's schema is not todo-session/1, so nothing was written.")
+                throw .rejected("the log's schema is not \(SessionHeader.supportedSchema), so nothing was written.")
             }
             throw error
         }
         LogReading.warnOfIrregularEnding(source, of: file, streams: streams)
-        printer.finish(allIn: "--max-diagnostics 0 prints them all")
+        printer.finish(allIn: ReadingOptions.printEveryDiagnostic)
         if !options.quiet {
             let dropped = countedNoun(counts.dropped, "line") + " dropped"
             streams.printError(

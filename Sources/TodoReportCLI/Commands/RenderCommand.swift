@@ -34,7 +34,7 @@ enum RenderCommand: Subcommand {
     static let options = [output, summary, events] + ReadingOptions.specs + [title, templates]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
-        let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
+        let input = try arguments.single(ReadingOptions.singleInput)
         let options = try ReadingOptions(arguments)
         let reportPath: Path
         if let given = arguments.path(output) { reportPath = given } else { reportPath = try defaultOutput(for: input) }
@@ -82,11 +82,9 @@ enum RenderCommand: Subcommand {
     /// `.jsonl` / `.jsonl.gz` (`-` for standard input), masked under `--redact`.
     static func sessionName(_ input: Path, redaction: LogRedaction?) -> String {
         guard !input.isStandardStream else { return "-" }
-        var name = String(decoding: input.lastComponent, as: UTF8.self)
-        for suffix in [".jsonl.gz", ".jsonl"] where name.hasSuffix(suffix) && name.utf8.count > suffix.utf8.count {
-            name.removeLast(suffix.count)
-            break
-        }
+        // A file named `.jsonl` alone keeps its name.
+        let stripped = SessionNaming.withoutLogSuffix(input.lastComponent)
+        let name = String(decoding: stripped.isEmpty ? input.lastComponent : stripped, as: UTF8.self)
         return redaction.map { $0.quotable(name) } ?? name
     }
 

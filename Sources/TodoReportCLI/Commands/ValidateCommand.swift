@@ -9,14 +9,14 @@ enum ValidateCommand: Subcommand {
     static let options = ReadingOptions.specs.map { $0.canonicalName == strict.canonicalName ? strict : $0 }
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
-        let input = try arguments.single("INPUT: name a todo-session/1 log, or - for standard input")
+        let input = try arguments.single(ReadingOptions.singleInput)
         let options = try ReadingOptions(arguments)
         var file = try InputFile.locate(input, standardInput: streams.input)
         try OutputConflicts.refuseKeyFile(asInput: file, keyFile: options.keyFile)
         try file.open()
         defer { file.close() }
         let outcome = try LogReading.replay(
-            file, options: options, streams: streams, allDiagnosticsIn: "--max-diagnostics 0 prints them all"
+            file, options: options, streams: streams, allDiagnosticsIn: ReadingOptions.printEveryDiagnostic
         ) { _ in }
         try LogReading.check(outcome, strict: options.strict, consequence: ".")
         if !options.quiet {

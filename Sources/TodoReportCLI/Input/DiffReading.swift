@@ -126,8 +126,8 @@ struct DiffReading {
     mutating func finishPrinting() {
         guard !printed else { return }
         printed = true
-        baselinePrinter.finish(allIn: "--max-diagnostics 0 prints them all")
-        runPrinter.finish(allIn: "--max-diagnostics 0 prints them all")
+        baselinePrinter.finish(allIn: ReadingOptions.printEveryDiagnostic)
+        runPrinter.finish(allIn: ReadingOptions.printEveryDiagnostic)
     }
 
     /// Steps `stepper`, printing its diagnostics with `printer`.

@@ -118,7 +118,7 @@ enum LogReading {
     ) throws(CLIError) {
         let line = (name.map { $0 + ": " } ?? "") + countLine(outcome)
         if outcome.stoppedOnUnsupportedSchema {
-            throw .rejected("\(line); the log's schema is not todo-session/1" + consequence)
+            throw .rejected("\(line); the log's schema is not \(SessionHeader.supportedSchema)" + consequence)
         }
         if strict && outcome.errorCount > 0 {
             throw .rejected("\(line); --strict allows no errors" + consequence)

@@ -30,8 +30,14 @@ struct ReadingOptions {
     /// in `report`, or under `--strict` (which writes no report of a log with errors) by
     /// printing them all.
     func withheldDiagnostics(allIn report: String) -> String {
-        strict ? "--max-diagnostics 0 prints them all" : "all in \(report)"
+        strict ? Self.printEveryDiagnostic : "all in \(report)"
     }
+
+    /// Where a run that writes no report says the diagnostics it did not print are.
+    static let printEveryDiagnostic = "--max-diagnostics 0 prints them all"
+
+    /// What a command that reads one log says when it is not given one.
+    static let singleInput = "INPUT: name a \(SessionHeader.supportedSchema) log, or - for standard input"
 
     /// The most bytes a `--redact-key` file may hold.
     static let keyFileLimit = 64 << 10
