@@ -31,22 +31,38 @@ public struct Pseudonyms: Sendable {
     private let keyed: HMACSHA256.Key?
 
     /// Pseudonyms under `key`, or plain `redacted` for every value when `key` is `nil`.
+    /// The key is taken as it is; a key read from a file is checked by
+    /// ``init(keyFileContents:)``.
     public init(key: [UInt8]?) {
         self.key = key
         keyed = key.map(HMACSHA256.Key.init)
     }
 
+    /// The fewest bytes a key file's secret may have (less its trailing line
+    /// break): 128 bits of a random key, and too long for a word or a name.
+    public static let minimumKeyBytes = 16
+
     /// Reads the key from a file: its bytes, less one trailing line break (so
     /// a key written by `echo` or `openssl rand -hex 32 >` works as it reads).
+    ///
+    /// - Throws: The file's read error, or a ``KeyFileProblem`` when it holds
+    ///   no secret or one too short (see ``init(keyFileContents:)``).
     public init(keyFile url: URL) throws {
-        self.init(keyFileContents: [UInt8](try Data(contentsOf: url)))
+        try self.init(keyFileContents: [UInt8](try Data(contentsOf: url)))
     }
 
     /// The key in a key file's `bytes`: less one trailing line break (`\n` or `\r\n`).
-    public init(keyFileContents bytes: [UInt8]) {
+    ///
+    /// - Throws: ``KeyFileProblem/noSecret`` for bytes of only white space,
+    ///   ``KeyFileProblem/tooShort(bytes:)`` for fewer than ``minimumKeyBytes``:
+    ///   such a key could be found by trying candidates against the
+    ///   ``keyFingerprint`` every keyed output shows.
+    public init(keyFileContents bytes: [UInt8]) throws(KeyFileProblem) {
+        guard !bytes.allSatisfy({ $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }) else { throw .noSecret }
         var bytes = bytes
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
+        guard bytes.count >= Self.minimumKeyBytes else { throw .tooShort(bytes: bytes.count) }
         self.init(key: bytes)
     }
 

@@ -45,11 +45,12 @@ struct PseudonymsTests {
     func keyFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("key-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
-        for text in ["team secret\n", "team secret\r\n", "team secret"] {
+        let key = "a team secret of 27 bytes.."
+        for text in [key + "\n", key + "\r\n", key] {
             try Data(text.utf8).write(to: url)
             #expect(
                 try Pseudonyms(keyFile: url).pseudonym(of: "s-1", as: .session)
-                    == Pseudonyms(key: Self.key).pseudonym(of: "s-1", as: .session))
+                    == Pseudonyms(key: Array(key.utf8)).pseudonym(of: "s-1", as: .session))
         }
     }
 
@@ -67,9 +68,21 @@ struct PseudonymsTests {
     }
 
     @Test("a key file's bytes are the key, less one line break")
-    func keyFileContents() {
-        let expected = Pseudonyms(key: Self.key).keyFingerprint
-        #expect(Pseudonyms(keyFileContents: Array("team secret\r\n".utf8)).keyFingerprint == expected)
-        #expect(Pseudonyms(keyFileContents: Array("team secret\n\n".utf8)).keyFingerprint != expected)
+    func keyFileContents() throws {
+        let key = Array("0123456789abcdef".utf8)
+        let expected = Pseudonyms(key: key).keyFingerprint
+        #expect(try Pseudonyms(keyFileContents: key + Array("\r\n".utf8)).keyFingerprint == expected)
+        #expect(try Pseudonyms(keyFileContents: key + Array("\n\n".utf8)).keyFingerprint != expected)
+    }
+
+    @Test(
+        "a key file with no secret, or one shorter than 16 bytes, is refused: its pseudonyms could be guessed against the fingerprint",
+        arguments: [
+            ("", KeyFileProblem.noSecret), (" \t\r\n\n", .noSecret), (String(repeating: " ", count: 40), .noSecret),
+            ("0123456789abcde\n", .tooShort(bytes: 15)), ("team secret", .tooShort(bytes: 11)),
+        ])
+    func weakKeyFiles(text: String, problem: KeyFileProblem) {
+        #expect(throws: problem) { try Pseudonyms(keyFileContents: Array(text.utf8)) }
+        #expect(throws: Never.self) { try Pseudonyms(keyFileContents: Array("0123456789abcdef\n".utf8)) }
     }
 }

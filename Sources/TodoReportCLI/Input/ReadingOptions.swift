@@ -1,3 +1,4 @@
+import ByteLevel
 import Redaction
 import SessionLog
 
@@ -41,9 +42,6 @@ struct ReadingOptions {
 
     /// The most bytes a `--redact-key` file may hold.
     static let keyFileLimit = 64 << 10
-    /// The fewest bytes a `--redact-key` secret may have (less its trailing line break): 128 bits
-    /// of a random key, and too long for a word or a name.
-    static let minimumKeyBytes = 16
 
     /// `--redact`, keyed with `--redact-key FILE` (which implies `--redact`).
     static func redaction(_ arguments: ParsedArguments) throws(CLIError) -> LogRedaction? {
@@ -57,20 +55,21 @@ struct ReadingOptions {
         } catch {
             throw .cannotRead(path: keyPath.display, reason: error.reason + "; --redact-key names a file holding the team's secret")
         }
-        // Only white space (or nothing): no secret at all.
-        guard !bytes.allSatisfy({ $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }) else {
-            throw .usage(
-                "the key file \(keyPath.display) holds no secret (it is empty or white space); put the team's secret in it (for example: openssl rand -hex 32 > \(keyPath.display))."
-            )
+        do {
+            return LogRedaction(pseudonyms: try Pseudonyms(keyFileContents: bytes))
+        } catch {
+            switch error {
+            case .noSecret:
+                throw .usage(
+                    "the key file \(keyPath.display) holds no secret (it is empty or white space); put the team's secret in it (for example: openssl rand -hex 32 > \(keyPath.display))."
+                )
+            case .tooShort(let length):
+                // A short secret can be found by trying candidates against the fingerprint every keyed output shows.
+                throw .usage(
+                    "the key file \(keyPath.display) holds \(countedNoun(length, "byte")), too short a secret to keep pseudonyms from being guessed; "
+                        + "a key has at least \(Pseudonyms.minimumKeyBytes) (for example: openssl rand -hex 32 > \(keyPath.display))."
+                )
+            }
         }
-        let pseudonyms = Pseudonyms(keyFileContents: bytes)
-        // A short secret can be found by trying candidates against the fingerprint every keyed output shows.
-        guard pseudonyms.keyLength >= minimumKeyBytes else {
-            throw .usage(
-                "the key file \(keyPath.display) holds \(pseudonyms.keyLength == 1 ? "1 byte" : "\(pseudonyms.keyLength) bytes"), too short a secret to keep pseudonyms from being guessed; "
-                    + "a key has at least \(minimumKeyBytes) (for example: openssl rand -hex 32 > \(keyPath.display))."
-            )
-        }
-        return LogRedaction(pseudonyms: pseudonyms)
     }
 }
