@@ -1,6 +1,8 @@
 import Foundation
 import SessionLogCodec
 import Testing
+import TimeTravel
+import TodoDomain
 
 /// The codec on its own: a record written as its line (`RecordEncoder`) is
 /// read back by a `LogReader` as the same record with no diagnostic, and a
@@ -40,6 +42,22 @@ struct RecordLineTests {
         #expect(header.count == 1)
         let line = Self.withoutLineBreak(RecordEncoder.line(for: record))
         #expect(Self.read(line, number: 2, with: &reader) == [.record(record, line: 2)])
+    }
+
+    @Test(
+        "a store's change is written as its record is, each field in the recorder's order, its time to the millisecond (a finer clock's too)",
+        arguments: [
+            (
+                StoreChange<TodoEvent>.dispatched(
+                    .setItemDone(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)), isDone: true)),
+                #"{"type":"event","seq":7,"timestamp":"1970-01-01T00:00:01.000Z","event":"setItemDone","id":"01020304-0506-0708-090A-0B0C0D0E0F10","isDone":true,"digest":"00000000000000ff"}"#
+            ),
+            (.traveled(to: 3), #"{"type":"travel","seq":7,"timestamp":"1970-01-01T00:00:01.000Z","to":3}"#),
+        ])
+    func storeChange(change: StoreChange<TodoEvent>, line: String) {
+        let written = RecordEncoder.line(for: change, seq: 7, timestamp: Timestamp(millisecondsSince1970: 1_000.75), digest: 255)
+        // A travel has no digest: the one given is not written.
+        #expect(written == line + "\n")
     }
 
     @Test("a header with every field written and read back is the same header")

@@ -56,6 +56,17 @@ public enum LoggedEvent: Hashable, Sendable {
     /// As `TodoEvent.setItemDone`.
     case setItemDone(id: UUID, isDone: Bool)
 
+    /// Which of the five events it is; its `rawValue` is the log's `event` field.
+    public var kind: TodoEvent.Kind {
+        switch self {
+        case .startCreatingItem: .startCreatingItem
+        case .cancelCreatingItem: .cancelCreatingItem
+        case .changePartialItemName: .changePartialItemName
+        case .addItem: .addItem
+        case .setItemDone: .setItemDone
+        }
+    }
+
     /// The logged form of an event the app dispatched.
     public init(_ event: TodoEvent) {
         switch event {

@@ -11,44 +11,40 @@ extension RecordEncoder {
             return line(for: header)
         case .event(let event, let stamp):
             var object = JSONObjectWriter()
-            object.add("type", string: "event")
+            object.add(.type, string: "event")
             add(stamp, to: &object)
+            object.add(.event, string: event.kind.rawValue)
             switch event {
-            case .startCreatingItem:
-                object.add("event", string: "startCreatingItem")
-            case .cancelCreatingItem:
-                object.add("event", string: "cancelCreatingItem")
+            case .startCreatingItem, .cancelCreatingItem:
+                break
             case .changePartialItemName(let name):
-                object.add("event", string: "changePartialItemName")
-                object.add("name", string: name)
+                object.add(.name, string: name)
             case .addItem(let id):
-                object.add("event", string: "addItem")
-                if let id { object.add("id", string: id.uuidString) }
+                if let id { object.add(.id, string: id.uuidString) }
             case .setItemDone(let id, let isDone):
-                object.add("event", string: "setItemDone")
-                object.add("id", string: id.uuidString)
-                object.add("isDone", raw: isDone ? "true" : "false")
+                object.add(.id, string: id.uuidString)
+                object.add(.isDone, raw: isDone ? "true" : "false")
             }
-            if let digest = stamp.digest { object.add("digest", string: StateDigest.text(of: digest)) }
+            if let digest = stamp.digest { object.add(.digest, string: StateDigest.text(of: digest)) }
             return object.finished + "\n"
         case .travel(let to, let stamp):
             var object = JSONObjectWriter()
-            object.add("type", string: "travel")
+            object.add(.type, string: "travel")
             add(stamp, to: &object)
-            object.add("to", raw: String(to))
+            object.add(.to, raw: String(to))
             return object.finished + "\n"
         }
     }
 
     private static func add(_ stamp: RecordStamp, to object: inout JSONObjectWriter) {
-        if let seq = stamp.seq { object.add("seq", raw: String(seq)) }
+        if let seq = stamp.seq { object.add(.seq, raw: String(seq)) }
         guard let timestamp = stamp.timestamp else { return }
         let milliseconds = timestamp.millisecondsSince1970
-        if milliseconds == milliseconds.rounded(.down) {
-            object.add("timestamp", string: timestamp.rfc3339)
-        } else {
+        if milliseconds.isFinite && milliseconds != milliseconds.rounded(.down) {
             // RFC 3339 here has milliseconds: a finer time stays a number, exactly.
-            object.add("timestamp", raw: "\(milliseconds)")
+            object.add(.timestamp, raw: "\(milliseconds)")
+        } else {
+            object.add(.timestamp, string: timestamp.rfc3339)
         }
     }
 }

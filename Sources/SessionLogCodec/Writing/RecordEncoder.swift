@@ -8,56 +8,46 @@ public enum RecordEncoder {
     /// The header line.
     public static func line(for header: SessionHeader) -> String {
         var object = JSONObjectWriter()
-        object.add("type", string: "session")
-        object.add("schema", string: header.schema)
-        if let value = header.sessionId { object.add("sessionId", string: value) }
-        if let value = header.app { object.add("app", string: value) }
-        if let value = header.appVersion { object.add("appVersion", string: value) }
-        if let value = header.userId { object.add("userId", string: value) }
-        if let value = header.startedAt { object.add("startedAt", string: value.rfc3339) }
+        object.add(.type, string: "session")
+        object.add(.schema, string: header.schema)
+        if let value = header.sessionId { object.add(.sessionId, string: value) }
+        if let value = header.app { object.add(.app, string: value) }
+        if let value = header.appVersion { object.add(.appVersion, string: value) }
+        if let value = header.userId { object.add(.userId, string: value) }
+        if let value = header.startedAt { object.add(.startedAt, string: value.rfc3339) }
         if !header.context.isEmpty {
             var context = JSONObjectWriter()
             for entry in header.context { context.add(entry.key, string: entry.value) }
-            object.add("context", raw: context.finished)
+            object.add(.context, raw: context.finished)
         }
         return object.finished + "\n"
     }
 
-    /// The line for a store change: an `event` or a `travel` record; an
-    /// event gets `digest` (see ``StateDigest/value(of:hasLoggedID:)``) when one is given.
+    /// The line for a store change: an `event` or a `travel` record, as
+    /// ``line(for:)-(LogRecord)`` writes one, its time to the millisecond;
+    /// an event gets `digest` (see ``StateDigest/value(of:hasLoggedID:)``) when one is given.
     public static func line(for change: StoreChange<TodoEvent>, seq: Int64, timestamp: Timestamp, digest: UInt64? = nil) -> String {
-        var object = JSONObjectWriter()
+        // Whole milliseconds, as the recorder writes times (RFC 3339 with milliseconds).
+        let stamp = RecordStamp(
+            seq: seq, timestamp: Timestamp(millisecondsSince1970: timestamp.millisecondsSince1970.rounded(.down)), digest: digest)
         switch change {
-        case .dispatched(let event):
-            object.add("type", string: "event")
-            object.add("seq", raw: String(seq))
-            object.add("timestamp", string: timestamp.rfc3339)
-            object.add("event", string: event.kind.rawValue)
-            switch event {
-            case .startCreatingItem, .cancelCreatingItem:
-                break
-            case .changePartialItemName(let name):
-                object.add("name", string: name)
-            case .addItem(let id):
-                object.add("id", string: id.uuidString)
-            case .setItemDone(let id, let isDone):
-                object.add("id", string: id.uuidString)
-                object.add("isDone", raw: isDone ? "true" : "false")
-            }
-            if let digest { object.add("digest", string: StateDigest.text(of: digest)) }
-        case .traveled(let to):
-            object.add("type", string: "travel")
-            object.add("seq", raw: String(seq))
-            object.add("timestamp", string: timestamp.rfc3339)
-            object.add("to", raw: String(to))
+        case .dispatched(let event): return line(for: .event(LoggedEvent(event), stamp))
+        case .traveled(let to): return line(for: .travel(to: Int64(to), stamp))
         }
-        return object.finished + "\n"
     }
 }
 
 /// Builds one JSON object's text member by member.
 struct JSONObjectWriter {
     private var text = "{"
+
+    mutating func add(_ key: RecordKey, string value: String) {
+        add(key.name, string: value)
+    }
+
+    mutating func add(_ key: RecordKey, raw value: String) {
+        add(key.name, raw: value)
+    }
 
     mutating func add(_ key: String, string value: String) {
         add(key, raw: JSONString.literal(value))
