@@ -11,7 +11,7 @@ extension FunnelChart {
         let top = 22
         let rowHeight = 38
         let whole = max(1, opened)
-        let numbers = rows.map { "\(Formatting.grouped($0.count)) (\(Formatting.percent($0.count, of: opened)))" }
+        let numbers = rows.map { Formatting.share($0.count, of: opened) }
         let bars = rows.map { Int((barWidth * Double(min($0.count, whole)) / Double(whole)).rounded()) }
         let title = "\(label) (\(Formatting.plural(sessions, "rendered session")))"
         // 12 px type: at most about 7.5 pixels a character in the fonts browsers fall back to.

@@ -6,7 +6,7 @@ enum BatchSummaryBuilder {
 
     static func build(_ aggregate: BatchAggregate) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Batch summary")])]
-        if let note = aggregate.redactionNote { blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + note + ".")])) }
+        if let note = aggregate.redactionNote { blocks.append(.labelled("Redacted", note + ".")) }
         blocks += totals(aggregate)
         blocks += funnel(aggregate)
         blocks += cancellations(aggregate)
@@ -14,21 +14,18 @@ enum BatchSummaryBuilder {
         return blocks
     }
 
-    private static func item(_ label: String, _ value: String) -> [MarkdownBlock] {
-        MarkdownBlock.labelledItem(label, value)
-    }
-
     private static func totals(_ a: BatchAggregate) -> [MarkdownBlock] {
         let events = a.sessions.reduce(0) { $0 + ($1.status == .rendered ? $1.numbers.events : 0) }
         return [
             .heading(level: 3, [.text("Totals")]),
             .bulletList([
-                item("Sessions", Formatting.grouped(a.sessions.count)),
-                item("Rendered", Formatting.grouped(a.count(.rendered))),
-                item("Rejected", Formatting.grouped(a.count(.rejected))),
-                item("Unreadable", Formatting.grouped(a.count(.unreadable))),
-                item("Events of rendered sessions", Formatting.grouped(events)),
-                item("App versions", a.versions.isEmpty ? "none" : a.versions.map(BatchAggregate.label(of:)).joined(separator: ", ")),
+                MarkdownBlock.labelledItem("Sessions", Formatting.grouped(a.sessions.count)),
+                MarkdownBlock.labelledItem("Rendered", Formatting.grouped(a.count(.rendered))),
+                MarkdownBlock.labelledItem("Rejected", Formatting.grouped(a.count(.rejected))),
+                MarkdownBlock.labelledItem("Unreadable", Formatting.grouped(a.count(.unreadable))),
+                MarkdownBlock.labelledItem("Events of rendered sessions", Formatting.grouped(events)),
+                MarkdownBlock.labelledItem(
+                    "App versions", a.versions.isEmpty ? "none" : a.versions.map(BatchAggregate.label(of:)).joined(separator: ", ")),
             ]),
         ]
     }
@@ -37,18 +34,18 @@ enum BatchSummaryBuilder {
     static func funnelItems(_ f: BatchAggregate.Funnel) -> [[MarkdownBlock]] {
         let sheets = f.sheets
         return [
-            item("Add sheets opened", Formatting.grouped(sheets.opened)),
-            item("With at least one keystroke", sheets.share(sheets.typed)),
-            item("Ended by Add", sheets.share(sheets.added)),
-            item("Cancelled", sheets.share(sheets.cancelled)),
+            MarkdownBlock.labelledItem("Add sheets opened", Formatting.grouped(sheets.opened)),
+            MarkdownBlock.labelledItem("With at least one keystroke", sheets.share(sheets.typed)),
+            MarkdownBlock.labelledItem("Ended by Add", sheets.share(sheets.added)),
+            MarkdownBlock.labelledItem("Cancelled", sheets.share(sheets.cancelled)),
         ] + sheets.closingSummaryItems + [
-            item("Keystrokes per item", sheets.keystrokesPerItemText)
+            MarkdownBlock.labelledItem("Keystrokes per item", sheets.keystrokesPerItemText)
         ]
     }
 
     private static func funnel(_ a: BatchAggregate) -> [MarkdownBlock] {
         var overall = funnelItems(a.funnel)
-        overall.append(item("Median time from + to Add", a.medianPlusToAddText))
+        overall.append(MarkdownBlock.labelledItem("Median time from + to Add", a.medianPlusToAddText))
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(overall)]
         blocks.append(.heading(level: 3, [.text("Creation funnel per app version")]))
         if a.funnelByVersion.isEmpty {
@@ -108,8 +105,8 @@ enum BatchSummaryBuilder {
             if stats.numbers.warnings > 0 { withWarnings += 1 }
         }
         var rows = [
-            item("Errors", "\(Formatting.grouped(a.errors)) in \(Formatting.plural(withErrors, "session"))"),
-            item("Warnings", "\(Formatting.grouped(a.warnings)) in \(Formatting.plural(withWarnings, "session"))"),
+            MarkdownBlock.labelledItem("Errors", "\(Formatting.grouped(a.errors)) in \(Formatting.plural(withErrors, "session"))"),
+            MarkdownBlock.labelledItem("Warnings", "\(Formatting.grouped(a.warnings)) in \(Formatting.plural(withWarnings, "session"))"),
         ]
         if !a.codes.isEmpty {
             rows.append([

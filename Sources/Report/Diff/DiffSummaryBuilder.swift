@@ -9,14 +9,14 @@ enum DiffSummaryBuilder {
             .heading(level: 2, [.text("Session diff: "), .code(report.baselineName), .text(" vs "), .code(report.runName)])
         ]
         if let redaction = report.redaction {
-            blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + redaction.description + ".")]))
+            blocks.append(.labelled("Redacted", redaction.description + "."))
         }
         if let difference = report.comparison.firstDifference {
             blocks.append(.paragraph([.strong([.text("Differ at frame \(Formatting.grouped(difference.frame))")]), .text(".")]))
             var rows: [[MarkdownBlock]] = [
                 [.paragraph([.strong([.text("Baseline event")]), .text(": "), event(difference.baselineEvent)])],
                 [.paragraph([.strong([.text("Run event")]), .text(": "), event(difference.runEvent)])],
-                [.paragraph([.strong([.text("Log lines")]), .text(": " + DiffReport.lines(of: difference))])],
+                MarkdownBlock.labelledItem("Log lines", DiffReport.lines(of: difference)),
             ]
             if !difference.fields.isEmpty {
                 var listed: [[MarkdownBlock]] = difference.fields.prefix(DiffReport.listedFieldLimit).map { field in
@@ -67,8 +67,8 @@ enum DiffSummaryBuilder {
         blocks.append(
             .bulletList(
                 [
-                    [.paragraph([.strong([.text("Baseline frames")]), .text(": " + Formatting.grouped(report.baselineFrameCount))])],
-                    [.paragraph([.strong([.text("Run frames")]), .text(": " + Formatting.grouped(report.runFrameCount))])],
+                    MarkdownBlock.labelledItem("Baseline frames", Formatting.grouped(report.baselineFrameCount)),
+                    MarkdownBlock.labelledItem("Run frames", Formatting.grouped(report.runFrameCount)),
                 ] + versions + [
                     [
                         .paragraph([

@@ -24,6 +24,11 @@ enum Formatting {
         milliseconds.map { ($0 >= 0 ? "+" : "") + duration(milliseconds: $0) }
     }
 
+    /// A count with its share of a whole, as the funnels write it: `3 (60%)`.
+    static func share(_ count: Int, of whole: Int) -> String {
+        "\(grouped(count)) (\(percent(count, of: whole)))"
+    }
+
     /// A count's percentage of another (`66.7%`), or `n/a` when the whole is 0.
     static func percent(_ part: Int, of whole: Int) -> String {
         Ratio(part, of: whole)?.percent ?? "n/a"

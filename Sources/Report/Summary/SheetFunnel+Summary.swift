@@ -1,9 +1,9 @@
 /// A funnel's lines as both summaries write them: a session's (`SummaryBuilder`)
 /// and a batch's (`BatchSummaryBuilder`).
 extension SheetFunnel {
-    /// A count of sheets with its share of the sheets opened: `3 (60 %)`.
+    /// A count of sheets with its share of the sheets opened: `3 (60%)`.
     func share(_ count: Int) -> String {
-        "\(Formatting.grouped(count)) (\(Formatting.percent(count, of: opened)))"
+        Formatting.share(count, of: opened)
     }
 
     /// Keystrokes per added sheet, with one decimal, or `n/a` when none was added.
@@ -24,8 +24,13 @@ extension SheetFunnel {
 }
 
 extension MarkdownBlock {
+    /// A paragraph that reads `**label**: value`.
+    static func labelled(_ label: String, _ value: String) -> MarkdownBlock {
+        .paragraph([.strong([.text(label)]), .text(": " + value)])
+    }
+
     /// A list item that reads `**label**: value`, the shape of every line of the summaries' lists.
     static func labelledItem(_ label: String, _ value: String) -> [MarkdownBlock] {
-        [.paragraph([.strong([.text(label)]), .text(": " + value)])]
+        [labelled(label, value)]
     }
 }

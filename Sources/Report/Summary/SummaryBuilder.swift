@@ -8,7 +8,7 @@ enum SummaryBuilder {
     static func build(_ metrics: SessionMetrics, title: String, redaction: LogRedaction? = nil) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = [.heading(level: 2, [.text("Session summary: "), .text(title)])]
         if let redaction {
-            blocks.append(.paragraph([.strong([.text("Redacted")]), .text(": " + redaction.description + ".")]))
+            blocks.append(.labelled("Redacted", redaction.description + "."))
         }
         blocks += facts(metrics)
         blocks += funnel(metrics)
@@ -41,16 +41,12 @@ enum SummaryBuilder {
             ),
         ]
         var list = rows.map { label, value in
-            [MarkdownBlock.paragraph([.strong([.text(label)]), .text(": "), .text(value ?? "unknown")])]
+            MarkdownBlock.labelledItem(label, value ?? "unknown")
         }
         for entry in header?.context ?? [] {
             list.append([.paragraph([.strong([.text("Context")]), .text(" "), .code(entry.key), .text(": "), .text(entry.value)])])
         }
         return [.heading(level: 3, [.text("Session")]), .bulletList(list)]
-    }
-
-    private static func line(_ label: String, _ value: String) -> [MarkdownBlock] {
-        MarkdownBlock.labelledItem(label, value)
     }
 
     private static func funnel(_ s: SessionMetrics) -> [MarkdownBlock] {
@@ -64,25 +60,25 @@ enum SummaryBuilder {
                 .paragraph([.emphasis([.text("and \(Formatting.grouped(n.sheets.cancelled - s.cancelledNames.count)) more")])])
             ])
         }
-        var cancelledItem = line("Cancelled", share(n.sheets.cancelled))
+        var cancelledItem = MarkdownBlock.labelledItem("Cancelled", share(n.sheets.cancelled))
         if !cancelled.isEmpty { cancelledItem.append(.bulletList(cancelled)) }
         let timed = n.plusToAddMs.reduce(0) { $0 + $1.count }
         let rows: [[MarkdownBlock]] =
             [
-                line("Add sheets opened", Formatting.grouped(n.sheets.opened)),
-                line("Typed in", share(n.sheets.typed)),
-                line("Added", share(n.sheets.added)),
+                MarkdownBlock.labelledItem("Add sheets opened", Formatting.grouped(n.sheets.opened)),
+                MarkdownBlock.labelledItem("Typed in", share(n.sheets.typed)),
+                MarkdownBlock.labelledItem("Added", share(n.sheets.added)),
                 cancelledItem,
             ] + n.sheets.closingSummaryItems + [
-                line(
+                MarkdownBlock.labelledItem(
                     "Median time from + to Add",
                     n.medianPlusToAddMs.map { Formatting.duration(milliseconds: $0) + " (of \(Formatting.plural(timed, "timed sheet")))" }
                         ?? "n/a"),
-                line(
+                MarkdownBlock.labelledItem(
                     "Keystrokes",
                     "\(Formatting.grouped(n.keystrokes)) on every branch (\(Formatting.grouped(n.sheets.addedSheetKeystrokes)) in the journey's added sheets)"
                 ),
-                line("Keystrokes per item", n.sheets.keystrokesPerItemText),
+                MarkdownBlock.labelledItem("Keystrokes per item", n.sheets.keystrokesPerItemText),
             ]
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Creation funnel")]), .bulletList(rows)]
         if n.undoneFrames > 0 {
