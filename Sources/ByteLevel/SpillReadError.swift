@@ -29,6 +29,6 @@ package struct SpillReadError: Error, Equatable, CustomStringConvertible {
 
     package var description: String {
         "a temporary file gave back \(missing) bytes too few at offset \(offset)"
-            + (errno.map { " (\(String(cString: strerror($0))))" } ?? " (it ended early)")
+            + (errno.map { " (\(SystemCallError.reason(of: $0)))" } ?? " (it ended early)")
     }
 }

@@ -5,8 +5,10 @@
 #endif
 
 /// The one loop that calls a system call again when a signal interrupted it
-/// (`EINTR`): every read, write, lock and wait of the package goes through it,
-/// so none can fail only because a signal arrived.
+/// (`EINTR`): every read, write, blocking lock, open that may wait (a FIFO's)
+/// and wait of the package goes through it, so none can fail only because a
+/// signal arrived. (An `open` of a regular file or folder and an `flock` with
+/// `LOCK_NB` do not wait, so a signal cannot interrupt them.)
 package enum SystemCall {
     /// The result of `call`, run again for as long as it returns -1 with
     /// `errno` set to `EINTR`; any other failure is returned, with `errno`
@@ -58,6 +60,9 @@ package struct PartialWrite: Error, Equatable {
     package var written: Int
     /// The system's error number (`EIO` for a write that wrote nothing).
     package var errno: Int32
+
+    /// The failure as the one error of writing an output: `cannot write: …`.
+    package var writeError: SystemCallError { SystemCallError("write", errno: errno) }
 }
 
 // `open(2)`, named apart from SystemCall's own.

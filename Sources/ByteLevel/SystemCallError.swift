@@ -27,7 +27,11 @@ public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The system's text for ``errno`` (`No space left on device`).
-    public var reason: String { String(cString: strerror(errno)) }
+    public var reason: String { Self.reason(of: errno) }
+
+    /// The system's text for `errno` (`No space left on device`), for a
+    /// message that names no failed call.
+    public static func reason(of errno: Int32) -> String { String(cString: strerror(errno)) }
 
     /// `cannot write report.html: No space left on device`.
     public var description: String {

@@ -163,7 +163,7 @@ public struct RecordedSession: Sendable {
     /// directory`), else the error as Swift prints it.
     private static func sentence(for error: any Error) -> String {
         if let text = (error as? any LocalizedError)?.errorDescription { return text }
-        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return SystemCallError("", errno: posix.code.rawValue).reason }
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return SystemCallError.reason(of: posix.code.rawValue) }
         return "\(error)"
     }
 

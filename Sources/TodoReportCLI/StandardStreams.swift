@@ -55,7 +55,7 @@ func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallError) {
     do {
         try FileDescriptorIO.write(bytes, to: descriptor)
     } catch {
-        throw SystemCallError("", errno: error.errno)
+        throw error.writeError
     }
 }
 

@@ -76,7 +76,7 @@ struct ActivityChartTests {
             }
         }
         let strip = try #require(metrics.strip)
-        #expect(strip.bins.count <= SessionMetrics.stripBins && strip.bins.count > SessionMetrics.stripBins / 2)
+        #expect(strip.bins.count <= SessionMetrics.stripBinLimit && strip.bins.count > SessionMetrics.stripBinLimit / 2)
         let total = strip.bins.reduce(into: ActivityBin()) { $0.absorb($1) }
         #expect(total.events == 1_000_000 && total.added == 250_000)
         #expect(strip.bins.last?.items == items)

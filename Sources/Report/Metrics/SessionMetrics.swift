@@ -50,7 +50,7 @@ public final class SessionMetrics {
     /// Buckets in the activity series of `stats/NAME.json`.
     public static let seriesBuckets = 24
     /// Bins in the page's activity strip at most.
-    static let stripBins = 1_000
+    static let stripBinLimit = 1_000
 
     /// The log's header, if it had one.
     public private(set) var header: SessionHeader?
@@ -85,7 +85,7 @@ public final class SessionMetrics {
     @exclusivity(unchecked) private(set) var newestFrame: (milliseconds: Double?, line: Int)?
     @exclusivity(unchecked) private var eventCounts = SessionNumbers.EventCounts()
     /// The page's activity strip: events, items, cancels and travels per bin.
-    @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: stripBins)
+    @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: SessionMetrics.stripBinLimit)
     /// Events and travels with no time, which the strip cannot place.
     private var untimed = ActivityBin()
     /// Under keyed redaction, each added title's pseudonym (for the summary's item list).

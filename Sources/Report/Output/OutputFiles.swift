@@ -62,7 +62,8 @@ final class OutputFiles {
             if let temporary = output.temporary {
                 try fill(index, temporary.descriptor)
             } else {
-                let descriptor = output.path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+                // A FIFO's open waits for a reader: a signal meanwhile is no failure.
+                let descriptor = output.path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
                 guard descriptor >= 0 else { throw SystemCallError("open", path: output.named, errno: errno) }
                 defer { close(descriptor) }
                 try fill(index, descriptor)

@@ -53,7 +53,7 @@ struct FileDescriptorSink: ByteSink {
         do {
             try FileDescriptorIO.write(bytes, to: descriptor)
         } catch {
-            throw SystemCallError("write", errno: error.errno)
+            throw error.writeError
         }
     }
 }

@@ -98,11 +98,11 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
     public var description: String {
         switch self {
         case .cannotOpen(let path, let code):
-            return "\(path): cannot open the session log: \(Self.reason(code))"
+            return "\(path): cannot open the session log: \(SystemCallError.reason(of: code))"
         case .cannotRead(let path, let code):
-            return "\(path): cannot read the session log: \(Self.reason(code))"
+            return "\(path): cannot read the session log: \(SystemCallError.reason(of: code))"
         case .cannotWrite(let path, let code, let records, let partial):
-            var text = "\(path): cannot write the session log: \(Self.reason(code))"
+            var text = "\(path): cannot write the session log: \(SystemCallError.reason(of: code))"
             text += records == 1 ? "; 1 record is not in it" : "; \(records) records are not in it"
             switch partial {
             case .removed: text += "; the partial record was removed, the log ends with its last whole record"
@@ -144,8 +144,4 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
 
     /// The whole sentence, for `localizedDescription` and alerts.
     public var errorDescription: String? { description }
-
-    private static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
 }

@@ -74,7 +74,7 @@ struct AggregateGenerations {
         for (name, found) in zip(Self.names, found) where found == .absent {
             // Shows the current generation's file if there is one, and nothing (as now) until there is.
             guard Path(bytes: Self.target(of: name)).withCString({ text in link(name).withCString { symlink(text, $0) } }) == 0 else {
-                throw .cannotWrite(path: link(name).display, reason: SystemCallError("", errno: errno).reason)
+                throw .cannotWrite(path: link(name).display, reason: SystemCallError.reason(of: errno))
             }
         }
         if found.contains(.absent) { root.syncFolder() }
@@ -129,7 +129,7 @@ struct AggregateGenerations {
         case nil where errno == ENOENT: return .absent
         case S_IFREG: return .regularFile
         case S_IFLNK where path.linkText() == Self.target(of: name): return .link
-        case nil: throw .cannotWrite(path: path.display, reason: SystemCallError("", errno: errno).reason)
+        case nil: throw .cannotWrite(path: path.display, reason: SystemCallError.reason(of: errno))
         default:
             throw .cannotWrite(
                 path: path.display,
@@ -152,7 +152,7 @@ struct AggregateGenerations {
             guard source.withCString({ from in copy.withCString { hardLink(from, $0) } }) == 0 else {
                 throw .cannotWrite(
                     path: link(name).display,
-                    reason: "cannot keep it while its link is made (\(SystemCallError("", errno: errno).reason)); nothing was changed")
+                    reason: "cannot keep it while its link is made (\(SystemCallError.reason(of: errno))); nothing was changed")
             }
         }
         self.generation(adopted).syncFolder()
@@ -175,7 +175,7 @@ struct AggregateGenerations {
     private func replaceWithLink(at path: Path, text: [UInt8]) throws(CLIError) {
         let temporary = TemporaryName.make(in: folder, prefix: Self.temporaryLinkPrefix)
         guard Path(bytes: text).withCString({ text in temporary.withCString { symlink(text, $0) } }) == 0 else {
-            throw .cannotWrite(path: folder.display, reason: SystemCallError("", errno: errno).reason)
+            throw .cannotWrite(path: folder.display, reason: SystemCallError.reason(of: errno))
         }
         guard temporary.withCString({ from in path.withCString { rename(from, $0) } }) == 0 else {
             let failure = SystemCallError("", errno: errno)
@@ -191,7 +191,7 @@ struct AggregateGenerations {
         var next = (number ?? 0) + 1
         while generation(next).withCString({ mkdir($0, 0o777) }) != 0 {
             guard errno == EEXIST else {
-                throw .cannotWrite(path: generation(next).display, reason: SystemCallError("", errno: errno).reason)
+                throw .cannotWrite(path: generation(next).display, reason: SystemCallError.reason(of: errno))
             }
             next += 1
         }

@@ -86,7 +86,7 @@ struct BatchFolder: Sendable {
             let parentExists = folder.folder.withCString { stat($0, &parent) } == 0 && parent.st_mode & S_IFMT == S_IFDIR
             let reason =
                 failure != ENOENT
-                ? SystemCallError("", errno: failure).reason
+                ? SystemCallError.reason(of: failure)
                 : parentExists
                     // A folder that exists and refuses new names as missing ones (/proc): said as it is.
                     ? "no folder can be made in '\(folder.folder.display)' (the system has none of that name and makes none there)"

@@ -92,7 +92,7 @@ enum InputDiscovery {
     private static func search(_ root: Path, into found: inout Found) {
         var info = stat()
         guard root.withCString({ stat($0, &info) }) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : SystemCallError("", errno: errno).reason
+            let reason = errno == ENOENT ? "no such file" : SystemCallError.reason(of: errno)
             found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root, problem: reason))
             return
         }
@@ -126,7 +126,7 @@ enum InputDiscovery {
             found.inputs.append(
                 BatchInput(
                     path: folder, relative: relative, root: root,
-                    problem: "cannot open the folder: \(SystemCallError("", errno: errno).reason)")
+                    problem: "cannot open the folder: \(SystemCallError.reason(of: errno))")
             )
             return
         }
@@ -138,7 +138,7 @@ enum InputDiscovery {
                 // A link to nothing with a log's name is named, not skipped in silence: the log it meant is missing.
                 let failure = errno
                 if BatchInput.isLog(name) {
-                    let kind = failure == ENOENT ? "a link to a missing file" : SystemCallError("", errno: failure).reason
+                    let kind = failure == ENOENT ? "a link to a missing file" : SystemCallError.reason(of: failure)
                     found.leftOut.append(LeftOutInput(path: path, relative: childRelative, kind: kind))
                 }
                 continue
@@ -162,7 +162,7 @@ enum InputDiscovery {
         do {
             bytes = try FileDescriptorIO.readToEnd(descriptor)
         } catch {
-            throw .cannotRead(path: "standard input", reason: SystemCallError("", errno: error.errno).reason)
+            throw .cannotRead(path: "standard input", reason: SystemCallError.reason(of: error.errno))
         }
         // A path never holds a NUL: a list with one is `find -print0`'s, whose paths may hold line breaks.
         if bytes.contains(0) {

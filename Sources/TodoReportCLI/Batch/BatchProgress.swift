@@ -39,7 +39,9 @@ final class BatchProgress: Sendable {
             guard enabled, state.done == total || Date().timeIntervalSince(state.lastDraw) >= 0.1 else { return }
             state.lastDraw = Date()
             state.drawn = true
-            let line = "\r\u{1B}[2K\(groupedDigits(state.done))/\(groupedDigits(total)) sessions, \(groupedDigits(state.failed)) failed\r"
+            let line =
+                ReadProgress.eraseLine
+                + "\(groupedDigits(state.done))/\(groupedDigits(total)) sessions, \(groupedDigits(state.failed)) failed\r"
             try? writeAll(Array(line.utf8), to: error)
         }
     }
@@ -47,7 +49,7 @@ final class BatchProgress: Sendable {
     /// Erases the line.
     func clear() {
         state.withLock { state in
-            if state.drawn { try? writeAll(Array("\r\u{1B}[2K".utf8), to: error) }
+            if state.drawn { try? writeAll(Array(ReadProgress.eraseLine.utf8), to: error) }
             state.drawn = false
         }
     }

@@ -25,11 +25,7 @@ enum SessionRendering {
 
     /// Writes the page to an open descriptor.
     static func writeReport(_ builder: ReportBuilder, templates: PageTemplates, to descriptor: Int32) throws(SystemCallError) {
-        do {
-            try builder.write(toFileDescriptor: descriptor, templates: templates)
-        } catch {
-            throw SystemCallError(error)
-        }
+        try builder.write(toFileDescriptor: descriptor, templates: templates)
     }
 
     /// Writes the session's event table to an open descriptor, as
@@ -40,9 +36,7 @@ enum SessionRendering {
     ) throws(SystemCallError) {
         guard compressed else {
             return try builder.writeEventTable(session: session) { bytes throws(SystemCallError) in
-                do throws(PartialWrite) { try FileDescriptorIO.write(bytes, to: descriptor) } catch {
-                    throw SystemCallError("write", errno: error.errno)
-                }
+                do throws(PartialWrite) { try FileDescriptorIO.write(bytes, to: descriptor) } catch { throw error.writeError }
             }
         }
         let gzip = try GzipWriter(descriptor: descriptor)

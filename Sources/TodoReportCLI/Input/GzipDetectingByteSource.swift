@@ -134,7 +134,7 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
                 if read == 0 { break }
                 count += read
             }
-            if count >= 2 && input[0] == 0x1F && input[1] == 0x8B {
+            if count >= 2 && input[0] == GzipWriter.magic[0] && input[1] == GzipWriter.magic[1] {
                 guard todo_report_inflate_init_gzip(stream) == Z_OK else {
                     throw GzipError(description: "zlib could not start (out of memory)")
                 }

@@ -29,7 +29,7 @@ struct InputFile {
             return InputFile(path: path, displayName: "<stdin>", node: info, standardInput: standardInput)
         }
         guard path.withCString({ stat($0, &info) }) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : SystemCallError("", errno: errno).reason
+            let reason = errno == ENOENT ? "no such file" : SystemCallError.reason(of: errno)
             throw .cannotRead(path: path.display, reason: reason)
         }
         if info.st_mode & S_IFMT == S_IFDIR {
@@ -51,7 +51,7 @@ struct InputFile {
     /// Why `open(2)` failed: the input's fault (66), or this run's when it
     /// ran out of open files or memory (``CLIError/shortOfResources(path:reason:)``).
     static func openFailure(_ path: Path, errno code: Int32) -> CLIError {
-        let reason = SystemCallError("", errno: code).reason
+        let reason = SystemCallError.reason(of: code)
         guard code == EMFILE || code == ENFILE || code == ENOMEM else { return .cannotRead(path: path.display, reason: reason) }
         return .shortOfResources(
             path: path.display,
@@ -72,7 +72,7 @@ struct InputFile {
         guard descriptor >= 0 else { throw Self.openFailure(path, errno: errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            let reason = SystemCallError("", errno: errno).reason
+            let reason = SystemCallError.reason(of: errno)
             close()
             throw .cannotRead(path: path.display, reason: reason)
         }

@@ -28,7 +28,7 @@ enum LogReading {
     ) throws(CLIError) -> LogReplayer.Outcome {
         var printer = DiagnosticPrinter(
             path: file.displayName, limit: options.maxDiagnostics, error: streams.error, holdingWhile: { source.isGzip })
-        var progress = Progress(input: file.descriptor, error: streams.error, quiet: options.quiet)
+        var progress = ReadProgress(input: file.descriptor, error: streams.error, quiet: options.quiet)
         var frames = 0
         defer {
             progress.clear()
@@ -105,7 +105,7 @@ enum LogReading {
             default: "set TMPDIR to a folder this user can write"
             }
         throw .cannotWrite(
-            path: "a temporary file in \(SpillFile.folder)", reason: SystemCallError("", errno: failure).reason + "; " + remedy)
+            path: "a temporary file in \(SpillFile.folder)", reason: SystemCallError.reason(of: failure) + "; " + remedy)
     }
 
     /// Throws when the log must not become output: an unsupported schema, or errors under `--strict`.

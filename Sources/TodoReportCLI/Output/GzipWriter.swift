@@ -33,7 +33,10 @@ final class GzipWriter {
     /// The gzip header it writes, the same for every file: ID1 ID2, CM deflate,
     /// FLG none, MTIME 0, XFL 0, OS unknown. What tells a batch's event table
     /// from a file someone else put in its folder.
-    static let header: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF]
+    static let header: [UInt8] = magic + [0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF]
+
+    /// The two bytes every gzip member starts with (ID1 ID2), which no JSON text starts with.
+    static let magic: [UInt8] = [0x1F, 0x8B]
 
     deinit {
         if started { deflateEnd(stream) }

@@ -84,7 +84,7 @@ enum OutputConflicts {
             }
         case .inPlace(let path):
             guard path.withCString({ stat($0, &info) }) == 0 else {
-                throw .cannotWrite(path: request.path.display, reason: SystemCallError("", errno: errno).reason)
+                throw .cannotWrite(path: request.path.display, reason: SystemCallError.reason(of: errno))
             }
         case .replace(let path, let existing):
             guard existing != nil, path.withCString({ stat($0, &info) }) == 0 else { return (.newFile(canonical(path)), false) }

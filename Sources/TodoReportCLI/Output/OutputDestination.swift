@@ -46,7 +46,7 @@ enum OutputDestination: Equatable {
             var info = stat()
             guard current.withCString({ lstat($0, &info) }) == 0 else {
                 if errno == ENOENT { return .replace(current, existing: nil) }
-                throw .cannotWrite(path: path.display, reason: SystemCallError("", errno: errno).reason)
+                throw .cannotWrite(path: path.display, reason: SystemCallError.reason(of: errno))
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
@@ -63,7 +63,7 @@ enum OutputDestination: Equatable {
                 throw .cannotWrite(path: path.display, reason: "it is a socket or another kind of file that cannot be written")
             }
         }
-        throw .cannotWrite(path: path.display, reason: SystemCallError("", errno: ELOOP).reason)
+        throw .cannotWrite(path: path.display, reason: SystemCallError.reason(of: ELOOP))
     }
 
     /// The descriptor a path such as `/dev/stdout` stands for.
@@ -82,7 +82,7 @@ enum OutputDestination: Equatable {
 
     private static func linkTarget(_ link: Path, named original: Path) throws(CLIError) -> [UInt8] {
         guard let text = link.linkText(), !text.isEmpty else {
-            throw .cannotWrite(path: original.display, reason: "cannot read the link: \(SystemCallError("", errno: errno).reason)")
+            throw .cannotWrite(path: original.display, reason: "cannot read the link: \(SystemCallError.reason(of: errno))")
         }
         return text
     }

@@ -59,14 +59,14 @@ final class OutputSet {
             case .inPlace(let path):
                 // Opened when there is something to write: a FIFO's open waits for a reader.
                 guard path.withCString({ access($0, W_OK) }) == 0 else {
-                    throw .cannotWrite(path: request.path.display, reason: SystemCallError("", errno: errno).reason)
+                    throw .cannotWrite(path: request.path.display, reason: SystemCallError.reason(of: errno))
                 }
             case .replace(let path, let existing):
                 // A file this user may not write is not replaced behind its back, as `cp` and `>` would not.
                 if existing != nil, path.withCString({ access($0, W_OK) }) != 0 {
                     throw .cannotWrite(
                         path: request.path.display,
-                        reason: SystemCallError("", errno: errno).reason + "; make it writable (chmod u+w) or choose another output")
+                        reason: SystemCallError.reason(of: errno) + "; make it writable (chmod u+w) or choose another output")
                 }
                 StaleTemporaries.remove(in: path.folder, olderThan: start)
                 do {
@@ -113,7 +113,7 @@ final class OutputSet {
             var descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
             if descriptor < 0, errno == ENXIO {
                 streams.printError("\(output.request.path.display): waiting for a program to read this FIFO")
-                descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+                descriptor = path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
             } else if descriptor >= 0 {
                 // Written as the blocking descriptor it would have been.
                 _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)

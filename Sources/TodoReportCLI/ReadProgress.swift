@@ -8,7 +8,7 @@
 /// A one-line progress display on standard error, shown only when it is a
 /// terminal, the input is a large regular file and `--quiet` was not given;
 /// it erases itself at the end.
-struct Progress {
+struct ReadProgress {
     private let descriptor: Int32
     private let error: Int32
     private let total: Int64
@@ -40,7 +40,10 @@ struct Progress {
 
     /// Erases the line (before other output, and at the end).
     mutating func clear() {
-        if drawn { try? writeAll(Array("\r\u{1B}[2K".utf8), to: error) }
+        if drawn { try? writeAll(Array(Self.eraseLine.utf8), to: error) }
         drawn = false
     }
+
+    /// Back to the start of the terminal's line, and clears it: how a progress line is erased.
+    static let eraseLine = "\r\u{1B}[2K"
 }
