@@ -109,10 +109,29 @@ public struct SessionStats: Sendable, Equatable {
         self.inputSHA256 = inputSHA256
     }
 
+    /// Where a batch folder holds one kind of a session's files: a folder
+    /// of its own, each file the session's NAME and an ending.
+    public struct Place: Sendable {
+        /// The folder, relative to the batch folder: `sessions`.
+        public let folder: String
+        /// What follows NAME in a file's name: `.html`.
+        public let ending: String
+
+        /// Session `name`'s file, relative to the batch folder: `sessions/NAME.html`.
+        public func path(of name: String) -> String { "\(folder)/\(name)\(ending)" }
+    }
+
+    /// Where a batch folder holds the sessions' reports.
+    public static let reports = Place(folder: "sessions", ending: ".html")
+    /// Where a batch folder holds the sessions' stats.
+    public static let statsFiles = Place(folder: "stats", ending: ".json")
+    /// Where a batch folder holds the sessions' event tables.
+    public static let eventTables = Place(folder: "events", ending: ".csv.gz")
+
     /// Where a batch folder holds the report of session `name`, relative to the folder.
-    public static func report(of name: String) -> String { "sessions/\(name).html" }
+    public static func report(of name: String) -> String { reports.path(of: name) }
     /// Where a batch folder holds the event table of session `name`, relative to the folder.
-    public static func eventTable(of name: String) -> String { "events/\(name).csv.gz" }
+    public static func eventTable(of name: String) -> String { eventTables.path(of: name) }
 
     /// Whether `byte` may be in a NAME: `A-Z a-z 0-9 . _ -`, which a file
     /// system, a URL and a shell all take as they are.

@@ -15,12 +15,12 @@ import SessionLog
 /// Every file is written whole to a temporary file and renamed into place.
 struct BatchFolder: Sendable {
     let root: Path
-    var sessions: Path { root.appending(Array("sessions".utf8)) }
-    var stats: Path { root.appending(Array("stats".utf8)) }
-    var events: Path { root.appending(Array("events".utf8)) }
+    var sessions: Path { root.appending(Array(SessionStats.reports.folder.utf8)) }
+    var stats: Path { root.appending(Array(SessionStats.statsFiles.folder.utf8)) }
+    var events: Path { root.appending(Array(SessionStats.eventTables.folder.utf8)) }
 
     func report(_ name: String) -> Path { root.appending(Array(SessionStats.report(of: name).utf8)) }
-    func statsFile(_ name: String) -> Path { stats.appending(Array("\(name).json".utf8)) }
+    func statsFile(_ name: String) -> Path { root.appending(Array(SessionStats.statsFiles.path(of: name).utf8)) }
     func eventTable(_ name: String) -> Path { root.appending(Array(SessionStats.eventTable(of: name).utf8)) }
 
     /// `DIR/.todo-report.lock`: held by every `batch` and `index` run (``lock(_:wait:streams:)``).
@@ -277,7 +277,7 @@ struct BatchFolder: Sendable {
     func removeSessions(notIn keep: Set<String>, under roots: Set<String>, redaction: RedactionMode?) -> Removed {
         var removed = Removed()
         var gone = Set<String>()
-        for name in names(in: stats, ending: ".json") where !keep.contains(name) {
+        for name in names(in: stats, ending: SessionStats.statsFiles.ending) where !keep.contains(name) {
             guard let peeked = existingStatsSchema(name),
                 peeked.schema == SessionStats.schemaName || peeked.schema == SessionStats.olderSchemaName
             else {
@@ -289,11 +289,11 @@ struct BatchFolder: Sendable {
             gone.insert(name)
             if isOtherRedaction { removed.otherRedaction += 1 } else { removed.inputGone += 1 }
         }
-        let indexed = Set(names(in: stats, ending: ".json"))
+        let indexed = Set(names(in: stats, ending: SessionStats.statsFiles.ending))
         var unindexed = Set<String>()
         let unindexedFiles = [
-            (names(in: sessions, ending: ".html"), report, Array(PageTemplates.generatorLine.utf8)),
-            (names(in: events, ending: ".csv.gz"), eventTable, GzipWriter.header),
+            (names(in: sessions, ending: SessionStats.reports.ending), report, Array(PageTemplates.generatorLine.utf8)),
+            (names(in: events, ending: SessionStats.eventTables.ending), eventTable, GzipWriter.header),
         ]
         for (names, path, mark) in unindexedFiles {
             for name in names where !keep.contains(name) && !indexed.contains(name) {
@@ -320,7 +320,7 @@ struct BatchFolder: Sendable {
     /// one before (``SessionStats/olderSchemaName``), whose numbers were
     /// defined otherwise, and any other file, each named on standard error.
     func allStats(streams: StandardStreams) -> (count: Int, stats: some Sequence<SessionStats>, leftOut: LeftOutStats) {
-        let names = names(in: stats, ending: ".json")
+        let names = names(in: stats, ending: SessionStats.statsFiles.ending)
         let leftOut = LeftOutStats()
         return (
             names.count,

@@ -83,14 +83,14 @@ struct SessionJob: Sendable {
         var name = name
         let relative = SessionNaming.shownInput(input.relative, redaction: options.redaction)
         // Under --redact a file name may tell as much as what was typed: stderr names the session (by the NAME it takes).
-        var shownPath: String { options.redaction == nil ? input.path.display : "sessions/\(name)" }
+        var shownPath: String { options.redaction == nil ? input.path.display : "\(SessionStats.reports.folder)/\(name)" }
         /// Takes the alternative NAME when another root's session holds this one (see ``otherRootsSession(_:root:file:)``).
         func keepOtherRootsSession(_ file: InputFile?) {
             guard let owner = otherRootsSession(name, root: root, file: file) else { return }
             let alternative = SessionNaming.alternative(to: name, for: input, redaction: options.redaction)
             streams.printError(
-                "\(shownPath): note: sessions/\(name).html is the session of a log found under \(owner), "
-                    + "which this run does not read; this one is sessions/\(alternative).html")
+                "\(shownPath): note: \(SessionStats.report(of: name)) is the session of a log found under \(owner), "
+                    + "which this run does not read; this one is \(SessionStats.report(of: alternative))")
             name = alternative
         }
         func failed(_ status: SessionStats.Status, _ problem: String) -> SessionStats {
