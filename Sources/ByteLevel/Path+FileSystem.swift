@@ -33,6 +33,12 @@ extension Path {
         withCString { name in CStringBytes.filled(capacity: Int(PATH_MAX) + 1) { readlink(name, $0, $1) } }
     }
 
+    /// Gives this file a second name, `other` (`link(2)`, which never
+    /// replaces a file already there); false, with `errno`, if it cannot.
+    package func hardLink(to other: Path) -> Bool {
+        withCString { from in other.withCString { systemLink(from, $0) } } == 0
+    }
+
     /// Makes the entries of this folder durable (what was created, renamed
     /// or removed in it); best effort, as a folder that cannot be opened has
     /// no new entries of ours.
@@ -42,4 +48,9 @@ extension Path {
         _ = fsync(descriptor)
         close(descriptor)
     }
+}
+
+/// link(2), named apart from the methods that call it.
+private func systemLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+    link(from, to)
 }

@@ -23,7 +23,7 @@ package struct ReplaceTransaction {
     /// Keeps the file at `target` under a second name, where the system allows it.
     package mutating func keep(_ target: Path) {
         let copy = TemporaryName.make(in: target.folder)
-        guard target.withCString({ from in copy.withCString { link(from, $0) } }) == 0 else { return }
+        guard target.hardLink(to: copy) else { return }
         let descriptor = copy.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
         if descriptor >= 0 { _ = flock(descriptor, LOCK_EX | LOCK_NB) }
         kept.append(Kept(target: target, copy: copy, descriptor: descriptor))

@@ -63,7 +63,7 @@ package final class TemporaryFile {
         if !existing {
             if let name {
                 // link(2) fails if the target exists; then the temporary name goes.
-                guard name.withCString({ from in target.withCString { systemLink(from, $0) } }) == 0 else {
+                guard name.hardLink(to: target) else {
                     throw SystemCallError("create", errno: errno)
                 }
                 _ = name.withCString { unlink($0) }
@@ -102,9 +102,4 @@ package final class TemporaryFile {
     private func linkNameless(to path: Path) -> Bool {
         path.withCString { target in linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) } == 0
     }
-}
-
-/// link(2), named apart from ``TemporaryFile``'s own linking.
-private func systemLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
-    link(from, to)
 }

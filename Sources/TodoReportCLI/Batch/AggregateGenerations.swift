@@ -35,7 +35,7 @@ struct AggregateGenerations {
     var current: Path { folder.appending(Array("current".utf8)) }
 
     /// `DIR/NAME`, the link a reader opens.
-    func link(_ name: String) -> Path { root.appending(Array(name.utf8)) }
+    func entry(_ name: String) -> Path { root.appending(Array(name.utf8)) }
 
     func generation(_ number: Int) -> Path { folder.appending(Array(String(number).utf8)) }
 
@@ -73,8 +73,8 @@ struct AggregateGenerations {
         }
         for (name, found) in zip(Self.names, found) where found == .absent {
             // Shows the current generation's file if there is one, and nothing (as now) until there is.
-            guard Path(bytes: Self.target(of: name)).withCString({ text in link(name).withCString { symlink(text, $0) } }) == 0 else {
-                throw .cannotWrite(path: link(name).display, reason: SystemCallError.reason(of: errno))
+            guard Path(bytes: Self.target(of: name)).withCString({ text in entry(name).withCString { symlink(text, $0) } }) == 0 else {
+                throw .cannotWrite(path: entry(name).display, reason: SystemCallError.reason(of: errno))
             }
         }
         if found.contains(.absent) { root.syncFolder() }
@@ -124,7 +124,7 @@ struct AggregateGenerations {
     }
 
     private func found(_ name: String) throws(CLIError) -> Found {
-        let path = link(name)
+        let path = entry(name)
         switch path.fileType {
         case nil where errno == ENOENT: return .absent
         case S_IFREG: return .regularFile
@@ -146,19 +146,19 @@ struct AggregateGenerations {
     private func adoptRegularFiles(_ found: [Found], current generation: Int?) throws(CLIError) -> Int {
         let adopted = try makeGeneration(after: generation)
         for (name, found) in zip(Self.names, found) {
-            let source = found == .regularFile ? link(name) : generation.map { self.generation($0).appending(Array(name.utf8)) }
+            let source = found == .regularFile ? entry(name) : generation.map { self.generation($0).appending(Array(name.utf8)) }
             guard let source, source.fileType != nil else { continue }
             let copy = self.generation(adopted).appending(Array(name.utf8))
-            guard source.withCString({ from in copy.withCString { hardLink(from, $0) } }) == 0 else {
+            guard source.hardLink(to: copy) else {
                 throw .cannotWrite(
-                    path: link(name).display,
+                    path: entry(name).display,
                     reason: "cannot keep it while its link is made (\(SystemCallError.reason(of: errno))); nothing was changed")
             }
         }
         self.generation(adopted).syncFolder()
         try point(at: adopted)
         for (name, found) in zip(Self.names, found) where found == .regularFile {
-            try replaceWithLink(at: link(name), text: Self.target(of: name))
+            try replaceWithLink(at: entry(name), text: Self.target(of: name))
         }
         root.syncFolder()
         if let generation { Self.removeGeneration(self.generation(generation)) }
@@ -215,9 +215,3 @@ struct AggregateGenerations {
         return Int(String(decoding: name, as: UTF8.self))
     }
 }
-
-#if canImport(Glibc)
-    private func hardLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 { Glibc.link(from, to) }
-#else
-    private func hardLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 { Darwin.link(from, to) }
-#endif
