@@ -1,3 +1,4 @@
+import ByteLevel
 public import Redaction
 
 /// What `--redact` does to a log's text, applied by ``LogReader`` to every
@@ -33,11 +34,12 @@ public struct LogRedaction: Sendable {
     /// and "e" with a combining accent are two names.
     static func identity(of name: String) -> UInt64 {
         guard !name.isEmpty else { return 0 }
-        var hasher = Hasher()
-        var bytes = name
-        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        return UInt64(UInt(bitPattern: hasher.finalize())) | 1
+        return FNV1a.hash(name.utf8, basis: identityBasis) | 1
     }
+
+    /// Where ``identity(of:)`` starts, new in each process: identities are
+    /// compared within one run and never written out.
+    private static let identityBasis = UInt64.random(in: 1...UInt64.max)
 
     /// One line that says how a report was redacted, for its header and summary.
     public var description: String { mode.description }
