@@ -66,7 +66,10 @@ struct SHA256Tests {
         }
     }
 
-    @Test("the Swift SHA-256 agrees with this build's on 2,000 random inputs of every length up to 5 blocks, and a 3 MB one")
+    /// In a build whose SHA-256 is the Swift one (the portable-digests run) there is nothing to compare it with.
+    @Test(
+        "the Swift SHA-256 agrees with this build's on 2,000 random inputs of every length up to 5 blocks, and a 3 MB one",
+        .enabled(if: SHA256Stream.implementation != "Swift"))
     func agree() {
         var random = SplitMix64(seed: 21)
         var inputs = (0..<2_000).map { index in (0..<(index % 321)).map { _ in UInt8.random(in: 0...255, using: &random) } }
