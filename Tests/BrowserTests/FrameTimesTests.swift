@@ -142,6 +142,11 @@ struct FrameTimesTests {
             (Self.log, ["2100-01-01T00:00:01.000Z", "(+640,695 h 00 min from the start)", "line 14"]),
             // Its record had no time; the line after a header-less log's first.
             (Self.offsetLog, ["—", "", "line 8"]),
+            // Before 1970, a fraction of a millisecond: cut toward zero, as a Date is.
+            (
+                #"{"type":"event","event":"startCreatingItem","timestamp":-1.5}"# + "\n",
+                ["1969-12-31T23:59:59.999Z", "(+0 ms from the start)", "line 1"]
+            ),
             // A header alone: frame 0, which has neither.
             (Self.header + "\n", ["—", "", "—"]),
             // A trailing travel: the page opens on the newest frame, not where the cursor ended.

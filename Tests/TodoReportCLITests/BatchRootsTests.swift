@@ -66,10 +66,24 @@ extension CLISuite {
             // Run again with one spelling: nothing was rendered twice, so nothing is gone.
             let again = try workspace.shell("$TR batch monday -o out")
             #expect(again.stderr.contains("2 sessions: 0 rendered, 2 skipped (input and tool unchanged) -> out\n"), "\(again.stderr)")
-            // A folder inside another INPUT: its log is found (once), so it is no folder without logs.
-            let nested = try workspace.shell("mkdir -p nest/sub && cp tuesday/t1.jsonl nest/sub/ && $TR batch nest nest/sub -o nested")
+            // A folder inside another INPUT: its log is found once, under the outer one's name (as a run of the
+            // outer folder alone names it), so the next run of that folder alone keeps it; and no folder is without logs.
+            let nested = try workspace.shell(
+                "mkdir -p nest/sub empty && cp tuesday/t1.jsonl nest/sub/ && $TR batch nest nest/sub -o nested && $TR batch nest -o nested")
             #expect(nested.code == 0, "\(nested.stderr)")
-            #expect(nested.stderr.hasSuffix("1 session: 1 rendered -> nested\n"), "\(nested.stderr)")
+            #expect(nested.stderr.contains("1 session: 1 rendered -> nested\n"), "\(nested.stderr)")
+            #expect(nested.stderr.hasSuffix("1 session: 0 rendered, 1 skipped (input and tool unchanged) -> nested\n"), "\(nested.stderr)")
+            #expect(workspace.exists("nested/stats/sub--t1.json") && !workspace.exists("nested/stats/t1.json"))
+            // An empty folder spelled two ways is one folder without logs.
+            let empty = try workspace.shell("$TR batch empty ./empty/ -o emptied")
+            #expect(empty.code == 66)
+            #expect(empty.stderr.components(separatedBy: "no log in this folder").count == 2, "\(empty.stderr)")
+            #expect(empty.stderr.contains("1 INPUT folder with no log"), "\(empty.stderr)")
+            // A FIFO with a log's name, found through both spellings, is left out once.
+            let fifo = try workspace.shell(
+                "mkdir fifo && mkfifo fifo/p.jsonl && cp tuesday/t2.jsonl fifo/ && $TR batch fifo ./fifo/ -o piped")
+            #expect(fifo.stderr.components(separatedBy: "a FIFO, not a regular file; left out").count == 2, "\(fifo.stderr)")
+            #expect(fifo.stderr.contains("1 left out"), "\(fifo.stderr)")
         }
 
         @Test("a log of another root with the same NAME and other bytes takes the name a run of both roots gives it, not the session's")

@@ -119,13 +119,13 @@ extension CLISuite {
             let frames = ScriptedSession().events.count + 2
             #expect(
                 result.stdout
-                    == "identical: \(frames) frames\n  but the run has 1 error (--strict fails on them) and 1 line left out of its replay\n",
+                    == "identical: \(frames) frames\n  but the run has 1 error (--strict fails on it) and 1 line left out of its replay\n",
                 "\(result.stdout)")
             let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
             #expect(summary.contains("**Identical**: every frame shows the same state."), "\(summary)")
             #expect(
                 summary.contains(
-                    "But the run has 1 error (--strict fails on them) and 1 line left out of its replay. Its data quality below says which."
+                    "But the run has 1 error (--strict fails on it) and 1 line left out of its replay. Its data quality below says which."
                 ),
                 "\(summary)")
             let clean = try space.shell(#""$TR" diff base.jsonl base.jsonl"#)

@@ -103,7 +103,8 @@ public final class DiffReport {
     /// `truncated-line` or a `duplicate-seq`, or unread after an unsupported
     /// schema), with its errors as `validate` counts them: two replays can
     /// be identical while a log is damaged. A `state-mismatch` keeps its
-    /// frame, so it is said on its own (``digestMismatches``), not here.
+    /// frame, so it leaves no line out; it is counted among the errors, as
+    /// `validate` counts it, and its frame is said on its own (``digestMismatches``).
     var logsWithLinesLeftOut: [(side: String, errors: Int, linesLeftOut: Int)] {
         [("baseline", baselineMetrics), ("run", runMetrics)].compactMap { side, metrics in
             guard let outcome = metrics.outcome else { return nil }
@@ -117,7 +118,8 @@ public final class DiffReport {
     static func linesLeftOut(side: String, errors: Int, linesLeftOut: Int, grouped: Bool) -> String {
         let lines = countedNoun(linesLeftOut, "line", grouped: grouped) + " left out of its replay"
         guard errors > 0 else { return "the \(side) has \(lines), by warnings (--strict passes it)" }
-        return "the \(side) has \(countedNoun(errors, "error", grouped: grouped)) (--strict fails on them) and \(lines)"
+        return
+            "the \(side) has \(countedNoun(errors, "error", grouped: grouped)) (--strict fails on \(errors == 1 ? "it" : "them")) and \(lines)"
     }
 
     /// `identical: 57 frames`, or `differ at frame 23 (baseline 57 frames, run 60): baseline addItem "Buy milk", run addItem "Buy mlk"`

@@ -45,7 +45,7 @@ final class OutputFiles {
                 do {
                     output.temporary = try TemporaryFile(in: path.folder)
                 } catch {
-                    throw SystemCallError("create a file in", path: path.folder.display, errno: error.errno)
+                    throw SystemCallError("create a file in", path: String(decoding: path.folder.bytes, as: UTF8.self), errno: error.errno)
                 }
             }
             outputs.append(output)

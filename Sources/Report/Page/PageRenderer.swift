@@ -60,7 +60,8 @@ struct PageRenderer {
             "lastFrameText": Formatting.grouped(frameCount - 1),
             "frameCount": String(frameCount),
             "stateName": newestFrameState.stateName.htmlEscaped,
-            "frameTime": metrics.newestFrame?.milliseconds.map { Timestamp(millisecondsSince1970: $0).rfc3339 } ?? "—",
+            // Cut to the millisecond toward zero, as the script's Date does (RFC 3339 rounds down: they part before 1970).
+            "frameTime": metrics.newestFrame?.milliseconds.map { Timestamp(millisecondsSince1970: $0.rounded(.towardZero)).rfc3339 } ?? "—",
             "frameOffset": metrics.newestFrame?.milliseconds.flatMap(metrics.offset).flatMap(Formatting.offset)
                 .map { "(\($0) from the start)" } ?? "",
             "frameLine": metrics.newestFrame.map { "line " + Formatting.grouped($0.line) } ?? "—",

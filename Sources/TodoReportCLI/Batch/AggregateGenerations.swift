@@ -178,9 +178,9 @@ struct AggregateGenerations {
             throw .cannotWrite(path: folder.display, reason: SystemCallError.reason(of: errno))
         }
         guard temporary.withCString({ from in path.withCString { rename(from, $0) } }) == 0 else {
-            let failure = SystemCallError("", errno: errno)
+            let failure = errno
             _ = temporary.withCString { unlink($0) }
-            throw .cannotWrite(path: path.display, reason: failure.reason)
+            throw .cannotWrite(path: path.display, reason: SystemCallError.reason(of: failure))
         }
     }
 

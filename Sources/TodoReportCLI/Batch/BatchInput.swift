@@ -71,14 +71,24 @@ enum InputDiscovery {
                 expand(argument, into: &found)
             }
         }
-        // A log found twice, as one INPUT spelled two ways (`logs`, `./logs/`, `$PWD/logs`), is one session.
-        var seen = Set<[UInt8]>()
-        found.inputs = found.inputs
+        // A log found twice is one session: one INPUT spelled two ways (`logs`, `./logs/`, `$PWD/logs`), or a
+        // folder inside another INPUT (`logs` and `logs/sub`), where it keeps the outer one's longer relative path,
+        // so that its NAME does not depend on which other INPUTs were given.
+        var outermost: [[UInt8]: Int] = [:]
+        for (index, input) in found.inputs.enumerated() {
+            let key = input.path.absolute.bytes
+            if let kept = outermost[key], found.inputs[kept].relative.count >= input.relative.count { continue }
+            outermost[key] = index
+        }
+        found.inputs = outermost.values.map { found.inputs[$0] }
             .sorted {
                 $0.relative != $1.relative
                     ? $0.relative.lexicographicallyPrecedes($1.relative) : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes)
             }
-            .filter { seen.insert($0.path.absolute.bytes).inserted }
+        var seenLeftOut = Set<[UInt8]>()
+        found.leftOut = found.leftOut.filter { seenLeftOut.insert($0.path.absolute.bytes).inserted }
+        var seenEmpty = Set<[UInt8]>()
+        found.foldersWithoutLogs = found.foldersWithoutLogs.filter { seenEmpty.insert($0.absolute.bytes).inserted }
         return found
     }
 
