@@ -68,6 +68,64 @@ struct RecorderRecoveryTests {
         #expect(outcome.digests.checked == events.count + 1 && outcome.digests.differed == 0)
     }
 
+    @Test(
+        "a disk full for long holds at most maxHeldRecords changes: the next ends the log, retry() writes those held with their digests, and no later change is recorded"
+    )
+    func heldRecordsAreBounded() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("s.jsonl").path
+        let limit = SessionRecorder.maxHeldRecords
+        let before = Self.events.prefix(4)
+        await #expect(processExitsWith: .success) { [path = path as String] in
+            let limit = SessionRecorder.maxHeldRecords
+            let reports = Mutex<[RecorderError]>([])
+            let store = try Store(
+                recordingTo: URL(fileURLWithPath: path), header: SessionHeader(), digests: .everyEvent,
+                onError: { error in reports.withLock { $0.append(error) } })
+            let recorder = try #require(store.sessionRecorder)
+            for event in Self.events.prefix(4) { store.dispatch(event) }
+            try recorder.flush()
+            try withFileSizeLimit(bytes: 0, above: path) {
+                for index in 0..<limit + 3 { store.dispatch(Self.heldEvent(index)) }
+                let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
+                #expect(failure?.errno == EFBIG)
+                // From then on every flush says the log ended, and how many changes wait to be written.
+                let ended = #expect(throws: RecorderError.self) { try recorder.flush() }
+                #expect(ended == .heldLimitReached(path: path, records: limit))
+                #expect(ended?.description.contains("after a write failed, \(limit) records waited in memory") == true)
+            }
+            #expect(reports.withLock { $0 }.last == .heldLimitReached(path: path, records: limit))
+            #expect(reports.withLock { $0.count } == 2)
+            #expect(throws: RecorderError.heldLimitReached(path: path, records: limit)) { try recorder.retry() }
+            store.dispatch(.startCreatingItem)
+            #expect(throws: RecorderError.heldLimitReached(path: path, records: limit)) { try recorder.flush() }
+            recorder.close()
+        }
+        var diagnostics: [Diagnostic] = []
+        var recorded: [TodoEvent] = []
+        let outcome = try LogReplayer.replay(contentsOf: URL(fileURLWithPath: path)) { entry in
+            switch entry {
+            case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
+            case .frame(let frame): recorded.append(frame.event)
+            default: break
+            }
+        }
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        // The log is the session up to the last change held, and its digests, hashed when each was held, agree.
+        #expect(recorded == Array(before) + (0..<limit).map(Self.heldEvent))
+        #expect(outcome.digests.checked == before.count + limit && outcome.digests.differed == 0)
+    }
+
+    /// The `index`th change made while the disk is full: a sheet opened, typed into and cancelled, over and
+    /// over, with an item ticked, so that the list stays short and hashing it every event stays cheap.
+    static func heldEvent(_ index: Int) -> TodoEvent {
+        let cycle: [TodoEvent] = [
+            .startCreatingItem, .changePartialItemName("a"), .cancelCreatingItem, .setItemDone(id: itemID(1), isDone: true),
+        ]
+        return cycle[index % cycle.count]
+    }
+
     enum LogChange: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case untouched, deleted, moved, replaced
         var testDescription: String { rawValue }

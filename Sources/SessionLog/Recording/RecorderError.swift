@@ -57,6 +57,13 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
     /// `SessionRecorder.retry()` writes them once there is room; a kill
     /// loses them.
     case stopped(path: String, records: Int)
+    /// After a write failed, ``SessionRecorder/maxHeldRecords`` records
+    /// (`records`) waited in memory and another came: the session's log ends
+    /// with those that wait (`SessionRecorder.retry()` still writes them), and
+    /// that record and every later one of this store are not recorded, so
+    /// that a disk full for hours cannot take the app's memory. Record the
+    /// next session with a new store, into a new file.
+    case heldLimitReached(path: String, records: Int)
     /// The log was deleted, moved or replaced while the app recorded into
     /// it: its path no longer names the file the recorder writes, so what is
     /// recorded goes to that file, wherever it is now (nowhere, once it is
@@ -75,7 +82,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
         switch self {
         case .cannotOpen(let path, _), .cannotRead(let path, _), .cannotWrite(let path, _, _, _), .logInUse(let path),
             .logNotEmpty(let path, _), .notASessionLog(let path, _), .stateMismatch(let path, _), .seqExhausted(let path),
-            .stopped(let path, _), .logMissing(let path), .initialStateDiffers(let path), .closed(let path):
+            .stopped(let path, _), .heldLimitReached(let path, _), .logMissing(let path), .initialStateDiffers(let path), .closed(let path):
             path
         }
     }
@@ -129,6 +136,12 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
                 "\(path): cannot write the session log: it stopped at its last whole record after a write failed, "
                 + "so that it still replays; \(records == 1 ? "1 record waits" : "\(records) records wait") in memory: "
                 + "make room, then retry (SessionRecorder.retry()); a relaunch before that loses them"
+        case .heldLimitReached(let path, let records):
+            return
+                "\(path): the session log ends here: after a write failed, \(records) records waited in memory, "
+                + "the most a recorder holds, so this and every later change of the store are not recorded; "
+                + "make room and retry (SessionRecorder.retry()) to write those that wait, "
+                + "then record the next session with a new store into a new file"
         case .logMissing(let path):
             return
                 "\(path): the session log was deleted, moved or replaced while the app recorded into it: "

@@ -54,7 +54,12 @@ public import TodoDomain
 /// recording; call it once there may be room again (when the app comes to
 /// the foreground, or from a "Try again" button). Until then ``flush()``
 /// throws ``RecorderError/stopped(path:records:)``; a kill loses what
-/// waits, and so does a ``close()`` whose one more try fails. The recorder
+/// waits, and so does a ``close()`` whose one more try fails. At most
+/// ``maxHeldRecords`` wait, so that a disk full for hours cannot take the
+/// app's memory: the record after them ends the session's log there
+/// (``RecorderError/heldLimitReached(path:records:)``), and that record and
+/// every later one are not recorded, while those waiting are still written
+/// by `retry()`. The recorder
 /// keeps the ``firstError``, calls `onError` on its queue (never inside the
 /// store's dispatch) once for each failure (not for each record it holds
 /// back), and ``flush()`` throws it: call
@@ -72,17 +77,32 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     public typealias State = TodoState
 
     /// While writes succeed, at most this many records wait to be written; a
-    /// kill loses at most these. After a failed write, every later record
-    /// waits in memory, without a limit, until ``retry()`` writes them.
+    /// kill loses at most these. After a failed write, later records wait in
+    /// memory until ``retry()`` writes them, up to ``maxHeldRecords``.
     public static let maxUnwrittenRecords = 64
+
+    /// After a failed write, at most this many records wait in memory for
+    /// ``retry()``: hours of a person's use, about 10 MB (a waiting record
+    /// is about a hundred bytes and its event's text; one that carries a
+    /// digest keeps the digest's value, not the state). The next record ends the session's
+    /// log with them (``RecorderError/heldLimitReached(path:records:)``).
+    public static let maxHeldRecords = 100_000
 
     /// A change waiting for the writer, with what was decided when it was recorded.
     private struct Waiting {
         var change: StoreChange<TodoEvent>
         var seq: Int64
         var timestamp: Timestamp
-        /// The state to write the digest of, for an event that gets one.
-        var digestOf: TodoState?
+        /// The digest this record carries, for an event that gets one.
+        var digest: Digest?
+    }
+
+    /// A waiting record's digest: the state to hash on the writer's queue,
+    /// or, for a record held after a failed write, the value, hashed when it
+    /// was held so that no held record keeps a whole state.
+    private enum Digest {
+        case of(TodoState)
+        case value(UInt64)
     }
 
     /// What the store's thread and the writer share, under one lock.
@@ -103,6 +123,9 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         /// The records a stopped log could not take, in order: those of the
         /// failed write, then every later one, until ``retry()``.
         var held: [Waiting] = []
+        /// ``maxHeldRecords`` records were held and another came: the log
+        /// ends with those held (this many), and no later record is recorded.
+        var endedAtHeldLimit: Int?
         /// `flush()` found the log gone from its path, and said so.
         var reportedMissing = false
         /// A new log's first change is yet to come: it must follow from the
@@ -296,6 +319,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 return (false, false)
             }
             if case .initialStateDiffers = queue.stoppedBy { return (false, false) }
+            // The log ended with the records held after a failed write: reported when it did.
+            if queue.endedAtHeldLimit != nil { return (false, false) }
             if queue.awaitsFirstChange {
                 queue.awaitsFirstChange = false
                 // Only a change with its state can be checked (record(_:) has none).
@@ -310,19 +335,27 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 failure = .seqExhausted(path: path)
                 return (false, false)
             }
+            if queue.stoppedBy != nil && queue.held.count >= Self.maxHeldRecords {
+                // So that a disk full for long cannot take the app's memory, the log ends with what is held.
+                queue.endedAtHeldLimit = queue.held.count
+                failure = .heldLimitReached(path: path, records: queue.held.count)
+                return (false, false)
+            }
             queue.nextSeq = seq < .max ? seq + 1 : nil
-            var digestOf: TodoState?
+            var digest: Digest?
             if case .dispatched = change, let state {
                 queue.eventsSinceDigest += 1
                 if digests.isDue(eventsSinceDigest: queue.eventsSinceDigest, itemCount: state.todoItems.count) {
-                    digestOf = state
+                    digest = .of(state)
                     queue.eventsSinceDigest = 0
                 }
             }
             // Read under the lock: a record written later never has an earlier time.
-            let record = Waiting(change: change, seq: seq, timestamp: clock(), digestOf: digestOf)
+            var record = Waiting(change: change, seq: seq, timestamp: clock(), digest: digest)
             if queue.stoppedBy != nil {
-                // The log stopped after a failed write: the record waits, after those before it, for retry().
+                // The log stopped after a failed write: the record waits, after those before it, for retry(),
+                // with its digest's value rather than a state (the writer is idle, so hashing here holds no one up).
+                if case .of(let state) = record.digest { record.digest = .value(digestValue(of: state)) }
                 queue.held.append(record)
                 return (false, false)
             }
@@ -360,9 +393,12 @@ public final class SessionRecorder: StoreRecorder, Sendable {
             guard !batch.isEmpty else { return }
             var lines: [UInt8] = []
             for record in batch {
-                let digest = record.digestOf.map { state in
-                    StateDigest.value(of: state, hasLoggedID: { derivedIDs.isEmpty || !derivedIDs.contains($0.id) })
-                }
+                let digest: UInt64? =
+                    switch record.digest {
+                    case .of(let state): digestValue(of: state)
+                    case .value(let value): value
+                    case nil: nil
+                    }
                 lines += RecordEncoder.line(for: record.change, seq: record.seq, timestamp: record.timestamp, digest: digest).utf8
             }
             let failure = output.withLock { output -> RecorderError? in
@@ -394,6 +430,12 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         }
     }
 
+    /// The digest of `state` as the log's readers compute it: an item whose
+    /// id they derive (a resumed log's `addItem` without `id`) hashes as `"id":null`.
+    private func digestValue(of state: TodoState) -> UInt64 {
+        StateDigest.value(of: state, hasLoggedID: { derivedIDs.isEmpty || !derivedIDs.contains($0.id) })
+    }
+
     private func report(_ failure: RecorderError) {
         queue.withLock { queue in
             if queue.firstError == nil { queue.firstError = failure }
@@ -419,7 +461,9 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// - Throws: The first failure since the last `flush()` that threw:
     ///   some record is not in the log. Each failure is thrown once; ``firstError``
     ///   keeps the first of all. After that, while records wait for
-    ///   ``retry()``, ``RecorderError/stopped(path:records:)`` at every call.
+    ///   ``retry()``, ``RecorderError/stopped(path:records:)`` at every call;
+    ///   once the log has ended at ``maxHeldRecords``,
+    ///   ``RecorderError/heldLimitReached(path:records:)`` instead, before and after the retry.
     public func flush() throws(RecorderError) {
         onWriterQueue {
             drain()
@@ -428,6 +472,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         let failure = queue.withLock { queue -> RecorderError? in
             defer { queue.unflushedError = nil }
             if let unflushed = queue.unflushedError { return unflushed }
+            // That the log has ended says more than that records wait: its message says both.
+            if let records = queue.endedAtHeldLimit { return .heldLimitReached(path: path, records: records) }
             if case .cannotWrite = queue.stoppedBy { return .stopped(path: path, records: queue.held.count) }
             return nil
         }
