@@ -72,7 +72,7 @@ struct IndexPageTests {
                     == "ascending")
             let activity = try #require(try page.evaluate("\(Self.rows).map(r => r.lastElementChild.textContent)") as? [String])
             #expect(
-                activity.count == 6 && activity.allSatisfy { $0.hasPrefix("busiest +") || $0 == "no events with a time" },
+                activity.count == 6 && activity.allSatisfy { $0.hasPrefix("busiest ") || $0 == "no events with a time" },
                 "the Activity cells say in words what their line shows: \(activity)")
             for link in links {
                 #expect(!link.hasPrefix("/") && !link.contains(":"), "relative: \(link)")

@@ -186,8 +186,8 @@ struct BatchStatsTests {
             ([0, 0, 0], 1_000, "no events with a time"),
             ([], 1_000, "no events with a time"),
             ([1, 3, 2], 1_000, "busiest +1.0 s to +2.0 s: 3 of 6 events"),
-            ([1], 1_000, "busiest +0 ms to +1.0 s: 1 of 1 event"),
-            ([2, 2], 2_000, "busiest +0 ms to +2.0 s: 2 of 4 events"),
+            ([1], 1_000, "busiest before +1.0 s: 1 of 1 event"),
+            ([2, 2], 2_000, "busiest before +2.0 s: 2 of 4 events"),
             ([5, 1_200], 1_048_576_000, "busiest +291 h 16 min to +582 h 33 min: 1,200 of 1,205 events"),
         ] as [([Int], Int64, String)])
     func activityInWords(counts: [Int], bucketMs: Int64, words: String) throws {

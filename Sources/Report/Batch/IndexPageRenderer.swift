@@ -127,13 +127,16 @@ struct IndexPageRenderer {
     /// The Activity column's words for those who do not see its line (also
     /// in the data, for the script): the busiest bucket, when, and its share
     /// of the events, such as `busiest +16.0 s to +24.0 s: 12 of 40 events`.
+    /// The first bucket also holds the events before the session's start,
+    /// so it is said as `before +1.0 s`, which stays true of them.
     static func activityText(_ activity: SessionNumbers.Activity) -> String {
         let total = activity.counts.reduce(0, +)
         guard total > 0, let peak = activity.counts.indices.max(by: { activity.counts[$0] < activity.counts[$1] }) else {
             return "no events with a time"
         }
         let from = Int64(peak) * activity.bucketMs
-        let range = [from, from + activity.bucketMs].compactMap(Formatting.offset).joined(separator: " to ")
+        let end = Formatting.offset(from + activity.bucketMs) ?? ""
+        let range = peak == 0 ? "before \(end)" : "\(Formatting.offset(from) ?? "") to \(end)"
         return "busiest \(range): \(Formatting.grouped(activity.counts[peak])) of \(Formatting.plural(total, "event"))"
     }
 
