@@ -26,8 +26,8 @@ public import Observation
 /// the states its ``CheckpointPolicy`` keeps whole; travel undoes and redoes
 /// patches with the same engine that replays a recorded session.
 ///
-/// A ``StoreRecorder`` given to the store is told of every change with the
-/// state it produced; a slider drag, between ``isScrubbing`` set and cleared,
+/// A ``StoreRecorder`` given to the store is told its first state, then of
+/// every change with the state it produced; a slider drag, between ``isScrubbing`` set and cleared,
 /// is told once, where it comes to rest.
 ///
 /// **Isolation.** A store belongs to the isolation domain that made it: the
@@ -127,6 +127,7 @@ public final class Store<State: ReversibleStateMachine>: Observable {
             initialState: initialState, storage: InMemoryFrames(initialState: initialState, policy: checkpoints))
         self.recorder = recorder
         self.onChange = onChange
+        recorder?.begin(from: initialState)
     }
 
     /// Hands the store's changes from now on to `recorder` and `onChange`:
@@ -135,6 +136,7 @@ public final class Store<State: ReversibleStateMachine>: Observable {
     package func startRecording(with recorder: any StoreRecorder<State>, onChange: ((StoreChange<State.Event>) -> Void)? = nil) {
         self.recorder = recorder
         self.onChange = onChange
+        recorder.begin(from: StateHistory(engine)[0])
     }
 
     /// How many states the history holds (at least 1).

@@ -129,19 +129,26 @@ struct RecorderTests {
         #expect(failure?.localizedDescription == "\(url.path): cannot write the session log: the recorder is closed")
     }
 
-    @Test("a store that began from another state than TodoState() records nothing, and says so: no log would replay to its states")
-    func otherInitialState() throws {
+    /// States a store may begin from other than `TodoState()`, each with the first two events it dispatches:
+    /// some first events overwrite every part in which the state differs, so only frame 0 tells.
+    static let otherInitialStates: [(TodoState, [TodoEvent])] = [
+        (TodoState(todoItems: [TodoItem(id: itemID(1), title: "Milk", isFinished: false)]), [.startCreatingItem, .cancelCreatingItem]),
+        (TodoState(isCreatingItem: true, partialItemName: "draft"), [.startCreatingItem, .cancelCreatingItem]),
+        (TodoState(partialItemName: "x"), [.changePartialItemName("y"), .startCreatingItem]),
+    ]
+
+    @Test(
+        "a store that began from another state than TodoState() records nothing, and says so: no log would replay to its states",
+        arguments: otherInitialStates)
+    func otherInitialState(restored: TodoState, events: [TodoEvent]) throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("s.jsonl")
         let reports = Mutex(0)
         let recorder = try SessionRecorder(
             url: url, header: SessionHeader(), digests: .never, onError: { _ in reports.withLock { $0 += 1 } })
-        var restored = TodoState()
-        restored.todoItems = [TodoItem(id: itemID(1), title: "Milk", isFinished: false)]
         let store = Store(initialState: restored, recorder: recorder)
-        store.dispatch(.startCreatingItem)
-        store.dispatch(.cancelCreatingItem)
+        for event in events { store.dispatch(event) }
         let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
         #expect(failure == .initialStateDiffers(path: url.path))
         #expect(failure?.description.contains("did not start from the initial state the log format fixes") == true)

@@ -294,6 +294,23 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         writer.setSpecific(key: onWriter, value: true)
     }
 
+    /// Checks the first state of the store this recorder is given: every log
+    /// of the format replays from `TodoState()`, so a store that began from
+    /// another state (one restored from elsewhere) records nothing
+    /// (``RecorderError/initialStateDiffers(path:)``, reported once). The
+    /// store calls it; without it, only a first change that leaves a state
+    /// other than its result from `TodoState()` shows the difference.
+    public func begin(from initialState: TodoState) {
+        guard initialState != TodoState() else { return }
+        let failure = queue.withLock { queue -> RecorderError? in
+            if case .initialStateDiffers = queue.stoppedBy { return nil }
+            queue.stoppedBy = .initialStateDiffers(path: path)
+            return queue.stoppedBy
+        }
+        // Reported on the recorder's queue, as every failure is.
+        if let failure { writer.async { self.report(failure) } }
+    }
+
     /// Records one change of the store, with the state it produced: what
     /// the store calls. An event that ``digests`` picks carries that
     /// state's digest (hashed on the recorder's queue). Returns at once,

@@ -155,6 +155,9 @@ public struct ReplayResult: Sendable {
     public init() {}
 
     /// Every state, frame 0 first: what the app's `Store.allStates` held.
+    /// Each read builds the whole array again, so read it once into a local
+    /// before indexing it in a loop. A result from ``LogReplayer/collect(_:bufferSize:maxLineBytes:)``
+    /// keeps every frame's state.
     public var allStates: [TodoState] {
         [TodoState()] + frames.map { $0.state ?? TodoState() }
     }
