@@ -116,7 +116,9 @@ final class VirtualDisplay {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw ChildProcess.Failure(description: "pipe failed") }
         defer { close(ends[0]) }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        // Close-on-exec (at once: pipe2 is not in Swift's Glibc), so that no program a parallel test starts
+        // holds an end; the spawn's dup2 gives Xvfb its standard output without the flag.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         server = try ChildProcess(
             [xvfb, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
             log: folder.appendingPathComponent("xvfb.log"), pipeStandardOutput: ends[1])

@@ -34,6 +34,9 @@ final class Chromium {
         var toBrowser: [Int32] = [0, 0]
         var fromBrowser: [Int32] = [0, 0]
         guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else { throw Failure(description: "pipe failed") }
+        // Close-on-exec (at once: pipe2 is not in Swift's Glibc), so that no program a parallel test starts
+        // holds an end; the spawn's dup2 gives the browser fds 3 and 4 without the flag.
+        for end in toBrowser + fromBrowser { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         // Move the ends the child needs out of the way of fds 3 and 4.
         let childRead = fcntl(toBrowser[0], F_DUPFD_CLOEXEC, 10)
         let childWrite = fcntl(fromBrowser[1], F_DUPFD_CLOEXEC, 10)
@@ -41,8 +44,6 @@ final class Chromium {
         close(fromBrowser[1])
         commands = toBrowser[1]
         replies = fromBrowser[0]
-        _ = fcntl(commands, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(replies, F_SETFD, FD_CLOEXEC)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

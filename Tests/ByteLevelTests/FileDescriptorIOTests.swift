@@ -10,6 +10,9 @@ private let handledSignals = Atomic<Int>(0)
 private func pipeEnds() throws -> (read: Int32, write: Int32) {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
+    // Close-on-exec (at once: pipe2 is not in Swift's Glibc), so that no process a parallel test starts
+    // holds the write end open, which would keep a read to the end from ending.
+    for end in ends { try #require(fcntl(end, F_SETFD, FD_CLOEXEC) == 0) }
     return (ends[0], ends[1])
 }
 

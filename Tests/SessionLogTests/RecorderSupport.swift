@@ -62,6 +62,8 @@ final class NonBlockingPipe {
     init() throws {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
+        // Close-on-exec (at once: pipe2 is not in Swift's Glibc), so that no process a parallel test starts holds an end.
+        for end in ends { try #require(fcntl(end, F_SETFD, FD_CLOEXEC) == 0) }
         readEnd = ends[0]
         writeEnd = ends[1]
         for end in ends {
@@ -89,4 +91,15 @@ final class NonBlockingPipe {
         closeWriteEnd()
         close(readEnd)
     }
+}
+
+/// How far the wall clock is ahead of the monotonic one, in seconds. It moves
+/// only when the wall clock is set (stepped by a time service), so two
+/// readings tell whether it was set back between them.
+func wallClockLead() -> Double {
+    var wall = timespec()
+    var steady = timespec()
+    clock_gettime(CLOCK_REALTIME, &wall)
+    clock_gettime(CLOCK_MONOTONIC, &steady)
+    return Double(wall.tv_sec - steady.tv_sec) + Double(wall.tv_nsec - steady.tv_nsec) / 1e9
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SessionLog
+import Synchronization
 import Testing
 import TimeTravel
 import TodoDomain
@@ -48,10 +49,21 @@ extension CLISuite {
         func relaunchedSession() throws {
             let space = try Workspace()
             let url = URL(fileURLWithPath: space.path("session.jsonl"))
-            let header = SessionHeader(sessionId: "app-session", app: "TimeTrave", appVersion: "1.0", startedAt: .now)
+            // A clock that only goes forward, a millisecond a record: the wall clock an app reads may be set
+            // back while the test runs (a fresh machine's time service), which validate would rightly warn of.
+            let start = 1_796_000_000_000.0
+            let records = Mutex(0.0)
+            let clock: @Sendable () -> Timestamp = {
+                records.withLock { count in
+                    count += 1
+                    return Timestamp(millisecondsSince1970: start + count)
+                }
+            }
+            let header = SessionHeader(
+                sessionId: "app-session", app: "TimeTrave", appVersion: "1.0", startedAt: Timestamp(millisecondsSince1970: start))
 
             // First launch.
-            let first = try Store(recordingTo: url, header: header)
+            let first = try Store(recordingTo: url, header: header, clock: clock)
             var person = Person(store: first, nextID: 1)
             person.add("Buy milk")
             person.type("Call Grandma")
@@ -63,7 +75,7 @@ extension CLISuite {
             try #require(first.sessionRecorder).close()  // the app is quit
 
             // Second launch, same path: where the person left off, with the whole history.
-            let second = try Store(recordingTo: url, header: header)
+            let second = try Store(recordingTo: url, header: header, clock: clock)
             #expect(Array(second.allStates) == Array(first.allStates))
             #expect(second.currentStateIndex == first.currentStateIndex)
             person = Person(store: second, nextID: person.nextID)

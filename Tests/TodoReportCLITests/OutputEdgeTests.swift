@@ -132,7 +132,9 @@ extension CLISuite {
             #expect(try space.listing() == ["elsewhere.md", "r.html", "s.jsonl", "s.md"])
         }
 
-        @Test("a replaced file keeps its owner, group and mode")
+        @Test(
+            "a replaced file keeps its owner, group and mode",
+            .enabled(if: getuid() == 0, "giving a file to another user needs root (CI runs the tests as root)"))
         func ownerKept() throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
