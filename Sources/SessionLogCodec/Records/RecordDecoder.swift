@@ -243,9 +243,11 @@ struct RecordDecoder {
             wrongType(field, expected: "a UUID string")
             return nil
         }
+        // Escaped text is read from its decoded bytes by the same parser (Foundation's UUID(uuidString:)
+        // stops at a NUL, so an id with `\u0000` and more after it passed as the id before it).
         let parsed =
             raw.hasEscapes
-            ? UUID(uuidString: decode(raw)).flatMap { $0.uuidString.count == 36 ? $0 : nil }
+            ? ByteView.lend(decode(raw).utf8) { UUIDText.parse($0) }
             : UUIDText.parse(bytes.subview(raw.start..<raw.end))
         guard let id = parsed else {
             report(.wrongType, column: field.column, "\"\(field.key.name)\" is not a UUID: \(quote(decode(raw)))")
