@@ -5,7 +5,7 @@
 /// One character of the mask per user-perceived character (grapheme
 /// cluster): a letter becomes `x` (`X` when upper- or title-case), in any script; a
 /// digit becomes `9`; whitespace and punctuation stay as they are (without the
-/// marks or selectors that extend them); a lone bidi or joining control keeps
+/// marks or selectors that extend them); a lone bidi or joining control, soft hyphen or BOM keeps
 /// its place; any other character (an emoji, a currency or math symbol, a run
 /// of invisible tag characters) becomes `*`.
 ///

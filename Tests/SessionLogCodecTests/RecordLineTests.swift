@@ -82,7 +82,10 @@ struct RecordLineTests {
             (#"{"type":"event","event":"startCreatingItem","event":"addItem"}"#, .duplicateKey, nil),
             // A UUID with escapes is read from its decoded text, all of it: a NUL does not end it.
             (#"{"type":"event","event":"addItem","id":"00000000-0000-4000-8000-000000000001\u0000x"}"#, .wrongType, 40),
-            (#"{"type":"event","event":"setItemDone","isDone":true,"id":"00000000-0000-4000-8000-00000000000\u0031\u0000"}"#, .wrongType, 58),
+            (
+                #"{"type":"event","event":"setItemDone","isDone":true,"id":"00000000-0000-4000-8000-00000000000\u0031\u0000"}"#, .wrongType,
+                58
+            ),
         ])
     func notARecord(line: String, code: DiagnosticCode, column: Int?) {
         var reader = LogReader()
