@@ -374,6 +374,71 @@ extension CLISuite {
             #expect(again.stderr.contains("1 removed (input gone)"), "\(again.stderr)")
         }
 
+        @Test(
+            "someone's file where a session's report, event table or stats go is left as it is: the run fails (73) naming it; an empty one is replaced",
+            arguments: ["sessions/team-a--one.html", "events/team-a--one.csv.gz", "stats/team-a--one.json"])
+        func othersFileAtASessionsPathKept(file: String) throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            try workspace.write("out/" + file, "my notes\n")
+            let forced = try workspace.shell("$TR batch logs -o out --force")
+            #expect(forced.code == 73, "\(forced.stderr)")
+            #expect(
+                forced.stderr.contains("cannot write out/\(file): it is not a file todo-report wrote, so it is left as it is"),
+                "\(forced.stderr)")
+            #expect(workspace.read("out/" + file) == Data("my notes\n".utf8))
+            // An empty file is what a crash may leave of a new one: nothing to keep.
+            try workspace.write("out/" + file, "")
+            let again = try workspace.shell("$TR batch logs -o out")
+            #expect(again.code == 0, "\(again.stderr)")
+            #expect(workspace.read("out/" + file)?.isEmpty == false)
+        }
+
+        @Test(
+            "aggregates that cannot be written leave no generation behind, keep the last run's, and the run says they lag its sessions"
+        )
+        func aggregatesFailureLeavesNoGeneration() throws {
+            let workspace = try Workspace()
+            // Many small sessions: each report is far smaller than their index.
+            try FileManager.default.createDirectory(atPath: workspace.path("logs"), withIntermediateDirectories: true)
+            for number in 1...130 {
+                try workspace.write(
+                    "logs/s\(number).jsonl",
+                    #"{"type":"session","schema":"todo-session/1","sessionId":"s\#(number)"}"# + "\n"
+                        + #"{"type":"event","event":"startCreatingItem","seq":0}"# + "\n")
+            }
+            #expect(try workspace.shell("$TR batch logs -o out --quiet").code == 0)
+            let index = try #require(workspace.read("out/index.html"))
+            try #require(index.count > 110_000)
+            // Room for 100 KiB a file (dash counts 512-byte blocks): every report fits, the index does not.
+            let failed = try workspace.shell("ulimit -f 200; $TR batch logs -o out --force --title Again")
+            #expect(failed.code == 73, "\(failed.stderr)")
+            #expect(failed.stderr.contains("index.html: File too large"), "\(failed.stderr)")
+            #expect(
+                failed.stderr.contains("out: note: its index.html, sessions.csv and summary.md still show the last run"), "\(failed.stderr)"
+            )
+            let generations = try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/.todo-report.aggregates"))
+            #expect(generations.sorted() == ["1", "current"])
+            #expect(workspace.read("out/index.html") == index)
+            #expect(try workspace.shell("$TR batch logs -o out --quiet").code == 0)
+        }
+
+        @Test("a session that is now rejected keeps someone's file where its report was, and names it")
+        func rejectedSessionKeepsOthersReport() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out").code == 0)
+            try workspace.write("out/sessions/team-a--one.html", "<p>my page</p>\n")
+            try workspace.write("logs/team-a/one.jsonl", "{\"type\":\"session\",\"schema\":\"todo-session/9\"}\n")
+            let again = try workspace.shell("$TR batch logs -o out")
+            #expect(
+                again.stderr.contains("out/sessions/team-a--one.html: note: not a file todo-report wrote, so left as it is"),
+                "\(again.stderr)")
+            #expect(workspace.read("out/sessions/team-a--one.html") == Data("<p>my page</p>\n".utf8))
+            #expect(!workspace.exists("out/events/team-a--one.csv.gz"), "its own event table is removed")
+        }
+
         @Test("a sessions, stats or events folder that is a symbolic link is refused before anything is written or removed")
         func linkedSubfolderRefused() throws {
             let workspace = try Workspace()

@@ -80,9 +80,15 @@ struct AggregateGenerations {
         if found.contains(.absent) { root.syncFolder() }
 
         let next = try makeGeneration(after: generation)
-        let outputs = try OutputSet(
-            Self.names.map { .init(path: self.generation(next).appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
-        try outputs.commit(fill)  // durable, with the folder's new entries
+        do {
+            let outputs = try OutputSet(
+                Self.names.map { .init(path: self.generation(next).appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
+            try outputs.commit(fill)  // durable, with the folder's new entries
+        } catch {
+            // Nothing of it is shown: the generation goes, and `current` stays the last one.
+            Self.removeGeneration(self.generation(next))
+            throw error
+        }
         try point(at: next)
         if let generation { Self.removeGeneration(self.generation(generation)) }
     }

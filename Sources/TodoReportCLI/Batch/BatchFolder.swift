@@ -23,6 +23,36 @@ struct BatchFolder: Sendable {
     func statsFile(_ name: String) -> Path { root.appending(Array(SessionStats.statsFiles.path(of: name).utf8)) }
     func eventTable(_ name: String) -> Path { root.appending(Array(SessionStats.eventTable(of: name).utf8)) }
 
+    /// A session's three files, each known by what a todo-report writes near its start.
+    enum SessionFile {
+        case report, eventTable, stats
+
+        /// Bytes that every file of this kind a todo-report wrote holds in its first 4 KiB: a page's
+        /// ``PageTemplates/generatorLine``, an event table's ``GzipWriter/header``, a stats file's schema.
+        var mark: [UInt8] {
+            switch self {
+            case .report: Array(PageTemplates.generatorLine.utf8)
+            case .eventTable: GzipWriter.header
+            case .stats: Array("\"todo-report-stats/".utf8)
+            }
+        }
+    }
+
+    /// What a run says of a file in its folders that it leaves as someone else's.
+    static func notOwnNote(_ path: Path) -> String {
+        "\(path.display): note: not a file todo-report wrote, so left as it is; "
+            + "a batch folder's sessions, stats and events are todo-report's alone: move it elsewhere"
+    }
+
+    /// Whether the regular file at `path` is a session's `kind` of file that
+    /// a todo-report wrote, or empty (as a crash may leave a new one): the
+    /// only files a batch replaces or removes in its folders. Anything else
+    /// is someone else's, left as it is.
+    static func isOwn(_ path: Path, as kind: SessionFile) -> Bool {
+        guard let bytes = SmallFile.prefix(of: path, count: 4_096) else { return false }
+        return bytes.isEmpty || bytes.firstRange(of: kind.mark) != nil
+    }
+
     /// `DIR/.todo-report.lock`: held by every `batch` and `index` run (``lock(_:wait:streams:)``).
     var lockFile: Path { root.appending(Array(".todo-report.lock".utf8)) }
     /// `DIR/.todo-report.install.lock`: held by a `--shard` run while it puts one session's files in place.
@@ -138,6 +168,7 @@ struct BatchFolder: Sendable {
         var path: Path
         /// Where it goes, links followed (``OutputDestination``).
         var target: Path
+        var kind: SessionFile
         var temporary: TemporaryFile
     }
 
@@ -146,8 +177,8 @@ struct BatchFolder: Sendable {
     /// for every output; and never a symbolic link, which a session's file
     /// is not: written through, it could replace an input log or another
     /// session's report).
-    static func stage(_ path: Path, _ fill: (Int32) throws(SystemCallError) -> Void) throws(CLIError) -> StagedFile {
-        guard case .replace(let target, _) = try OutputDestination.resolve(path) else {
+    static func stage(_ path: Path, as kind: SessionFile, _ fill: (Int32) throws(SystemCallError) -> Void) throws(CLIError) -> StagedFile {
+        guard case .replace(let target, let existing) = try OutputDestination.resolve(path) else {
             throw .cannotWrite(path: path.display, reason: "it is not a regular file")
         }
         guard target == path else {
@@ -156,21 +187,29 @@ struct BatchFolder: Sendable {
                 reason: "it is a symbolic link, and a batch folder's session files are regular files that only todo-report writes: "
                     + "remove it and run again")
         }
+        guard existing == nil || isOwn(path, as: kind) else {
+            throw .cannotWrite(
+                path: path.display,
+                reason: "it is not a file todo-report wrote, so it is left as it is; a batch folder's sessions, stats and events "
+                    + "are todo-report's alone: move it elsewhere and run again")
+        }
         do {
             let temporary = try TemporaryFile(in: target.folder)
             try fill(temporary.descriptor)
-            return StagedFile(path: path, target: target, temporary: temporary)
+            return StagedFile(path: path, target: target, kind: kind, temporary: temporary)
         } catch {
             throw .cannotWrite(path: path.display, reason: error.reason)
         }
     }
 
-    static func stage(_ path: Path, text: String) throws(CLIError) -> StagedFile {
-        try stage(path) { descriptor throws(SystemCallError) in try writeAll(Array(text.utf8), to: descriptor) }
+    static func stage(_ path: Path, as kind: SessionFile, text: String) throws(CLIError) -> StagedFile {
+        try stage(path, as: kind) { descriptor throws(SystemCallError) in try writeAll(Array(text.utf8), to: descriptor) }
     }
 
     /// Puts one session's staged files in place in their order (the report
-    /// before the stats that name it), after removing `removing` if given.
+    /// before the stats that name it), after removing the report and event
+    /// table of `removingFilesOf` if given (those a todo-report wrote: see
+    /// ``isOwn(_:as:)``), and returns the ones it left as someone else's.
     /// With `sharedFolder` (other `--shard` runs may be writing this folder
     /// too), under the folder's install lock: a report and its stats then
     /// always come from one run, whichever run was last.
@@ -181,7 +220,8 @@ struct BatchFolder: Sendable {
     /// time. A crash before it may leave a report incomplete; the next run
     /// sees that it is not the report its stats name (its size and SHA-256)
     /// and renders that session again.
-    func install(_ files: [StagedFile], removing: [Path] = [], sharedFolder: Bool) throws(CLIError) {
+    @discardableResult
+    func install(_ files: [StagedFile], removingFilesOf name: String? = nil, sharedFolder: Bool) throws(CLIError) -> [Path] {
         var installLock: LockFile?
         defer { installLock?.release() }
         if sharedFolder {
@@ -192,11 +232,18 @@ struct BatchFolder: Sendable {
                 throw .cannotWrite(path: installLockFile.display, reason: error.reason)
             }
         }
-        for path in removing { remove(path) }
+        var notOwn: [Path] = []
+        if let name {
+            for (path, kind) in [(report(name), SessionFile.report), (eventTable(name), .eventTable)] where path.fileType != nil {
+                if Self.isOwn(path, as: kind) { remove(path) } else { notOwn.append(path) }
+            }
+        }
         let later = FileSystemSync.isAvailable
         for file in files {
             // What is at the target now: another run may have put a file there meanwhile.
-            guard case .replace(let target, let existing) = try OutputDestination.resolve(file.path), target == file.target else {
+            guard case .replace(let target, let existing) = try OutputDestination.resolve(file.path), target == file.target,
+                existing == nil || Self.isOwn(target, as: file.kind)
+            else {
                 throw .cannotWrite(path: file.path.display, reason: "it changed while the session was written")
             }
             do {
@@ -207,6 +254,7 @@ struct BatchFolder: Sendable {
                 throw .cannotWrite(path: file.path.display, reason: error.reason)
             }
         }
+        return notOwn
     }
 
     /// Makes every session file written with `durably: false` durable.
@@ -292,12 +340,12 @@ struct BatchFolder: Sendable {
         let indexed = Set(names(in: stats, ending: SessionStats.statsFiles.ending))
         var unindexed = Set<String>()
         let unindexedFiles = [
-            (names(in: sessions, ending: SessionStats.reports.ending), report, Array(PageTemplates.generatorLine.utf8)),
-            (names(in: events, ending: SessionStats.eventTables.ending), eventTable, GzipWriter.header),
+            (names(in: sessions, ending: SessionStats.reports.ending), report, SessionFile.report),
+            (names(in: events, ending: SessionStats.eventTables.ending), eventTable, .eventTable),
         ]
-        for (names, path, mark) in unindexedFiles {
+        for (names, path, kind) in unindexedFiles {
             for name in names where !keep.contains(name) && !indexed.contains(name) {
-                guard Self.file(path(name), holds: mark, inFirst: 4_096) else {
+                guard Self.isOwn(path(name), as: kind) else {
                     removed.notTodoReports.append(path(name))
                     continue
                 }
@@ -307,12 +355,6 @@ struct BatchFolder: Sendable {
         }
         removed.inputGone += unindexed.subtracting(gone).count
         return removed
-    }
-
-    /// Whether the regular file at `path` holds `mark` within its first `length` bytes.
-    private static func file(_ path: Path, holds mark: [UInt8], inFirst length: Int) -> Bool {
-        guard let bytes = SmallFile.prefix(of: path, count: length) else { return false }
-        return bytes.firstRange(of: mark) != nil
     }
 
     /// Every `stats/*.json` of this schema, and how many files it left out,

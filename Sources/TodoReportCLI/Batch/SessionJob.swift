@@ -182,17 +182,17 @@ struct SessionJob: Sendable {
             stats.root = root
             if status == .rendered {
                 var digest: FileDigest?
-                let report = try BatchFolder.stage(folder.report(name)) { descriptor throws(SystemCallError) in
+                let report = try BatchFolder.stage(folder.report(name), as: .report) { descriptor throws(SystemCallError) in
                     try SessionRendering.writeReport(builder, templates: templates, to: descriptor)
                     digest = try FileDigest(descriptor)
                 }
                 (stats.reportBytes, stats.reportSHA256) = (digest?.bytes, digest?.sha256)
-                let events = try BatchFolder.stage(folder.eventTable(name)) { descriptor throws(SystemCallError) in
+                let events = try BatchFolder.stage(folder.eventTable(name), as: .eventTable) { descriptor throws(SystemCallError) in
                     try SessionRendering.writeEventTable(builder, session: name, to: descriptor)
                     digest = try FileDigest(descriptor)
                 }
                 (stats.eventTableBytes, stats.eventTableSHA256) = (digest?.bytes, digest?.sha256)
-                let statsFile = try BatchFolder.stage(folder.statsFile(name), text: stats.json)
+                let statsFile = try BatchFolder.stage(folder.statsFile(name), as: .stats, text: stats.json)
                 // The stats last: they name the report and the table.
                 try folder.install([report, events, statsFile], sharedFolder: sharedFolder)
             } else {
@@ -227,9 +227,9 @@ struct SessionJob: Sendable {
 
     /// Writes the stats alone (first removing the report and the event table, when it has none).
     private func record(_ stats: SessionStats, removingFiles: Bool) throws(CLIError) {
-        let file = try BatchFolder.stage(folder.statsFile(stats.name), text: stats.json)
-        try folder.install(
-            [file], removing: removingFiles ? [folder.report(stats.name), folder.eventTable(stats.name)] : [], sharedFolder: sharedFolder)
+        let file = try BatchFolder.stage(folder.statsFile(stats.name), as: .stats, text: stats.json)
+        let left = try folder.install([file], removingFilesOf: removingFiles ? stats.name : nil, sharedFolder: sharedFolder)
+        for path in left { streams.printError(BatchFolder.notOwnNote(path)) }
     }
 
     /// A session that failed before it had numbers: its stats say why.

@@ -127,6 +127,15 @@ enum BatchCommand: Subcommand {
         var rendered = 0
         var olderSchema = 0
         var notFound = 0
+        /// Says, as a failure ends a whole run, that the folder's aggregates lag its sessions.
+        func failing(_ error: CLIError) -> CLIError {
+            if selectedShard == nil {
+                streams.printError(
+                    "\(folder.root.display): note: its index.html, sessions.csv and summary.md still show the last run, "
+                        + "not the sessions this run put in place before it failed; run batch again once it can write")
+            }
+            return error
+        }
         for result in results {
             switch result {
             case .done(let stats, let wasSkipped, let again):
@@ -141,7 +150,7 @@ enum BatchCommand: Subcommand {
             case .notFound:
                 notFound += 1
             case .cannotWrite(let error):
-                throw error
+                throw failing(error)
             }
         }
         try folder.syncSessions()
@@ -153,13 +162,13 @@ enum BatchCommand: Subcommand {
             // The NAMEs written: a session may have taken another than planned (see SessionJob).
             removed = folder.removeSessions(
                 notIn: Set(finished.map(\.name)), under: Set(searched), redaction: options.redaction?.mode)
-            try folder.writeAggregates(streams: streams)
+            do {
+                try folder.writeAggregates(streams: streams)
+            } catch {
+                throw failing(error)
+            }
         }
-        for path in removed.notTodoReports {
-            streams.printError(
-                "\(path.display): note: not a file todo-report wrote, so left as it is; a batch folder's sessions, stats and events are todo-report's alone: move it elsewhere"
-            )
-        }
+        for path in removed.notTodoReports { streams.printError(BatchFolder.notOwnNote(path)) }
         if olderSchema > 0 && !options.quiet {
             let (count, their) = (groupedDigits(olderSchema), olderSchema == 1 ? "its" : "their")
             streams.printError(
