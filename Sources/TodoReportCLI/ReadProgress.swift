@@ -34,13 +34,13 @@ struct ReadProgress {
         let width = 30
         let filled = width * percent / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        try? writeAll(Array("\r\(bar) \(percent)%  \(frames) frames".utf8), to: error)
+        StandardStreams.write(Array("\r\(bar) \(percent)%  \(frames) frames".utf8), to: error)
         drawn = true
     }
 
     /// Erases the line (before other output, and at the end).
     mutating func clear() {
-        if drawn { try? writeAll(Array(Self.eraseLine.utf8), to: error) }
+        if drawn { StandardStreams.write(Array(Self.eraseLine.utf8), to: error) }
         drawn = false
     }
 

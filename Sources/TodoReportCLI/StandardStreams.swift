@@ -30,26 +30,37 @@ public struct StandardStreams: Sendable {
     public static let process = StandardStreams(input: 0, output: 1, error: 2)
 
     func printError(_ text: String) {
-        try? writeAll(Array((text + "\n").utf8), to: error)
+        Self.write(Array((text + "\n").utf8), to: error)
     }
 
     func printOutput(_ text: String) {
-        try? writeAll(Array((text + "\n").utf8), to: output)
+        Self.write(Array((text + "\n").utf8), to: output)
     }
-}
 
-/// Set when something was to be written to a standard stream that was
-/// closed when the process started (its descriptor is -1, see
-/// ``TodoReportCommand/runProcess()``): the run then exits 73, since what it
-/// had to say was lost (a `validate … 2>&-` in CI must not look clean).
-let wroteToClosedStream = Atomic<Bool>(false)
+    /// Writes what the run says on a standard stream (a verdict, diagnostics,
+    /// the count line, progress): a failure does not stop the run, but is
+    /// kept in ``lostWrite``, and the run then exits 73 however it ends
+    /// (a `validate … 2>&-`, or a verdict into a full disk or a closed
+    /// pipe, in CI must not look clean).
+    static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        do {
+            try writeAll(bytes, to: descriptor)
+        } catch {
+            lostWrite.withLock { lost in if lost == nil { lost = (descriptor, error.errno) } }
+        }
+    }
+
+    /// The first write ``write(_:to:)`` lost since the run began: the stream's
+    /// descriptor and the `errno` (`EBADF` for a stream closed when the
+    /// process started, whose descriptor is -1, see ``TodoReportCommand/runProcess()``).
+    static let lostWrite = Mutex<(descriptor: Int32, errno: Int32)?>(nil)
+}
 
 /// Writes every byte, retrying short writes and interruptions.
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallError) {
     if descriptor < 0 {
         // Nothing to say is nothing lost (a printer flushing an empty buffer).
         guard !bytes.isEmpty else { return }
-        wroteToClosedStream.store(true, ordering: .relaxed)
         throw SystemCallError("write", errno: EBADF)
     }
     do {

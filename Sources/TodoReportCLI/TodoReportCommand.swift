@@ -19,7 +19,7 @@ public enum TodoReportCommand {
     public static func run(argumentBytes arguments: [[UInt8]], streams: StandardStreams = .process) -> Int32 {
         // A file too large for `ulimit -f` must fail its write (EFBIG, exit 73), not kill the process.
         signal(SIGXFSZ, SIG_IGN)
-        wroteToClosedStream.store(false, ordering: .relaxed)
+        StandardStreams.lostWrite.withLock { $0 = nil }
         var code: ExitCode
         do {
             try dispatch(arguments[...], streams: streams)
@@ -28,8 +28,16 @@ public enum TodoReportCommand {
             if !error.message.isEmpty { streams.printError(error.message) }
             code = error.exitCode
         }
-        // A verdict, diagnostics or a count line meant for a closed stream is lost: not a success.
-        if wroteToClosedStream.load(ordering: .relaxed), code == .success || code == .different { code = .cannotCreate }
+        // A verdict, diagnostics or a count line that could not be written is lost: not a success.
+        if let lost = StandardStreams.lostWrite.withLock({ $0 }), code == .success || code == .different {
+            code = .cannotCreate
+            // Said on standard error, unless that is the stream that failed.
+            if lost.descriptor != streams.error {
+                let stream = lost.descriptor == streams.output ? "standard output" : "standard error"
+                streams.printError(
+                    "Error: cannot write \(stream): \(SystemCallError.reason(of: lost.errno)); what the run had to say there is lost.")
+            }
+        }
         return code.rawValue
     }
 

@@ -40,6 +40,45 @@ extension CLISuite {
         }
 
         @Test(
+            "what a run says on a stream that fails to write (a full disk, a closed pipe) is lost only with exit 73, said on the other stream",
+            arguments: [
+                (#""$TR" diff clean.jsonl clean.jsonl > /dev/full"#, "cannot write standard output: No space left on device"),
+                (#""$TR" diff clean.jsonl bad.jsonl --quiet 2>/dev/null > /dev/full"#, nil),
+                (#""$TR" validate bad.jsonl --quiet 2> /dev/full"#, nil),
+                (#""$TR" bad.jsonl -o r.html 2> /dev/full"#, nil),
+            ] as [(String, String?)])
+        func failingStreams(command: String, said: String?) throws {
+            let space = try Workspace()
+            try space.write("bad.jsonl", brokenLog)
+            try space.write("clean.jsonl", cleanLog)
+            let run = try space.shell(command)
+            #expect(run.code == 73, "\(run.stderr)")
+            if let said { #expect(run.stderr.contains(said), "\(run.stderr)") }
+        }
+
+        @Test("diff's verdict into a pipe whose reader has gone is lost only with exit 73 (a closed pipe is an error, not a signal)")
+        func verdictIntoClosedPipe() throws {
+            let space = try Workspace()
+            try space.write("clean.jsonl", cleanLog)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: todoReportBinary)
+            process.arguments = ["diff", "clean.jsonl", "clean.jsonl"]
+            process.currentDirectoryURL = URL(fileURLWithPath: space.path("."))
+            let verdict = Pipe()
+            let said = Pipe()
+            // The reader is gone before the run starts: its every write gets EPIPE.
+            try verdict.fileHandleForReading.close()
+            process.standardOutput = verdict
+            process.standardError = said
+            try process.run()
+            try verdict.fileHandleForWriting.close()
+            let stderr = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 73, "\(stderr)")
+            #expect(stderr.contains("cannot write standard output: Broken pipe"), "\(stderr)")
+        }
+
+        @Test(
             "an empty output name is a usage error, and nothing is written",
             arguments: [
                 ["-o", "r.html", "--summary", ""], ["--output=", "--summary", "s.md"],

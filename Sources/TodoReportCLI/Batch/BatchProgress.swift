@@ -42,14 +42,14 @@ final class BatchProgress: Sendable {
             let line =
                 ReadProgress.eraseLine
                 + "\(groupedDigits(state.done))/\(groupedDigits(total)) sessions, \(groupedDigits(state.failed)) failed\r"
-            try? writeAll(Array(line.utf8), to: error)
+            StandardStreams.write(Array(line.utf8), to: error)
         }
     }
 
     /// Erases the line.
     func clear() {
         state.withLock { state in
-            if state.drawn { try? writeAll(Array(ReadProgress.eraseLine.utf8), to: error) }
+            if state.drawn { StandardStreams.write(Array(ReadProgress.eraseLine.utf8), to: error) }
             state.drawn = false
         }
     }

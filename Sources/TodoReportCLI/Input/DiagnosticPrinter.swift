@@ -60,7 +60,7 @@ struct DiagnosticPrinter {
 
     /// Writes what is buffered.
     mutating func flush() {
-        try? writeAll(pending, to: error)
+        StandardStreams.write(pending, to: error)
         pending.removeAll(keepingCapacity: true)
         heldCount = 0
     }
@@ -69,6 +69,6 @@ struct DiagnosticPrinter {
     mutating func finish(allIn place: String) {
         flush()
         guard withheld > 0 else { return }
-        try? writeAll(Array("… and \(countedNoun(withheld, "more diagnostic", "more diagnostics")) (\(place))\n".utf8), to: error)
+        StandardStreams.write(Array("… and \(countedNoun(withheld, "more diagnostic", "more diagnostics")) (\(place))\n".utf8), to: error)
     }
 }
