@@ -266,6 +266,27 @@ struct IndexPageTests {
         #expect(html.contains("<td>\\u{202E}di-live</td>"), "the static row says the same")
     }
 
+    @Test(
+        "only the table scrolls: at a desktop's and a phone's width the page is as wide as the window and ends with its content",
+        arguments: Engine.available)
+    func pageDoesNotOverflow(engine: Engine) throws {
+        try Self.withIndex(in: engine) { page, _ in
+            for width in [1280, 390] {
+                let size = try page.resize(width: width, height: 800)
+                // The Activity cells' words for screen readers sit far right in the table: they must stay in its box.
+                let overflow = try #require(
+                    try page.evaluate(
+                        """
+                        (() => { const root = document.scrollingElement;
+                          const content = Math.max(...[...document.body.children].map(e => e.getBoundingClientRect().bottom + window.scrollY));
+                          return [root.scrollWidth - root.clientWidth, Math.round(root.scrollHeight - Math.max(content, root.clientHeight))]; })()
+                        """) as? [Int])
+                #expect(overflow[0] <= 0, "the page scrolls \(overflow[0]) px sideways at \(size.width) px")
+                #expect(overflow[1] <= 40, "the page scrolls \(overflow[1]) px past its content at \(size.width) px")
+            }
+        }
+    }
+
     @Test("printed, every session is a row; the skip link goes past the sort buttons to the first session", arguments: Engine.available)
     func printedAndSkipped(engine: Engine) throws {
         let folder = try TemporaryFolder("index-print")
