@@ -66,6 +66,34 @@ struct PlayerLayoutTests {
     }
 
     @Test(
+        "at a phone's width every frame's event is said whole (an id, a title and the value after them), and the details keep one height",
+        arguments: Engine.available)
+    func phoneWidthEventWhole(engine: Engine) throws {
+        let folder = try TemporaryFolder("layout")
+        let file = try PageState.report(try PageState.sample(), in: folder.url, named: "phone.html")
+        let page = try engine.openPage()
+        try page.load(file.absoluteString)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        let reached = try page.resize(width: 390, height: 844)
+        let frames = try #require(Int(try page.evaluate("document.getElementById('scrubber').max") as? String ?? ""))
+        var heights = Set<Int>()
+        for frame in 0...frames {
+            _ = try page.evaluate(
+                "(() => { const s = document.getElementById('scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input')); })()")
+            try DiagnosticListTests.nextFrame(page)
+            let measured = try #require(
+                try page.evaluate(
+                    """
+                    (() => { const line = document.querySelector('.frame-info .event-line');
+                      return [line.scrollHeight - line.clientHeight, Math.round(document.querySelector('.frame-info').getBoundingClientRect().height)]; })()
+                    """) as? [Int])
+            #expect(measured[0] <= 1, "\(engine) at \(reached.width) px, frame \(frame): the event line hides \(measured[0]) px")
+            heights.insert(measured[1])
+        }
+        #expect(heights.count == 1, "\(engine): the frame's details change height from frame to frame: \(heights.sorted())")
+    }
+
+    @Test(
         "in one column on a short window (a laptop at 200 % zoom), the phone and the scrubber under it fit in the window together",
         arguments: Engine.available)
     func oneColumnShortWindow(engine: Engine) throws {

@@ -47,6 +47,44 @@ struct StatePanelTests {
     }
 
     @Test(
+        "a line the frame's event changed stays in line with its neighbours, and a long title's button shows its whole length",
+        arguments: Engine.available)
+    func markedLinesAlignAndLengthShows(engine: Engine) throws {
+        let title = String(repeating: "x", count: 1_212) + "y"
+        let log = [
+            #"{"type":"session","schema":"todo-session/1"}"#, #"{"type":"event","event":"startCreatingItem"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"short"}"#, #"{"type":"event","event":"addItem"}"#,
+            #"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"changePartialItemName","name":"\#(title)"}"#,
+            #"{"type":"event","event":"addItem"}"#,
+        ].map { $0 + "\n" }.joined()
+        let (page, folder) = try PageState.openReport(of: log, in: engine)
+        defer { _ = folder }
+        // The last frame added the long item: its line and the state's top-level lines it changed are marked.
+        let offsets = try #require(
+            try page.evaluate(
+                """
+                (() => { const lines = [...document.querySelectorAll('#state-json .line')];
+                  const probe = document.createElement('span'); probe.textContent = '0'.repeat(10);
+                  document.getElementById('state-json').append(probe); const ch = probe.getBoundingClientRect().width / 10; probe.remove();
+                  return lines.map(line => { const text = line.firstChild, at = text.textContent.search(/\\S/);
+                    if (at < 0) return null; const range = document.createRange(); range.setStart(text, at); range.setEnd(text, at + 1);
+                    return [line.classList.contains('changed'), Math.round(range.getBoundingClientRect().left - at * ch)]; }).filter(Boolean); })()
+                """) as? [[Any]])
+        let marked = offsets.filter { $0[0] as? Bool == true }.compactMap { $0[1] as? Int }
+        let plain = offsets.filter { $0[0] as? Bool == false }.compactMap { $0[1] as? Int }
+        #expect(!marked.isEmpty && !plain.isEmpty, "\(offsets)")
+        #expect(
+            Set(marked + plain).count == 1, "\(engine): where each line's text starts, less its indent: marked \(marked), others \(plain)")
+        let button = try #require(
+            try page.evaluate(
+                "(() => { const b = document.querySelector('#todo-list .more-text'); return [b.textContent, b.scrollWidth - b.clientWidth]; })()"
+            )
+                as? [Any])
+        #expect(button[0] as? String == "… 1,213 characters")
+        #expect((button[1] as? Int ?? 1) <= 0, "\(engine): the button's label is cut by \(button[1]) px")
+    }
+
+    @Test(
         "'… N more' items: its button lists 1,000 more by key, keeps the focus, and the panel keeps listing them at other frames",
         arguments: Engine.available)
     func moreItemsByKey(engine: Engine) throws {
