@@ -108,6 +108,32 @@ extension CLISuite {
             #expect(try space.shell(#""$TR" validate run.jsonl"#).stderr.contains("2 errors"))
         }
 
+        @Test("an empty file or one that is no log compares as one frame, with the note that it is likely not a log")
+        func notALogNoted() throws {
+            let space = try Workspace()
+            try space.write("empty.jsonl", "")
+            try space.write("table.csv", "a,b\n1,2\n")
+            let result = try space.shell(#""$TR" diff empty.jsonl table.csv"#)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("empty.jsonl: note: holds no record: it is empty"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("table.csv: note: holds no todo-session/1 record: none of its 2 lines is one"), "\(result.stderr)")
+        }
+
+        @Test("--strict with errors in both logs says each log's failure, then exits 65 having written nothing")
+        func strictSaysBothLogs() throws {
+            let space = try Workspace()
+            try space.write("a.jsonl", brokenLog)
+            try space.write("b.jsonl", brokenLog)
+            let result = try space.shell(#""$TR" diff a.jsonl b.jsonl --strict --summary s.md"#)
+            #expect(result.code == 65, "\(result.stderr)")
+            for log in ["a.jsonl", "b.jsonl"] {
+                #expect(result.stderr.contains("Error: \(log): "), "\(log): \(result.stderr)")
+            }
+            #expect(result.stderr.components(separatedBy: "--strict allows no errors").count == 3, "\(result.stderr)")
+            #expect(!space.exists("s.md"))
+        }
+
         @Test("identical replays of a run with a broken line: exit 0, but the verdict and summary say the run has an error")
         func identicalButRunHasErrors() throws {
             let space = try Workspace()
@@ -122,14 +148,17 @@ extension CLISuite {
                     == "identical: \(frames) frames\n  but the run has 1 error (--strict fails on it) and 1 line left out of its replay\n",
                 "\(result.stdout)")
             let summary = String(decoding: space.read("s.md") ?? Data(), as: UTF8.self)
-            #expect(summary.contains("**Identical**: every frame shows the same state."), "\(summary)")
+            // Identical replays of a log that lost a line: the headline says "as replayed", as for digests that differ.
+            #expect(summary.contains("**Identical as replayed**: every frame of the two replays shows the same state."), "\(summary)")
             #expect(
                 summary.contains(
                     "But the run has 1 error (--strict fails on it) and 1 line left out of its replay. Its data quality below says which."
                 ),
                 "\(summary)")
-            let clean = try space.shell(#""$TR" diff base.jsonl base.jsonl"#)
+            let clean = try space.shell(#""$TR" diff base.jsonl base.jsonl --summary clean.md"#)
             #expect(!clean.stdout.contains("error"), "a clean pair says nothing of errors")
+            let cleanSummary = String(decoding: space.read("clean.md") ?? Data(), as: UTF8.self)
+            #expect(cleanSummary.contains("**Identical**: every frame shows the same state."), "\(cleanSummary)")
         }
 
         /// A caveat's numbers are validate's: every error counts, and a line with two counts once.

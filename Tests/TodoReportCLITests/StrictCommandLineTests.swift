@@ -170,7 +170,7 @@ extension CLISuite {
             try space.write("s.jsonl", cleanLog)
             let run = try space.run(arguments)
             #expect(run.code == 64)
-            #expect(run.stderr.hasPrefix("Error: " + message), "\(run.stderr)")
+            #expect(run.stderr.hasPrefix("Error: " + message + "\n"), "the whole line, one stop at its end: \(run.stderr)")
             #expect(!space.exists("s.html") && !space.exists("x.html") && !space.exists("x.md"), "nothing written")
         }
 

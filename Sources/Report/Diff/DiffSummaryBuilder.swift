@@ -30,8 +30,14 @@ enum DiffSummaryBuilder {
             blocks.append(.bulletList(rows))
         } else {
             let mismatches = report.digestMismatches
-            if mismatches.isEmpty {
+            if mismatches.isEmpty && report.logsWithLinesLeftOut.isEmpty {
                 blocks.append(.paragraph([.strong([.text("Identical")]), .text(": every frame shows the same state.")]))
+            } else if mismatches.isEmpty {
+                // Two replays can be identical while a log lost lines to damage: said as the digest case is.
+                blocks.append(
+                    .paragraph([
+                        .strong([.text("Identical as replayed")]), .text(": every frame of the two replays shows the same state."),
+                    ]))
             } else {
                 // Identical replays, but a log's own digests say its app showed something else.
                 let sides = mismatches.map { "the \($0.side)'s from frame \(Formatting.grouped($0.frame)) on" }.joined(separator: " and ")

@@ -30,7 +30,9 @@ struct ParsedArguments {
             let inline = equals.map { Array(argument[($0 + 1)...]) }
             guard let spec = options.first(where: { $0.names.contains(name) }) else {
                 let shown = Path(bytes: argument[..<(equals ?? argument.endIndex)]).display
-                throw .usage("'\(shown)' is not an option of \(command)\(Self.hint(forUnknown: argument, among: options)).")
+                // A question ends the sentence itself.
+                let hint = Self.hint(forUnknown: argument, among: options)
+                throw .usage("'\(shown)' is not an option of \(command)\(hint)\(hint.hasSuffix("?") ? "" : ".")")
             }
             let key = spec.canonicalName
             guard spec.valueName != nil else {

@@ -110,13 +110,29 @@ enum DiffCommand: Subcommand {
             if collecting { report.add($0, baseline: $1) }
         }
         report.finish(baseline: baselineOutcome, run: runOutcome, comparison: comparison)
-        try LogReading.check(baselineOutcome, strict: options.strict, naming: baseline.displayName)
+        do {
+            try LogReading.check(baselineOutcome, strict: options.strict, naming: baseline.displayName)
+        } catch {
+            // Both logs' failures are said: the run's too, when it has one.
+            do {
+                try LogReading.check(runOutcome, strict: options.strict, naming: run.displayName)
+            } catch let runFailure {
+                streams.printError(error.message)
+                throw runFailure
+            }
+            throw error
+        }
         try LogReading.check(runOutcome, strict: options.strict, naming: run.displayName)
 
         let verdictToError = OutputConflicts.anyIsStandardOutput(resolved, streams: streams)
         let verdict = report.verdict
         if verdictToError { streams.printError(verdict) } else { streams.printOutput(verdict) }
         reading.finishPrinting()
+        if !options.quiet {
+            // An empty file or one that is no log compares as one frame: most likely the wrong file was named.
+            LogReading.noteIfNoRecords(baselineOutcome, of: baseline, streams: streams)
+            LogReading.noteIfNoRecords(runOutcome, of: run, streams: streams)
+        }
         try outputs.commit { index, descriptor throws(SystemCallError) in
             let text = requests[index].role == "page" ? try report.html() : report.summaryMarkdown()
             try writeAll(Array(text.utf8), to: descriptor)
