@@ -120,6 +120,18 @@ extension CLISuite {
                 result.stderr.contains("table.csv: note: holds no todo-session/1 record: none of its 2 lines is one"), "\(result.stderr)")
         }
 
+        @Test("one pipe named as both logs ('-' and /dev/stdin) is refused (64), not compared against its own remains")
+        func onePipeTwiceRefused() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let result = try space.shell(#"cat s.jsonl | "$TR" diff - /dev/stdin"#)
+            #expect(result.code == 64, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("BASELINE and RUN are one input, a FIFO ('/dev/stdin'), which can be read only once"),
+                "\(result.stderr)")
+            #expect(try space.shell(#""$TR" diff s.jsonl s.jsonl"#).code == 0, "one file twice is read twice")
+        }
+
         @Test("--strict with errors in both logs says each log's failure, then exits 65 having written nothing")
         func strictSaysBothLogs() throws {
             let space = try Workspace()

@@ -57,6 +57,14 @@ enum DiffCommand: Subcommand {
         }
         var baseline = try InputFile.locate(paths[0], standardInput: streams.input)
         var run = try InputFile.locate(paths[1], standardInput: streams.input)
+        // One pipe named twice (`-` and /dev/stdin, say) would split its bytes between the two readings.
+        if let first = baseline.node, let second = run.node, first.st_mode & S_IFMT != S_IFREG,
+            FileIdentity(first) == FileIdentity(second)
+        {
+            throw .usage(
+                "BASELINE and RUN are one input, \(InputDiscovery.kind(first.st_mode)) ('\(run.path.display)'), which can be read only once: give each log as a file."
+            )
+        }
         if options.redaction != nil {
             // A pipe read twice would split its bytes between the two readers.
             for input in [baseline, run] {
