@@ -234,4 +234,24 @@ struct SummaryTests {
         #expect(markdown.contains("`unknown-type` (error): 1 — line 3"))
         #expect(markdown.contains("5 lines, 1 event made frames, 0 travels, 0 headers, 3 dropped, 1 blank."))
     }
+
+    @Test(
+        "a line with a code twice is listed once, and '…' says that the code is on more lines than are listed",
+        arguments: [
+            (1, 2, "`wrong-type` (error): 2 — line 1\n"),
+            (SessionMetrics.keptLinesPerCode, 2, "`wrong-type` (error): \(2 * SessionMetrics.keptLinesPerCode) — lines 1, 2, 3, 4, 5\n"),
+            (
+                SessionMetrics.keptLinesPerCode + 1, 1,
+                "`wrong-type` (error): \(SessionMetrics.keptLinesPerCode + 1) — lines 1, 2, 3, 4, 5, …\n"
+            ),
+        ])
+    func dataQualityLinesOnce(lines: Int, errorsEach: Int, listed: String) throws {
+        // `id` and `isDone` both of the wrong type: two errors on one line.
+        let line =
+            errorsEach == 2
+            ? #"{"type":"event","event":"setItemDone","id":"x","isDone":"y"}"#
+            : #"{"type":"event","event":"setItemDone","id":"x","isDone":true}"#
+        let (markdown, _) = try Self.summary(Array(repeating: line, count: lines))
+        #expect(markdown.contains(listed), "\(markdown)")
+    }
 }

@@ -37,8 +37,10 @@ public final class SessionMetrics {
         public var code: DiagnosticCode
         /// How many diagnostics had it.
         public var count: Int
-        /// The first lines it was on, at most ``SessionMetrics/keptLinesPerCode``.
+        /// The first lines it was on, each once (a line may have it twice), at most ``SessionMetrics/keptLinesPerCode``.
         public var firstLines: [Int]
+        /// Whether it was on more lines than ``firstLines`` lists.
+        public var isOnMoreLines = false
     }
 
     /// How many state-chain runs are kept for the summary; the rest are counted.
@@ -143,7 +145,14 @@ public final class SessionMetrics {
         case .diagnostic(let diagnostic):
             var count = diagnosticCounts[diagnostic.code] ?? CodeCount(code: diagnostic.code, count: 0, firstLines: [])
             count.count += 1
-            if count.firstLines.count < Self.keptLinesPerCode { count.firstLines.append(diagnostic.line) }
+            // Diagnostics come in the log's order: a line's own come together.
+            if count.firstLines.last != diagnostic.line {
+                if count.firstLines.count < Self.keptLinesPerCode {
+                    count.firstLines.append(diagnostic.line)
+                } else {
+                    count.isOnMoreLines = true
+                }
+            }
             diagnosticCounts[diagnostic.code] = count
         }
     }

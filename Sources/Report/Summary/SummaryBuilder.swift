@@ -195,7 +195,7 @@ enum SummaryBuilder {
                 .bulletList(
                     counts.map { count in
                         let lines = count.firstLines.map(String.init).joined(separator: ", ")
-                        let more = count.count > count.firstLines.count ? ", …" : ""
+                        let more = count.isOnMoreLines ? ", …" : ""
                         return [
                             .paragraph([
                                 .code(count.code.rawValue),
