@@ -481,7 +481,9 @@ extension CLISuite {
             #expect(log.components(separatedBy: "\"digest\":\"").count - 1 == 300)
             let result = try space.run(["validate", "log.jsonl"])
             #expect(result.stderr.hasSuffix(", 300 digests checked (0 differ)\n"), "\(result.stderr)")
-            #expect(try space.run(["simulate", "--events", "3", "--digests", "some"]).code == 64)
+            let wrong = try space.run(["simulate", "--events", "3", "--digests", "defaul"])
+            #expect(wrong.code == 64)
+            #expect(wrong.stderr.hasPrefix("Error: --digests takes a whole number ≥ 1 or the word default"), "\(wrong.stderr)")
         }
 
         @Test(

@@ -24,8 +24,14 @@ enum SimulateCommand: Subcommand {
             throw .usage("simulate needs --events N, as in simulate --events 1000 -o session.jsonl.")
         }
         var person = SimulatedPerson(seed: try arguments.integer(seed, in: 0...UInt64.max, example: "42") ?? 1)
-        let schedule: DigestSchedule =
-            arguments.text(digests) == "default" ? .default : .every(try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0)
+        let schedule: DigestSchedule
+        if let text = arguments.text(digests), text == "default" {
+            schedule = .default
+        } else if let text = arguments.text(digests), Int(text).map({ $0 >= 1 }) != true {
+            throw .usage("--digests takes a whole number ≥ 1 or the word default, as in --digests 1 or --digests default; got '\(text)'.")
+        } else {
+            schedule = .every(try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0)
+        }
         let path = arguments.path(output) ?? Path("-")
         // Every command reads a `.gz` log as gzip: a plain log under that name would not read.
         if path.hasSuffix(".gz") {
