@@ -169,6 +169,8 @@ struct BatchFolder: Sendable {
         /// Where it goes, links followed (``OutputDestination``).
         var target: Path
         var kind: SessionFile
+        /// What was at `target` when the file was staged, found to be todo-report's (nil: nothing).
+        var existing: ExistingFile?
         var temporary: TemporaryFile
     }
 
@@ -196,7 +198,7 @@ struct BatchFolder: Sendable {
         do {
             let temporary = try TemporaryFile(in: target.folder)
             try fill(temporary.descriptor)
-            return StagedFile(path: path, target: target, kind: kind, temporary: temporary)
+            return StagedFile(path: path, target: target, kind: kind, existing: existing, temporary: temporary)
         } catch {
             throw .cannotWrite(path: path.display, reason: error.reason)
         }
@@ -241,8 +243,9 @@ struct BatchFolder: Sendable {
         let later = FileSystemSync.isAvailable
         for file in files {
             // What is at the target now: another run may have put a file there meanwhile.
+            // A file other than the one staged over is read again, to be sure it is todo-report's too.
             guard case .replace(let target, let existing) = try OutputDestination.resolve(file.path), target == file.target,
-                existing == nil || Self.isOwn(target, as: file.kind)
+                existing == nil || existing == file.existing || Self.isOwn(target, as: file.kind)
             else {
                 throw .cannotWrite(path: file.path.display, reason: "it changed while the session was written")
             }
