@@ -31,11 +31,11 @@ public enum TodoReportCommand {
         // A verdict, diagnostics or a count line that could not be written is lost: not a success.
         if let lost = StandardStreams.lostWrite.withLock({ $0 }), code == .success || code == .different {
             code = .cannotCreate
-            // Said on standard error, unless that is the stream that failed.
+            // Said on standard error, unless that is the stream that failed (the run writes to these two alone).
             if lost.descriptor != streams.error {
-                let stream = lost.descriptor == streams.output ? "standard output" : "standard error"
                 streams.printError(
-                    "Error: cannot write \(stream): \(SystemCallError.reason(of: lost.errno)); what the run had to say there is lost.")
+                    "Error: cannot write standard output: \(SystemCallError.reason(of: lost.errno)); what the run had to say there is lost."
+                )
             }
         }
         return code.rawValue

@@ -118,19 +118,15 @@ enum DiffCommand: Subcommand {
             if collecting { report.add($0, baseline: $1) }
         }
         report.finish(baseline: baselineOutcome, run: runOutcome, comparison: comparison)
-        do {
-            try LogReading.check(baselineOutcome, strict: options.strict, naming: baseline.displayName)
-        } catch {
-            // Both logs' failures are said: the run's too, when it has one.
-            do {
-                try LogReading.check(runOutcome, strict: options.strict, naming: run.displayName)
-            } catch let runFailure {
-                streams.printError(error.message)
-                throw runFailure
-            }
-            throw error
+        // Both logs' failures are said, the last as the run's error.
+        var failures: [CLIError] = []
+        for (outcome, file) in [(baselineOutcome, baseline), (runOutcome, run)] {
+            do { try LogReading.check(outcome, strict: options.strict, naming: file.displayName) } catch { failures.append(error) }
         }
-        try LogReading.check(runOutcome, strict: options.strict, naming: run.displayName)
+        if let last = failures.last {
+            for failure in failures.dropLast() { streams.printError(failure.message) }
+            throw last
+        }
 
         let verdictToError = OutputConflicts.anyIsStandardOutput(resolved, streams: streams)
         let verdict = report.verdict

@@ -25,12 +25,17 @@ enum SimulateCommand: Subcommand {
         }
         var person = SimulatedPerson(seed: try arguments.integer(seed, in: 0...UInt64.max, example: "42") ?? 1)
         let schedule: DigestSchedule
-        if let text = arguments.text(digests), text == "default" {
+        if arguments.text(digests) == "default" {
             schedule = .default
-        } else if let text = arguments.text(digests), Int(text).map({ $0 >= 1 }) != true {
-            throw .usage("--digests takes a whole number ≥ 1 or the word default, as in --digests 1 or --digests default; got '\(text)'.")
         } else {
-            schedule = .every(try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0)
+            do {
+                schedule = .every(try arguments.integer(digests, in: 1...Int.max, example: "1") ?? 0)
+            } catch {
+                // The number's own message would not say that the word is taken too.
+                throw .usage(
+                    "--digests takes a whole number ≥ 1 or the word default, as in --digests 1 or --digests default; "
+                        + "got '\(arguments.text(digests) ?? "")'.")
+            }
         }
         let path = arguments.path(output) ?? Path("-")
         // Every command reads a `.gz` log as gzip: a plain log under that name would not read.
