@@ -92,7 +92,11 @@ public enum TodoReportCommand {
         do {
             let parsed = try ParsedArguments(
                 rest, options: command.options + [.help, .version], command: command.name.isEmpty ? "todo-report" : command.name)
-            if parsed.has(.help) { return try printHelp(Help.text(for: command), streams: streams) }
+            if parsed.has(.help) {
+                // `todo-report --help diff` asks for diff's help, as `help diff` does.
+                let topic = command == RenderCommand.self ? parsed.positionals.first.flatMap { Subcommands.named($0.display) } : nil
+                return try printHelp(Help.text(for: topic ?? command), streams: streams)
+            }
             if parsed.has(.version) { return try printHelp(Help.version, streams: streams) }
             try command.run(parsed, streams: streams)
         } catch {

@@ -226,6 +226,34 @@ extension CLISuite {
         }
 
         @Test(
+            "--help wins over a mistake anywhere on the line, and --help COMMAND is that command's help",
+            arguments: [
+                ["diff", "-h", "-x"], ["diff", "-x", "-h"], ["diff", "--nonsense=1", "--help"], ["diff", "--summary", "-h"],
+                ["-h", "diff"], ["--help", "diff"],
+            ])
+        func helpAmongMistakes(arguments: [String]) throws {
+            let space = try Workspace()
+            let help = try space.run(["help", "diff"])
+            let run = try space.run(arguments)
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(run.stdout == help.stdout)
+            #expect(run.stderr.isEmpty)
+        }
+
+        @Test("without --help a mistake is still one, and -h as --title's text is a title, not help")
+        func mistakeWithoutHelp() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            let mistake = try space.run(["diff", "-x", "-y"])
+            #expect(mistake.code == 64)
+            #expect(mistake.stderr.contains("'-x' is not an option of diff"), "the first mistake is said: \(mistake.stderr)")
+            let titled = try space.run(["s.jsonl", "-o", "r.html", "--title", "-h"])
+            #expect(titled.code == 0, "\(titled.stderr)")
+            #expect(titled.stdout.isEmpty)
+            #expect(String(decoding: space.read("r.html") ?? Data(), as: UTF8.self).contains("— -h session report</title>"))
+        }
+
+        @Test(
             "a slip in a command's name is said to be one (64), not read as a log; a file so named is still read",
             arguments: [("simulat", "simulate"), ("valdate", "validate"), ("Batch", "batch"), ("dif", "diff"), ("redcat", "redact")])
         func misspelledCommand(word: String, meant: String) throws {

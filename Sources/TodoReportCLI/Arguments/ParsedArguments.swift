@@ -12,51 +12,69 @@ struct ParsedArguments {
     /// Parses `arguments` for `command`. Options may come before or after the
     /// positionals, as `--name value` or `--name=value`; `--` ends the options,
     /// and `-` alone is a positional (standard input or output).
+    ///
+    /// A mistake is thrown after the whole line is read, unless `--help` is
+    /// among the options: someone who asks for help while unsure of the
+    /// options (`diff -x -h`) gets the help, not an error about them.
     init(_ arguments: ArraySlice<[UInt8]>, options: [OptionSpec], command: String) throws(CLIError) {
         var rest = arguments
         var onlyPositionals = false
+        var firstMistake: CLIError?
         while let argument = rest.popFirst() {
-            if onlyPositionals || argument.first != UInt8(ascii: "-") || argument == [UInt8(ascii: "-")] {
-                if argument.isEmpty { throw .usage("an argument is empty; name a file or a folder.") }
-                positionals.append(Path(bytes: argument))
-                continue
+            do {
+                try take(argument, rest: &rest, onlyPositionals: &onlyPositionals, options: options, command: command)
+            } catch {
+                firstMistake = firstMistake ?? error
             }
-            if argument == Array("--".utf8) {
-                onlyPositionals = true
-                continue
-            }
-            let equals = argument.starts(with: "--".utf8) ? argument.firstIndex(of: UInt8(ascii: "=")) : nil
-            let name = String(decoding: argument[..<(equals ?? argument.endIndex)], as: UTF8.self)
-            let inline = equals.map { Array(argument[($0 + 1)...]) }
-            guard let spec = options.first(where: { $0.names.contains(name) }) else {
-                let shown = Path(bytes: argument[..<(equals ?? argument.endIndex)]).display
-                // A question ends the sentence itself.
-                let hint = Self.hint(forUnknown: argument, among: options)
-                throw .usage("'\(shown)' is not an option of \(command)\(hint)\(hint.hasSuffix("?") ? "" : ".")")
-            }
-            let key = spec.canonicalName
-            guard spec.valueName != nil else {
-                if inline != nil { throw .usage("\(name) takes no value.") }
-                flags.insert(key)
-                continue
-            }
-            guard let value = inline ?? rest.popFirst() else {
-                throw .usage("\(name) needs a value, as in \(name) \(spec.valueName ?? "VALUE").")
-            }
-            // `--summary --strict` means a forgotten value, not a file named `--strict`
-            // (a text such as `--title`'s may be anything).
-            if inline == nil, spec.valueName != "TEXT", let option = Self.optionName(value, among: options) {
-                throw .usage(
-                    "\(name) needs a value, and the next argument is the option \(option); for a file of that name write \(key)=\(option) or ./\(option)."
-                )
-            }
-            // An empty name is no file: `-o ''` (an unset variable in a script) must not become `/report.html`.
-            if value.isEmpty, spec.valueName != "TEXT" {
-                throw .usage("\(name) is empty; give it a \(spec.valueName ?? "value").")
-            }
-            if values[key] != nil { throw .usage("\(name) is given twice; give it once.") }
-            values[key] = value
         }
+        if let firstMistake, !flags.contains(OptionSpec.help.canonicalName) { throw firstMistake }
+    }
+
+    /// Reads one argument, and the value after it when it is an option that takes one.
+    private mutating func take(
+        _ argument: [UInt8], rest: inout ArraySlice<[UInt8]>, onlyPositionals: inout Bool, options: [OptionSpec], command: String
+    ) throws(CLIError) {
+        if onlyPositionals || argument.first != UInt8(ascii: "-") || argument == [UInt8(ascii: "-")] {
+            if argument.isEmpty { throw .usage("an argument is empty; name a file or a folder.") }
+            positionals.append(Path(bytes: argument))
+            return
+        }
+        if argument == Array("--".utf8) {
+            onlyPositionals = true
+            return
+        }
+        let equals = argument.starts(with: "--".utf8) ? argument.firstIndex(of: UInt8(ascii: "=")) : nil
+        let name = String(decoding: argument[..<(equals ?? argument.endIndex)], as: UTF8.self)
+        let inline = equals.map { Array(argument[($0 + 1)...]) }
+        guard let spec = options.first(where: { $0.names.contains(name) }) else {
+            let shown = Path(bytes: argument[..<(equals ?? argument.endIndex)]).display
+            // A question ends the sentence itself.
+            let hint = Self.hint(forUnknown: argument, among: options)
+            throw .usage("'\(shown)' is not an option of \(command)\(hint)\(hint.hasSuffix("?") ? "" : ".")")
+        }
+        let key = spec.canonicalName
+        guard spec.valueName != nil else {
+            if inline != nil { throw .usage("\(name) takes no value.") }
+            flags.insert(key)
+            return
+        }
+        guard let value = inline ?? rest.first else {
+            throw .usage("\(name) needs a value, as in \(name) \(spec.valueName ?? "VALUE").")
+        }
+        // `--summary --strict` means a forgotten value, not a file named `--strict`
+        // (a text such as `--title`'s may be anything); the option is left to be read as one.
+        if inline == nil, spec.valueName != "TEXT", let option = Self.optionName(value, among: options) {
+            throw .usage(
+                "\(name) needs a value, and the next argument is the option \(option); for a file of that name write \(key)=\(option) or ./\(option)."
+            )
+        }
+        if inline == nil { rest.removeFirst() }
+        // An empty name is no file: `-o ''` (an unset variable in a script) must not become `/report.html`.
+        if value.isEmpty, spec.valueName != "TEXT" {
+            throw .usage("\(name) is empty; give it a \(spec.valueName ?? "value").")
+        }
+        if values[key] != nil { throw .usage("\(name) is given twice; give it once.") }
+        values[key] = value
     }
 
     /// What an unknown option was likely meant to be: a short option given its
