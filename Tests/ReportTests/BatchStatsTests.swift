@@ -161,6 +161,9 @@ struct BatchStatsTests {
             (#""plusToAddMs": [[2500,1]]"#, #""plusToAddMs": [[2500,1099511627777]]"#),
             (#""plusToAddMs": [[2500,1]]"#, #""plusToAddMs": [[4503599627370497,1]]"#),
             (#""plusToAddMs": [[2500,1]]"#, #""plusToAddMs": [[-4503599627370497,1]]"#), (#""inputBytes": "#, #""inputBytes": -1, "x": "#),
+            // Sums that could overflow across files: one time repeated past the largest count, more buckets than written, no width.
+            (#""plusToAddMs": [[2500,1]]"#, #""plusToAddMs": [[2500,1099511627776],[2500,1]]"#),
+            (#""counts":["#, #""counts":["# + String(repeating: "0,", count: 24)), (#""bucketMs":"#, #""bucketMs":0,"x":"#),
         ])
     func numbersOutOfRange(old: String, new: String) throws {
         let text = try Self.stats().json
@@ -189,6 +192,9 @@ struct BatchStatsTests {
             ([1], 1_000, "busiest before +1.0 s: 1 of 1 event"),
             ([2, 2], 2_000, "busiest before +2.0 s: 2 of 4 events"),
             ([5, 1_200], 1_048_576_000, "busiest +291 h 16 min to +582 h 33 min: 1,200 of 1,205 events"),
+            // Made by hand, beyond what a stats file may hold: no trap, the share alone.
+            ([0, 0, 7], Int64.max / 2, "busiest: 7 of 7 events"),
+            ([Int.max, 1], 1_000, "busiest before +1.0 s: \(Int.max.formatted()) of \(Int.max.formatted()) events"),
         ] as [([Int], Int64, String)])
     func activityInWords(counts: [Int], bucketMs: Int64, words: String) throws {
         var stats = try Self.stats()

@@ -130,14 +130,17 @@ struct IndexPageRenderer {
     /// The first bucket also holds the events before the session's start,
     /// so it is said as `before +1.0 s`, which stays true of them.
     static func activityText(_ activity: SessionNumbers.Activity) -> String {
-        let total = activity.counts.reduce(0, +)
+        let total = activity.counts.reduce(0) { $0.addingReportingOverflow($1).overflow ? Int.max : $0 + $1 }
         guard total > 0, let peak = activity.counts.indices.max(by: { activity.counts[$0] < activity.counts[$1] }) else {
             return "no events with a time"
         }
-        let from = Int64(peak) * activity.bucketMs
-        let end = Formatting.offset(from + activity.bucketMs) ?? ""
+        let share = "\(Formatting.grouped(activity.counts[peak])) of \(Formatting.plural(total, "event"))"
+        // Numbers made by hand (a library caller's, never a stats file's) may not fit: then the share alone.
+        let (from, fromOverflows) = Int64(peak).multipliedReportingOverflow(by: activity.bucketMs)
+        let (to, toOverflows) = from.addingReportingOverflow(activity.bucketMs)
+        guard !fromOverflows, !toOverflows, let end = Formatting.offset(to) else { return "busiest: \(share)" }
         let range = peak == 0 ? "before \(end)" : "\(Formatting.offset(from) ?? "") to \(end)"
-        return "busiest \(range): \(Formatting.grouped(activity.counts[peak])) of \(Formatting.plural(total, "event"))"
+        return "busiest \(range): \(share)"
     }
 
     /// A 72×18 polyline of the activity counts, as the script draws it.

@@ -119,6 +119,7 @@ extension SessionNumbers {
     /// `[[milliseconds, count], …]`.
     private mutating func readPlusToAdd(from scanner: inout StatsScanner) -> Bool {
         var times: [PlusToAdd] = []
+        var total = 0
         let isRead = scanner.array { scanner in
             var (milliseconds, count, values): (Int64, Int, Int) = (0, 0, 0)
             let isPair = scanner.array { scanner in
@@ -131,7 +132,9 @@ extension SessionNumbers {
             }
             guard isPair, values == 2 else { return false }
             times.append(PlusToAdd(milliseconds: milliseconds, count: count))
-            return true
+            total += count
+            // One session's adds are no more than a log's lines, however its times repeat.
+            return total <= StatsScanner.largestCount
         }
         plusToAddMs = times
         return isRead
@@ -173,6 +176,7 @@ extension SessionNumbers {
             }
         }
         activity = Activity(bucketMs: bucketMs, counts: counts)
-        return isRead && members.met(0..<2)
+        // As written: at most one count a bucket, each bucket at least a millisecond wide; so its times add up.
+        return isRead && members.met(0..<2) && counts.count <= SessionMetrics.seriesBuckets && bucketMs > 0
     }
 }
