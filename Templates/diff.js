@@ -237,9 +237,9 @@
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var tag = e.target.tagName, to = null;
-    // D goes to the first difference from anywhere, the scrubber included (it has no use for the key).
-    if ((e.key === 'd' || e.key === 'D') && firstDifference !== null && tag !== 'SELECT' && tag !== 'TEXTAREA' &&
-        (tag !== 'INPUT' || e.target === scrubber)) to = firstDifference;
+    // D goes to the first difference from the scrubber alone, which has no use for the key: a letter
+    // that acted anywhere would fire for a speech-input user's dictated words (WCAG 2.1.4).
+    if ((e.key === 'd' || e.key === 'D') && firstDifference !== null && e.target === scrubber) to = firstDifference;
     else if (e.target === scrubber || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || TodoPage.scrollsWithKey(e)) return;
     else if (e.key === 'ArrowLeft') to = current - 1;
     else if (e.key === 'ArrowRight') to = current + 1;

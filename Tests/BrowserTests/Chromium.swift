@@ -214,13 +214,13 @@ final class BrowserPage {
         let codes: [String: (code: String, keyCode: Int)] = [
             "ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), "Home": ("Home", 36), "End": ("End", 35), " ": ("Space", 32),
             "ArrowUp": ("ArrowUp", 38), "ArrowDown": ("ArrowDown", 40), "Enter": ("Enter", 13), "Tab": ("Tab", 9),
-            "PageUp": ("PageUp", 33), "PageDown": ("PageDown", 34), "Escape": ("Escape", 27),
+            "PageUp": ("PageUp", 33), "PageDown": ("PageDown", 34), "Escape": ("Escape", 27), "d": ("KeyD", 68),
         ]
         guard let (code, keyCode) = codes[key] else { throw Chromium.Failure(description: "unknown key \(key)") }
         var down: [String: Any] = [
             "type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode,
         ]
-        if key == " " { down["text"] = " " }
+        if key == " " || key == "d" { down["text"] = key }
         if key == "Enter" { down["text"] = "\r" }
         try send("Input.dispatchKeyEvent", down)
         try send(

@@ -47,7 +47,7 @@ final class WebDriverPage: PageDriver {
         let codes = [
             "ArrowLeft": "\u{E012}", "ArrowRight": "\u{E014}", "Home": "\u{E011}", "End": "\u{E010}", " ": " ", "ArrowUp": "\u{E013}",
             "ArrowDown": "\u{E015}", "Enter": "\u{E007}", "Tab": "\u{E004}", "PageUp": "\u{E00E}", "PageDown": "\u{E00F}",
-            "Escape": "\u{E00C}",
+            "Escape": "\u{E00C}", "d": "d",
         ]
         guard let value = codes[key] else { throw ChildProcess.Failure(description: "unknown key \(key)") }
         let keys: [String: Any] = [

@@ -424,7 +424,7 @@ extension CLISuite {
             #expect(page.contains(#"<span class="side-version">version <bdi>1.5.0 (90)</bdi></span></h2>"#))
             // Identical with nothing more to say: no caveat, and no key for a difference there is not.
             #expect(page.contains(#"data-caveats="false">identical: 2 frames</p>"#))
-            #expect(page.contains("<span hidden>, D goes to the first difference</span>"))
+            #expect(page.contains("<span hidden>, D on the slider goes to the first difference</span>"))
             let neither = try space.shell(#""$TR" diff none.jsonl none.jsonl --summary s2.md"#)
             #expect(neither.code == 0)
             #expect(!String(decoding: space.read("s2.md") ?? Data(), as: UTF8.self).contains("App versions"))
