@@ -202,8 +202,10 @@
       var row = eventRows.querySelector('button[data-frame="' + current + '"]');
       if (row) row.focus();
     }
-    $('frame-position').textContent = 'Frame ' + TodoPage.grouped(current) + ' of ' + TodoPage.grouped(last) +
+    var position = 'Frame ' + TodoPage.grouped(current) + ' of ' + TodoPage.grouped(last) +
       (firstDifference !== null && current >= firstDifference ? (current === firstDifference ? ' (the first difference)' : ' (after the first difference)') : '');
+    $('frame-position').textContent = position;
+    scrubber.setAttribute('aria-valuetext', position);  // a screen reader says this, not a bare number
   }
 
   // The two lists scroll together, row for row: a scroll of one moves the other, and the scroll

@@ -22,5 +22,5 @@ TodoReport.part(function layout(R) {
     scrolled.events = eventViewport.scrollTop;
     return scrolled;
   };
-  window.addEventListener('resize', function () { R.measureSizes(); R.go(R.current, { keepHash: true }); });
+  window.addEventListener('resize', function () { R.measureSizes(); R.go(R.current, { keepHash: true, quiet: true }); });
 });

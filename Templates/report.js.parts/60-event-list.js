@@ -1,6 +1,7 @@
 // ---- Event list (draws only the rows in view) ---------------------------
 // Provides R.KEYSTROKE (the event folded into runs), R.typedName(frame) (the
-// name a keystroke typed), R.buildListing(), R.layoutEvents(),
+// name a keystroke typed), R.travelNote(frame) (the travels it was made
+// after, in words), R.buildListing(), R.layoutEvents(),
 // R.drawEvents(scroll), R.keepCurrentEventInView(scroll), R.relist(options)
 // and R.showEveryEvent(on).
 //
@@ -14,6 +15,13 @@ TodoReport.part(function eventList(R) {
   'use strict';
 
   var session = R.session, frames = session.frames, count = R.count, travelInto = session.travelInto;
+
+  // The travels a frame was made right after, in words ('after travel to 12'), or ''.
+  R.travelNote = function (i) {
+    if (travelInto[i] < 0) return '';
+    var chain = session.travelChains.get(i);
+    return chain ? 'after travels to ' + chain.join(', then ') : 'after travel to ' + travelInto[i];
+  };
   var shapes = session.shapes, shapeNumber = session.shapeNumber, shapeOf = session.shapeOf, valueOf = session.valueOf, partialAt = session.partialAt;
   var eventName = session.eventName, payloadText = session.payloadText, EXTEND = TodoFrames.EXTEND;
   var duration = TodoPage.duration, grouped = TodoPage.grouped, quote = TodoText.quote, element = R.element;
@@ -109,10 +117,8 @@ TodoReport.part(function eventList(R) {
     li.appendChild(element('span', 'index', String(i)));
     li.appendChild(element('span', 'name', eventName(i)));
     if (!onJourney[i]) { li.classList.add('undone'); li.appendChild(undoneMark('undone')); }
-    if (travelInto[i] >= 0) {
-      var chain = session.travelChains.get(i);
-      li.appendChild(element('span', 'travel-note', chain ? '↶ after travels to ' + chain.join(', then ') : '↶ after travel to ' + travelInto[i]));
-    }
+    var travelled = R.travelNote(i);
+    if (travelled) li.appendChild(element('span', 'travel-note', '↶ ' + travelled));
     var payload = payloadText(i);
     if (payload) li.appendChild(element('span', 'payload', payload));
     return li;

@@ -1,7 +1,8 @@
 // ---- Navigation and playback --------------------------------------------
 // Provides R.current (the frame shown: the last, until R.go shows another),
-// R.go(frame, options) (shows a frame: every part's drawing, and #frame=N
-// a moment later unless options.keepHash), R.frameFromHash(), R.stop()
+// R.go(frame, options) (shows a frame: every part's drawing, #frame=N
+// a moment later unless options.keepHash, and the words a screen reader hears
+// of it once the keys rest unless options.quiet), R.frameFromHash(), R.stop()
 // (ends playback) and R.enableControls().
 TodoReport.part(function navigation(R) {
   'use strict';
@@ -30,7 +31,28 @@ TodoReport.part(function navigation(R) {
     R.drawActivityCursor();
     R.drawVerification();
     if (!options || !options.keepHash) address.writeSoon();
+    if (!options || !options.quiet) sayFrameSoon();
   };
+
+  // What a screen reader hears of the frame shown: said once the keys or the pointer rest
+  // (a sentence a key would queue up behind each other), without what the focused
+  // scrubber's own value says (its frame and event), and nothing while playing.
+  var frameSaid = R.$('frame-said'), sayTimer = null, SAY_AFTER_MS = 400;
+  function sayFrameSoon() {
+    if (sayTimer !== null) clearTimeout(sayTimer);
+    sayTimer = setTimeout(function () {
+      sayTimer = null;
+      if (timer !== null) return;
+      var words = [];
+      if (document.activeElement !== scrubber) words.push(scrubber.getAttribute('aria-valuetext'));
+      var payload = R.$('frame-payload').textContent;
+      if (payload) words.push(payload);
+      var travelled = R.travelNote(R.current);
+      if (travelled) words.push(travelled);
+      if (R.$('frame-view').dataset.verified === 'false') words.push('not verified');
+      frameSaid.textContent = words.join('; ');
+    }, SAY_AFTER_MS);
+  }
 
   R.frameFromHash = address.frame;
 
@@ -59,20 +81,20 @@ TodoReport.part(function navigation(R) {
     timer = setTimeout(tick, wait);
   }
   // The button's name says what it does next (Play, Pause): no aria-pressed beside it, which would
-  // announce "Pause, pressed". While playing, the frame's details are not read out at every step:
-  // the scrubber's value says where playback is.
+  // announce "Pause, pressed". While playing, the frame's details are not read out at every step
+  // (the scrubber's value says where playback is); where it stops, they are.
   var frameInfo = document.getElementById('frame-info');
   function play() {
     if (R.current >= count - 1) R.go(0);
     playButton.textContent = 'Pause';
-    frameInfo.setAttribute('aria-live', 'off');
     timer = setTimeout(tick, delayAfter(R.current));
   }
   R.stop = function () {
-    if (timer !== null) clearTimeout(timer);
+    if (timer === null) return;
+    clearTimeout(timer);
     timer = null;
     playButton.textContent = 'Play';
-    frameInfo.setAttribute('aria-live', 'polite');
+    sayFrameSoon();
   };
   function togglePlay() { if (timer === null) play(); else R.stop(); }
 
@@ -129,7 +151,7 @@ TodoReport.part(function navigation(R) {
     address.writePending();  // the frame on screen, not the one printed
     if (R.current !== count - 1) {
       beforePrint = R.current;
-      R.go(count - 1, { keepHash: true });
+      R.go(count - 1, { keepHash: true, quiet: true });
     }
     R.$('frame-view').classList.toggle('print-whole', !R.$('todo-list').classList.contains('virtual'));
   });
@@ -138,7 +160,7 @@ TodoReport.part(function navigation(R) {
     if (beforePrint === null) return;
     var back = beforePrint;
     beforePrint = null;
-    R.go(back, { keepHash: true });
+    R.go(back, { keepHash: true, quiet: true });
   });
 
   // Travel marks on the scrubber: a short line where each travel happened, all of

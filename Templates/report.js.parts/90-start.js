@@ -12,7 +12,7 @@ TodoReport.part(function start(R) {
   R.readScroll();
   R.enableControls();
   var first = R.frameFromHash();
-  R.go(first === null ? R.count - 1 : first, { keepHash: first === null });
+  R.go(first === null ? R.count - 1 : first, { keepHash: first === null, quiet: true });
   document.documentElement.dataset.ready = 'true';
   // The checkpoints that keep a jump short are placed once the frame is drawn,
   // a slice at a time between the page's own work; meanwhile a jump past those

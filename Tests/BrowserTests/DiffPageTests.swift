@@ -97,6 +97,9 @@ struct DiffPageTests {
         _ = try page.evaluate(Self.scrub(to: 10))
         shown = try #require(page.evaluate(Self.sides) as? [[String: Any]])
         #expect(shown.map { $0["frame"] as? String } == ["10", "10"])
+        #expect(
+            try page.evaluate("document.querySelector('input#scrubber').getAttribute('aria-valuetext')") as? String
+                == "Frame 10 of " + String(try #require(try page.evaluate("Number(document.querySelector('input#scrubber').max)") as? Int)))
         #expect(shown.map { $0["items"] as? [String] } == [["Buy milk"], ["Buy milk"]])
         #expect(shown.map { $0["switches"] as? [String] } == [["false"], ["false"]])
         #expect(shown.map { $0["stateName"] as? String } == ["addItem", "addItem"])
