@@ -42,7 +42,8 @@ enum Help {
           Pseudonymised: userId (u-), sessionId (s-), context values (c-): HMAC-SHA256 under the
           key in FILE (16 bytes at least: openssl rand -hex 32 > FILE), the same across
           sessions and runs, or 'redacted' without a key; titles also get one (t-) in the
-          summary. Kept: context keys, times, seq, item ids and every number. The page has
+          summary. Kept: context keys, times, seq, item ids and the log's numbers (a
+          number as a context value is pseudonymised as its text). The page has
           a 'redacted' badge; the summary names the key's fingerprint.
 
         Diagnostics go to standard error as FILE:LINE:COLUMN: SEVERITY: CODE: MESSAGE.

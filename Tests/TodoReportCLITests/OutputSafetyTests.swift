@@ -67,7 +67,7 @@ extension CLISuite {
             let before = space.read("report.html")
             let run = try space.run(["s.jsonl", "--templates", ".", "-o", "out.html", "--summary", "./report.css"])
             #expect(run.code == 64, "\(run.stderr)")
-            #expect(run.stderr.contains("the summary './report.css' is the input file ('./report.css')"), "\(run.stderr)")
+            #expect(run.stderr.contains("the summary './report.css' is a --templates file ('./report.css')"), "\(run.stderr)")
             #expect(space.read("report.html") == before && !space.exists("out.html"))
         }
 

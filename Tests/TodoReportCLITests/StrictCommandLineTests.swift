@@ -126,7 +126,12 @@ extension CLISuite {
                 #expect(run.code == (log.contains("session/2") ? 65 : 0), "\(run.stderr)")
             }
             #expect(space.exists("x.html") == !log.contains("session/2"), "the report is made as before")
-            #expect(try space.run(["x.jsonl", "-o", "q.html", "--quiet"]).stderr.contains("note:") == false, "--quiet: diagnostics only")
+            // --quiet leaves out the count line, not what says the file is likely no log: a CI step would pass in silence.
+            for command in [["x.jsonl", "-o", "q.html", "--quiet"], ["validate", "x.jsonl", "--quiet"]] {
+                let quiet = try space.run(command).stderr
+                #expect((note.map { quiet.contains($0) } ?? true) && quiet.contains(": note: ") == (note != nil), "\(command): \(quiet)")
+                #expect(log.contains("session/2") || !quiet.contains(" frame"), "no count line (but the failure's): \(quiet)")
+            }
         }
 
         @Test(

@@ -4,7 +4,8 @@ import SessionLog
 
 /// NAME for each input: its relative path without `.jsonl`/`.jsonl.gz`,
 /// every byte outside `A-Z a-z 0-9 . _ -` as `_`, folders joined by `--`,
-/// at most 100 bytes. Names that would be equal (ignoring case, for
+/// at most 100 bytes (a longer one cut, with a short hash of its relative
+/// path, so that names cut alike differ). Names that would be equal (ignoring case, for
 /// case-insensitive file systems) all get a short hash of their path made
 /// absolute, so a name depends neither on the order inputs came in nor on
 /// how an INPUT was written (`logs`, `./logs/`, `$PWD/logs`).

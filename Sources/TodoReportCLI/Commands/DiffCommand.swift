@@ -132,11 +132,9 @@ enum DiffCommand: Subcommand {
         let verdict = report.verdict
         if verdictToError { streams.printError(verdict) } else { streams.printOutput(verdict) }
         reading.finishPrinting()
-        if !options.quiet {
-            // An empty file or one that is no log compares as one frame: most likely the wrong file was named.
-            LogReading.noteIfNoRecords(baselineOutcome, of: baseline, streams: streams)
-            LogReading.noteIfNoRecords(runOutcome, of: run, streams: streams)
-        }
+        // An empty file or one that is no log compares as one frame: most likely the wrong file was named.
+        LogReading.noteIfNoRecords(baselineOutcome, of: baseline, streams: streams)
+        LogReading.noteIfNoRecords(runOutcome, of: run, streams: streams)
         try outputs.commit { index, descriptor throws(SystemCallError) in
             let text = requests[index].role == "page" ? try report.html() : report.summaryMarkdown()
             try writeAll(Array(text.utf8), to: descriptor)

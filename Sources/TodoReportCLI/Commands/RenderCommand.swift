@@ -71,8 +71,8 @@ enum RenderCommand: Subcommand {
                 try SessionRendering.writeEventTable(builder, session: session, compressed: compressed, to: descriptor)
             }
         }
+        LogReading.noteIfNoRecords(outcome, of: file, streams: streams)
         if !options.quiet {
-            LogReading.noteIfNoRecords(outcome, of: file, streams: streams)
             streams.printError(
                 "\(LogReading.countLine(outcome)) -> \(reportPath.isStandardStream ? "standard output" : reportPath.display)")
         }

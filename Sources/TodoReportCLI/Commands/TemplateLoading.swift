@@ -28,7 +28,9 @@ enum TemplateLoading {
         guard let directory else { return [] }
         let names = PageTemplates.fileNames
         return try [names.html, names.css, names.js].map { name throws(CLIError) in
-            try InputFile.locate(directory.appending(Array(name.utf8)), standardInput: -1)
+            var file = try InputFile.locate(directory.appending(Array(name.utf8)), standardInput: -1)
+            file.role = "a --templates file"
+            return file
         }
     }
 

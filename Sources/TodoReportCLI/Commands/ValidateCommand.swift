@@ -19,9 +19,7 @@ enum ValidateCommand: Subcommand {
             file, options: options, streams: streams, allDiagnosticsIn: ReadingOptions.printEveryDiagnostic
         ) { _ in }
         try LogReading.check(outcome, strict: options.strict, consequence: ".")
-        if !options.quiet {
-            LogReading.noteIfNoRecords(outcome, of: file, streams: streams)
-            streams.printError(LogReading.countLine(outcome))
-        }
+        LogReading.noteIfNoRecords(outcome, of: file, streams: streams)
+        if !options.quiet { streams.printError(LogReading.countLine(outcome)) }
     }
 }

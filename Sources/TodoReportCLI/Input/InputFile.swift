@@ -16,6 +16,8 @@ struct InputFile {
     var displayName: String
     /// What it is on disk, to refuse an output that would overwrite it.
     let node: stat?
+    /// What it is to the command, as a refusal to write over it says: the log, unless told otherwise.
+    var role = "the input file"
     private let standardInput: Int32
     private(set) var descriptor: Int32 = -1
 

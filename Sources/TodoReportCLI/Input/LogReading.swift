@@ -70,7 +70,8 @@ enum LogReading {
     /// A note when not one line of `file` was a record: a file that is empty,
     /// or not JSON Lines at all (a CSV, a pretty-printed JSON array). Such a
     /// log still makes its one-frame report, as the format says, but the
-    /// person most likely named the wrong file.
+    /// person most likely named the wrong file. Said under `--quiet` too, as
+    /// diagnostics are: a CI step must not pass such a file in silence.
     static func noteIfNoRecords(_ outcome: LogReplayer.Outcome, of file: InputFile, streams: StandardStreams) {
         let tally = outcome.tally
         guard tally.header + tally.events + tally.travels == 0, !outcome.stoppedOnUnsupportedSchema else { return }

@@ -50,7 +50,7 @@ enum OutputConflicts {
             if identity == inputNode, !shareable {
                 let name = input?.path.isStandardStream == true ? "standard input" : "'\(input?.path.display ?? "")'"
                 throw .usage(
-                    "the \(request.role) '\(request.path.display)' is the input file (\(name)); writing there would destroy it. Choose another output."
+                    "the \(request.role) '\(request.path.display)' is \(input?.role ?? "the input file") (\(name)); writing there would destroy it. Choose another output."
                 )
             }
         }
