@@ -101,7 +101,7 @@ public struct RecordedSession: Sendable {
                 run.travel(travel)
             case .diagnostic(let diagnostic) where diagnostic.severity == .error && diagnostic.code != .stateMismatch:
                 // The fixture's own digests are checked here against the app's reducer, not the package's.
-                broken = "\(log.lastPathComponent):\(diagnostic.line): \(diagnostic.code.rawValue): \(diagnostic.message)"
+                broken = diagnostic.formatted(path: log.lastPathComponent)
             case .header, .diagnostic:
                 break
             }
@@ -177,9 +177,13 @@ public struct RecordedSession: Sendable {
             throw FixtureError(description: "cannot read \(states.path): \(Self.sentence(for: error))")
         }
         var pins: [ExpectedState] = []
-        for (index, line) in text.split(separator: "\n").enumerated() {
+        // Numbered as an editor numbers them: a blank line counts, though it pins nothing.
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             guard let pin = ExpectedState(line: line) else {
-                throw FixtureError(description: "\(states.lastPathComponent):\(index + 1): not a pinned state")
+                throw FixtureError(
+                    description:
+                        "\(states.lastPathComponent):\(index + 1): not a pinned state, a JSON object as make-test writes it; write the file anew with make-test (or its record mode)"
+                )
             }
             pins.append(pin)
         }

@@ -225,7 +225,28 @@ struct FixtureTests {
     func brokenFixture() throws {
         var made = try Self.fixture(Self.log)
         made.log += "{\"type\":\"travel\",\"to\":99}\n"
-        #expect(throws: RecordedSession.FixtureError.self) { try Self.written(made).firstMismatch() }
+        var error = #expect(throws: RecordedSession.FixtureError.self) { try Self.written(made).firstMismatch() }
+        let line = made.log.split(separator: "\n").count
+        #expect(
+            error?.description.hasPrefix("the fixture has an error, so it was not checked: s.jsonl:\(line): error: travel-out-of-range:")
+                == true,
+            "the line: \(error?.description ?? "")")
+        // A field's error names its column too.
+        made.log = try Self.fixture(Self.log).log + #"{"type":"event","event":"addItem","id":5}"# + "\n"
+        error = #expect(throws: RecordedSession.FixtureError.self) { try Self.written(made).firstMismatch() }
+        let prefix = "the fixture has an error, so it was not checked: s.jsonl:\(line):40: error: wrong-type:"
+        #expect(error?.description.hasPrefix(prefix) == true, "the line and column: \(error?.description ?? "")")
+    }
+
+    @Test("a line of the states file that is not a pin is named by its line as an editor counts it, blank lines included")
+    func brokenStates() throws {
+        let made = try Self.fixture(Self.log)
+        let session = try Self.written(made)
+        let states = try #require(made.states)
+        let lines = states.split(separator: "\n")
+        try Data((lines[0] + "\n\n" + "{not a state}\n" + lines.dropFirst().joined(separator: "\n") + "\n").utf8).write(to: session.states)
+        let error = #expect(throws: RecordedSession.FixtureError.self) { try session.firstMismatch() }
+        #expect(error?.description.hasPrefix("s.states.jsonl:3: not a pinned state") == true, "\(error?.description ?? "")")
     }
 }
 
