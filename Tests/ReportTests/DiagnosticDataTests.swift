@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import SessionLog
 import Testing
@@ -80,7 +81,7 @@ struct DiagnosticDataTests {
         #expect(data.diagnostics.first == expected.first)
         #expect(data.diagnostics.last == expected.last)
         #expect(data.diagnostics == expected, "every diagnostic, exactly")
-        #expect(html.contains("<h2 id=\"diagnostics-heading\">Diagnostics (\(Formatting.grouped(expected.count)))</h2>"), "counts grouped")
+        #expect(html.contains("<h2 id=\"diagnostics-heading\">Diagnostics (\(groupedDigits(expected.count)))</h2>"), "counts grouped")
     }
 
     @Test("full tables: kinds and arguments are written in the row, and still read back exactly")

@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// A session's activity over its wall-clock time, drawn at generation time as
 /// a small static SVG (so it shows without JavaScript and on paper): events
 /// per bin as bars, the item count as a line, ticks for items added, sheets
@@ -147,18 +149,18 @@ struct ActivityStrip: Equatable {
             ?? "about " + Formatting.duration(milliseconds: Int64(bins.count) * binMilliseconds)
         // Only what has a time is drawn: said so when some have none, lest a count read as the session's.
         func timed(_ count: Int, _ noun: String, untimed: Int) -> String {
-            Formatting.plural(count, noun) + (untimed > 0 ? " with a time (\(Formatting.grouped(untimed)) without)" : "")
+            countedNoun(count, noun) + (untimed > 0 ? " with a time (\(groupedDigits(untimed)) without)" : "")
         }
         var text =
             // Every branch, as drawn: events, named as events, not the journey's numbers (items added, sheets
             // cancelled), which the summary gives under those names and a travel can undo.
             "Activity over \(span), every branch: \(timed(total.events, "event", untimed: untimed.events)), "
-            + "\(Formatting.plural(total.added, "addItem event")), "
-            + "\(Formatting.plural(total.cancelled, "cancelCreatingItem event")) closing a sheet, "
-            + "\(timed(total.travels, "travel", untimed: untimed.travels)); most items at once: \(Formatting.grouped(bins.compactMap(\.items).max() ?? 0))"
+            + "\(countedNoun(total.added, "addItem event")), "
+            + "\(countedNoun(total.cancelled, "cancelCreatingItem event")) closing a sheet, "
+            + "\(timed(total.travels, "travel", untimed: untimed.travels)); most items at once: \(groupedDigits(bins.compactMap(\.items).max() ?? 0))"
         if idleCount > 0 {
             text +=
-                "; \(Formatting.plural(idleCount, "idle stretch", "idle stretches")) of "
+                "; \(countedNoun(idleCount, "idle stretch", "idle stretches")) of "
                 + "\(Formatting.duration(milliseconds: Self.idleMilliseconds)) or more shaded"
         }
         return text

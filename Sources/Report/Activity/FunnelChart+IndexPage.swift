@@ -1,3 +1,5 @@
+import ByteLevel
+
 extension FunnelChart {
     /// The index page's drawing of the funnel (the batch overall, or one app
     /// version): a bar for each of ``rows``, widths relative to the sheets
@@ -13,7 +15,7 @@ extension FunnelChart {
         let whole = max(1, opened)
         let numbers = rows.map { Formatting.share($0.count, of: opened) }
         let bars = rows.map { Int((barWidth * Double(min($0.count, whole)) / Double(whole)).rounded()) }
-        let title = "\(label) (\(Formatting.plural(sessions, "rendered session")))"
+        let title = "\(label) (\(countedNoun(sessions, "rendered session")))"
         // 12 px type: at most about 7.5 pixels a character in the fonts browsers fall back to.
         func textWidth(_ text: String) -> Int { Int((Double(text.count) * 7.5).rounded(.up)) }
         // Labels start 2 px in: glyphs may reach left of where their text starts.

@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// The add-sheet funnel (sheets opened, typed in, and the four ways a sheet
 /// ends: added, cancelled, replaced by another +, open at the end) as a
 /// small static SVG bar chart with its numbers, drawn beside the summary,
@@ -45,13 +47,13 @@ struct FunnelChart: Equatable {
 
     /// Room for a count after its bar: digits and commas are at most about 9
     /// pixels wide in bold 12 px type in the fonts browsers fall back to.
-    static func countWidth(_ count: Int) -> Int { 6 + 9 * Formatting.grouped(count).count + 4 }
+    static func countWidth(_ count: Int) -> Int { 6 + 9 * groupedDigits(count).count + 4 }
 
     /// In words: the chart's title and accessible name.
     var description: String {
-        "Add-sheet funnel: \(Formatting.grouped(opened)) opened, \(Formatting.grouped(typed)) typed in, "
-            + "\(Formatting.grouped(added)) added, \(Formatting.grouped(cancelled)) cancelled, "
-            + "\(Formatting.grouped(replaced)) replaced, \(Formatting.grouped(openAtEnd)) open at the end"
+        "Add-sheet funnel: \(groupedDigits(opened)) opened, \(groupedDigits(typed)) typed in, "
+            + "\(groupedDigits(added)) added, \(groupedDigits(cancelled)) cancelled, "
+            + "\(groupedDigits(replaced)) replaced, \(groupedDigits(openAtEnd)) open at the end"
     }
 
     /// The chart's SVG element, escaped and self-contained.
@@ -76,7 +78,7 @@ struct FunnelChart: Equatable {
                     + "<text dx=\"2\" y=\"15\" font-size=\"12\" fill=\"#1c1c1e\">\(row.label.htmlEscaped)</text>"
                     + "<path class=\"\(row.name)\" d=\"M\(labelWidth) 4h\(length)v14h-\(length)z\" fill=\"\(row.color)\"/>"
                     + "<text dx=\"\(labelWidth + length + 6)\" y=\"15\" font-size=\"12\" font-weight=\"600\" fill=\"#1c1c1e\">"
-                    + "\(Formatting.grouped(row.count))</text></g>")
+                    + "\(groupedDigits(row.count))</text></g>")
         }
         parts.append("</svg>")
         return parts.joined()

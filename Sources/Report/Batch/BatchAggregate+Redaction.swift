@@ -1,3 +1,4 @@
+import ByteLevel
 import Redaction
 
 extension BatchAggregate {
@@ -6,7 +7,7 @@ extension BatchAggregate {
     var redactionNote: String? {
         let modes = sessions.compactMap(\.redaction)
         guard !modes.isEmpty else { return nil }
-        return "\(Formatting.grouped(modes.count)) of \(Formatting.grouped(sessions.count)) sessions: typed text masked; "
+        return "\(groupedDigits(modes.count)) of \(groupedDigits(sessions.count)) sessions: typed text masked; "
             + RedactionMode.identifiers(modes)
     }
 

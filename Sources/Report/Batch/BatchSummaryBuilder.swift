@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// The aggregate summary of a batch (`summary.md`) as a Markdown tree, like
 /// the session summary: text from logs is always a text node.
 enum BatchSummaryBuilder {
@@ -19,11 +21,11 @@ enum BatchSummaryBuilder {
         return [
             .heading(level: 3, [.text("Totals")]),
             .bulletList([
-                MarkdownBlock.labelledItem("Sessions", Formatting.grouped(a.sessions.count)),
-                MarkdownBlock.labelledItem("Rendered", Formatting.grouped(a.count(.rendered))),
-                MarkdownBlock.labelledItem("Rejected", Formatting.grouped(a.count(.rejected))),
-                MarkdownBlock.labelledItem("Unreadable", Formatting.grouped(a.count(.unreadable))),
-                MarkdownBlock.labelledItem("Events of rendered sessions", Formatting.grouped(events)),
+                MarkdownBlock.labelledItem("Sessions", groupedDigits(a.sessions.count)),
+                MarkdownBlock.labelledItem("Rendered", groupedDigits(a.count(.rendered))),
+                MarkdownBlock.labelledItem("Rejected", groupedDigits(a.count(.rejected))),
+                MarkdownBlock.labelledItem("Unreadable", groupedDigits(a.count(.unreadable))),
+                MarkdownBlock.labelledItem("Events of rendered sessions", groupedDigits(events)),
                 MarkdownBlock.labelledItem(
                     "App versions", a.versions.isEmpty ? "none" : a.versions.map(BatchAggregate.label(of:)).joined(separator: ", ")),
             ]),
@@ -34,7 +36,7 @@ enum BatchSummaryBuilder {
     static func funnelItems(_ f: BatchAggregate.Funnel) -> [[MarkdownBlock]] {
         let sheets = f.sheets
         return [
-            MarkdownBlock.labelledItem("Add sheets opened", Formatting.grouped(sheets.opened)),
+            MarkdownBlock.labelledItem("Add sheets opened", groupedDigits(sheets.opened)),
             MarkdownBlock.labelledItem("With at least one keystroke", sheets.share(sheets.typed)),
             MarkdownBlock.labelledItem("Ended by Add", sheets.share(sheets.added)),
             MarkdownBlock.labelledItem("Cancelled", sheets.share(sheets.cancelled)),
@@ -58,7 +60,7 @@ enum BatchSummaryBuilder {
                         let name: MarkdownInline =
                             if let version, !version.isEmpty { .code(version) } else { .text(BatchAggregate.label(of: version)) }
                         return [
-                            .paragraph([name, .text(" — \(Formatting.plural(funnel.sessions, "session"))")]),
+                            .paragraph([name, .text(" — \(countedNoun(funnel.sessions, "session"))")]),
                             .bulletList(funnelItems(funnel)),
                         ]
                     }))
@@ -87,7 +89,7 @@ enum BatchSummaryBuilder {
                         .paragraph([
                             .code(stats.name),
                             .text(
-                                ": \(Formatting.plural(stats.numbers.sheets.cancelled, "cancelled sheet")) of \(Formatting.grouped(stats.numbers.sheets.opened)) opened"
+                                ": \(countedNoun(stats.numbers.sheets.cancelled, "cancelled sheet")) of \(groupedDigits(stats.numbers.sheets.opened)) opened"
                                     + (stats.sessionId.map { " (session \($0))" } ?? "")),
                         ])
                     ]
@@ -105,14 +107,14 @@ enum BatchSummaryBuilder {
             if stats.numbers.warnings > 0 { withWarnings += 1 }
         }
         var rows = [
-            MarkdownBlock.labelledItem("Errors", "\(Formatting.grouped(a.errors)) in \(Formatting.plural(withErrors, "session"))"),
-            MarkdownBlock.labelledItem("Warnings", "\(Formatting.grouped(a.warnings)) in \(Formatting.plural(withWarnings, "session"))"),
+            MarkdownBlock.labelledItem("Errors", "\(groupedDigits(a.errors)) in \(countedNoun(withErrors, "session"))"),
+            MarkdownBlock.labelledItem("Warnings", "\(groupedDigits(a.warnings)) in \(countedNoun(withWarnings, "session"))"),
         ]
         if !a.codes.isEmpty {
             rows.append([
                 .paragraph([.strong([.text("Diagnostics by code")])]),
                 .bulletList(
-                    a.codes.sorted { $0.key < $1.key }.map { [.paragraph([.code($0.key), .text(": \(Formatting.grouped($0.value))")])] }),
+                    a.codes.sorted { $0.key < $1.key }.map { [.paragraph([.code($0.key), .text(": \(groupedDigits($0.value))")])] }),
             ])
         }
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")]), .bulletList(rows)]

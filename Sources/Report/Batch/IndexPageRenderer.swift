@@ -38,7 +38,7 @@ struct IndexPageRenderer {
         let total = aggregate.sessions.count
         // How many ended how, as the batch's closing line says it: the funnels count the rendered ones.
         let ended = [SessionStats.Status.rendered, .rejected, .unreadable].compactMap { status in
-            aggregate.count(status) > 0 || status == .rendered ? "\(Formatting.grouped(aggregate.count(status))) \(status.rawValue)" : nil
+            aggregate.count(status) > 0 || status == .rendered ? "\(groupedDigits(aggregate.count(status))) \(status.rawValue)" : nil
         }
         let values: [String: String] = [
             "csp": csp.htmlEscaped,
@@ -46,7 +46,7 @@ struct IndexPageRenderer {
             "js": js,
             "title": title.htmlEscaped,
             "totals":
-                ("\(Formatting.plural(total, "session")): \(ended.joined(separator: ", "))"
+                ("\(countedNoun(total, "session")): \(ended.joined(separator: ", "))"
                 + (aggregate.redactionNote.map { "; redacted: " + $0 } ?? "")).htmlEscaped,
             "funnel": funnel(),
             "overall": overall().htmlEscaped,
@@ -55,7 +55,7 @@ struct IndexPageRenderer {
                 // A version's layout controls shown: an option's text cannot be isolated from the page's.
                 "<option value=\"\($0)\">\(BatchAggregate.label(of: $1).showingLayoutControls.htmlEscaped)</option>"
             }.joined(separator: "\n"),
-            "shown": "\(Formatting.grouped(min(total, Self.staticRowLimit))) of \(Formatting.grouped(total)) sessions",
+            "shown": "\(groupedDigits(min(total, Self.staticRowLimit))) of \(groupedDigits(total)) sessions",
             "count": String(total),
             "rowCount": String(total + 1),
             // The rows come sorted by name: the first column says so until another is chosen.
@@ -97,9 +97,9 @@ struct IndexPageRenderer {
         }
         let n = s.numbers
         let numbers: [String] = [
-            Self.durationText(n), Formatting.grouped(n.events), Formatting.grouped(n.sheets.itemsAdded),
-            Formatting.grouped(n.sheets.opened),
-            Formatting.grouped(n.sheets.cancelled), Self.conversionText(n), Formatting.grouped(n.errors), Formatting.grouped(n.warnings),
+            Self.durationText(n), groupedDigits(n.events), groupedDigits(n.sheets.itemsAdded),
+            groupedDigits(n.sheets.opened),
+            groupedDigits(n.sheets.cancelled), Self.conversionText(n), groupedDigits(n.errors), groupedDigits(n.warnings),
         ]
         // An unreadable session has no numbers: a dash, not 0s (as in sessions.csv).
         cells += numbers.map { "<td class=\"number\">\((s.status == .unreadable ? "—" : $0).htmlEscaped)</td>" }
@@ -134,7 +134,7 @@ struct IndexPageRenderer {
         guard total > 0, let peak = activity.counts.indices.max(by: { activity.counts[$0] < activity.counts[$1] }) else {
             return "no events with a time"
         }
-        let share = "\(Formatting.grouped(activity.counts[peak])) of \(Formatting.plural(total, "event"))"
+        let share = "\(groupedDigits(activity.counts[peak])) of \(countedNoun(total, "event"))"
         // Numbers made by hand (a library caller's, never a stats file's) may not fit: then the share alone.
         let (from, fromOverflows) = Int64(peak).multipliedReportingOverflow(by: activity.bucketMs)
         let (to, toOverflows) = from.addingReportingOverflow(activity.bucketMs)
@@ -168,8 +168,8 @@ struct IndexPageRenderer {
     private func overall() -> String {
         let sheets = aggregate.funnel.sheets
         return "Median time from + to Add: \(aggregate.medianPlusToAddText). Keystrokes per item: \(sheets.keystrokesPerItemText). "
-            + "Diagnostics over the sessions read: \(Formatting.plural(aggregate.errors, "error")), "
-            + "\(Formatting.plural(aggregate.warnings, "warning"))."
+            + "Diagnostics over the sessions read: \(countedNoun(aggregate.errors, "error")), "
+            + "\(countedNoun(aggregate.warnings, "warning"))."
     }
 
     private func funnel() -> String {

@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 #if canImport(FoundationEssentials)
@@ -59,8 +60,8 @@ struct DiffPageRenderer {
             "firstDifference": difference.map { String($0.frame) } ?? "",
             "lastFrame": String(lastFrame),
             "startFrame": String(difference?.frame ?? lastFrame),
-            "lastFrameText": Formatting.grouped(lastFrame),
-            "startFrameText": Formatting.grouped(difference?.frame ?? lastFrame),
+            "lastFrameText": groupedDigits(lastFrame),
+            "startFrameText": groupedDigits(difference?.frame ?? lastFrame),
             "jumpHidden": difference == nil ? " hidden" : "",
             "summary": summaryHTML,
             "compareIDs": report.comparison.comparingIDs ? "true" : "false",

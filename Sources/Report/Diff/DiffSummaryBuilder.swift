@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 
 /// The diff's verdict as a Markdown tree: identical or not, the first
@@ -12,7 +13,7 @@ enum DiffSummaryBuilder {
             blocks.append(.labelled("Redacted", redaction.description + "."))
         }
         if let difference = report.comparison.firstDifference {
-            blocks.append(.paragraph([.strong([.text("Differ at frame \(Formatting.grouped(difference.frame))")]), .text(".")]))
+            blocks.append(.paragraph([.strong([.text("Differ at frame \(groupedDigits(difference.frame))")]), .text(".")]))
             var rows: [[MarkdownBlock]] = [
                 [.paragraph([.strong([.text("Baseline event")]), .text(": "), event(difference.baselineEvent)])],
                 [.paragraph([.strong([.text("Run event")]), .text(": "), event(difference.runEvent)])],
@@ -23,7 +24,7 @@ enum DiffSummaryBuilder {
                     [.paragraph([.code(field.path), .text(": baseline "), .code(field.baseline), .text(", run "), .code(field.run)])]
                 }
                 if let unlisted = DiffReport.unlistedFieldCount(difference) {
-                    listed.append([.paragraph([.text("… and \(Formatting.grouped(unlisted)) more")])])
+                    listed.append([.paragraph([.text("… and \(groupedDigits(unlisted)) more")])])
                 }
                 rows.append([.paragraph([.strong([.text("Differing fields")])]), .bulletList(listed)])
             }
@@ -40,7 +41,7 @@ enum DiffSummaryBuilder {
                     ]))
             } else {
                 // Identical replays, but a log's own digests say its app showed something else.
-                let sides = mismatches.map { "the \($0.side)'s from frame \(Formatting.grouped($0.frame)) on" }.joined(separator: " and ")
+                let sides = mismatches.map { "the \($0.side)'s from frame \(groupedDigits($0.frame)) on" }.joined(separator: " and ")
                 blocks.append(
                     .paragraph([
                         .strong([.text("Identical as replayed")]),
@@ -73,8 +74,8 @@ enum DiffSummaryBuilder {
         blocks.append(
             .bulletList(
                 [
-                    MarkdownBlock.labelledItem("Baseline frames", Formatting.grouped(report.baselineFrameCount)),
-                    MarkdownBlock.labelledItem("Run frames", Formatting.grouped(report.runFrameCount)),
+                    MarkdownBlock.labelledItem("Baseline frames", groupedDigits(report.baselineFrameCount)),
+                    MarkdownBlock.labelledItem("Run frames", groupedDigits(report.runFrameCount)),
                 ] + versions + [
                     [
                         .paragraph([

@@ -94,7 +94,7 @@ final class DiagnosticList {
     var staticItems: String {
         let hidden = count - Self.staticLimit
         guard hidden > 0 else { return staticHTML }
-        return staticHTML + "<li class=\"more\">… and \(Formatting.grouped(hidden)) more: enable JavaScript to list them all</li>\n"
+        return staticHTML + "<li class=\"more\">… and \(groupedDigits(hidden)) more: enable JavaScript to list them all</li>\n"
     }
 
     /// The JSON block, as text and the spilled rows.

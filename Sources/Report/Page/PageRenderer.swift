@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 import TodoDomain
 
@@ -57,14 +58,14 @@ struct PageRenderer {
             "redaction": redactionBadge(),
             "facts": facts(),
             "lastFrame": String(frameCount - 1),
-            "lastFrameText": Formatting.grouped(frameCount - 1),
+            "lastFrameText": groupedDigits(frameCount - 1),
             "frameCount": String(frameCount),
             "stateName": newestFrameState.stateName.htmlEscaped,
             // Cut to the millisecond toward zero, as the script's Date does (RFC 3339 rounds down: they part before 1970).
             "frameTime": metrics.newestFrame?.milliseconds.map { Timestamp(millisecondsSince1970: $0.rounded(.towardZero)).rfc3339 } ?? "—",
             "frameOffset": metrics.newestFrame?.milliseconds.flatMap(metrics.offset).flatMap(Formatting.offset)
                 .map { "(\($0) from the start)" } ?? "",
-            "frameLine": metrics.newestFrame.map { "line " + Formatting.grouped($0.line) } ?? "—",
+            "frameLine": metrics.newestFrame.map { "line " + groupedDigits($0.line) } ?? "—",
             "itemCount": String(newestFrameState.todoItems.count),
             "items": staticItems(),
             "creatingHidden": newestFrameState.isCreatingItem ? "" : " hidden",
@@ -74,7 +75,7 @@ struct PageRenderer {
             "stateJSON": stateJSON(newestFrameState).htmlEscaped,
             "summaryHeading": summaryHTML.heading,
             "summary": summaryHeadingApart ? summaryHTML.body : summaryHTML.heading + summaryHTML.body,
-            "diagnosticCount": Formatting.grouped(diagnostics.count),
+            "diagnosticCount": groupedDigits(diagnostics.count),
             "activityStrip": activityHTML,
             "funnelChart": funnelHTML,
             // Templates written before unverifiedRanges mark every frame from the first difference on.
@@ -125,7 +126,7 @@ struct PageRenderer {
             ("Start", numbers.start ?? "—"),
             ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) } ?? "—"),
             ("Frames", framesFact),
-            ("Diagnostics", "\(Formatting.plural(errors, "error")), \(Formatting.plural(warnings, "warning"))"),
+            ("Diagnostics", "\(countedNoun(errors, "error")), \(countedNoun(warnings, "warning"))"),
         ]
         return rows.map { "<div><dt>\($0.0.htmlEscaped)</dt><dd>\($0.1.htmlEscaped)</dd></div>" }.joined(separator: "\n")
     }
@@ -133,8 +134,8 @@ struct PageRenderer {
     /// The count of frames and the numbers the player shows them by, which start at 0 (the state
     /// before the first event): "57 (0–56)", so "Frame 56 / 56" beside it does not read as one lost.
     private var framesFact: String {
-        let count = Formatting.grouped(frameCount)
-        return frameCount > 1 ? "\(count) (0–\(Formatting.grouped(frameCount - 1)))" : "\(count) (frame 0)"
+        let count = groupedDigits(frameCount)
+        return frameCount > 1 ? "\(count) (0–\(groupedDigits(frameCount - 1)))" : "\(count) (frame 0)"
     }
 
     private func staticItems() -> String {
@@ -143,7 +144,7 @@ struct PageRenderer {
                 + "<span class=\"switch\" role=\"img\" aria-label=\"\(item.isFinished ? "done" : "not done")\" data-done=\"\(item.isFinished)\"></span></li>"
         }
         let hidden = newestFrameState.todoItems.count - Self.staticItemLimit
-        if hidden > 0 { rows.append("<li class=\"more\">and \(Formatting.grouped(hidden)) more items</li>") }
+        if hidden > 0 { rows.append("<li class=\"more\">and \(groupedDigits(hidden)) more items</li>") }
         return rows.joined(separator: "\n")
     }
 }
@@ -163,7 +164,7 @@ func stateJSON(_ state: TodoState, itemLimit: Int = 50) -> String {
                 "    {\"id\": \"\(item.id.uuidString)\", \"title\": \(JSONString.literal(item.title)), \"isFinished\": \(item.isFinished)}\(comma)"
             )
         }
-        if state.todoItems.count > itemLimit { lines.append("    … \(Formatting.grouped(state.todoItems.count - itemLimit)) more") }
+        if state.todoItems.count > itemLimit { lines.append("    … \(groupedDigits(state.todoItems.count - itemLimit)) more") }
         lines.append("  ],")
     }
     lines.append("  \"stateName\": \(JSONString.literal(state.stateName))")

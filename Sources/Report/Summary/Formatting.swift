@@ -26,16 +26,12 @@ enum Formatting {
 
     /// A count with its share of a whole, as the funnels write it: `3 (60%)`.
     static func share(_ count: Int, of whole: Int) -> String {
-        "\(grouped(count)) (\(percent(count, of: whole)))"
+        "\(groupedDigits(count)) (\(percent(count, of: whole)))"
     }
 
     /// A count's percentage of another (`66.7%`), or `n/a` when the whole is 0.
     static func percent(_ part: Int, of whole: Int) -> String {
         Ratio(part, of: whole)?.percent ?? "n/a"
-    }
-
-    static func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
-        countedNoun(count, singular, pluralForm)
     }
 
     /// Longest text from a log (an item's title, a typed name) that the
@@ -52,11 +48,8 @@ enum Formatting {
         guard let cut = scalars.index(scalars.startIndex, offsetBy: excerptLimit, limitedBy: scalars.endIndex),
             cut != scalars.endIndex
         else { return text }
-        return String(scalars[..<cut]) + "… \(grouped(scalars.count)) characters"
+        return String(scalars[..<cut]) + "… \(groupedDigits(scalars.count)) characters"
     }
-
-    /// `12,345,678`.
-    static func grouped(_ value: Int) -> String { groupedDigits(value) }
 
     private static func twoDigits(_ value: UInt64) -> String {
         value < 10 ? "0\(value)" : "\(value)"

@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// A funnel's lines as both summaries write them: a session's (`SummaryBuilder`)
 /// and a batch's (`BatchSummaryBuilder`).
 extension SheetFunnel {
@@ -16,7 +18,7 @@ extension SheetFunnel {
             MarkdownBlock.labelledItem("Replaced by another +", share(replaced)),
             MarkdownBlock.labelledItem("Open at the end", share(openAtEnd)),
             MarkdownBlock.labelledItem(
-                "Items added", "\(Formatting.grouped(itemsAdded)) (\(Formatting.grouped(itemsWithoutSheet)) without a sheet)"),
+                "Items added", "\(groupedDigits(itemsAdded)) (\(groupedDigits(itemsWithoutSheet)) without a sheet)"),
             MarkdownBlock.labelledItem(
                 "Conversion", conversion.map { $0.percent + " of opened sheets were added" } ?? "n/a (no sheet was opened)"),
         ]

@@ -1,3 +1,4 @@
+import ByteLevel
 import SessionLog
 import TodoDomain
 
@@ -32,12 +33,12 @@ enum SummaryBuilder {
             ("Start", numbers.start),
             ("End", numbers.end),
             ("Duration", numbers.durationMs.map { Formatting.duration(milliseconds: $0) }),
-            ("Events", Formatting.grouped(numbers.events)),
-            ("Frames", Formatting.grouped(numbers.frames)),
-            ("Travels", Formatting.grouped(numbers.travels)),
+            ("Events", groupedDigits(numbers.events)),
+            ("Frames", groupedDigits(numbers.frames)),
+            ("Travels", groupedDigits(numbers.travels)),
             (
                 "Undone frames",
-                Formatting.grouped(numbers.undoneFrames) + (numbers.undoneFrames > 0 ? " (left on branches by time travel)" : "")
+                groupedDigits(numbers.undoneFrames) + (numbers.undoneFrames > 0 ? " (left on branches by time travel)" : "")
             ),
         ]
         var list = rows.map { label, value in
@@ -57,7 +58,7 @@ enum SummaryBuilder {
         }
         if n.sheets.cancelled > s.cancelledNames.count {
             cancelled.append([
-                .paragraph([.emphasis([.text("and \(Formatting.grouped(n.sheets.cancelled - s.cancelledNames.count)) more")])])
+                .paragraph([.emphasis([.text("and \(groupedDigits(n.sheets.cancelled - s.cancelledNames.count)) more")])])
             ])
         }
         var cancelledItem = MarkdownBlock.labelledItem("Cancelled", share(n.sheets.cancelled))
@@ -65,18 +66,18 @@ enum SummaryBuilder {
         let timed = n.plusToAddMs.reduce(0) { $0 + $1.count }
         let rows: [[MarkdownBlock]] =
             [
-                MarkdownBlock.labelledItem("Add sheets opened", Formatting.grouped(n.sheets.opened)),
+                MarkdownBlock.labelledItem("Add sheets opened", groupedDigits(n.sheets.opened)),
                 MarkdownBlock.labelledItem("Typed in", share(n.sheets.typed)),
                 MarkdownBlock.labelledItem("Added", share(n.sheets.added)),
                 cancelledItem,
             ] + n.sheets.closingSummaryItems + [
                 MarkdownBlock.labelledItem(
                     "Median time from + to Add",
-                    n.medianPlusToAddMs.map { Formatting.duration(milliseconds: $0) + " (of \(Formatting.plural(timed, "timed sheet")))" }
+                    n.medianPlusToAddMs.map { Formatting.duration(milliseconds: $0) + " (of \(countedNoun(timed, "timed sheet")))" }
                         ?? "n/a"),
                 MarkdownBlock.labelledItem(
                     "Keystrokes",
-                    "\(Formatting.grouped(n.keystrokes)) on every branch (\(Formatting.grouped(n.sheets.addedSheetKeystrokes)) in the journey's added sheets)"
+                    "\(groupedDigits(n.keystrokes)) on every branch (\(groupedDigits(n.sheets.addedSheetKeystrokes)) in the journey's added sheets)"
                 ),
                 MarkdownBlock.labelledItem("Keystrokes per item", n.sheets.keystrokesPerItemText),
             ]
@@ -102,12 +103,12 @@ enum SummaryBuilder {
             let pseudonym: [MarkdownInline] = item.titlePseudonym.map { [.text(" "), .code($0)] } ?? []
             return [
                 .paragraph(
-                    [.strong(title)] + pseudonym + [.text(" — \(added), \(end), toggled \(Formatting.plural(item.toggles, "time"))")])
+                    [.strong(title)] + pseudonym + [.text(" — \(added), \(end), toggled \(countedNoun(item.toggles, "time"))")])
             ]
         }
         if s.numbers.sheets.itemsAdded > s.items.count {
             rows.append([
-                .paragraph([.emphasis([.text("and \(Formatting.grouped(s.numbers.sheets.itemsAdded - s.items.count)) more items")])])
+                .paragraph([.emphasis([.text("and \(groupedDigits(s.numbers.sheets.itemsAdded - s.items.count)) more items")])])
             ])
         }
         return [.heading(level: 3, [.text("Items")]), .bulletList(rows)]
@@ -117,8 +118,8 @@ enum SummaryBuilder {
         let counts = s.numbers.eventCounts
         let rows: [[MarkdownBlock]] =
             TodoEvent.Kind.allCases.map { kind in
-                [.paragraph([.code(kind.rawValue), .text(": \(Formatting.grouped(counts[kind]))")])]
-            } + [[.paragraph([.code("travel"), .text(": \(Formatting.grouped(counts.travel))")])]]
+                [.paragraph([.code(kind.rawValue), .text(": \(groupedDigits(counts[kind]))")])]
+            } + [[.paragraph([.code("travel"), .text(": \(groupedDigits(counts.travel))")])]]
         return [
             .heading(level: 3, [.text("Events by type")]), .paragraph([.text("Everything the person did, undone branches included:")]),
             .bulletList(rows),
@@ -130,11 +131,11 @@ enum SummaryBuilder {
         for (index, run) in s.stateRuns.enumerated() {
             if index > 0 { inlines.append(.text(" → ")) }
             inlines.append(.code(run.name))
-            if run.count > 1 { inlines.append(.text(" x\(Formatting.grouped(run.count))")) }
+            if run.count > 1 { inlines.append(.text(" x\(groupedDigits(run.count))")) }
         }
         if s.omittedRuns > 0 {
             inlines.append(
-                .text(" → … and \(Formatting.plural(s.omittedRuns, "more run")) (\(Formatting.plural(s.omittedRunStates, "state")))"))
+                .text(" → … and \(countedNoun(s.omittedRuns, "more run")) (\(countedNoun(s.omittedRunStates, "state")))"))
         }
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("State chain")]), .paragraph(inlines)]
         let undone = s.numbers.undoneFrames
@@ -142,7 +143,7 @@ enum SummaryBuilder {
             blocks.append(
                 .paragraph([
                     .text(
-                        "Time travel left \(Formatting.plural(undone, "frame")) out of this chain: \(undone == 1 ? "it is" : "they are") on branches the session did not end on."
+                        "Time travel left \(countedNoun(undone, "frame")) out of this chain: \(undone == 1 ? "it is" : "they are") on branches the session did not end on."
                     )
                 ]))
         }
@@ -151,11 +152,11 @@ enum SummaryBuilder {
 
     /// `State digests: 57 checked, 0 differed: …`.
     static func digestLine(_ digests: DigestTally) -> String {
-        let counts = "State digests: \(Formatting.grouped(digests.checked)) checked, \(Formatting.grouped(digests.differed)) differed"
+        let counts = "State digests: \(groupedDigits(digests.checked)) checked, \(groupedDigits(digests.differed)) differed"
         guard let frame = digests.firstMismatchFrame else { return counts + ": the replay shows what the app showed." }
         // The frames no digest proves: each that differed, and those made from it until one matched again.
         return counts
-            + ": \(Formatting.plural(digests.unverifiedCount, "frame")) not proven to be what the app showed, from frame \(frame) on "
+            + ": \(countedNoun(digests.unverifiedCount, "frame")) not proven to be what the app showed, from frame \(frame) on "
             + "(another app version or reducer?); the page marks them not verified."
     }
 
@@ -167,12 +168,12 @@ enum SummaryBuilder {
         var blocks: [MarkdownBlock] = [.heading(level: 3, [.text("Data quality")])]
         let n = s.numbers
         if let tally = s.outcome?.tally {
-            var dropped = "\(Formatting.grouped(n.droppedLines)) dropped"
-            if tally.unread > 0 { dropped += " (\(Formatting.grouped(tally.unread)) unread after the unsupported schema)" }
+            var dropped = "\(groupedDigits(n.droppedLines)) dropped"
+            if tally.unread > 0 { dropped += " (\(groupedDigits(tally.unread)) unread after the unsupported schema)" }
             let parts = [
-                Formatting.plural(n.lines, "line"), "\(Formatting.plural(n.events, "event")) made frames",
-                Formatting.plural(n.travels, "travel"), Formatting.plural(n.headers, "header"), dropped,
-                "\(Formatting.grouped(n.blankLines)) blank",
+                countedNoun(n.lines, "line"), "\(countedNoun(n.events, "event")) made frames",
+                countedNoun(n.travels, "travel"), countedNoun(n.headers, "header"), dropped,
+                "\(groupedDigits(n.blankLines)) blank",
             ]
             blocks.append(.paragraph([.text("Every line accounted for: " + parts.joined(separator: ", ") + ".")]))
         }
@@ -190,7 +191,7 @@ enum SummaryBuilder {
             blocks.append(.paragraph([.text("No diagnostics: the log is clean.")]))
         } else {
             blocks.append(
-                .paragraph([.text("Diagnostics: \(Formatting.plural(n.errors, "error")), \(Formatting.plural(n.warnings, "warning")).")]))
+                .paragraph([.text("Diagnostics: \(countedNoun(n.errors, "error")), \(countedNoun(n.warnings, "warning")).")]))
             blocks.append(
                 .bulletList(
                     counts.map { count in
@@ -200,7 +201,7 @@ enum SummaryBuilder {
                             .paragraph([
                                 .code(count.code.rawValue),
                                 .text(
-                                    " (\(count.code.severity.rawValue)): \(Formatting.grouped(count.count)) — line\(count.firstLines.count == 1 ? "" : "s") \(lines)\(more)"
+                                    " (\(count.code.severity.rawValue)): \(groupedDigits(count.count)) — line\(count.firstLines.count == 1 ? "" : "s") \(lines)\(more)"
                                 ),
                             ])
                         ]
