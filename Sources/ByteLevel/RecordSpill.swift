@@ -70,20 +70,29 @@ public struct RecordSpill<Record: BitwiseCopyable> {
     }
 }
 
-/// A ``RecordSpill``'s spill and the block of it last read back from disk.
+/// A ``RecordSpill``'s spill and the blocks of it last read back from disk.
 ///
 /// Its block skips the runtime's exclusivity checks, as ``SpillFile``'s
 /// buffer does: every record read looks at it (a few reads a frame, and a
 /// walk back over a million of them), and only ``load(around:size:)``
 /// replaces it, with no access to it open.
+///
+/// Besides the block in use, the last blocks read are kept, one for each
+/// of ``keptBlocks`` places (a block's place is its number modulo them): a
+/// walk up a tree of frames made by travels to random places hops between
+/// a few blocks near its root, which a single block read again at every hop.
 public final class RecordBlocks {
     /// The records' bytes.
     @usableFromInline let spill: SpillFile
-    /// The last block read back from disk.
+    /// The block in use, read back from disk.
     @exclusivity(unchecked) @usableFromInline private(set) var block: [UInt8] = []
     /// The offset of ``block`` in the spill, or -1.
     @exclusivity(unchecked) @usableFromInline private(set) var blockStart = -1
+    /// Blocks read before, with their offsets, by place; empty until the first read.
+    private var kept: [(start: Int, bytes: [UInt8])] = []
     static var blockSize: Int { 1 << 16 }
+    /// How many blocks are kept: a megabyte at most.
+    static var keptBlocks: Int { 16 }
     /// The first failed read back, as an `errno`.
     package private(set) var readFailure: Int32?
 
@@ -107,11 +116,20 @@ public final class RecordBlocks {
     @usableFromInline
     func load(around offset: Int, size: Int) {
         let perBlock = max(1, Self.blockSize / size)
-        let start = offset / (perBlock * size) * (perBlock * size)
+        let number = offset / (perBlock * size)
+        let start = number * (perBlock * size)
         let length = min(perBlock * size, spill.onDisk - start)
+        let place = number % Self.keptBlocks
+        if kept.isEmpty { kept = Array(repeating: (-1, []), count: Self.keptBlocks) }
         blockStart = start
+        // A kept block is the one on disk only if it is whole: the last block grows as records move to disk.
+        if kept[place].start == start, kept[place].bytes.count == length {
+            block = kept[place].bytes
+            return
+        }
         do {
             block = try spill.bytes(at: start, count: length)
+            kept[place] = (start, block)
         } catch {
             block = [UInt8](repeating: 0, count: length)
             recordFailure(error)

@@ -89,6 +89,11 @@ public struct TimeTravelEngine<Storage: FrameStorage> {
         return state
     }
 
+    /// How long a way is counted before a kept state is first asked for
+    /// (see ``move(_:from:to:in:)``): the shortest travel the replay's
+    /// storage looks for one on, a quarter of its spacing of kept states.
+    @usableFromInline static var firstCheckpointAsk: Int { 1_024 }
+
     /// Moves `state`, the state of frame `from`, to frame `to`: through the
     /// common ancestor, found by parents alone, or from a kept state on
     /// `to`'s line when that is a shorter way.
@@ -97,13 +102,31 @@ public struct TimeTravelEngine<Storage: FrameStorage> {
     /// a travel back across a million frames needs no memory for its
     /// length. Only the frames to redo are listed, and only when no kept
     /// state is nearer than the way through the ancestor.
+    ///
+    /// While the way is counted, a long one asks for a kept state nearer
+    /// than the count so far, at twice the count each time: two branches
+    /// that part near the start and grow side by side (an app that travels
+    /// back one frame and acts, over and over) then cost the way to a kept
+    /// state on each travel, not the way to where they parted, which grows
+    /// with the session. A kept state nearer than part of the way is
+    /// nearer than all of it, so the way chosen is the one the whole count
+    /// would choose.
     @inlinable
     public static func move(_ state: inout State, from: Int, to: Int, in storage: Storage) {
         var up = from
         var down = to
         var undos = 0
         var redos = 0
+        var askAt = firstCheckpointAsk
         while up != down {
+            if undos + redos == askAt {
+                if let (kept, path) = storage.checkpoint(onLineTo: to, within: askAt) {
+                    state = consume kept
+                    storage.redo(path, on: &state)
+                    return
+                }
+                askAt *= 2
+            }
             if up > down {
                 undos += 1
                 up = storage.parent(of: up)

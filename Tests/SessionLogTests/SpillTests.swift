@@ -76,3 +76,30 @@ struct SequenceMemoryTests {
         #expect(tracker.judge(1_000_003) == .gap(missing: 3))
     }
 }
+
+@Suite("Snapshots on every line")
+struct SnapshotPlacementTests {
+    @Test(
+        "two branches that grow in turns (travel back one frame, act, over and over) each keep snapshots on their own line, as often as one line alone",
+        arguments: [16, 64])
+    func alternatingBranches(spacing: Int) {
+        var engine = TimeTravelEngine(initialState: ReplayState(), storage: FrameLog(memoryLimit: 256, shortTravel: spacing))
+        engine.dispatch(.startCreatingItem)
+        var ends = [1, 1]
+        var side = 0
+        for round in 0..<(40 * spacing) {
+            engine.travel(to: ends[side])
+            engine.dispatch(.changePartialItemName("\(side) \(round)"))
+            ends[side] = engine.frameCount - 1
+            side = 1 - side
+        }
+        for end in ends {
+            // Counted over the whole log, every snapshot fell on one branch: the other's line had none
+            // since it parted, 20 spacings back.
+            let nearest = engine.storage.snapshot(onLineTo: end, within: .max)
+            #expect((nearest?.path.count ?? .max) < spacing, "frame \(end): \(nearest?.path.count ?? -1) frames to a snapshot")
+            #expect(nearest?.state.partialItemName == engine.state(of: nearest.map { end - 2 * $0.path.count } ?? end).todo.partialItemName)
+        }
+        #expect(engine.storage.spillFailure == nil)
+    }
+}

@@ -58,3 +58,54 @@ struct LongTravelTests {
         #expect(branch, "not the branch's values in order")
     }
 }
+
+/// A storage in memory that counts the parents read: how far a travel walked.
+struct CountingFrames: FrameStorage {
+    final class Count: @unchecked Sendable { var parents = 0 }
+    var frames: InMemoryFrames<Trail>
+    let count = Count()
+
+    var frameCount: Int { frames.frameCount }
+    mutating func append(_ patch: Int, parent: Int, giving state: Trail) { frames.append(patch, parent: parent, giving: state) }
+    func parent(of frame: Int) -> Int {
+        count.parents += 1
+        return frames.parent(of: frame)
+    }
+    func patch(of frame: Int) -> Int { frames.patch(of: frame) }
+    func undo(_ list: [Int], on state: inout Trail) { frames.undo(list, on: &state) }
+    func redo(_ list: [Int], on state: inout Trail) { frames.redo(list, on: &state) }
+    func checkpoint(onLineTo frame: Int, within limit: Int) -> (state: Trail, path: [Int])? {
+        frames.checkpoint(onLineTo: frame, within: limit)
+    }
+}
+
+@Suite("Travels between two long branches")
+struct BranchSwitchingTests {
+    @Test(
+        "an app that travels back one frame and acts, over and over, grows two branches; a travel between their ends walks as far as a kept state, not to where they parted",
+        arguments: [20_000])
+    func twoGrowingBranches(frames: Int) {
+        var engine = TimeTravelEngine(
+            initialState: Trail(), storage: CountingFrames(frames: InMemoryFrames(initialState: Trail(), policy: .every(64))))
+        for value in 1...10 { engine.dispatch(value) }
+        // Newest N on one branch, N - 1 on the other: each round travels to the other branch's end and adds to it.
+        var ends = [engine.frameCount - 1, engine.frameCount - 1]
+        var lines: [[Int]] = [Array(1...10), Array(1...10)]
+        var side = 0
+        for value in 11...frames {
+            engine.travel(to: ends[side])
+            engine.dispatch(value)
+            ends[side] = engine.frameCount - 1
+            lines[side].append(value)
+            side = 1 - side
+        }
+        let before = engine.storage.count.parents
+        engine.travel(to: ends[side])
+        let walked = engine.storage.count.parents - before
+        #expect(engine.state.values == lines[side])
+        #expect(engine.state.misorderedUndos == 0)
+        // The branches parted `frames` frames ago; a kept state is at most 64 frames of its line away, and is
+        // asked for once the way is 1,024 frames long.
+        #expect(walked <= 2_048, "walked \(walked) parents for a travel between branches \(frames) frames long")
+    }
+}

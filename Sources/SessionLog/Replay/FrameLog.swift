@@ -25,18 +25,24 @@ struct FrameLog {
     /// The newest frame and the code of its state's name, once a patch set
     /// it: a frame made from it has that name as its old one.
     private var lastName: (frame: Int, code: UInt8)?
+    /// Per frame after the first, how many frames up its line its nearest
+    /// snapshot is (0 for a frame with one; frame 0 is one): where a frame
+    /// made after a travel counts from, read once instead of walked.
+    private let sinceSnapshot: RecordSpill<UInt32>
     private(set) var frameCount = 1
 
     /// The first failed write of its spill files (see ``SpillFile/diskFailure``)
     /// or failed read, if any: a replay must then not be trusted.
     var spillFailure: Int32? {
-        records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure ?? records.readFailure ?? readFailure.first?.code
+        records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure ?? sinceSnapshot.diskFailure ?? records.readFailure
+            ?? sinceSnapshot.readFailure ?? readFailure.first?.code
     }
     /// The first read that came back short.
     private let readFailure = SpillReadFailures()
 
-    /// Travels shorter than this (in frames) undo and redo; longer ones may
-    /// start from a snapshot, taken at least this many frames apart.
+    /// Snapshots are taken at least this many frames apart on a line;
+    /// travels shorter than a quarter of it undo and redo, longer ones may
+    /// start from a snapshot.
     private let shortTravel: Int
 
     /// - Parameters:
@@ -44,7 +50,7 @@ struct FrameLog {
     ///   - sealing: How the spills are sealed on disk, if they are (a log read
     ///     unredacted beside its redacted reading).
     /// Whether every spill of the undo log is sealed on disk.
-    var isSealed: Bool { records.isSealed && values.isSealed && snapshots.isSealed }
+    var isSealed: Bool { records.isSealed && values.isSealed && snapshots.isSealed && sinceSnapshot.isSealed }
 
     /// How many bytes of its frames a replay keeps in memory before it spills them to disk,
     /// unless told otherwise.
@@ -53,6 +59,7 @@ struct FrameLog {
     init(memoryLimit: Int = defaultMemoryLimit, shortTravel: Int = 4_096, sealing: (any SpillSealing)? = nil) {
         self.shortTravel = shortTravel
         records = RecordSpill(memoryLimit: memoryLimit, sealing: sealing)
+        sinceSnapshot = RecordSpill(memoryLimit: memoryLimit / 8, sealing: sealing)
         values = SpillFile(memoryLimit: memoryLimit, sealing: sealing)
         snapshots = StateSnapshots(memoryLimit: memoryLimit, spacing: shortTravel, sealing: sealing)
     }
@@ -104,8 +111,14 @@ struct FrameLog {
         } else {
             lastName = nil
         }
+        let since = (parent == 0 ? 0 : Int(sinceSnapshot[parent - 1])) + 1
+        if snapshots.didMake(frame: frameCount, state: state, framesSince: since) {
+            record.flags.insert(.snapshot)
+            sinceSnapshot.append(0)
+        } else {
+            sinceSnapshot.append(UInt32(clamping: since))
+        }
         records.append(record)
-        snapshots.didMake(frame: frameCount, state: state)
         frameCount += 1
     }
 
@@ -173,14 +186,15 @@ struct FrameLog {
 
     /// The nearest snapshot on `frame`'s line of ancestors (frame 0 at the
     /// latest) and the frames to redo from it, when walking there and
-    /// loading it costs less than `limit` frames. Travels shorter than
-    /// ``shortTravel`` never look.
+    /// loading it costs less than `limit` frames. Travels shorter than a
+    /// quarter of ``shortTravel`` never look.
     func snapshot(onLineTo frame: Int, within limit: Int) -> (state: TodoState, path: [Int])? {
-        guard limit > shortTravel else { return nil }
+        guard limit >= shortTravel / 4 else { return nil }
         var path: [Int] = []
         var frame = frame
         while frame > 0 {
-            if let items = snapshots.itemCount(of: frame) {
+            let record = self.record(frame)
+            if record.flags.contains(.snapshot), let items = snapshots.itemCount(of: frame) {
                 guard path.count + items < limit else { return nil }
                 do {
                     return (try snapshots.state(of: frame), path)
@@ -192,7 +206,7 @@ struct FrameLog {
             }
             guard path.count < limit else { return nil }
             path.append(frame)
-            frame = parent(of: frame)
+            frame = Int(record.parent)
         }
         return (TodoState(), path)
     }

@@ -32,6 +32,9 @@ struct FrameRecord {
         static let stateName = Flags(rawValue: 256)
         /// The appended item's title is the old partial name, not written again.
         static let titleIsOldPartial = Flags(rawValue: 512)
+        /// The frame's whole state is kept in the log's snapshots: a walk up a line
+        /// finds one without a lookup at every frame.
+        static let snapshot = Flags(rawValue: 1024)
     }
 
     /// Where the appended item starts in the value spill.

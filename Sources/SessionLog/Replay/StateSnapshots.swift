@@ -13,7 +13,6 @@ struct StateSnapshots {
     private let spill: SpillFile
     /// Per frame with a snapshot: where it starts and how many items it holds.
     private var offsets: [Int: (offset: Int, items: Int)] = [:]
-    private var framesSinceSnapshot = 0
     /// Snapshots are taken at least this many frames apart.
     private let spacing: Int
 
@@ -25,13 +24,14 @@ struct StateSnapshots {
         self.spacing = spacing
     }
 
-    /// Call after each frame: keeps `state` (frame `frame`'s) when enough
-    /// frames have passed for its size. Snapshots cost about one item
-    /// written per frame, whatever the list's length.
-    mutating func didMake(frame: Int, state: TodoState) {
-        framesSinceSnapshot += 1
-        guard framesSinceSnapshot >= max(spacing, state.todoItems.count) else { return }
-        framesSinceSnapshot = 0
+    /// Call after each frame: keeps `state` (frame `frame`'s) when its line
+    /// of ancestors has gone `framesSince` frames without a snapshot, enough
+    /// for its size, and says whether it did. Counted along the line, not
+    /// over the whole log, every line has snapshots as close: two branches
+    /// that grow in turns would otherwise see every snapshot fall on one.
+    /// Snapshots cost about one item written per frame, whatever the list's length.
+    mutating func didMake(frame: Int, state: TodoState, framesSince: Int) -> Bool {
+        guard framesSince >= max(spacing, state.todoItems.count) else { return false }
         offsets[frame] = (spill.count, state.todoItems.count)
         // Written piece by piece: a long title goes to disk without a copy of it in memory.
         spill.append(bytesOf: UInt8(state.isCreatingItem ? 1 : 0))
@@ -44,6 +44,7 @@ struct StateSnapshots {
             spill.append(bytesOf: UInt8(item.isFinished ? 1 : 0))
             spill.appendCounted(item.title)
         }
+        return true
     }
 
     /// How many items the snapshot of frame `frame` holds, if it has one.
