@@ -259,6 +259,15 @@ struct DiagnosticCodeTests {
         #expect(result.found == (duplicate ? [Found(2, nil, .duplicateKey)] : []))
     }
 
+    @Test("a key repeated many times in one record is said once, each repeated key once, in the order they first repeat")
+    func keyRepeatedOften() throws {
+        let repeats = String(repeating: #","x":1,"type":"event","\u0078":2"#, count: 10_000)
+        let result = try replay([Self.header, #"{"type":"event","event":"startCreatingItem""# + repeats + "}"].lines)
+        #expect(result.found == [Found(2, nil, .duplicateKey), Found(2, nil, .duplicateKey)])
+        #expect(result.diagnostics.map(\.message).map { $0.hasPrefix("key \"type\"") || $0.hasPrefix("key \"x\"") } == [true, true])
+        #expect(result.diagnostics.first?.message.hasPrefix("key \"type\"") == true, "type repeats first")
+    }
+
     @Test("wrong-type of an integer field says what keeps the number from being one", arguments: integerMessages)
     func integerMessage(field: String, value: String, message: String) throws {
         let before = #"{"type":""# + (field == "to" ? "travel" : "event") + #"","event":"startCreatingItem",""# + field + #"":"#

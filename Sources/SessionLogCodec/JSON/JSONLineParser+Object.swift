@@ -14,6 +14,10 @@ extension JSONLineParser {
         index += 1  // {
         var knownSeen: UInt32 = 0
         var otherKeys = DuplicateKeyFinder()
+        // Each repeated key is said once, however often it repeats: a line of a million
+        // repeats is one warning, not a million held until the report is written.
+        var knownRepeated: UInt32 = 0
+        var otherRepeated = DuplicateKeyFinder()
         var duplicates: [String] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
@@ -32,14 +36,18 @@ extension JSONLineParser {
                 let text = JSONStringDecoder.decode(keyBytes)
                 key = RecordKey(name: text)
                 // Compared code unit by code unit: two lone surrogates are two keys, though both show as U+FFFD.
-                if key == nil, otherKeys.insert(JSONStringDecoder.identity(keyBytes)) { duplicates.append(text) }
+                let identity = JSONStringDecoder.identity(keyBytes)
+                if key == nil, otherKeys.insert(identity), !otherRepeated.insert(identity) { duplicates.append(text) }
             } else {
                 key = RecordKey(bytes: keyBytes)
-                if key == nil, otherKeys.insert(keyBytes.array) { duplicates.append(keyBytes.text) }
+                if key == nil, otherKeys.insert(keyBytes.array), !otherRepeated.insert(keyBytes.array) { duplicates.append(keyBytes.text) }
             }
             if let key {
                 let bit = UInt32(1) << UInt32(key.rawValue)
-                if knownSeen & bit != 0 { duplicates.append(key.name) }
+                if knownSeen & bit != 0, knownRepeated & bit == 0 {
+                    duplicates.append(key.name)
+                    knownRepeated |= bit
+                }
                 knownSeen |= bit
             }
             skipWhitespace()
