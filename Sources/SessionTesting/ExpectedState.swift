@@ -37,11 +37,16 @@ public enum ExpectedState: Hashable, Sendable {
 
         /// The summary of `state`.
         public init(_ state: TodoState) {
+            self.init(state, itemsDigest: Self.itemsDigest(state.todoItems))
+        }
+
+        /// The summary of `state`, whose items' digest is known.
+        init(_ state: TodoState, itemsDigest: UInt64) {
             isCreatingItem = state.isCreatingItem
             partialItemName = state.partialItemName
             stateName = state.stateName
             itemCount = state.todoItems.count
-            itemsDigest = Self.itemsDigest(state.todoItems)
+            self.itemsDigest = itemsDigest
         }
 
         static func itemsDigest(_ items: [TodoItem]) -> UInt64 { StateDigest.value(of: TodoState(todoItems: items)) }

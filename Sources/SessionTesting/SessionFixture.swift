@@ -57,6 +57,8 @@ public final class SessionFixture {
     private var lines: [String] = []
     private var states: [TodoState]
     private var summaries: [ExpectedState.Summary] = []
+    /// The last list summarised, and its digest.
+    private var lastItems: (items: [TodoItem], digest: UInt64) = ([], ExpectedState.Summary.itemsDigest([]))
     /// The items of the states kept whole, counted in each.
     private var wholeItems = 0
     private var pinned = 0
@@ -138,9 +140,20 @@ public final class SessionFixture {
             return
         }
         if !states.isEmpty {
-            summaries = states.map(ExpectedState.Summary.init)
+            summaries = states.map { summary(of: $0) }
             states = []
         }
-        summaries.append(ExpectedState.Summary(state))
+        summaries.append(summary(of: state))
+    }
+
+    /// The summary of `state`, its items' digest made again only when they changed: most
+    /// events leave the list as it was, and hashing it at every frame made a long session's
+    /// fixture take time in frames times items.
+    private func summary(of state: TodoState) -> ExpectedState.Summary {
+        // The list's storage is shared with the frame before while unchanged, which `!=` sees at once.
+        if state.todoItems != lastItems.items {
+            lastItems = (state.todoItems, ExpectedState.Summary.itemsDigest(state.todoItems))
+        }
+        return ExpectedState.Summary(state, itemsDigest: lastItems.digest)
     }
 }
