@@ -62,7 +62,13 @@ enum Checkers {
     /// predates: it calls each one unknown, though every engine the pages run in has it.
     static let newerCSSProperties = [
         "color-scheme", "content-visibility", "contain-intrinsic-size", "inset", "accent-color", "print-color-adjust",
+        "forced-color-adjust",
     ]
+
+    /// System colours of CSS Color 4 that the same checker predates (it knows
+    /// those of CSS 2, such as `Highlight` and `GrayText`): the pages use them
+    /// in forced colours, where every engine has them.
+    static let newerSystemColors = ["Canvas", "CanvasText"]
 
     /// Global attributes the same checker predates: `inert` (HTML since
     /// 2022, in every engine the pages run in), which the report sets on the
@@ -88,9 +94,12 @@ enum Checkers {
 
         var description: String { "\(file):\(line):\(column): \(type): \(message)\n    \(extract)" }
 
-        /// Its complaint is only that it does not know one of ``newerCSSProperties`` or ``newerAttributes``.
+        /// Its complaint is only that it does not know one of ``newerCSSProperties``, ``newerSystemColors`` or ``newerAttributes``.
         var isUnknownNewerProperty: Bool {
             newerCSSProperties.contains { message.contains("“\($0)”: Property “\($0)” doesn't exist") }
+                || newerSystemColors.contains { color in
+                    ["color", "background-color"].contains { message.hasSuffix("“\(color)” is not a “\($0)” value.") }
+                }
                 || newerAttributes.contains { message.hasPrefix("Attribute “\($0)” not allowed on element") }
                 || isRowIndexOnTableRow(message, extract: extract)
         }

@@ -56,7 +56,11 @@ struct FrameLog {
     /// unless told otherwise.
     static let defaultMemoryLimit = 4 << 20
 
-    init(memoryLimit: Int = defaultMemoryLimit, shortTravel: Int = 4_096, sealing: (any SpillSealing)? = nil) {
+    /// The spacing of snapshots on a line, unless told otherwise: four times
+    /// the travel `TimeTravelEngine` first asks one for.
+    static let defaultShortTravel = 4_096
+
+    init(memoryLimit: Int = defaultMemoryLimit, shortTravel: Int = defaultShortTravel, sealing: (any SpillSealing)? = nil) {
         self.shortTravel = shortTravel
         records = RecordSpill(memoryLimit: memoryLimit, sealing: sealing)
         sinceSnapshot = RecordSpill(memoryLimit: memoryLimit / 8, sealing: sealing)

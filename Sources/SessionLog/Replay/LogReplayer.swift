@@ -82,7 +82,7 @@ public enum LogReplayer {
         bufferSize: Int,
         keepingStates: Bool,
         spillMemoryLimit: Int,
-        shortTravel: Int = 4_096,
+        shortTravel: Int = FrameLog.defaultShortTravel,
         maxLineBytes: Int = defaultMaxLineBytes,
         readingConcurrently: Bool = true,
         redaction: LogRedaction? = nil,

@@ -54,7 +54,7 @@ public struct SessionReplay {
     }
 
     init(
-        keepingStates: Bool, spillMemoryLimit: Int, shortTravel: Int = 4_096, sealing: (any SpillSealing)? = nil,
+        keepingStates: Bool, spillMemoryLimit: Int, shortTravel: Int = FrameLog.defaultShortTravel, sealing: (any SpillSealing)? = nil,
         checkingDigests: Bool = true
     ) {
         self.keepsStates = keepingStates
