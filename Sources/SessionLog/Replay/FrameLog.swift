@@ -25,17 +25,14 @@ struct FrameLog {
     /// The newest frame and the code of its state's name, once a patch set
     /// it: a frame made from it has that name as its old one.
     private var lastName: (frame: Int, code: UInt8)?
-    /// Per frame after the first, how many frames up its line its nearest
-    /// snapshot is (0 for a frame with one; frame 0 is one): where a frame
-    /// made after a travel counts from, read once instead of walked.
-    private let sinceSnapshot: RecordSpill<UInt32>
+    /// The newest frame's ``FrameRecord/sinceSnapshot``, for the next frame, most often made from it.
+    private var newestSinceSnapshot = 0
     private(set) var frameCount = 1
 
     /// The first failed write of its spill files (see ``SpillFile/diskFailure``)
     /// or failed read, if any: a replay must then not be trusted.
     var spillFailure: Int32? {
-        records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure ?? sinceSnapshot.diskFailure ?? records.readFailure
-            ?? sinceSnapshot.readFailure ?? readFailure.first?.code
+        records.diskFailure ?? values.diskFailure ?? snapshots.diskFailure ?? records.readFailure ?? readFailure.first?.code
     }
     /// The first read that came back short.
     private let readFailure = SpillReadFailures()
@@ -50,7 +47,7 @@ struct FrameLog {
     ///   - sealing: How the spills are sealed on disk, if they are (a log read
     ///     unredacted beside its redacted reading).
     /// Whether every spill of the undo log is sealed on disk.
-    var isSealed: Bool { records.isSealed && values.isSealed && snapshots.isSealed && sinceSnapshot.isSealed }
+    var isSealed: Bool { records.isSealed && values.isSealed && snapshots.isSealed }
 
     /// How many bytes of its frames a replay keeps in memory before it spills them to disk,
     /// unless told otherwise.
@@ -63,7 +60,6 @@ struct FrameLog {
     init(memoryLimit: Int = defaultMemoryLimit, shortTravel: Int = defaultShortTravel, sealing: (any SpillSealing)? = nil) {
         self.shortTravel = shortTravel
         records = RecordSpill(memoryLimit: memoryLimit, sealing: sealing)
-        sinceSnapshot = RecordSpill(memoryLimit: memoryLimit / 8, sealing: sealing)
         values = SpillFile(memoryLimit: memoryLimit, sealing: sealing)
         snapshots = StateSnapshots(memoryLimit: memoryLimit, spacing: shortTravel, sealing: sealing)
     }
@@ -115,13 +111,11 @@ struct FrameLog {
         } else {
             lastName = nil
         }
-        let since = (parent == 0 ? 0 : Int(sinceSnapshot[parent - 1])) + 1
-        if snapshots.didMake(frame: frameCount, state: state, framesSince: since) {
-            record.flags.insert(.snapshot)
-            sinceSnapshot.append(0)
-        } else {
-            sinceSnapshot.append(UInt32(clamping: since))
-        }
+        // Counted along the frame's line: from its parent's count, read back only after a travel.
+        let since = (parent == frameCount - 1 ? newestSinceSnapshot : parent == 0 ? 0 : Int(self.record(parent).sinceSnapshot)) + 1
+        newestSinceSnapshot = snapshots.didMake(frame: frameCount, state: state, framesSince: since) ? 0 : since
+        if newestSinceSnapshot == 0 { record.flags.insert(.snapshot) }
+        record.sinceSnapshot = UInt32(clamping: newestSinceSnapshot)
         records.append(record)
         frameCount += 1
     }

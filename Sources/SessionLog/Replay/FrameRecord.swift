@@ -1,4 +1,5 @@
-/// One frame of a ``FrameLog``: its parent and its patch, 32 bytes.
+/// One frame of a ``FrameLog``: its parent, its patch and how far its line's
+/// last snapshot is, 36 bytes.
 ///
 /// The fixed part of the patch lives here; its strings and the appended item
 /// are in the log's value spill, from `values` on, in this order: the old
@@ -17,6 +18,10 @@ struct FrameRecord {
     /// State names, as codes of the log's ``NameTable``.
     var oldName: UInt8 = 0
     var newName: UInt8 = 0
+    /// How many frames up its line the nearest snapshot is (0 for a frame
+    /// with one; frame 0 is one): where a frame made from it after a travel
+    /// counts from, so that every line has its snapshots.
+    var sinceSnapshot: UInt32 = 0
 
     /// Which parts of the patch are present, and its booleans.
     struct Flags: OptionSet {

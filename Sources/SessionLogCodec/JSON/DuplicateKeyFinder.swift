@@ -16,3 +16,11 @@ struct DuplicateKeyFinder {
         return !many.insert(key).inserted
     }
 }
+
+extension DuplicateKeyFinder? {
+    /// Adds `key` to the finder, made if there is none yet; `true` when it was there already.
+    mutating func inserting(_ key: [UInt8]) -> Bool {
+        if self == nil { self = DuplicateKeyFinder() }
+        return self?.insert(key) ?? false
+    }
+}

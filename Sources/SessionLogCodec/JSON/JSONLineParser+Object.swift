@@ -17,7 +17,7 @@ extension JSONLineParser {
         // Each repeated key is said once, however often it repeats: a line of a million
         // repeats is one warning, not a million held until the report is written.
         var knownRepeated: UInt32 = 0
-        var otherRepeated = DuplicateKeyFinder()
+        var otherRepeated: DuplicateKeyFinder?  // made at the first repeat: most records have none
         var duplicates: [String] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
@@ -37,10 +37,12 @@ extension JSONLineParser {
                 key = RecordKey(name: text)
                 // Compared code unit by code unit: two lone surrogates are two keys, though both show as U+FFFD.
                 let identity = JSONStringDecoder.identity(keyBytes)
-                if key == nil, otherKeys.insert(identity), !otherRepeated.insert(identity) { duplicates.append(text) }
+                if key == nil, otherKeys.insert(identity), !otherRepeated.inserting(identity) { duplicates.append(text) }
             } else {
                 key = RecordKey(bytes: keyBytes)
-                if key == nil, otherKeys.insert(keyBytes.array), !otherRepeated.insert(keyBytes.array) { duplicates.append(keyBytes.text) }
+                if key == nil, otherKeys.insert(keyBytes.array), !otherRepeated.inserting(keyBytes.array) {
+                    duplicates.append(keyBytes.text)
+                }
             }
             if let key {
                 let bit = UInt32(1) << UInt32(key.rawValue)
