@@ -60,12 +60,6 @@ public final class FixedByteBuffer {
         count &+= UUIDText.count
     }
 
-    /// Takes back the last byte appended.
-    package func removeLast() {
-        precondition(count > 0, "nothing to take back")
-        count &-= 1
-    }
-
     /// Lends what the buffer holds to `body`, then empties it.
     package func drain(_ body: (ByteView) -> Void) {
         body(ByteView(UnsafeRawBufferPointer(start: base, count: count)))

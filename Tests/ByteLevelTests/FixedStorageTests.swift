@@ -21,8 +21,6 @@ struct FixedStorageTests {
         buffer.append(UInt8(ascii: "\""))
         let id = UUID()
         buffer.append(uuid: id.uuid)
-        buffer.append(UInt8(ascii: "x"))
-        buffer.removeLast()
         buffer.append(UInt8(ascii: "\""))
         #expect(buffer.count == 41)
         #expect(buffer.room == 7)

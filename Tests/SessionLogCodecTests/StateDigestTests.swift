@@ -52,6 +52,23 @@ struct StateDigestTests {
         #expect(StateDigest.digest(of: state, hasLoggedID: derived) == "c0e13950d94dad04")
     }
 
+    @Test("for a page's script, the same JSON with <, >, & and the line separators escaped too")
+    func scriptSafe() throws {
+        var state = TodoState()
+        state.update(with: .startCreatingItem)
+        state.update(with: .changePartialItemName("</script> & \u{2028}"))
+        state.update(with: .addItem(id: try #require(UUID(uuidString: "00000000-0000-4000-8000-000000000001"))))
+        state.stateName = "<b>"
+        let safe = StateDigest.canonicalJSON(of: state, scriptSafe: true)
+        #expect(
+            safe
+                == #"{"isCreatingItem":false,"partialItemName":"","todoItems":[{"id":"00000000-0000-4000-8000-000000000001","title":"\u003c/script\u003e \u0026 \u2028","isFinished":false}],"stateName":"\u003cb\u003e"}"#
+        )
+        let parsed = try JSONSerialization.jsonObject(with: Data(safe.utf8)) as? NSDictionary
+        let plain = try JSONSerialization.jsonObject(with: Data(StateDigest.canonicalJSON(of: state).utf8)) as? NSDictionary
+        #expect(parsed != nil && parsed == plain)
+    }
+
     @Test(
         "a digest is exactly 16 lower-case hexadecimal digits",
         arguments: [

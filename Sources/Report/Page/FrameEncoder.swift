@@ -236,11 +236,7 @@ final class FrameEncoder {
 
     /// The object's members, in order, as text or as spilled arrays.
     var parts: [PagePart] {
-        let initial = TodoState()
-        let initialState =
-            "{\"isCreatingItem\":\(initial.isCreatingItem),\"partialItemName\":"
-            + initial.partialItemName.scriptSafeJSONLiteral + ",\"todoItems\":[],\"stateName\":"
-            + initial.stateName.scriptSafeJSONLiteral + "}"
+        let initialState = StateDigest.canonicalJSON(of: TodoState(), scriptSafe: true)
         return [
             .text(
                 "{\"v\":\(Self.formatVersion),\"initialState\":\(initialState),\"shapes\":[\(shapes.joined(separator: ","))],"

@@ -21,26 +21,24 @@ public enum StateDigest {
     ///   - state: The state right after an event.
     ///   - hasLoggedID: Whether an item's id came from its `addItem`
     ///     record; an item whose id was derived by a reader shows `"id":null`.
-    public static func canonicalJSON(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> String {
-        var json = "{\"isCreatingItem\":\(state.isCreatingItem),\"partialItemName\":"
-        json += JSONString.literal(state.partialItemName)
-        json += ",\"todoItems\":["
-        for (index, item) in state.todoItems.enumerated() {
-            if index > 0 { json += "," }
-            json += "{\"id\":" + (hasLoggedID(item) ? "\"\(item.id.uuidString)\"" : "null")
-            json += ",\"title\":" + JSONString.literal(item.title) + ",\"isFinished\":\(item.isFinished)}"
-        }
-        json += "],\"stateName\":" + JSONString.literal(state.stateName) + "}"
-        return json
+    ///   - scriptSafe: Whether `<`, `>`, `&`, U+2028 and U+2029 in its strings are
+    ///     also escaped, for JSON inside an HTML `<script>` (what JavaScript parses
+    ///     is the same); digests hash the text without.
+    public static func canonicalJSON(
+        of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }, scriptSafe: Bool = false
+    ) -> String {
+        var text = CanonicalJSONText(scriptSafe: scriptSafe)
+        writeCanonicalJSON(of: state, hasLoggedID: hasLoggedID, to: &text)
+        return String(decoding: text.bytes, as: UTF8.self)
     }
 
     /// The 16-digit digest of `state` (`4977b0af95ca285c` for the initial state).
     ///
     /// - Parameters:
     ///   - state: The state right after an event.
-    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:)``.
+    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:scriptSafe:)``.
     public static func digest(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> String {
-        String(SHA256.hash(canonicalJSON(of: state, hasLoggedID: hasLoggedID).utf8).prefix(8).lowercaseHex)
+        text(of: value(of: state, hasLoggedID: hasLoggedID))
     }
 
     /// The digest of `state` as the number its 16 hexadecimal digits spell
@@ -50,30 +48,36 @@ public enum StateDigest {
     ///
     /// - Parameters:
     ///   - state: The state right after an event.
-    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:)``.
+    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:scriptSafe:)``.
     public static func value(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> UInt64 {
-        let out = DigestWriter()
+        var out = DigestWriter()
+        writeCanonicalJSON(of: state, hasLoggedID: hasLoggedID, to: &out)
+        return out.finish()
+    }
+
+    /// The one definition of the canonical JSON: `state` written piece by piece to `out`.
+    private static func writeCanonicalJSON(
+        of state: TodoState, hasLoggedID: (TodoItem) -> Bool, to out: inout some CanonicalJSONOutput
+    ) {
         out.add(state.isCreatingItem ? "{\"isCreatingItem\":true,\"partialItemName\":" : "{\"isCreatingItem\":false,\"partialItemName\":")
         out.add(string: state.partialItemName)
         out.add(",\"todoItems\":[")
         var first = true
         for item in state.todoItems {
-            out.add(first ? "{\"id\":\"" : ",{\"id\":\"")
+            out.add(first ? "{\"id\":" : ",{\"id\":")
             first = false
             if hasLoggedID(item) {
-                out.add(uuid: item.id.uuid)
-                out.add("\",\"title\":")
+                out.add(quotedUUID: item.id.uuid)
             } else {
-                out.removeLast()
-                out.add("null,\"title\":")
+                out.add("null")
             }
+            out.add(",\"title\":")
             out.add(string: item.title)
             out.add(item.isFinished ? ",\"isFinished\":true}" : ",\"isFinished\":false}")
         }
         out.add("],\"stateName\":")
         out.add(string: state.stateName)
         out.add("}")
-        return out.finish()
     }
 
     /// The number a well-formed digest's 16 hexadecimal digits spell, or
@@ -94,10 +98,40 @@ public enum StateDigest {
     }
 }
 
+/// Where ``StateDigest``'s canonical JSON is written, piece by piece.
+private protocol CanonicalJSONOutput {
+    /// Text that needs no escaping.
+    mutating func add(_ text: StaticString)
+    /// `text` as a JSON string literal.
+    mutating func add(string text: String)
+    /// An id as an upper-case UUID string, quotes included.
+    mutating func add(quotedUUID: uuid_t)
+}
+
+/// Canonical JSON as text, for people and for states files.
+private struct CanonicalJSONText: CanonicalJSONOutput {
+    let scriptSafe: Bool
+    var bytes: [UInt8] = []
+
+    mutating func add(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(string text: String) {
+        JSONStringWriter.write(text, scriptSafe: scriptSafe) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(quotedUUID: uuid_t) {
+        bytes.append(UInt8(ascii: "\""))
+        UUIDText.append(quotedUUID, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
 /// Canonical JSON bytes gathered in one buffer and handed to SHA-256 in
 /// large blocks: small adds, and a local buffer captured by closures (each
 /// access checked at run time), cost more than the hashing itself.
-private final class DigestWriter {
+private final class DigestWriter: CanonicalJSONOutput {
     @exclusivity(unchecked) private var stream = SHA256Stream()
     private let buffer = FixedByteBuffer(capacity: 1 << 16)
 
@@ -130,15 +164,11 @@ private final class DigestWriter {
         if !plain { JSONStringWriter.write(text, scriptSafe: false) { add($0) } }
     }
 
-    /// An id as an upper-case UUID string.
-    func add(uuid: uuid_t) {
-        if UUIDText.count > buffer.room { flush() }
-        buffer.append(uuid: uuid)
-    }
-
-    /// Takes back the last byte written (still in the buffer: nothing is flushed between).
-    func removeLast() {
-        buffer.removeLast()
+    func add(quotedUUID: uuid_t) {
+        if UUIDText.count + 2 > buffer.room { flush() }
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(uuid: quotedUUID)
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// The digest's first 8 bytes as a big-endian number.
