@@ -138,9 +138,13 @@ public final class ReportBuilder {
     /// `summary`, either of them optional, all or nothing, as `todo-report`
     /// writes its outputs: each is written whole to a temporary file beside
     /// it and only then renamed into place, both together, so a failure
-    /// (a full disk, say) leaves both files as they were. A replaced file
-    /// keeps its permissions; a symbolic link is followed and stays; a FIFO
-    /// or a character device is written in place; a folder is refused.
+    /// (a full disk, say) leaves both files as they were; another writer of
+    /// the same files (a second export, a `todo-report` run) never puts its
+    /// files in place between these two: the later of the two, finding
+    /// them changed, writes nothing. A replaced
+    /// file keeps its permissions; a symbolic link is followed and stays; a
+    /// FIFO or a character device is written in place, and an open
+    /// descriptor (`/dev/stdout`, `/dev/fd/N`) where it points; a folder is refused.
     ///
     /// - Throws: `SystemCallError` with the path and `errno`.
     public func write(report: URL?, summary: URL? = nil, templates: PageTemplates = .builtIn) throws(SystemCallError) {

@@ -50,6 +50,19 @@ extension CLISuite {
             #expect(space.read("report.html") == Data("old".utf8))  // refused before anything was written
         }
 
+        @Test("an open descriptor named as /dev/fd/N is written where it points, as the command line writes it")
+        func openDescriptor() throws {
+            let builder = try Self.builder(of: sampleURL)
+            var ends: [Int32] = [0, 0]
+            try #require(pipe(&ends) == 0)
+            defer { close(ends[0]) }
+            try builder.write(report: nil, summary: URL(fileURLWithPath: "/dev/fd/\(ends[1])"))
+            close(ends[1])
+            let written = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false).readDataToEndOfFile()
+            #expect(!written.isEmpty)
+            #expect(String(decoding: written, as: UTF8.self) == builder.summaryMarkdown())
+        }
+
         @Test("all or nothing: a report that cannot be written whole (ulimit -f) leaves both files as they were, and no temporary file")
         func allOrNothing() async throws {
             let space = try Workspace()

@@ -7,27 +7,21 @@ import ByteLevel
     import Foundation
 #endif
 
-/// Files written all or nothing, as `todo-report` writes its outputs, with the
-/// same parts (``TemporaryFile``, ``ExistingFile``, ``ReplaceTransaction``):
-/// each regular file (or new one) to a temporary file beside it, written whole
-/// and flushed, then all renamed into place together; an existing one keeps
-/// its permissions and is kept under a second name until every file is in
-/// place, and put back if one cannot be. A symbolic link is followed (the file
-/// it names is replaced, the link stays). A FIFO or a character device
-/// (`/dev/null`) is written in place; a folder or anything else is refused.
+/// Files written all or nothing, as `todo-report` writes its outputs, with its
+/// parts: ``OutputDestination`` says what each path names, and
+/// ``OutputInstall`` puts the complete temporary files in place together.
+/// Each regular file (or new one) is written whole to a temporary file beside
+/// it; an existing one keeps its permissions and is kept under a second name
+/// until every file is in place, and put back if one cannot be. A symbolic
+/// link is followed (the file it names is replaced, the link stays). A FIFO
+/// or a character device (`/dev/null`) is written in place, and an open
+/// descriptor (`/dev/stdout`, `/dev/fd/N`) where it points; a folder or
+/// anything else is refused.
 final class OutputFiles {
-    private enum Kind {
-        /// A regular file (`existing`: what it was) or a new one (`existing` nil), replaced whole.
-        case replace(existing: ExistingFile?)
-        case inPlace
-    }
-
     private struct Output {
         /// As the caller named it, for messages.
         var named: String
-        /// Where the bytes go, links followed.
-        var path: Path
-        var kind: Kind
+        var destination: OutputDestination
         var temporary: TemporaryFile?
     }
 
@@ -38,14 +32,21 @@ final class OutputFiles {
         for url in urls {
             let named = url.path(percentEncoded: false)
             guard url.isFileURL else { throw SystemCallError("write", path: url.absoluteString, errno: EINVAL) }
-            let (path, kind) = try Self.resolve(named)
-            guard !outputs.contains(where: { $0.path == path }) else { throw SystemCallError("write", path: named, errno: EINVAL) }
-            var output = Output(named: named, path: path, kind: kind)
-            if case .replace = kind {
+            let destination: OutputDestination
+            do {
+                destination = try OutputDestination.resolve(Path(named))
+            } catch {
+                throw error.systemCallError(path: named)
+            }
+            guard !outputs.contains(where: { $0.destination == destination }) else {
+                throw SystemCallError("write", path: named, errno: EINVAL)
+            }
+            var output = Output(named: named, destination: destination)
+            if case .replace(let path, _) = destination {
                 do {
                     output.temporary = try TemporaryFile(in: path.folder)
                 } catch {
-                    throw SystemCallError("create a file in", path: String(decoding: path.folder.bytes, as: UTF8.self), errno: error.errno)
+                    throw SystemCallError("create a file in", path: path.folder.display, errno: error.errno)
                 }
             }
             outputs.append(output)
@@ -59,11 +60,16 @@ final class OutputFiles {
         let order = outputs.indices.filter { outputs[$0].temporary != nil } + outputs.indices.filter { outputs[$0].temporary == nil }
         for index in order {
             let output = outputs[index]
-            if let temporary = output.temporary {
-                try fill(index, temporary.descriptor)
-            } else {
+            switch output.destination {
+            case .replace:
+                try fill(index, output.temporary?.descriptor ?? -1)
+            case .standardOutput:
+                try fill(index, STDOUT_FILENO)
+            case .descriptor(let descriptor):
+                try fill(index, descriptor)
+            case .inPlace(let path):
                 // A FIFO's open waits for a reader: a signal meanwhile is no failure.
-                let descriptor = output.path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+                let descriptor = path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
                 guard descriptor >= 0 else { throw SystemCallError("open", path: output.named, errno: errno) }
                 defer { close(descriptor) }
                 try fill(index, descriptor)
@@ -75,66 +81,28 @@ final class OutputFiles {
 
     /// Puts every temporary file at its target, all or none.
     private func install() throws(SystemCallError) {
-        let files = outputs.compactMap { output -> (output: Output, existing: ExistingFile?, temporary: TemporaryFile)? in
-            guard case .replace(let existing) = output.kind, let temporary = output.temporary else { return nil }
-            return (output, existing, temporary)
+        var installed: [(output: Output, file: OutputInstall.File)] = []
+        for output in outputs {
+            guard case .replace(let target, let existing) = output.destination, let temporary = output.temporary else { continue }
+            installed.append((output, OutputInstall.File(target: target, existing: existing, temporary: temporary)))
         }
-        for file in files {
-            do {
-                try file.temporary.finish(replacing: file.existing)
-            } catch {
-                throw SystemCallError(error.operation, path: file.output.named, errno: error.errno)
-            }
-            guard ExistingFile.isUnchanged(file.output.path, since: file.existing) else {
-                throw SystemCallError("replace", path: file.output.named, errno: file.existing == nil ? EEXIST : EBUSY)
-            }
-        }
-        var transaction = ReplaceTransaction()
-        defer { transaction.finish() }
-        for file in files {
-            let replacing = file.existing != nil
-            do {
-                if replacing { transaction.keep(file.output.path) }
-                try file.temporary.install(at: file.output.path, replacing: replacing)
-                transaction.installed(file.output.path, replacing: replacing)
-            } catch {
-                transaction.rollBack()
-                throw SystemCallError(replacing ? "replace" : "create", path: file.output.named, errno: error.errno)
+        do {
+            try OutputInstall.install(installed.map(\.file))
+        } catch {
+            let output = installed[error.index]
+            switch error.reason {
+            case .finishing(let failure):
+                throw SystemCallError(failure.operation, path: output.output.named, errno: failure.errno)
+            case .targetChanged:
+                throw SystemCallError("replace", path: output.output.named, errno: output.file.existing == nil ? EEXIST : EBUSY)
+            case .installing(let failure):
+                throw SystemCallError(output.file.existing != nil ? "replace" : "create", path: output.output.named, errno: failure.errno)
             }
         }
-        for folder in Set(files.map(\.output.path.folder)) { folder.syncFolder() }
     }
 
     /// Closes every temporary file and removes those still named: nothing is left.
     private func discard() {
         for output in outputs { output.temporary?.discard() }
-    }
-
-    /// Follows `named` through symbolic links to what it names.
-    private static func resolve(_ named: String) throws(SystemCallError) -> (Path, Kind) {
-        var path = Path(named)
-        for _ in 0..<40 {
-            var info = stat()
-            guard path.withCString({ lstat($0, &info) }) == 0 else {
-                if errno == ENOENT { return (path, .replace(existing: nil)) }
-                throw SystemCallError("write", path: named, errno: errno)
-            }
-            switch info.st_mode & S_IFMT {
-            case S_IFLNK:
-                guard let target = path.linkText(), !target.isEmpty else {
-                    throw SystemCallError("read the link", path: named, errno: errno)
-                }
-                path = path.sibling(target)
-            case S_IFREG:
-                return (path, .replace(existing: ExistingFile(info)))
-            case S_IFIFO, S_IFCHR:
-                return (path, .inPlace)
-            case S_IFDIR:
-                throw SystemCallError("write", path: named, errno: EISDIR)
-            default:
-                throw SystemCallError("write", path: named, errno: EINVAL)
-            }
-        }
-        throw SystemCallError("write", path: named, errno: ELOOP)
     }
 }

@@ -180,7 +180,7 @@ struct BatchFolder: Sendable {
     /// is not: written through, it could replace an input log or another
     /// session's report).
     static func stage(_ path: Path, as kind: SessionFile, _ fill: (Int32) throws(SystemCallError) -> Void) throws(CLIError) -> StagedFile {
-        guard case .replace(let target, let existing) = try OutputDestination.resolve(path) else {
+        guard case .replace(let target, let existing) = try OutputDestination.resolve(output: path) else {
             throw .cannotWrite(path: path.display, reason: "it is not a regular file")
         }
         guard target == path else {
@@ -244,7 +244,7 @@ struct BatchFolder: Sendable {
         for file in files {
             // What is at the target now: another run may have put a file there meanwhile.
             // A file other than the one staged over is read again, to be sure it is todo-report's too.
-            guard case .replace(let target, let existing) = try OutputDestination.resolve(file.path), target == file.target,
+            guard case .replace(let target, let existing) = try OutputDestination.resolve(output: file.path), target == file.target,
                 existing == nil || existing == file.existing || Self.isOwn(target, as: file.kind)
             else {
                 throw .cannotWrite(path: file.path.display, reason: "it changed while the session was written")

@@ -78,7 +78,7 @@ enum DiffCommand: Subcommand {
         var requests: [OutputSet.Request] = []
         if let pagePath { requests.append(.init(path: pagePath, role: "page")) }
         if let summaryPath { requests.append(.init(path: summaryPath, role: "summary")) }
-        let resolved = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
+        let resolved = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(output: request.path)) }
         try OutputConflicts.refuse(resolved, streams: streams, input: run, keyFile: options.keyFile)
         let outputs = try OutputSet(requests, streams: streams, input: baseline, keyFile: options.keyFile)
         try baseline.open()

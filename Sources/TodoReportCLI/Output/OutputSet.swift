@@ -47,7 +47,7 @@ final class OutputSet {
     init(_ requests: [Request], streams: StandardStreams, inputs: [InputFile], keyFile: InputFile? = nil) throws(CLIError) {
         self.streams = streams
         let start = FileTime.now()
-        let destinations = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(request.path)) }
+        let destinations = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(output: request.path)) }
         for input in inputs.isEmpty ? [nil] : inputs.map(Optional.some) {
             try OutputConflicts.refuse(destinations, streams: streams, input: input, keyFile: keyFile)
         }
@@ -124,45 +124,27 @@ final class OutputSet {
         }
     }
 
-    /// Puts every temporary file at its target, all or none. The targets are
-    /// checked and replaced under their folders' locks (``FolderInstallLock``):
-    /// another run's install between two renames would leave a report of one
-    /// run beside a summary of the other.
+    /// Puts every temporary file at its target, all or none (``OutputInstall``).
     private func install() throws(CLIError) {
-        let lock = FolderInstallLock(
-            Set(
-                outputs.compactMap { output in
-                    if case .replace(let target, _) = output.destination { target.folder } else { nil }
-                }))
-        defer { lock.release() }
-        var files: [(output: Prepared, target: Path, existing: ExistingFile?, temporary: TemporaryFile)] = []
+        var installed: [(output: Prepared, file: OutputInstall.File)] = []
         for output in outputs {
             guard case .replace(let target, let existing) = output.destination, let temporary = output.temporary else { continue }
-            do {
-                try temporary.finish(replacing: existing)
-            } catch {
-                throw .cannotWrite(path: output.request.path.display, reason: error.reason)
-            }
-            guard ExistingFile.isUnchanged(target, since: existing) else {
-                throw .cannotWrite(path: output.request.path.display, reason: "it changed while the input was read; nothing was written")
-            }
-            files.append((output, target, existing, temporary))
+            installed.append((output, OutputInstall.File(target: target, existing: existing, temporary: temporary)))
         }
-        var transaction = ReplaceTransaction()
-        defer { transaction.finish() }
-        for file in files {
-            do {
-                if file.existing != nil { transaction.keep(file.target) }
-                try file.temporary.install(at: file.target, replacing: file.existing != nil)
-                transaction.installed(file.target, replacing: file.existing != nil)
-            } catch {
-                transaction.rollBack()
-                let reason = error.errno == EEXIST ? "a file appeared there while the input was read" : error.reason
-                throw .cannotWrite(path: file.output.request.path.display, reason: reason + "; nothing was written")
+        do {
+            try OutputInstall.install(installed.map(\.file))
+        } catch {
+            let path = installed[error.index].output.request.path.display
+            switch error.reason {
+            case .finishing(let failure):
+                throw .cannotWrite(path: path, reason: failure.reason)
+            case .targetChanged:
+                throw .cannotWrite(path: path, reason: "it changed while the input was read; nothing was written")
+            case .installing(let failure):
+                let reason = failure.errno == EEXIST ? "a file appeared there while the input was read" : failure.reason
+                throw .cannotWrite(path: path, reason: reason + "; nothing was written")
             }
         }
-        // Each temporary file is in its target's folder: one flush per folder.
-        for folder in Set(files.map(\.target.folder)) { folder.syncFolder() }
     }
 
     private static func name(of output: Prepared) -> String {

@@ -1,5 +1,3 @@
-import ByteLevel
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -19,11 +17,11 @@ import ByteLevel
 /// to it, are one folder, locked once (a second `flock` of it, on another
 /// descriptor, would wait for the first forever). They are locked in that
 /// identity's order, so two runs never wait for each other's second folder.
-final class FolderInstallLock {
+package final class FolderInstallLock {
     private var descriptors: [Int32] = []
 
     /// Locks every folder of `folders`, waiting for another run's install to finish.
-    init(_ folders: Set<Path>) {
+    package init(_ folders: Set<Path>) {
         var opened: [(identity: FileIdentity, descriptor: Int32)] = []
         for folder in folders {
             let descriptor = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
@@ -46,7 +44,7 @@ final class FolderInstallLock {
     deinit { release() }
 
     /// Unlocks every folder (closing a descriptor drops its lock).
-    func release() {
+    package func release() {
         for descriptor in descriptors { close(descriptor) }
         descriptors = []
     }

@@ -1,6 +1,3 @@
-import ByteLevel
-import SessionLog
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,8 +10,9 @@ import SessionLog
 /// followed and the file it names is replaced in *its* folder, the link kept;
 /// a FIFO or a character device is written in place, streaming; an open
 /// descriptor (`-`, `/dev/stdout`, `/dev/fd/N`) is written where it points.
-/// Directories, sockets and block devices (disks) are refused.
-enum OutputDestination: Equatable {
+/// Directories, sockets and block devices (disks) are refused. The one
+/// definition for the command line and for the library's `ReportBuilder`.
+package enum OutputDestination: Equatable {
     /// The command's standard output (`-`).
     case standardOutput
     /// An already open descriptor, named as `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N`.
@@ -24,46 +22,36 @@ enum OutputDestination: Equatable {
     /// A regular file (`existing` says what it was) or a new one (`existing` nil), replaced atomically.
     case replace(Path, existing: ExistingFile?)
 
-    /// The open descriptor this destination writes to, if it is one: `-`,
-    /// `/dev/stdout` and `/dev/stderr` are the command's own streams (which
-    /// tests replace), any other `/dev/fd/N` is N.
-    func openDescriptor(in streams: StandardStreams) -> Int32? {
-        switch self {
-        case .standardOutput, .descriptor(1): streams.output
-        case .descriptor(2): streams.error
-        case .descriptor(let number): number
-        case .inPlace, .replace: nil
-        }
-    }
-
     /// Follows `path` (symbolic links included) to what it names.
-    static func resolve(_ path: Path) throws(CLIError) -> OutputDestination {
+    package static func resolve(_ path: Path) throws(OutputPathProblem) -> OutputDestination {
         if path.isStandardStream { return .standardOutput }
-        guard !path.bytes.isEmpty else { throw .usage("an output file name is empty; name a file, or - for standard output.") }
+        guard !path.bytes.isEmpty else { throw .emptyName }
         var current = path
         for _ in 0..<40 {
+            // `/dev/stdout` is itself a link, to `/proc/self/fd/1` and then to a pipe or terminal that has no path.
             if let descriptor = descriptorAlias(current) { return .descriptor(descriptor) }
             var info = stat()
             guard current.withCString({ lstat($0, &info) }) == 0 else {
                 if errno == ENOENT { return .replace(current, existing: nil) }
-                throw .cannotWrite(path: path.display, reason: SystemCallError.reason(of: errno))
+                throw .cannotExamine(errno: errno)
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
-                current = current.folder.appending(try linkTarget(current, named: path))
+                guard let target = current.linkText(), !target.isEmpty else { throw .unreadableLink(errno: errno) }
+                current = current.folder.appending(target)
             case S_IFREG:
                 return .replace(current, existing: ExistingFile(info))
             case S_IFDIR:
-                throw .cannotWrite(path: path.display, reason: "it is a directory; name a file in it")
+                throw .directory
             case S_IFIFO, S_IFCHR:
                 return .inPlace(current)
             case S_IFBLK:
-                throw .cannotWrite(path: path.display, reason: "it is a block device (a disk); name a file")
+                throw .blockDevice
             default:
-                throw .cannotWrite(path: path.display, reason: "it is a socket or another kind of file that cannot be written")
+                throw .unwritableKind
             }
         }
-        throw .cannotWrite(path: path.display, reason: SystemCallError.reason(of: ELOOP))
+        throw .tooManyLinks
     }
 
     /// The descriptor a path such as `/dev/stdout` stands for.
@@ -78,12 +66,5 @@ enum OutputDestination: Equatable {
             if let descriptor = Int32(number), descriptor >= 0 { return descriptor }
         }
         return nil
-    }
-
-    private static func linkTarget(_ link: Path, named original: Path) throws(CLIError) -> [UInt8] {
-        guard let text = link.linkText(), !text.isEmpty else {
-            throw .cannotWrite(path: original.display, reason: "cannot read the link: \(SystemCallError.reason(of: errno))")
-        }
-        return text
     }
 }
