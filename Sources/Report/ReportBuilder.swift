@@ -127,7 +127,7 @@ public final class ReportBuilder {
     /// - Throws: `SystemCallError` when the file cannot be
     ///   written or a temporary file of the replay cannot be read back.
     public func write(toFileDescriptor descriptor: Int32, templates: PageTemplates = .builtIn) throws(SystemCallError) {
-        var sink = FileDescriptorSink(descriptor: descriptor)
+        var sink = BufferedFileWriter(descriptor: descriptor)
         try Self.systemCall {
             try renderer(templates).write(to: &sink)
             try sink.flush()
@@ -155,7 +155,7 @@ public final class ReportBuilder {
                 if index == 0 && report != nil {
                     try write(toFileDescriptor: descriptor, templates: templates)
                 } else {
-                    var sink = FileDescriptorSink(descriptor: descriptor)
+                    var sink = BufferedFileWriter(descriptor: descriptor)
                     try Self.systemCall {
                         try sink.write(summaryMarkdown())
                         try sink.flush()

@@ -25,35 +25,5 @@ struct MemorySink: ByteSink {
     }
 }
 
-/// Writes through a 1 MiB buffer to a file descriptor; call ``flush()`` at the end.
-struct FileDescriptorSink: ByteSink {
-    let descriptor: Int32
-    private var buffer: [UInt8] = []
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-        buffer.reserveCapacity(1 << 20)
-    }
-
-    mutating func write(_ bytes: ByteView) throws {
-        if buffer.count + bytes.count > 1 << 20 { try flush() }
-        if bytes.count >= 1 << 20 {
-            try Self.writeAll(bytes, to: descriptor)
-        } else {
-            buffer.append(contentsOf: bytes)
-        }
-    }
-
-    mutating func flush() throws {
-        try buffer.withByteView { bytes throws in try Self.writeAll(bytes, to: descriptor) }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    private static func writeAll(_ bytes: ByteView, to descriptor: Int32) throws {
-        do {
-            try FileDescriptorIO.write(bytes, to: descriptor)
-        } catch {
-            throw error.writeError
-        }
-    }
-}
+/// Writes a page to a file descriptor in 1 MiB blocks; call ``BufferedFileWriter/flush()`` at the end.
+extension BufferedFileWriter: ByteSink {}

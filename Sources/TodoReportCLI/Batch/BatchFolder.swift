@@ -424,7 +424,7 @@ struct BatchFolder: Sendable {
             )
         }
         try aggregates.replace(streams: streams) { index, descriptor throws(SystemCallError) in
-            var sink = BufferedWriter(descriptor: descriptor)
+            var sink = BufferedFileWriter(descriptor: descriptor)
             switch index {
             case 0: try aggregate.writeIndexHTML { text throws(SystemCallError) in try sink.write(text) }
             case 1: try aggregate.writeCSV { text throws(SystemCallError) in try sink.write(text) }
@@ -433,22 +433,6 @@ struct BatchFolder: Sendable {
             try sink.flush()
         }
         return (aggregate, leftOut.notStats)
-    }
-
-    /// Collects small pieces of text and writes them in 1 MiB blocks.
-    private struct BufferedWriter {
-        let descriptor: Int32
-        var buffer: [UInt8] = []
-
-        mutating func write(_ text: String) throws(SystemCallError) {
-            buffer.append(contentsOf: text.utf8)
-            if buffer.count >= 1 << 20 { try flush() }
-        }
-
-        mutating func flush() throws(SystemCallError) {
-            try writeAll(buffer, to: descriptor)
-            buffer.removeAll(keepingCapacity: true)
-        }
     }
 
     /// A whole stats file (or another small file of the folder's), or nil:
