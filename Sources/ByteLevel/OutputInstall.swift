@@ -4,8 +4,8 @@
     import Darwin
 #endif
 
-/// The last step of writing outputs all or nothing: complete temporary files
-/// put at their targets together. Each is given its owner and permissions
+/// The last steps of writing outputs all or nothing: the order they are
+/// filled in, and their complete temporary files put at their targets together. Each is given its owner and permissions
 /// and made durable, each target is checked to be as it was found, and
 /// then every file is renamed into place as one transaction
 /// (``ReplaceTransaction``): if one cannot be, every earlier one is put back.
@@ -14,21 +14,7 @@
 /// after the other, and the later one refuses. The one definition for the
 /// command line and for the library's `ReportBuilder`.
 package enum OutputInstall {
-    /// A complete temporary file and the target it replaces.
-    package struct File {
-        package var target: Path
-        /// What was at `target` when the output was prepared (nil: nothing).
-        package var existing: ExistingFile?
-        package var temporary: TemporaryFile
-
-        package init(target: Path, existing: ExistingFile?, temporary: TemporaryFile) {
-            self.target = target
-            self.existing = existing
-            self.temporary = temporary
-        }
-    }
-
-    /// Which file could not be put in place, and why; none was.
+    /// Which output could not be put in place, and why; none was.
     package struct Failure: Error {
         package enum Reason {
             /// Its permissions or its flush to disk failed.
@@ -39,28 +25,42 @@ package enum OutputInstall {
             case installing(SystemCallError)
         }
 
-        /// The file's place in the array given to ``install(_:)``.
+        /// The output's place in the array given to ``install(_:)``.
         package var index: Int
         package var reason: Reason
     }
 
-    /// Puts every file at its target, all or none.
-    package static func install(_ files: [File]) throws(Failure) {
+    /// The order to fill `outputs` in: the files replaced whole first, then
+    /// the streams (standard output, a FIFO's reader), so that nothing
+    /// reaches a stream before every file has been written whole.
+    package static func fillingOrder(_ outputs: [PreparedOutput]) -> [Int] {
+        outputs.indices.filter { outputs[$0].temporary != nil } + outputs.indices.filter { outputs[$0].temporary == nil }
+    }
+
+    /// Puts every output's complete temporary file at its target, all or
+    /// none; outputs written in place or to a stream are already written.
+    package static func install(_ outputs: [PreparedOutput]) throws(Failure) {
+        let files = outputs.indices.compactMap { index -> (index: Int, target: Path, existing: ExistingFile?, temporary: TemporaryFile)? in
+            guard case .replace(let target, let existing) = outputs[index].destination, let temporary = outputs[index].temporary else {
+                return nil
+            }
+            return (index, target, existing, temporary)
+        }
         let lock = FolderInstallLock(Set(files.map(\.target.folder)))
         defer { lock.release() }
-        for (index, file) in files.enumerated() {
+        for file in files {
             do {
                 try file.temporary.finish(replacing: file.existing)
             } catch {
-                throw Failure(index: index, reason: .finishing(error))
+                throw Failure(index: file.index, reason: .finishing(error))
             }
             guard ExistingFile.isUnchanged(file.target, since: file.existing) else {
-                throw Failure(index: index, reason: .targetChanged)
+                throw Failure(index: file.index, reason: .targetChanged)
             }
         }
         var transaction = ReplaceTransaction()
         defer { transaction.finish() }
-        for (index, file) in files.enumerated() {
+        for file in files {
             let replacing = file.existing != nil
             do {
                 if replacing { transaction.keep(file.target) }
@@ -68,7 +68,7 @@ package enum OutputInstall {
                 transaction.installed(file.target, replacing: replacing)
             } catch {
                 transaction.rollBack()
-                throw Failure(index: index, reason: .installing(error))
+                throw Failure(index: file.index, reason: .installing(error))
             }
         }
         // Each temporary file is in its target's folder: one flush per folder.

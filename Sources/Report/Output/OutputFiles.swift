@@ -18,14 +18,9 @@ import ByteLevel
 /// descriptor (`/dev/stdout`, `/dev/fd/N`) where it points; a folder or
 /// anything else is refused.
 final class OutputFiles {
-    private struct Output {
-        /// As the caller named it, for messages.
-        var named: String
-        var destination: OutputDestination
-        var temporary: TemporaryFile?
-    }
-
-    private var outputs: [Output] = []
+    /// As the caller named each output, for messages.
+    private var names: [String] = []
+    private var outputs: [PreparedOutput] = []
 
     /// Resolves every URL and creates the temporary files, before anything is written.
     init(_ urls: [URL]) throws(SystemCallError) {
@@ -41,15 +36,8 @@ final class OutputFiles {
             guard !outputs.contains(where: { $0.destination == destination }) else {
                 throw SystemCallError("write", path: named, errno: EINVAL)
             }
-            var output = Output(named: named, destination: destination)
-            if case .replace(let path, _) = destination {
-                do {
-                    output.temporary = try TemporaryFile(in: path.folder)
-                } catch {
-                    throw SystemCallError("create a file in", path: path.folder.display, errno: error.errno)
-                }
-            }
-            outputs.append(output)
+            outputs.append(try PreparedOutput(destination))  // "cannot create a file in FOLDER: …"
+            names.append(named)
         }
     }
 
@@ -57,12 +45,10 @@ final class OutputFiles {
 
     /// Calls `fill` with the descriptor each output is written to, temporary files first, then puts them in place.
     func commit(_ fill: (_ index: Int, _ descriptor: Int32) throws(SystemCallError) -> Void) throws(SystemCallError) {
-        let order = outputs.indices.filter { outputs[$0].temporary != nil } + outputs.indices.filter { outputs[$0].temporary == nil }
-        for index in order {
-            let output = outputs[index]
-            switch output.destination {
+        for index in OutputInstall.fillingOrder(outputs) {
+            switch outputs[index].destination {
             case .replace:
-                try fill(index, output.temporary?.descriptor ?? -1)
+                try fill(index, outputs[index].temporaryDescriptor)
             case .standardOutput:
                 try fill(index, STDOUT_FILENO)
             case .descriptor(let descriptor):
@@ -70,39 +56,27 @@ final class OutputFiles {
             case .inPlace(let path):
                 // A FIFO's open waits for a reader: a signal meanwhile is no failure.
                 let descriptor = path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
-                guard descriptor >= 0 else { throw SystemCallError("open", path: output.named, errno: errno) }
+                guard descriptor >= 0 else { throw SystemCallError("open", path: names[index], errno: errno) }
                 defer { close(descriptor) }
                 try fill(index, descriptor)
             }
         }
-        try install()
-        discard()
-    }
-
-    /// Puts every temporary file at its target, all or none.
-    private func install() throws(SystemCallError) {
-        var installed: [(output: Output, file: OutputInstall.File)] = []
-        for output in outputs {
-            guard case .replace(let target, let existing) = output.destination, let temporary = output.temporary else { continue }
-            installed.append((output, OutputInstall.File(target: target, existing: existing, temporary: temporary)))
-        }
         do {
-            try OutputInstall.install(installed.map(\.file))
+            try OutputInstall.install(outputs)
         } catch {
-            let output = installed[error.index]
+            let named = names[error.index]
+            let replacing: Bool = if case .replace(_, .some) = outputs[error.index].destination { true } else { false }
             switch error.reason {
-            case .finishing(let failure):
-                throw SystemCallError(failure.operation, path: output.output.named, errno: failure.errno)
-            case .targetChanged:
-                throw SystemCallError("replace", path: output.output.named, errno: output.file.existing == nil ? EEXIST : EBUSY)
-            case .installing(let failure):
-                throw SystemCallError(output.file.existing != nil ? "replace" : "create", path: output.output.named, errno: failure.errno)
+            case .finishing(let failure): throw SystemCallError(failure.operation, path: named, errno: failure.errno)
+            case .targetChanged: throw SystemCallError("replace", path: named, errno: replacing ? EBUSY : EEXIST)
+            case .installing(let failure): throw SystemCallError(replacing ? "replace" : "create", path: named, errno: failure.errno)
             }
         }
+        discard()
     }
 
     /// Closes every temporary file and removes those still named: nothing is left.
     private func discard() {
-        for output in outputs { output.temporary?.discard() }
+        for output in outputs { output.discard() }
     }
 }

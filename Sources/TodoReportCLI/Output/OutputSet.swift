@@ -28,13 +28,8 @@ final class OutputSet {
         var role: String
     }
 
-    private struct Prepared {
-        var request: Request
-        var destination: OutputDestination
-        var temporary: TemporaryFile?
-    }
-
-    private var outputs: [Prepared] = []
+    private var requests: [Request] = []
+    private var outputs: [PreparedOutput] = []
     private let streams: StandardStreams
 
     /// Prepares `requests`, in the order they will be filled.
@@ -52,7 +47,6 @@ final class OutputSet {
             try OutputConflicts.refuse(destinations, streams: streams, input: input, keyFile: keyFile)
         }
         for (request, destination) in destinations {
-            var prepared = Prepared(request: request, destination: destination)
             switch destination {
             case .standardOutput, .descriptor:
                 break
@@ -69,13 +63,13 @@ final class OutputSet {
                         reason: SystemCallError.reason(of: errno) + "; make it writable (chmod u+w) or choose another output")
                 }
                 StaleTemporaries.remove(in: path.folder, olderThan: start)
-                do {
-                    prepared.temporary = try TemporaryFile(in: path.folder)
-                } catch {
-                    throw .cannotWrite(path: request.path.display, reason: Self.folderProblem(path.folder, error))
-                }
             }
-            outputs.append(prepared)
+            do {
+                outputs.append(try PreparedOutput(destination))
+            } catch {
+                throw .cannotWrite(path: request.path.display, reason: Self.folderProblem(destination, error))
+            }
+            self.requests.append(request)
         }
     }
 
@@ -84,35 +78,48 @@ final class OutputSet {
     /// Calls `fill` for each output with the descriptor to write it to,
     /// temporary files first and streams after; then puts every file in place.
     func commit(_ fill: (_ index: Int, _ descriptor: Int32) throws(SystemCallError) -> Void) throws(CLIError) {
-        let streamedLast = outputs.indices.filter { outputs[$0].temporary != nil } + outputs.indices.filter { outputs[$0].temporary == nil }
-        for index in streamedLast {
-            let output = outputs[index]
+        for index in OutputInstall.fillingOrder(outputs) {
             do {
-                try write(output, index: index, fill)
+                try write(index, fill)
             } catch {
-                throw .cannotWrite(path: Self.name(of: output), reason: error.reason)
+                throw .cannotWrite(path: name(of: index), reason: error.reason)
             }
         }
-        try install()
+        do {
+            try OutputInstall.install(outputs)
+        } catch {
+            let path = requests[error.index].path.display
+            switch error.reason {
+            case .finishing(let failure):
+                throw .cannotWrite(path: path, reason: failure.reason)
+            case .targetChanged:
+                throw .cannotWrite(path: path, reason: "it changed while the input was read; nothing was written")
+            case .installing(let failure):
+                let reason = failure.errno == EEXIST ? "a file appeared there while the input was read" : failure.reason
+                throw .cannotWrite(path: path, reason: reason + "; nothing was written")
+            }
+        }
         discard()
     }
 
     /// Drops every temporary file.
     func discard() {
-        for output in outputs { output.temporary?.discard() }
+        for output in outputs { output.discard() }
         outputs.removeAll()
+        requests.removeAll()
     }
 
-    private func write(_ output: Prepared, index: Int, _ fill: (Int, Int32) throws(SystemCallError) -> Void) throws(SystemCallError) {
-        if let descriptor = output.destination.openDescriptor(in: streams) { return try fill(index, descriptor) }
-        switch output.destination {
+    private func write(_ index: Int, _ fill: (Int, Int32) throws(SystemCallError) -> Void) throws(SystemCallError) {
+        let destination = outputs[index].destination
+        if let descriptor = destination.openDescriptor(in: streams) { return try fill(index, descriptor) }
+        switch destination {
         case .standardOutput, .descriptor: break
-        case .replace: try fill(index, output.temporary?.descriptor ?? -1)
+        case .replace: try fill(index, outputs[index].temporaryDescriptor)
         case .inPlace(let path):
             // A FIFO with no reader yet (ENXIO without waiting): say what the run waits for, then wait.
             var descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
             if descriptor < 0, errno == ENXIO {
-                streams.printError("\(output.request.path.display): waiting for a program to read this FIFO")
+                streams.printError("\(requests[index].path.display): waiting for a program to read this FIFO")
                 descriptor = path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
             } else if descriptor >= 0 {
                 // Written as the blocking descriptor it would have been.
@@ -124,41 +131,21 @@ final class OutputSet {
         }
     }
 
-    /// Puts every temporary file at its target, all or none (``OutputInstall``).
-    private func install() throws(CLIError) {
-        var installed: [(output: Prepared, file: OutputInstall.File)] = []
-        for output in outputs {
-            guard case .replace(let target, let existing) = output.destination, let temporary = output.temporary else { continue }
-            installed.append((output, OutputInstall.File(target: target, existing: existing, temporary: temporary)))
-        }
-        do {
-            try OutputInstall.install(installed.map(\.file))
-        } catch {
-            let path = installed[error.index].output.request.path.display
-            switch error.reason {
-            case .finishing(let failure):
-                throw .cannotWrite(path: path, reason: failure.reason)
-            case .targetChanged:
-                throw .cannotWrite(path: path, reason: "it changed while the input was read; nothing was written")
-            case .installing(let failure):
-                let reason = failure.errno == EEXIST ? "a file appeared there while the input was read" : failure.reason
-                throw .cannotWrite(path: path, reason: reason + "; nothing was written")
-            }
-        }
-    }
-
-    private static func name(of output: Prepared) -> String {
-        switch output.destination {
+    private func name(of index: Int) -> String {
+        switch outputs[index].destination {
         case .standardOutput, .descriptor(1): "standard output"
-        default: output.request.path.display
+        default: requests[index].path.display
         }
     }
 
-    private static func folderProblem(_ folder: Path, _ failure: SystemCallError) -> String {
+    /// Why no temporary file could be made beside `destination`'s target.
+    private static func folderProblem(_ destination: OutputDestination, _ failure: SystemCallError) -> String {
+        guard case .replace(let target, _) = destination else { return failure.reason }
+        let folder = target.folder
         switch failure.errno {
-        case ENOENT where folder.fileType == nil: "the folder '\(folder.display)' does not exist"
-        case ENOTDIR: "'\(folder.display)' is not a folder"
-        default: "cannot create a file in '\(folder.display)': \(failure.reason)"
+        case ENOENT where folder.fileType == nil: return "the folder '\(folder.display)' does not exist"
+        case ENOTDIR: return "'\(folder.display)' is not a folder"
+        default: return "cannot create a file in '\(folder.display)': \(failure.reason)"
         }
     }
 }
