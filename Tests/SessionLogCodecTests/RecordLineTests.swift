@@ -71,6 +71,21 @@ struct RecordLineTests {
     }
 
     @Test(
+        "a header's start is written as a record's time is: RFC 3339 to the millisecond, a finer time as its exact number",
+        arguments: [
+            (0.0, #""startedAt":"1970-01-01T00:00:00.000Z""#), (0.6, #""startedAt":0.6"#),
+            (1_772_352_009_999.0, #""startedAt":"2026-03-01T08:00:09.999Z""#), (1_772_352_009_999.625, #""startedAt":1772352009999.625"#),
+            (-1.5, #""startedAt":-1.5"#),
+        ])
+    func headerStart(milliseconds: Double, member: String) {
+        let header = SessionHeader(startedAt: Timestamp(millisecondsSince1970: milliseconds))
+        let line = Self.withoutLineBreak(RecordEncoder.line(for: header))
+        #expect(line.contains(member), "\(line)")
+        var reader = LogReader()
+        #expect(Self.read(line, with: &reader) == [.record(.header(header), line: 1)])
+    }
+
+    @Test(
         "a line that is not a record: its code, line and column",
         arguments: [
             (#"{"type":"event",,"event":"addItem"}"#, DiagnosticCode.invalidJSON, 17 as Int?),

@@ -35,6 +35,18 @@ struct RecorderTests {
                 """)
     }
 
+    @Test("a start given finer than a millisecond (the app's Date()) is written to the millisecond, as every time it records")
+    func headerStartToTheMillisecond() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let header = SessionHeader(startedAt: Timestamp(millisecondsSince1970: 1_795_942_801_250.875))
+        let recorder = try SessionRecorder(url: url, header: header, digests: .never, clock: Self.fixedClock)
+        recorder.close()
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == #"{"type":"session","schema":"todo-session/1","startedAt":"2026-11-29T09:00:01.250Z"}"# + "\n")
+    }
+
     @Test("by default an event on a short list carries the digest of the state it made, which the replay checks")
     func digestsByDefault() throws {
         let folder = try temporaryDirectory()

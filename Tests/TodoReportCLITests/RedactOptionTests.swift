@@ -139,6 +139,23 @@ extension CLISuite {
             #expect(usage.code == 64)
         }
 
+        @Test("redact keeps every time exactly, a start finer than a millisecond too, so the numbers stay the same")
+        func redactKeepsTimes() throws {
+            let workspace = try Workspace()
+            try workspace.write(
+                "log.jsonl",
+                #"{"type":"session","schema":"todo-session/1","startedAt":0.6}"# + "\n"
+                    + #"{"type":"event","seq":0,"timestamp":500.25,"event":"startCreatingItem"}"# + "\n"
+                    + #"{"type":"event","seq":1,"timestamp":1000,"event":"addItem","id":"6A1B2C3D-0000-4000-8000-000000000001"}"# + "\n")
+            #expect(try workspace.run(["redact", "log.jsonl", "-o", "copy.jsonl"]).code == 0)
+            let copy = String(decoding: try #require(workspace.read("copy.jsonl")), as: UTF8.self)
+            #expect(copy.contains(#""startedAt":0.6"#) && copy.contains(#""timestamp":500.25"#), "\(copy)")
+            let original = try workspace.run(["log.jsonl", "-o", "/dev/null", "--summary", "-"])
+            let redacted = try workspace.run(["copy.jsonl", "-o", "/dev/null", "--summary", "-"])
+            #expect(original.stdout.contains("999 ms"), "\(original.stdout)")
+            #expect(redacted.stdout == original.stdout)
+        }
+
         @Test("redact to a .gz name writes gzip, which reads back as the same redacted log")
         func redactCompressed() throws {
             let workspace = try Workspace()

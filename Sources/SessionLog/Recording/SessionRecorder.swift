@@ -268,9 +268,11 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         var output = output
         // The recorder writes todo-session/1 records, so its header names that schema, whatever the one
         // given says: a log headed by another would be refused by every reader, this recorder's resume too.
+        // Its start to the whole millisecond, as the recorder writes every time (RFC 3339 with milliseconds).
         let header = header.map { given in
             var header = given
             header.schema = SessionHeader.supportedSchema
+            header.startedAt = header.startedAt.map { Timestamp(millisecondsSince1970: $0.millisecondsSince1970.rounded(.down)) }
             return header
         }
         if let header {

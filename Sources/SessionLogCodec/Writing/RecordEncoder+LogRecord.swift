@@ -38,13 +38,6 @@ extension RecordEncoder {
 
     private static func add(_ stamp: RecordStamp, to object: inout JSONObjectWriter) {
         if let seq = stamp.seq { object.add(.seq, raw: String(seq)) }
-        guard let timestamp = stamp.timestamp else { return }
-        let milliseconds = timestamp.millisecondsSince1970
-        if milliseconds.isFinite && milliseconds != milliseconds.rounded(.down) {
-            // RFC 3339 here has milliseconds: a finer time stays a number, exactly.
-            object.add(.timestamp, raw: "\(milliseconds)")
-        } else {
-            object.add(.timestamp, string: timestamp.rfc3339)
-        }
+        if let timestamp = stamp.timestamp { object.add(.timestamp, time: timestamp) }
     }
 }

@@ -14,7 +14,7 @@ public enum RecordEncoder {
         if let value = header.app { object.add(.app, string: value) }
         if let value = header.appVersion { object.add(.appVersion, string: value) }
         if let value = header.userId { object.add(.userId, string: value) }
-        if let value = header.startedAt { object.add(.startedAt, string: value.rfc3339) }
+        if let value = header.startedAt { object.add(.startedAt, time: value) }
         if !header.context.isEmpty {
             var context = JSONObjectWriter()
             for entry in header.context { context.add(entry.key, string: entry.value) }
@@ -47,6 +47,20 @@ struct JSONObjectWriter {
 
     mutating func add(_ key: RecordKey, raw value: String) {
         add(key.name, raw: value)
+    }
+
+    /// A time as the package writes every time of a log: RFC 3339 with
+    /// milliseconds (the recorder's form) when it is a whole millisecond, and
+    /// as the number of milliseconds it is otherwise, so that a log written
+    /// again (redacted, a fixture) keeps every time, and every number made
+    /// from them, exactly.
+    mutating func add(_ key: RecordKey, time: Timestamp) {
+        let milliseconds = time.millisecondsSince1970
+        if milliseconds.isFinite && milliseconds != milliseconds.rounded(.down) {
+            add(key, raw: "\(milliseconds)")
+        } else {
+            add(key, string: time.rfc3339)
+        }
     }
 
     mutating func add(_ key: String, string value: String) {
