@@ -29,8 +29,23 @@ package struct Path: Hashable, Sendable {
     package var isAbsolute: Bool { bytes.first == UInt8(ascii: "/") }
 
     /// The path for people: UTF-8 as it is, any other byte and any control
-    /// character as `\xHH`, so a hostile name cannot move the terminal's cursor.
+    /// character as `\xHH`, so a hostile name cannot move the terminal's
+    /// cursor, and a layout control (a bidirectional override, a line
+    /// separator) as `\u{202E}`, so it cannot reorder the message around it.
     package var display: String {
+        text(showingLayoutControls: true)
+    }
+
+    /// The path as a batch folder records it (a session's input, the root it
+    /// was found under): as ``display``, but with layout controls as they
+    /// are. The folder's stats files written before ``display`` showed them
+    /// still name their roots so; the index and summaries show the controls
+    /// of any text they write (`String.showingLayoutControls`).
+    package var recordedText: String {
+        text(showingLayoutControls: false)
+    }
+
+    private func text(showingLayoutControls: Bool) -> String {
         var text = ""
         var rest = bytes[...]
         while !rest.isEmpty {
@@ -38,6 +53,8 @@ package struct Path: Hashable, Sendable {
             for scalar in String(decoding: rest.prefix(valid), as: UTF8.self).unicodeScalars {
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     text += "\\x" + ASCIIHex.digits(UInt8(truncatingIfNeeded: scalar.value))
+                } else if showingLayoutControls && scalar.isLayoutControl {
+                    text += scalar.escapedForDisplay
                 } else {
                     text.unicodeScalars.append(scalar)
                 }

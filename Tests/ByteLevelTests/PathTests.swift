@@ -24,9 +24,16 @@ struct PathTests {
         ("plain/name.jsonl", "plain/name.jsonl"),
         ("bad\u{1B}[2J", "bad\\x1B[2J"),
         ("tab\there", "tab\\x09here"),
+        ("logs/\u{202E}lmth.exe", "logs/\\u{202E}lmth.exe"),
+        ("a\u{2066}b\u{2028}c\u{200F}", "a\\u{2066}b\\u{2028}c\\u{200F}"),
     ])
     func displayEscapesControlCharacters(path: String, shown: String) {
         #expect(Path(path).display == shown)
+    }
+
+    @Test func theRecordedTextKeepsLayoutControlsAndEscapesTheRest() {
+        #expect(Path("logs/\u{202E}x\u{1B}.jsonl").recordedText == "logs/\u{202E}x\\x1B.jsonl")
+        #expect(Path(bytes: [0x61, 0xFF]).recordedText == "a\\xFF")
     }
 
     @Test func displayShowsBytesThatAreNotUTF8() {

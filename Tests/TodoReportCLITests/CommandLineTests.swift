@@ -193,6 +193,22 @@ extension CLISuite {
             #expect(try space.run(["validate", "broken.jsonl", "-o", "x.html"]).code == 64)
         }
 
+        @Test("a file name's bidirectional override is shown, not obeyed, in what the run says; a batch records it as it is")
+        func layoutControlInAName() throws {
+            let space = try Workspace()
+            let name = "\u{202E}lmth.jsonl"
+            try space.write(name, brokenLog)
+            let run = try space.run(["validate", name])
+            #expect(run.stderr.contains("\\u{202E}lmth.jsonl:3:17: error: invalid-json"), "\(run.stderr)")
+            #expect(!run.stderr.unicodeScalars.contains("\u{202E}"))
+            try FileManager.default.createDirectory(atPath: space.path("logs"), withIntermediateDirectories: false)
+            try space.write("logs/" + name, brokenLog)
+            #expect(try space.run(["batch", "logs", "-o", "out", "--quiet"]).code == 0)
+            let stats = try #require(try FileManager.default.contentsOfDirectory(atPath: space.path("out/stats")).first)
+            let text = String(decoding: try #require(space.read("out/stats/" + stats)), as: UTF8.self)
+            #expect(text.contains(#""input": ""# + name + #"""#), "\(text)")
+        }
+
         @Test("--summary - writes the Markdown summary to standard output")
         func summaryToStandardOutput() throws {
             let space = try Workspace()

@@ -6,12 +6,12 @@ import SessionLog
 /// to tell its own sessions from those of other roots.
 enum InputRoot {
     /// The text recorded: the path made absolute (``Path/absolute``) and
-    /// shown for people (``Path/display``), so that `logs`, `logs/` and
+    /// written as ``Path/recordedText`` writes it, so that `logs`, `logs/` and
     /// `./logs` are one root wherever the run starts; under `--redact` a
     /// keyed pseudonym of it (`f-…`), or `redacted` without a key, since a
     /// path may tell as much as a file name.
     static func recorded(_ root: Path, redaction: LogRedaction?) -> String {
-        let text = root.absolute.display
+        let text = root.absolute.recordedText
         return redaction.map { $0.pseudonyms.pseudonym(of: text, as: .file) } ?? text
     }
 
@@ -21,6 +21,6 @@ enum InputRoot {
     /// redaction hides. (A plain run cannot tell a keyed pseudonym's root
     /// and leaves such sessions.)
     static func matching(_ root: Path, redaction: LogRedaction?) -> [String] {
-        [recorded(root, redaction: redaction)] + (redaction == nil ? [] : [root.absolute.display])
+        [recorded(root, redaction: redaction)] + (redaction == nil ? [] : [root.absolute.recordedText])
     }
 }

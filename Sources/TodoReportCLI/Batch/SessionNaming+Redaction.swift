@@ -31,7 +31,7 @@ extension SessionNaming {
 
     /// The input's relative path as `sessions.csv`, `stats/` and the index show it: masked under `--redact`.
     static func shownInput(_ relative: [UInt8], redaction: LogRedaction?) -> String {
-        let relative = Path(bytes: relative).display
+        let relative = Path(bytes: relative).recordedText
         return redaction == nil ? relative : TextMask.mask(relative)
     }
 }
