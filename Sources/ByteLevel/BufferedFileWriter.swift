@@ -18,7 +18,7 @@ package struct BufferedFileWriter {
     package mutating func write(_ bytes: ByteView) throws(SystemCallError) {
         if buffer.count + bytes.count > Self.blockSize { try flush() }
         if bytes.count >= Self.blockSize {
-            try Self.writeAll(bytes, to: descriptor)
+            try FileDescriptorIO.writeOutput(bytes, to: descriptor)
         } else {
             buffer.append(contentsOf: bytes)
         }
@@ -31,15 +31,7 @@ package struct BufferedFileWriter {
 
     /// Writes what the buffer holds.
     package mutating func flush() throws(SystemCallError) {
-        try buffer.withByteView { bytes throws(SystemCallError) in try Self.writeAll(bytes, to: descriptor) }
+        try buffer.withByteView { bytes throws(SystemCallError) in try FileDescriptorIO.writeOutput(bytes, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
-    }
-
-    private static func writeAll(_ bytes: ByteView, to descriptor: Int32) throws(SystemCallError) {
-        do {
-            try FileDescriptorIO.write(bytes, to: descriptor)
-        } catch {
-            throw error.writeError
-        }
     }
 }

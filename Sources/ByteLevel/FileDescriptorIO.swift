@@ -63,6 +63,17 @@ package enum FileDescriptorIO {
         }
     }
 
+    /// Writes every byte of `bytes` at the descriptor's position, its
+    /// failure as the one error of writing an output (`cannot write: …`),
+    /// which the caller names with its path.
+    package static func writeOutput(_ bytes: ByteView, to descriptor: Int32) throws(SystemCallError) {
+        do {
+            try write(bytes, to: descriptor)
+        } catch {
+            throw error.writeError
+        }
+    }
+
     /// Writes every byte of `bytes` at the descriptor's position, as
     /// ``write(_:to:at:)`` does.
     package static func write(_ bytes: [UInt8], to descriptor: Int32) throws(PartialWrite) {

@@ -23,13 +23,24 @@ package enum OutputDestination: Equatable {
     case replace(Path, existing: ExistingFile?)
 
     /// Follows `path` (symbolic links included) to what it names.
-    package static func resolve(_ path: Path) throws(OutputPathProblem) -> OutputDestination {
+    ///
+    /// - Parameters:
+    ///   - path: The output's path as given.
+    ///   - regularFilesThroughDescriptors: Whether a descriptor's name
+    ///     (`/dev/fd/3`) open on a regular file is written through that
+    ///     descriptor, as a shell's `3>file` asks of a command; otherwise the
+    ///     file it names is replaced whole, as any file is, which is what a
+    ///     library does with a path that happens to name one of the app's
+    ///     descriptors. A pipe, a terminal or a socket is always written through.
+    package static func resolve(_ path: Path, regularFilesThroughDescriptors: Bool) throws(OutputPathProblem) -> OutputDestination {
         if path.isStandardStream { return .standardOutput }
         guard !path.bytes.isEmpty else { throw .emptyName }
         var current = path
         for _ in 0..<40 {
             // `/dev/stdout` is itself a link, to `/proc/self/fd/1` and then to a pipe or terminal that has no path.
-            if let descriptor = descriptorAlias(current) { return .descriptor(descriptor) }
+            if let descriptor = descriptorAlias(current), regularFilesThroughDescriptors || !isRegularFile(descriptor) {
+                return .descriptor(descriptor)
+            }
             var info = stat()
             guard current.withCString({ lstat($0, &info) }) == 0 else {
                 if errno == ENOENT { return .replace(current, existing: nil) }
@@ -52,6 +63,11 @@ package enum OutputDestination: Equatable {
             }
         }
         throw .tooManyLinks
+    }
+
+    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// The descriptor a path such as `/dev/stdout` stands for.

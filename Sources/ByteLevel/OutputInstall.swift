@@ -5,14 +5,14 @@
 #endif
 
 /// The last steps of writing outputs all or nothing: the order they are
-/// filled in, and their complete temporary files put at their targets together. Each is given its owner and permissions
-/// and made durable, each target is checked to be as it was found, and
-/// then every file is renamed into place as one transaction
-/// (``ReplaceTransaction``): if one cannot be, every earlier one is put back.
-/// The checks and renames run under their folders' locks
-/// (``FolderInstallLock``), so two runs writing the same outputs install one
-/// after the other, and the later one refuses. The one definition for the
-/// command line and for the library's `ReportBuilder`.
+/// filled in, and their complete temporary files put at their targets
+/// together. Each file is given its owner and permissions and made durable,
+/// each target is checked to be as it was found, and then every file is
+/// renamed into place as one transaction (``ReplaceTransaction``): if one
+/// cannot be, every earlier one is put back. The checks and renames run under
+/// their folders' locks (``FolderInstallLock``), so two runs writing the same
+/// outputs install one after the other, and the later one refuses. The one
+/// definition for the command line and for the library's `ReportBuilder`.
 package enum OutputInstall {
     /// Which output could not be put in place, and why; none was.
     package struct Failure: Error {

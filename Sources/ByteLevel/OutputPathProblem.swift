@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// Why a path cannot be an output (``OutputDestination/resolve(_:)``).
+/// Why a path cannot be an output (``OutputDestination/resolve(_:regularFilesThroughDescriptors:)``).
 package enum OutputPathProblem: Error, Equatable {
     /// The path is empty.
     case emptyName
@@ -14,25 +14,16 @@ package enum OutputPathProblem: Error, Equatable {
     case unreadableLink(errno: Int32)
     /// More than 40 links, or a loop of them.
     case tooManyLinks
+    /// A folder, which no output replaces.
     case directory
+    /// A disk or a partition, which no output is written over.
     case blockDevice
     /// A socket, or another kind of file that cannot be written.
     case unwritableKind
 
-    /// Why, and what to do, as a message says it after the path.
-    package var reason: String {
-        switch self {
-        case .emptyName: "an output file name is empty; name a file, or - for standard output"
-        case .cannotExamine(let errno): SystemCallError.reason(of: errno)
-        case .unreadableLink(let errno): "cannot read the link: \(SystemCallError.reason(of: errno))"
-        case .tooManyLinks: SystemCallError.reason(of: ELOOP)
-        case .directory: "it is a directory; name a file in it"
-        case .blockDevice: "it is a block device (a disk); name a file"
-        case .unwritableKind: "it is a socket or another kind of file that cannot be written"
-        }
-    }
-
-    /// The error as a failed call of `operation` on `path`, for APIs that throw ``SystemCallError``.
+    /// The problem as the failed write of `path` that the library's callers
+    /// handle like any other (`EISDIR` for a folder, `EINVAL` for a kind of
+    /// file that is not written).
     package func systemCallError(path: String) -> SystemCallError {
         switch self {
         case .emptyName, .blockDevice, .unwritableKind: SystemCallError("write", path: path, errno: EINVAL)

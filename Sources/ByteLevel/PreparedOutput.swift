@@ -12,9 +12,6 @@ package struct PreparedOutput {
         if case .replace(let target, _) = destination { temporary = try TemporaryFile(in: target.folder) }
     }
 
-    /// The descriptor a file replaced whole is written to (-1 for any other output).
-    package var temporaryDescriptor: Int32 { temporary?.descriptor ?? -1 }
-
     /// Closes the temporary file and removes its name, if it has one: nothing is left.
     package func discard() {
         temporary?.discard()

@@ -63,11 +63,7 @@ func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallError) {
         guard !bytes.isEmpty else { return }
         throw SystemCallError("write", errno: EBADF)
     }
-    do {
-        try FileDescriptorIO.write(bytes, to: descriptor)
-    } catch {
-        throw error.writeError
-    }
+    try bytes.withByteView { view throws(SystemCallError) in try FileDescriptorIO.writeOutput(view, to: descriptor) }
 }
 
 extension SystemCallError {

@@ -63,6 +63,49 @@ extension CLISuite {
             #expect(String(decoding: written, as: UTF8.self) == builder.summaryMarkdown())
         }
 
+        @Test(
+            "/dev/fd/N open on a regular file replaces that file whole, keeping its permissions, not written through the app's descriptor")
+        func descriptorOnARegularFile() throws {
+            let space = try Workspace()
+            let builder = try Self.builder(of: sampleURL)
+            try space.write("summary.md", "an old summary, longer than nothing")
+            chmod(space.path("summary.md"), 0o640)
+            let descriptor = open(space.path("summary.md"), O_RDWR | O_CLOEXEC)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            lseek(descriptor, 0, SEEK_END)  // written through, the summary would follow the old text
+            try builder.write(report: nil, summary: URL(fileURLWithPath: "/dev/fd/\(descriptor)"))
+            #expect(space.read("summary.md").map { String(decoding: $0, as: UTF8.self) } == builder.summaryMarkdown())
+            #expect(try FileManager.default.attributesOfItem(atPath: space.path("summary.md"))[.posixPermissions] as? Int == 0o640)
+            #expect(try space.listing() == ["summary.md"])
+        }
+
+        @Test("a target another writer changes while a stream output is written: nothing is put in place, and the error names that target")
+        func targetChangedMeanwhile() throws {
+            let space = try Workspace()
+            let builder = try Self.builder(of: sampleURL)
+            try #require(mkfifo(space.path("page.fifo"), 0o600) == 0)
+            try space.write("summary.md", "before")
+            // The page (more than a pipe holds) is written after the summary's temporary file, and waits for
+            // its reader, which first replaces the summary as another run would.
+            let reader = Thread { [fifo = space.path("page.fifo"), summary = space.path("summary.md")] in
+                let descriptor = open(fifo, O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { return }
+                defer { close(descriptor) }
+                _ = FileManager.default.createFile(atPath: summary + ".other", contents: Data("another run's".utf8))
+                rename(summary + ".other", summary)
+                _ = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()
+            }
+            reader.start()
+            let failure = #expect(throws: SystemCallError.self) {
+                try builder.write(
+                    report: URL(fileURLWithPath: space.path("page.fifo")), summary: URL(fileURLWithPath: space.path("summary.md")))
+            }
+            #expect(failure == SystemCallError("replace", path: space.path("summary.md"), errno: EBUSY))
+            #expect(space.read("summary.md") == Data("another run's".utf8))
+            #expect(try space.listing() == ["page.fifo", "summary.md"])
+        }
+
         @Test("all or nothing: a report that cannot be written whole (ulimit -f) leaves both files as they were, and no temporary file")
         func allOrNothing() async throws {
             let space = try Workspace()

@@ -18,9 +18,8 @@ import ByteLevel
 /// descriptor (`/dev/stdout`, `/dev/fd/N`) where it points; a folder or
 /// anything else is refused.
 final class OutputFiles {
-    /// As the caller named each output, for messages.
-    private var names: [String] = []
-    private var outputs: [PreparedOutput] = []
+    /// Each output as the caller named it (for messages), and made ready.
+    private var outputs: [(named: String, prepared: PreparedOutput)] = []
 
     /// Resolves every URL and creates the temporary files, before anything is written.
     init(_ urls: [URL]) throws(SystemCallError) {
@@ -29,15 +28,20 @@ final class OutputFiles {
             guard url.isFileURL else { throw SystemCallError("write", path: url.absoluteString, errno: EINVAL) }
             let destination: OutputDestination
             do {
-                destination = try OutputDestination.resolve(Path(named))
+                destination = try OutputDestination.resolve(Path(named), regularFilesThroughDescriptors: false)
             } catch {
                 throw error.systemCallError(path: named)
             }
-            guard !outputs.contains(where: { $0.destination == destination }) else {
+            guard !outputs.contains(where: { $0.prepared.destination == destination }) else {
                 throw SystemCallError("write", path: named, errno: EINVAL)
             }
-            outputs.append(try PreparedOutput(destination))  // "cannot create a file in FOLDER: …"
-            names.append(named)
+            do {
+                outputs.append((named, try PreparedOutput(destination)))
+            } catch {
+                // The folder as the system names it, as every other error of the library names its path.
+                let folder = if case .replace(let target, _) = destination { target.folder.bytes } else { Array(named.utf8) }
+                throw SystemCallError("create a file in", path: String(decoding: folder, as: UTF8.self), errno: error.errno)
+            }
         }
     }
 
@@ -45,10 +49,11 @@ final class OutputFiles {
 
     /// Calls `fill` with the descriptor each output is written to, temporary files first, then puts them in place.
     func commit(_ fill: (_ index: Int, _ descriptor: Int32) throws(SystemCallError) -> Void) throws(SystemCallError) {
-        for index in OutputInstall.fillingOrder(outputs) {
-            switch outputs[index].destination {
+        let prepared = outputs.map(\.prepared)
+        for index in OutputInstall.fillingOrder(prepared) {
+            switch prepared[index].destination {
             case .replace:
-                try fill(index, outputs[index].temporaryDescriptor)
+                if let temporary = prepared[index].temporary { try fill(index, temporary.descriptor) }
             case .standardOutput:
                 try fill(index, STDOUT_FILENO)
             case .descriptor(let descriptor):
@@ -56,16 +61,16 @@ final class OutputFiles {
             case .inPlace(let path):
                 // A FIFO's open waits for a reader: a signal meanwhile is no failure.
                 let descriptor = path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
-                guard descriptor >= 0 else { throw SystemCallError("open", path: names[index], errno: errno) }
+                guard descriptor >= 0 else { throw SystemCallError("open", path: outputs[index].named, errno: errno) }
                 defer { close(descriptor) }
                 try fill(index, descriptor)
             }
         }
         do {
-            try OutputInstall.install(outputs)
+            try OutputInstall.install(prepared)
         } catch {
-            let named = names[error.index]
-            let replacing: Bool = if case .replace(_, .some) = outputs[error.index].destination { true } else { false }
+            let named = outputs[error.index].named
+            let replacing: Bool = if case .replace(_, .some) = prepared[error.index].destination { true } else { false }
             switch error.reason {
             case .finishing(let failure): throw SystemCallError(failure.operation, path: named, errno: failure.errno)
             case .targetChanged: throw SystemCallError("replace", path: named, errno: replacing ? EBUSY : EEXIST)
@@ -77,6 +82,6 @@ final class OutputFiles {
 
     /// Closes every temporary file and removes those still named: nothing is left.
     private func discard() {
-        for output in outputs { output.discard() }
+        for output in outputs { output.prepared.discard() }
     }
 }

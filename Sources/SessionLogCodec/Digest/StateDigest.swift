@@ -21,11 +21,16 @@ public enum StateDigest {
     ///   - state: The state right after an event.
     ///   - hasLoggedID: Whether an item's id came from its `addItem`
     ///     record; an item whose id was derived by a reader shows `"id":null`.
-    ///   - scriptSafe: Whether `<`, `>`, `&`, U+2028 and U+2029 in its strings are
-    ///     also escaped, for JSON inside an HTML `<script>` (what JavaScript parses
-    ///     is the same); digests hash the text without.
-    public static func canonicalJSON(
-        of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }, scriptSafe: Bool = false
+    public static func canonicalJSON(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> String {
+        canonicalJSON(of: state, hasLoggedID: hasLoggedID, scriptSafe: false)
+    }
+
+    /// The canonical JSON of `state` as ``canonicalJSON(of:hasLoggedID:)``
+    /// writes it, or with `scriptSafe` also `<`, `>`, `&`, U+2028 and U+2029
+    /// escaped in its strings, for JSON inside an HTML `<script>` (a page's
+    /// initial state): what JavaScript parses is the same.
+    package static func canonicalJSON(
+        of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }, scriptSafe: Bool
     ) -> String {
         var text = CanonicalJSONText(scriptSafe: scriptSafe)
         writeCanonicalJSON(of: state, hasLoggedID: hasLoggedID, to: &text)
@@ -36,7 +41,7 @@ public enum StateDigest {
     ///
     /// - Parameters:
     ///   - state: The state right after an event.
-    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:scriptSafe:)``.
+    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:)``.
     public static func digest(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> String {
         text(of: value(of: state, hasLoggedID: hasLoggedID))
     }
@@ -48,7 +53,7 @@ public enum StateDigest {
     ///
     /// - Parameters:
     ///   - state: The state right after an event.
-    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:scriptSafe:)``.
+    ///   - hasLoggedID: As for ``canonicalJSON(of:hasLoggedID:)``.
     public static func value(of state: TodoState, hasLoggedID: (TodoItem) -> Bool = { _ in true }) -> UInt64 {
         var out = DigestWriter()
         writeCanonicalJSON(of: state, hasLoggedID: hasLoggedID, to: &out)
@@ -108,7 +113,7 @@ private protocol CanonicalJSONOutput {
     mutating func add(quotedUUID: uuid_t)
 }
 
-/// Canonical JSON as text, for people and for states files.
+/// Canonical JSON as text: for people, states files and a page's script.
 private struct CanonicalJSONText: CanonicalJSONOutput {
     let scriptSafe: Bool
     var bytes: [UInt8] = []

@@ -89,7 +89,7 @@ struct SessionJob: Sendable {
             guard let owner = otherRootsSession(name, root: root, file: file) else { return }
             let alternative = SessionNaming.alternative(to: name, for: input, redaction: options.redaction)
             streams.printError(
-                "\(shownPath): note: \(SessionStats.report(of: name)) is the session of a log found under \(owner), "
+                "\(shownPath): note: \(SessionStats.report(of: name)) is the session of a log found under \(owner.showingLayoutControls), "
                     + "which this run does not read; this one is \(SessionStats.report(of: alternative))")
             name = alternative
         }

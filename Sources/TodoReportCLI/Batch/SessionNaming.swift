@@ -36,7 +36,7 @@ enum SessionNaming {
     /// another root's and this is not asked for; it would end in `other`.
     static func alternative(to name: String, for input: BatchInput, redaction: LogRedaction?) -> String {
         guard let redaction else { return toldApart(name, for: input) }
-        let suffix = redaction.isKeyed ? redaction.pseudonyms.pseudonym(of: input.path.absolute.display, as: .file) : "other"
+        let suffix = redaction.isKeyed ? redaction.pseudonyms.pseudonym(of: input.path.absolute.recordedText, as: .file) : "other"
         return String(name.prefix(maxLength - suffix.utf8.count - 1)) + "-" + suffix
     }
 

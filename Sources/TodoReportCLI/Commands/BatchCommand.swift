@@ -80,7 +80,8 @@ enum BatchCommand: Subcommand {
         for input in found.leftOut {
             // Under --redact a file name may tell as much as what was typed: it is masked.
             let shown =
-                options.redaction == nil ? input.path.display : SessionNaming.shownInput(input.relative, redaction: options.redaction)
+                options.redaction == nil
+                ? input.path.display : SessionNaming.shownInput(input.relative, redaction: options.redaction).showingLayoutControls
             streams.printError("\(shown): warning: \(input.kind), not a regular file; left out")
         }
         // A folder with no log in it is most likely the wrong folder, a download that failed, or logs named
@@ -88,7 +89,8 @@ enum BatchCommand: Subcommand {
         // job can tell it from a night with sessions.
         let emptyRoots = Set(found.foldersWithoutLogs)
         for root in found.foldersWithoutLogs {
-            let shown = options.redaction == nil ? root.display : InputRoot.recorded(root, redaction: options.redaction)
+            let shown =
+                options.redaction == nil ? root.display : InputRoot.recorded(root, redaction: options.redaction).showingLayoutControls
             streams.printError(
                 "\(shown): error: no log in this folder or below (batch reads files named *.jsonl or *.jsonl.gz); the sessions found there before are kept"
             )

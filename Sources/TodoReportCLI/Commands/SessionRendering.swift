@@ -36,7 +36,7 @@ enum SessionRendering {
     ) throws(SystemCallError) {
         guard compressed else {
             return try builder.writeEventTable(session: session) { bytes throws(SystemCallError) in
-                do throws(PartialWrite) { try FileDescriptorIO.write(bytes, to: descriptor) } catch { throw error.writeError }
+                try FileDescriptorIO.writeOutput(bytes, to: descriptor)
             }
         }
         let gzip = try GzipWriter(descriptor: descriptor)

@@ -1,14 +1,20 @@
 import ByteLevel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension OutputDestination {
     /// Resolves the output `path` as ``resolve(_:)`` does, a problem said
     /// as the command line says it: an empty name is a usage mistake, any
     /// other problem the path's, with what to do.
     static func resolve(output path: Path) throws(CLIError) -> OutputDestination {
         do {
-            return try resolve(path)
+            return try resolve(path, regularFilesThroughDescriptors: true)
         } catch .emptyName {
-            throw .usage(OutputPathProblem.emptyName.reason + ".")
+            throw .usage("an output file name is empty; name a file, or - for standard output.")
         } catch {
             throw .cannotWrite(path: path.display, reason: error.reason)
         }
@@ -23,6 +29,21 @@ extension OutputDestination {
         case .descriptor(2): streams.error
         case .descriptor(let number): number
         case .inPlace, .replace: nil
+        }
+    }
+}
+
+extension OutputPathProblem {
+    /// Why, and what to do, as a message says it after the path.
+    var reason: String {
+        switch self {
+        case .emptyName: "the name is empty"
+        case .cannotExamine(let errno): SystemCallError.reason(of: errno)
+        case .unreadableLink(let errno): "cannot read the link: \(SystemCallError.reason(of: errno))"
+        case .tooManyLinks: SystemCallError.reason(of: ELOOP)
+        case .directory: "it is a directory; name a file in it"
+        case .blockDevice: "it is a block device (a disk); name a file"
+        case .unwritableKind: "it is a socket or another kind of file that cannot be written"
         }
     }
 }

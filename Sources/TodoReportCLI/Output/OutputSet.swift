@@ -28,8 +28,8 @@ final class OutputSet {
         var role: String
     }
 
-    private var requests: [Request] = []
-    private var outputs: [PreparedOutput] = []
+    /// Each output as requested, and made ready.
+    private var outputs: [(request: Request, prepared: PreparedOutput)] = []
     private let streams: StandardStreams
 
     /// Prepares `requests`, in the order they will be filled.
@@ -65,11 +65,10 @@ final class OutputSet {
                 StaleTemporaries.remove(in: path.folder, olderThan: start)
             }
             do {
-                outputs.append(try PreparedOutput(destination))
+                outputs.append((request, try PreparedOutput(destination)))
             } catch {
                 throw .cannotWrite(path: request.path.display, reason: Self.folderProblem(destination, error))
             }
-            self.requests.append(request)
         }
     }
 
@@ -78,7 +77,7 @@ final class OutputSet {
     /// Calls `fill` for each output with the descriptor to write it to,
     /// temporary files first and streams after; then puts every file in place.
     func commit(_ fill: (_ index: Int, _ descriptor: Int32) throws(SystemCallError) -> Void) throws(CLIError) {
-        for index in OutputInstall.fillingOrder(outputs) {
+        for index in OutputInstall.fillingOrder(outputs.map(\.prepared)) {
             do {
                 try write(index, fill)
             } catch {
@@ -86,9 +85,9 @@ final class OutputSet {
             }
         }
         do {
-            try OutputInstall.install(outputs)
+            try OutputInstall.install(outputs.map(\.prepared))
         } catch {
-            let path = requests[error.index].path.display
+            let path = outputs[error.index].request.path.display
             switch error.reason {
             case .finishing(let failure):
                 throw .cannotWrite(path: path, reason: failure.reason)
@@ -104,22 +103,22 @@ final class OutputSet {
 
     /// Drops every temporary file.
     func discard() {
-        for output in outputs { output.discard() }
+        for output in outputs { output.prepared.discard() }
         outputs.removeAll()
-        requests.removeAll()
     }
 
     private func write(_ index: Int, _ fill: (Int, Int32) throws(SystemCallError) -> Void) throws(SystemCallError) {
-        let destination = outputs[index].destination
+        let (request, prepared) = outputs[index]
+        let destination = prepared.destination
         if let descriptor = destination.openDescriptor(in: streams) { return try fill(index, descriptor) }
         switch destination {
         case .standardOutput, .descriptor: break
-        case .replace: try fill(index, outputs[index].temporaryDescriptor)
+        case .replace: if let temporary = prepared.temporary { try fill(index, temporary.descriptor) }
         case .inPlace(let path):
             // A FIFO with no reader yet (ENXIO without waiting): say what the run waits for, then wait.
             var descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
             if descriptor < 0, errno == ENXIO {
-                streams.printError("\(requests[index].path.display): waiting for a program to read this FIFO")
+                streams.printError("\(request.path.display): waiting for a program to read this FIFO")
                 descriptor = path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
             } else if descriptor >= 0 {
                 // Written as the blocking descriptor it would have been.
@@ -132,9 +131,9 @@ final class OutputSet {
     }
 
     private func name(of index: Int) -> String {
-        switch outputs[index].destination {
+        switch outputs[index].prepared.destination {
         case .standardOutput, .descriptor(1): "standard output"
-        default: requests[index].path.display
+        default: outputs[index].request.path.display
         }
     }
 
