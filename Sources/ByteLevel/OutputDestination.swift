@@ -9,7 +9,8 @@
 /// replaced whole (a temporary file, then `rename`); a symbolic link is
 /// followed and the file it names is replaced in *its* folder, the link kept;
 /// a FIFO or a character device is written in place, streaming; an open
-/// descriptor (`-`, `/dev/stdout`, `/dev/fd/N`) is written where it points.
+/// descriptor (`-`, `/dev/stdout`, `/dev/fd/N`) is written where it points
+/// (see ``resolve(_:regularFilesThroughDescriptors:)`` for one open on a regular file).
 /// Directories, sockets and block devices (disks) are refused. The one
 /// definition for the command line and for the library's `ReportBuilder`.
 package enum OutputDestination: Equatable {

@@ -144,7 +144,9 @@ public final class ReportBuilder {
     /// them changed, writes nothing. A replaced
     /// file keeps its permissions; a symbolic link is followed and stays; a
     /// FIFO or a character device is written in place, and an open
-    /// descriptor (`/dev/stdout`, `/dev/fd/N`) where it points; a folder is refused.
+    /// descriptor's name (`/dev/stdout`, `/dev/fd/N`) on a pipe or a terminal
+    /// where it points (one on a regular file replaces that file, as any
+    /// file is replaced); a folder is refused.
     ///
     /// - Throws: `SystemCallError` with the path and `errno`.
     public func write(report: URL?, summary: URL? = nil, templates: PageTemplates = .builtIn) throws(SystemCallError) {

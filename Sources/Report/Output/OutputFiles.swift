@@ -15,8 +15,8 @@ import ByteLevel
 /// until every file is in place, and put back if one cannot be. A symbolic
 /// link is followed (the file it names is replaced, the link stays). A FIFO
 /// or a character device (`/dev/null`) is written in place, and an open
-/// descriptor (`/dev/stdout`, `/dev/fd/N`) where it points; a folder or
-/// anything else is refused.
+/// descriptor's name (`/dev/stdout`, `/dev/fd/N`) on a pipe or a terminal
+/// where it points; a folder or anything else is refused.
 final class OutputFiles {
     /// Each output as the caller named it (for messages), and made ready.
     private var outputs: [(named: String, prepared: PreparedOutput)] = []

@@ -7,9 +7,11 @@ import ByteLevel
 #endif
 
 extension OutputDestination {
-    /// Resolves the output `path` as ``resolve(_:)`` does, a problem said
-    /// as the command line says it: an empty name is a usage mistake, any
-    /// other problem the path's, with what to do.
+    /// Resolves the output `path` as
+    /// ``resolve(_:regularFilesThroughDescriptors:)`` does, a descriptor's
+    /// name written through whatever it is open on (the shell's `3>file`),
+    /// and a problem said as the command line says it: an empty name is a
+    /// usage mistake, any other problem the path's, with what to do.
     static func resolve(output path: Path) throws(CLIError) -> OutputDestination {
         do {
             return try resolve(path, regularFilesThroughDescriptors: true)
