@@ -83,11 +83,18 @@ extension CLISuite {
         @Test("a target another writer changes while a stream output is written: nothing is put in place, and the error names that target")
         func targetChangedMeanwhile() throws {
             let space = try Workspace()
-            let builder = try Self.builder(of: sampleURL)
+            // A page far larger than a pipe holds (64 KiB, at most 1 MiB unless raised): its writer waits for the reader.
+            try space.write(
+                "long.jsonl",
+                #"{"type":"session","schema":"todo-session/1"}"# + "\n" + #"{"type":"event","seq":0,"event":"startCreatingItem"}"#
+                    + "\n" + #"{"type":"event","seq":1,"event":"changePartialItemName","name":""# + String(repeating: "x", count: 4 << 20)
+                    + "\"}\n")
+            let builder = try Self.builder(of: URL(fileURLWithPath: space.path("long.jsonl")))
+            try #require(try builder.html().utf8.count > 4 << 20)
             try #require(mkfifo(space.path("page.fifo"), 0o600) == 0)
             try space.write("summary.md", "before")
-            // The page (more than a pipe holds) is written after the summary's temporary file, and waits for
-            // its reader, which first replaces the summary as another run would.
+            // The page is written after the summary's temporary file, and waits for its reader, which first
+            // replaces the summary as another run would: the summary's check, after the page, must see it.
             let reader = Thread { [fifo = space.path("page.fifo"), summary = space.path("summary.md")] in
                 let descriptor = open(fifo, O_RDONLY | O_CLOEXEC)
                 guard descriptor >= 0 else { return }
@@ -103,7 +110,7 @@ extension CLISuite {
             }
             #expect(failure == SystemCallError("replace", path: space.path("summary.md"), errno: EBUSY))
             #expect(space.read("summary.md") == Data("another run's".utf8))
-            #expect(try space.listing() == ["page.fifo", "summary.md"])
+            #expect(try space.listing() == ["long.jsonl", "page.fifo", "summary.md"])
         }
 
         @Test("all or nothing: a report that cannot be written whole (ulimit -f) leaves both files as they were, and no temporary file")
