@@ -38,9 +38,10 @@ final class OutputFiles {
             do {
                 outputs.append((named, try PreparedOutput(destination)))
             } catch {
-                // The folder as the system names it, as every other error of the library names its path.
-                let folder = if case .replace(let target, _) = destination { target.folder.bytes } else { Array(named.utf8) }
-                throw SystemCallError("create a file in", path: String(decoding: folder, as: UTF8.self), errno: error.errno)
+                // Only a file replaced whole has a temporary file to create: its folder as the system names
+                // it, as every other error of the library names its path.
+                guard case .replace(let target, _) = destination else { throw error }
+                throw SystemCallError("create a file in", path: String(decoding: target.folder.bytes, as: UTF8.self), errno: error.errno)
             }
         }
     }
