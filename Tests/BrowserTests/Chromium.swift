@@ -18,6 +18,8 @@ final class Chromium {
     }
 
     private let process: pid_t
+    /// The browser's process.
+    var processID: pid_t { process }
     private let commands: Int32
     private let replies: Int32
     private let profile: URL
@@ -75,7 +77,22 @@ final class Chromium {
         process = pid
     }
 
-    deinit {
+    /// A page in a fresh browser context of a browser from `pool`, which goes back to it with the page.
+    static func page(from pool: BrowserPool<Chromium>) throws -> BrowserPage {
+        var page: BrowserPage?
+        _ = try pool.take { page = try $0.newPage(lentBy: pool) }
+        guard let page else { throw Failure(description: "no page from the pool") }
+        return page
+    }
+
+    private var stopped = false
+
+    deinit { stop() }
+
+    /// Closes the browser and stops what is left of its process group; stopping it again does nothing.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
         _ = try? send("Browser.close", timeout: 5)
         close(commands)
         close(replies)
@@ -120,6 +137,12 @@ final class Chromium {
         }
     }
 
+    /// Closes a page's browser context and forgets the events of its session.
+    func closeContext(_ context: String, of session: String) throws {
+        try send("Target.disposeBrowserContext", ["browserContextId": context], timeout: 30)
+        events.removeAll { $0["sessionId"] as? String == session }
+    }
+
     /// Waits until an event named `method` has arrived (counting those already kept).
     func waitForEvent(_ method: String, session: String? = nil, after index: Int = 0, timeout: Double = browserPatience) throws -> [String:
         Any]
@@ -158,13 +181,17 @@ final class Chromium {
         }
     }
 
-    /// Opens a new tab and attaches to it.
-    func newPage() throws -> BrowserPage {
-        let target = try send("Target.createTarget", ["url": "about:blank"])
+    /// Opens a new tab in a browser context of its own (no storage, cache or
+    /// history shared with another page) and attaches to it; the context
+    /// closes with the page, which gives this browser back to `pool` if there is one.
+    func newPage(lentBy pool: BrowserPool<Chromium>? = nil) throws -> BrowserPage {
+        let created = try send("Target.createBrowserContext")
+        guard let context = created["browserContextId"] as? String else { throw Failure(description: "no browser context id") }
+        let target = try send("Target.createTarget", ["url": "about:blank", "browserContextId": context, "width": 1280, "height": 900])
         guard let targetID = target["targetId"] as? String else { throw Failure(description: "no target id") }
         let attached = try send("Target.attachToTarget", ["targetId": targetID, "flatten": true])
         guard let session = attached["sessionId"] as? String else { throw Failure(description: "no session id") }
-        let page = BrowserPage(browser: self, session: session)
+        let page = BrowserPage(browser: self, session: session, context: context, pool: pool)
         for domain in ["Page.enable", "Runtime.enable", "Network.enable", "Log.enable"] { try page.send(domain) }
         try page.send("Emulation.setFocusEmulationEnabled", ["enabled": true])
         // Collects CSP violations from before any page script runs (not subject to the page's CSP).
@@ -185,9 +212,26 @@ final class BrowserPage {
     let browser: Chromium
     let session: String
 
-    init(browser: Chromium, session: String) {
+    /// Its browser context, closed with it.
+    private let context: String
+    /// The pool its browser goes back to when it goes, if any.
+    private let pool: BrowserPool<Chromium>?
+
+    init(browser: Chromium, session: String, context: String, pool: BrowserPool<Chromium>?) {
         self.browser = browser
         self.session = session
+        self.context = context
+        self.pool = pool
+    }
+
+    deinit {
+        let (context, session) = (context, session)
+        let close = { (browser: Chromium) in try browser.closeContext(context, of: session) }
+        if let pool {
+            pool.giveBack(browser, cleaning: close)
+        } else {
+            try? close(browser)
+        }
     }
 
     @discardableResult

@@ -17,11 +17,12 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
         return [.chromium] + (webKitWebDriver != nil && miniBrowser != nil && ChildProcess.which("Xvfb") != nil ? [.webkit] : [])
     }
 
-    /// A fresh browser of this engine with one page open (the browser stops when the page goes).
-    func openPage() throws -> any PageDriver {
+    /// A fresh page of this engine, in a browser that `pools` lends it until it goes (see ``BrowserPool``).
+    func openPage(from pools: BrowserPools = .shared) throws -> any PageDriver {
         switch self {
-        case .chromium: return try Chromium().newPage()
-        case .webkit, .firefox: return try WebDriverPage(self)
+        case .chromium: return try Chromium.page(from: pools.chromium)
+        case .webkit: return try WebDriverPage(self, from: pools.webKit)
+        case .firefox: return try WebDriverPage(self, from: pools.firefox)
         }
     }
 
@@ -71,6 +72,8 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// What the browser tests need of a page, in any engine.
 protocol PageDriver: AnyObject {
     var engine: Engine { get }
+    /// Which browser the page is in (a process or a session): the same for pages lent the same browser.
+    var browserIdentity: String { get }
     /// Loads `url` and waits for its load event.
     func load(_ url: String) throws
     /// Evaluates a JavaScript expression (awaiting a promise) and returns its JSON-like value.
@@ -116,6 +119,7 @@ extension PageDriver {
 
 extension BrowserPage: PageDriver {
     var engine: Engine { .chromium }
+    var browserIdentity: String { "process \(browser.processID)" }
 
     func violations() throws -> [String] {
         try evaluate("window.__violations") as? [String] ?? ["no record of violations"]

@@ -24,7 +24,7 @@ struct RedactedReportTests {
         return masked
     }
 
-    /// Opens the sample's redacted report in a fresh browser of `engine`, with the app's states (unredacted).
+    /// Opens the sample's redacted report in a fresh page of `engine`, with the app's states (unredacted).
     static func withRedactedSample(in engine: Engine, _ body: (any PageDriver, [TodoState]) throws -> Void) throws {
         let log = Array(try Data(contentsOf: ReportInBrowserTests.sampleURL))
         let builder = ReportBuilder(redaction: redaction)

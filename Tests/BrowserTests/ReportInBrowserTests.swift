@@ -6,7 +6,7 @@ import TodoDomain
 
 /// Reports loaded from `file://` in real browsers (each engine of
 /// ``Engine/available``), checked through the page's stable hooks.
-/// Serialized: one browser at a time on a small machine.
+/// Serialized: one page at a time on a small machine.
 @Suite("Report in each browser", .serialized)
 struct ReportInBrowserTests {
     static let sampleURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -70,7 +70,7 @@ struct ReportInBrowserTests {
         "(() => { const s = document.getElementById('scrubber'); s.value = '\(frame)'; s.dispatchEvent(new Event('input', {bubbles: true})); })()"
     }
 
-    /// Opens the sample's report (at `hash`) in a fresh browser of `engine`.
+    /// Opens the sample's report (at `hash`) in a fresh page of `engine`.
     static func withSamplePage(in engine: Engine, hash: String = "", _ body: (any PageDriver, [TodoState]) throws -> Void) throws {
         let (url, states, folder) = try sampleReport()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -2,15 +2,22 @@ import Foundation
 
 /// A page in WebKit (WebKitGTK's MiniBrowser under `WebKitWebDriver`, on a
 /// display of its own) or Firefox (headless, under geckodriver), driven
-/// over W3C WebDriver. One browser per page, stopped with it.
+/// over W3C WebDriver, in a browser lent to it until it goes (see ``BrowserPool``).
 final class WebDriverPage: PageDriver {
     let engine: Engine
     private let server: WebDriverServer
+    private let pool: BrowserPool<WebDriverServer>
 
-    init(_ engine: Engine) throws {
+    /// A page in a browser from `pool`, given back when the page goes.
+    init(_ engine: Engine, from pool: BrowserPool<WebDriverServer>) throws {
         self.engine = engine
-        server = try WebDriverServer.start(engine)
+        self.pool = pool
+        server = try WebDriverServer.take(from: pool)
     }
+
+    deinit { server.giveBack(to: pool) }
+
+    var browserIdentity: String { server.session }
 
     /// Watches for CSP violations and errors from now on (WebDriver cannot run
     /// script before a page's own; the page's `data-ready` shows that its scripts ran).

@@ -23,7 +23,8 @@ final class WebDriverServer {
     /// The port its `Host` header must name: geckodriver compares it with the port it was
     /// given (0), not the one it took, and refuses any other ("Invalid Host header").
     private let hostPort: UInt16?
-    private var session = ""
+    /// The session's path (`/session/ID`).
+    private(set) var session = ""
 
     /// Starts a server and a session, trying again from scratch when a start fails.
     static func start(_ engine: Engine) throws -> WebDriverServer {
@@ -81,7 +82,12 @@ final class WebDriverServer {
             driver = try ChildProcess(
                 [server, "--port", "0", "--host", "127.0.0.1", "--log", "error", "--profile-root", folder.url.path],
                 environment: ["MOZ_HEADLESS": "1", "HOME": folder.url.path], log: log)
-            capabilities = ["moz:firefoxOptions": ["binary": browser, "args": ["-headless"]]]
+            // No page kept for Back once another is loaded: a server serves many tests, one after another.
+            capabilities = [
+                "moz:firefoxOptions": [
+                    "binary": browser, "args": ["-headless"], "prefs": ["browser.sessionhistory.max_total_viewers": 0],
+                ]
+            ]
             hostPort = 0
         case .chromium:
             throw StartFailure(reason: "Chromium is driven over the DevTools pipe: use Chromium().newPage()", retryable: false)
@@ -105,9 +111,34 @@ final class WebDriverServer {
         }
     }
 
-    deinit {
+    /// A server from `pool` showing `about:blank` in a window of the usual size.
+    static func take(from pool: BrowserPool<WebDriverServer>) throws -> WebDriverServer {
+        try pool.take { try $0.command("POST", $0.session + "/window/rect", ["width": 1280, "height": 900], timeout: 30) }
+    }
+
+    /// Gives this server back to `pool` once the storage of the page it shows
+    /// is cleared and its window shows `about:blank` (which ends the page's
+    /// scripts), or stops it if it cannot.
+    func giveBack(to pool: BrowserPool<WebDriverServer>) {
+        pool.giveBack(self) { server in
+            let clear = "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}"
+            try server.command("POST", server.session + "/execute/sync", ["script": clear, "args": [Any]()], timeout: 30)
+            try server.command("POST", server.session + "/url", ["url": "about:blank"], timeout: 30)
+        }
+    }
+
+    private var stopped = false
+
+    deinit { stop() }
+
+    /// Ends the session and stops the driver and everything it started; stopping it again does nothing.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
         if !session.isEmpty { _ = try? command("DELETE", session, nil, timeout: 10) }
         driver.stop()
+        display?.server.stop()
+        try? FileManager.default.removeItem(at: folder.url)
     }
 
     /// The port the server took, read back from the kernel once it listens.
