@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 
 /// The TCP ports a process listens on, as the kernel reports them. A server
@@ -7,8 +8,18 @@ enum ListeningPorts {
     /// IPv4 ports `pid` listens on, lowest first; empty while it has none yet.
     static func of(_ pid: pid_t) -> [UInt16] {
         let sockets = socketInodes(of: pid)
-        guard !sockets.isEmpty, let table = try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8) else { return [] }
+        guard !sockets.isEmpty, let table = procFile("/proc/\(pid)/net/tcp") else { return [] }
         return listening(in: table, inodes: sockets).sorted()
+    }
+
+    /// All of a file in `/proc`. `String(contentsOfFile:)` reads only the first
+    /// 4,095 bytes of one (its size reads as 0): the table of every TCP socket of a
+    /// busy machine, where a server's row can come later, is longer than that.
+    static func procFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return (try? FileDescriptorIO.readToEnd(descriptor)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The inodes of the sockets among `pid`'s open files (`socket:[123]`).

@@ -1,3 +1,4 @@
+import ByteLevel
 import Foundation
 import Testing
 
@@ -9,6 +10,16 @@ extension CLISuite {
     @Suite("batch and index runs that overlap")
     struct BatchOverlapTests {
         static let waiting = "waiting for another todo-report run to finish with this folder"
+
+        /// The kernel's table of file locks, all of it: `String(contentsOfFile:)`
+        /// reads only its first 4,095 bytes (its size reads as 0), and on a busy
+        /// machine (browsers' profiles hold locks) a waiter's row comes later.
+        static func locks() -> String {
+            let descriptor = open("/proc/locks", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return "" }
+            defer { close(descriptor) }
+            return String(decoding: (try? FileDescriptorIO.readToEnd(descriptor)) ?? [], as: UTF8.self)
+        }
 
         /// The folder's lock, held by this test process until `release`.
         final class HeldLock {
@@ -122,7 +133,7 @@ extension CLISuite {
             // Both wait for the folder's lock (the kernel lists a waiter with `->` in /proc/locks): each has
             // read its log and written its files, and neither has installed one.
             let prepared = eventually {
-                let waiting = ((try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? "").split(separator: "\n").filter {
+                let waiting = Self.locks().split(separator: "\n").filter {
                     $0.contains("->")
                 }
                 return runs.allSatisfy { run in
