@@ -51,6 +51,9 @@ var TodoPhone = (function () {
       } else {
         list.style.height = '';
       }
+      // A row redrawn (its switch changed) while its "… N characters" button has the focus
+      // hands the focus to the same item's new button, or else to the list's box: never to the page.
+      var focused = list.contains(document.activeElement) ? document.activeElement.closest('li') : null;
       // A row shows its item's position, title and switch, and whether it is marked.
       keptItems(from, to, function (i) {
         var item = items[i];
@@ -74,6 +77,10 @@ var TodoPhone = (function () {
         var top = itemRows.top(i, scrollTop) + 'px';
         if (li.style.top !== top) li.style.top = top;
       });
+      if (focused && !focused.isConnected) {
+        var again = list.querySelector('li[data-index="' + focused.dataset.index + '"] .more-text');
+        (again || list.parentNode).focus({ preventScroll: true });
+      }
     }
 
     // Makes the list tall enough for `count` items before their rows are drawn, when its box

@@ -72,11 +72,16 @@ var TodoText = (function () {
   // The same text again leaves the element as it is, so a button someone
   // has focused (the add sheet's name, redrawn at every frame) keeps it.
   var shownTexts = new WeakMap();
+  // A new text while its button has the focus (a name typed on during playback) moves the focus
+  // to the new button, when the text is still long enough to have one.
   function setText(element, text) {
     if (shownTexts.get(element) === text) return;
     shownTexts.set(element, text);
-    if (!isLong(text)) { element.textContent = text; return; }
-    element.replaceChildren(cut(text), moreButton(text));
+    var focused = element.contains(document.activeElement) && document.activeElement !== element;
+    if (!isLong(text)) element.textContent = text;
+    else element.replaceChildren(cut(text), moreButton(text));
+    var button = focused ? element.querySelector('.more-text') : null;
+    if (button) button.focus({ preventScroll: true });
   }
 
   // The whole text, on demand, in a panel of its own.

@@ -231,6 +231,11 @@ TodoReport.part(function eventList(R) {
     var li = e.target.closest('li');
     if (li) activate(li);
   });
+  // Focus coming into the list stops playback: each frame drawn would move it on to that frame's
+  // row, one row after another under a screen reader, and away from the row a person came to.
+  eventList.addEventListener('focusin', function (e) {
+    if (!eventList.contains(e.relatedTarget)) R.stop();
+  });
   // Up and Down (Home, End, Page Up, Page Down) move the focus between rows, scrolling as need be;
   // Enter or Space does what a click does. Right opens a folded run and moves into an open one, Left
   // folds an open run and moves from a run's frame to the run; on any other row they do nothing (in

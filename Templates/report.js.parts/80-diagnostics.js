@@ -11,7 +11,7 @@ TodoReport.part(function diagnosticList(R) {
   'use strict';
 
   var $ = R.$, element = R.element, OVERSCAN = R.OVERSCAN, frameLines = R.session.lines, count = R.count;
-  var DIAGNOSTIC_ROW = 40, VIRTUAL_DIAGNOSTICS = 100;
+  var DIAGNOSTIC_ROW = 44, VIRTUAL_DIAGNOSTICS = 100;
   var diagnostics = null;
 
   function readDiagnostics(d) {

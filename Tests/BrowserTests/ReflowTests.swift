@@ -1,0 +1,189 @@
+import Foundation
+import Report
+import SessionLog
+import Testing
+
+/// What axe-core does not measure: the report read in a window 320 CSS px
+/// wide or with WCAG's text spacing (WCAG 1.4.10 and 1.4.12), the contrast
+/// of a switch's parts that show its state (1.4.11), and the focus while
+/// playback runs.
+@Suite("Reflow, text spacing, switches and playback in each browser", .serialized)
+struct ReflowTests {
+    /// WCAG 1.4.12's spacing, put into the page's own style sheet through the
+    /// CSSOM (its policy refuses a new `<style>`, not a rule added to a sheet it allowed).
+    static let textSpacing = """
+        (() => { const sheet = document.styleSheets[0];
+          sheet.insertRule('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }', sheet.cssRules.length);
+          sheet.insertRule('p { margin-bottom: 2em !important; }', sheet.cssRules.length);
+          return true; })()
+        """
+
+    /// Scrolls the event list from top to bottom, a box at a time, and
+    /// returns the parts of drawn rows that a row cuts (a number, a travel
+    /// note or an undone mark that does not fit inside its row), and how many
+    /// such parts were drawn in all.
+    static let cutParts = """
+        (async () => {
+          const box = document.getElementById('event-viewport'), cut = [], seen = {index: 0, 'travel-note': 0, 'undone-mark': 0};
+          const painted = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+          for (let top = 0; ; top += box.clientHeight) {
+            box.scrollTop = top;
+            await painted();
+            for (const li of document.querySelectorAll('#event-list li')) {
+              const row = li.getBoundingClientRect();
+              for (const part of li.querySelectorAll('.index, .travel-note, .undone-mark')) {
+                seen[part.className]++;
+                const r = part.getBoundingClientRect();
+                if (r.left < row.left - 0.5 || r.right > row.right + 0.5 || part.scrollWidth > part.clientWidth + 1)
+                  cut.push(li.dataset.frame + ' ' + part.className + ' ' + JSON.stringify(part.textContent) + ': ' + Math.round(r.right - row.right) + ' px past the row');
+              }
+            }
+            if (top + box.clientHeight >= box.scrollHeight) break;
+          }
+          return {cut: cut, seen: seen};
+        })()
+        """
+
+    @Test(
+        "in a narrow window and with text spacing, an event row keeps its number, travel note and undone mark whole",
+        arguments: Engine.available, [false, true])
+    func eventRowsKeepTheirMarks(engine: Engine, spaced: Bool) throws {
+        // The sample ends after a travel back, so that rows are undone too.
+        let folder = try TemporaryFolder("reflow")
+        let file = try PageState.report(
+            try PageState.sample() + Array(#"{"type":"travel","to":13}"#.utf8) + [0x0A], in: folder.url, named: "report.html")
+        let page = try engine.openPage()
+        try page.load(file.absoluteString)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        let width = try page.resize(width: 320)
+        if spaced { _ = try page.evaluate(Self.textSpacing) }
+        let found = try #require(try page.evaluate(Self.cutParts) as? [String: Any])
+        let seen = try #require(found["seen"] as? [String: Int])
+        #expect(
+            (seen["travel-note"] ?? 0) > 0 && (seen["undone-mark"] ?? 0) > 0,
+            "the sample's rows have travel notes and undone marks to check: \(seen)")
+        let cut = found["cut"] as? [String] ?? ["nothing measured"]
+        #expect(cut.isEmpty, "\(engine), \(width) px wide\(spaced ? ", text spacing" : ""): \(cut.joined(separator: "\n"))")
+    }
+
+    @Test(
+        "two lines of a diagnostic fit its row at WCAG's text spacing, in a list drawn a screenful at a time", arguments: Engine.available)
+    func diagnosticRowsHoldTwoSpacedLines(engine: Engine) throws {
+        let folder = try TemporaryFolder("reflow-diagnostics")
+        let file = try PageState.report(try PageState.sampleWithDiagnostics(), in: folder.url, named: "report.html")
+        let page = try engine.openPage()
+        try page.load(file.absoluteString)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        _ = try page.evaluate(Self.textSpacing)
+        _ = try page.evaluate("(() => { document.getElementById('diagnostic-viewport').scrollIntoView(); return true; })()")
+        _ = try page.evaluate(PageState.painted)
+        let rows = try #require(
+            try page.evaluate(
+                """
+                [...document.querySelectorAll('#diagnostics.virtual li')].map(li => { const s = getComputedStyle(li);
+                  return [li.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom), 2 * parseFloat(s.lineHeight)]; })
+                """) as? [[Double]])
+        #expect(!rows.isEmpty, "the list is drawn a screenful at a time")
+        let short = rows.filter { $0[0] + 0.01 < $0[1] }
+        #expect(short.isEmpty, "\(engine): rows of \(short.first?[0] ?? 0) px for two lines of \(short.first?[1] ?? 0) px")
+    }
+
+    /// The WCAG contrast ratios of the parts that show a switch's state, read from the styles:
+    /// a done switch's fill against the list, and a not-done switch's knob ring (an opaque
+    /// shadow with no blur and a spread, 1:1 when there is none) against its fill.
+    static let switchContrast = """
+        (() => {
+          const rgb = text => (text.match(/rgba?\\(([^)]*)\\)/) || [, '0, 0, 0'])[1].split(',').slice(0, 3).map(Number);
+          const ring = shadow => shadow.split(/,(?![^(]*\\))/).map(s => ({colour: s.match(/rgba?\\([^)]*\\)/), lengths: s.replace(/rgba?\\([^)]*\\)/, '').match(/-?[\\d.]+px/g) || []}))
+            .find(s => s.colour && !/rgba\\([^)]*,\\s*0?\\.\\d+\\)/.test(s.colour[0]) && parseFloat(s.lengths[2]) === 0 && parseFloat(s.lengths[3]) > 0);
+          const luminance = c => { const [r, g, b] = c.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+          const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+          const on = document.querySelector('#todo-list .switch[data-done="true"]'), off = document.querySelector('#todo-list .switch[data-done="false"]');
+          if (!on || !off) return null;
+          const list = rgb(getComputedStyle(document.getElementById('todo-list')).backgroundColor);
+          return {onFillAgainstList: ratio(rgb(getComputedStyle(on).backgroundColor), list),
+            knobRingAgainstOffFill: (k => k ? ratio(rgb(k.colour[0]), rgb(getComputedStyle(off).backgroundColor)) : 1)(ring(getComputedStyle(off, '::after').boxShadow))};
+        })()
+        """
+
+    @Test(
+        "a switch's state is drawn at 3:1 or more: a done one's fill against the list, a not-done one's knob ring against its fill",
+        arguments: Engine.available)
+    func switchStatesHaveContrast(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine) { page, states in
+            let last = try #require(states.last)
+            try #require(
+                last.todoItems.contains(where: \.isFinished) && last.todoItems.contains(where: { !$0.isFinished }),
+                "the sample ends with items of both states")
+            var schemes: [(String, [String: Any])] = [("light", [:])]
+            if engine == .chromium {
+                schemes.append(("dark", ["media": "screen", "features": [["name": "prefers-color-scheme", "value": "dark"]]]))
+            }
+            for (scheme, media) in schemes {
+                if let chromium = page as? BrowserPage, !media.isEmpty {
+                    try chromium.send("Emulation.setEmulatedMedia", media)
+                    _ = try page.evaluate(PageState.painted)
+                }
+                // The switches' fills change over 0.15 s: measured once they have.
+                try page.waitUntil("document.getAnimations().every(a => a.playState !== 'running')", "\(scheme): transitions ended")
+                let ratios = try #require(try page.evaluate(Self.switchContrast) as? [String: Double], "\(scheme): both switches drawn")
+                for (part, ratio) in ratios.sorted(by: { $0.key < $1.key }) {
+                    #expect(ratio >= 3, "\(engine), \(scheme) scheme: \(part) \(String(format: "%.2f", ratio)):1")
+                }
+            }
+        }
+    }
+
+    @Test("focus coming into the event list stops playback, so that it stays on the row it came to", arguments: Engine.available)
+    func focusInTheListStopsPlayback(engine: Engine) throws {
+        try ReportInBrowserTests.withSamplePage(in: engine, hash: "#frame=1") { page, _ in
+            _ = try page.evaluate("(() => { document.getElementById('play').click(); return true; })()")
+            try page.waitUntil("document.getElementById('play').textContent === 'Pause'", "playing")
+            _ = try page.evaluate("(() => { document.querySelector('#event-list li[tabindex=\"0\"]').focus(); return true; })()")
+            #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Play", "\(engine): playback stopped")
+            let row = try page.evaluate("document.activeElement.dataset.row") as? String
+            _ = try page.evaluate(PageState.painted)
+            #expect(try page.evaluate("document.activeElement.dataset.row") as? String == row, "\(engine): the focus stays")
+        }
+    }
+
+    /// A session whose item and typed name are long enough to have a "… N characters" button,
+    /// each drawn again at the next frame: the item's switch turns (frame 4), the name grows (frame 7).
+    static let longTexts: String = {
+        let title = String(repeating: "Long title ", count: 200)
+        let id = "6A1B2C3D-0000-4000-8000-000000000001"
+        return [
+            #"{"type":"session","schema":"todo-session/1","sessionId":"long-texts"}"#,
+            #"{"type":"event","event":"startCreatingItem"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"\#(title)"}"#,
+            #"{"type":"event","event":"addItem","id":"\#(id)"}"#,
+            #"{"type":"event","event":"setItemDone","id":"\#(id)","isDone":true}"#,
+            #"{"type":"event","event":"startCreatingItem"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"\#(title)a"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"\#(title)ab"}"#,
+        ].joined(separator: "\n") + "\n"
+    }()
+
+    @Test(
+        "a focused \"… N characters\" button drawn again at the next frame keeps the focus: an item's whose switch turned, a typed name's",
+        arguments: Engine.available)
+    func focusedTextButtonsKeepTheFocus(engine: Engine) throws {
+        let (page, _) = try PageState.openReport(of: Self.longTexts, in: engine)
+        let cases = [
+            (frame: 3, button: "#todo-list li[data-index=\"0\"] .more-text"), (frame: 6, button: "#partial-name .more-text"),
+        ]
+        for (frame, button) in cases {
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
+            try page.waitUntil("document.querySelector('\(button)') !== null", "frame \(frame) has the button")
+            _ = try page.evaluate("(() => { document.querySelector('\(button)').focus(); return true; })()")
+            #expect(try page.evaluate("document.activeElement === document.querySelector('\(button)')") as? Bool == true)
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame + 1))
+            try page.waitUntil("document.getElementById('frame-view').dataset.frame === '\(frame + 1)'")
+            let focused = try page.evaluate("document.activeElement.outerHTML.slice(0, 80)") as? String ?? "nothing"
+            #expect(
+                try page.evaluate("document.activeElement === document.querySelector('\(button)')") as? Bool == true,
+                "\(engine), frame \(frame + 1): the focus is on \(focused)")
+        }
+    }
+}
