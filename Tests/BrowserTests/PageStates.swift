@@ -38,8 +38,13 @@ struct PageState: Sendable, CustomTestStringConvertible {
 
     /// The report of `log` opened in `engine` once its script has drawn it; the folder lives as long as it is kept.
     static func openReport(of log: String, in engine: Engine) throws -> (page: any PageDriver, folder: TemporaryFolder) {
+        try openReport(of: Array(log.utf8), in: engine)
+    }
+
+    /// The report of the log's bytes opened in `engine` once its script has drawn it; the folder lives as long as it is kept.
+    static func openReport(of log: [UInt8], in engine: Engine) throws -> (page: any PageDriver, folder: TemporaryFolder) {
         let folder = try TemporaryFolder("report")
-        let file = try report(Array(log.utf8), in: folder.url, named: "report.html")
+        let file = try report(log, in: folder.url, named: "report.html")
         let page = try engine.openPage()
         try page.load(file.absoluteString)
         try page.waitUntil("document.documentElement.dataset.ready === 'true'", "the page's script ran")

@@ -49,12 +49,9 @@ struct ReflowTests {
         arguments: Engine.available, [false, true])
     func eventRowsKeepTheirMarks(engine: Engine, spaced: Bool) throws {
         // The sample ends after a travel back, so that rows are undone too.
-        let folder = try TemporaryFolder("reflow")
-        let file = try PageState.report(
-            try PageState.sample() + Array(#"{"type":"travel","to":13}"#.utf8) + [0x0A], in: folder.url, named: "report.html")
-        let page = try engine.openPage()
-        try page.load(file.absoluteString)
-        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        let (page, folder) = try PageState.openReport(
+            of: try PageState.sample() + Array(#"{"type":"travel","to":13}"#.utf8) + [0x0A], in: engine)
+        defer { withExtendedLifetime(folder) {} }
         let width = try page.resize(width: 320)
         if spaced { _ = try page.evaluate(Self.textSpacing) }
         let found = try #require(try page.evaluate(Self.cutParts) as? [String: Any])
@@ -69,11 +66,8 @@ struct ReflowTests {
     @Test(
         "two lines of a diagnostic fit its row at WCAG's text spacing, in a list drawn a screenful at a time", arguments: Engine.available)
     func diagnosticRowsHoldTwoSpacedLines(engine: Engine) throws {
-        let folder = try TemporaryFolder("reflow-diagnostics")
-        let file = try PageState.report(try PageState.sampleWithDiagnostics(), in: folder.url, named: "report.html")
-        let page = try engine.openPage()
-        try page.load(file.absoluteString)
-        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        let (page, folder) = try PageState.openReport(of: try PageState.sampleWithDiagnostics(), in: engine)
+        defer { withExtendedLifetime(folder) {} }
         _ = try page.evaluate(Self.textSpacing)
         _ = try page.evaluate("(() => { document.getElementById('diagnostic-viewport').scrollIntoView(); return true; })()")
         _ = try page.evaluate(PageState.painted)
@@ -169,7 +163,8 @@ struct ReflowTests {
         "a focused \"… N characters\" button drawn again at the next frame keeps the focus: an item's whose switch turned, a typed name's",
         arguments: Engine.available)
     func focusedTextButtonsKeepTheFocus(engine: Engine) throws {
-        let (page, _) = try PageState.openReport(of: Self.longTexts, in: engine)
+        let (page, folder) = try PageState.openReport(of: Self.longTexts, in: engine)
+        defer { withExtendedLifetime(folder) {} }
         let cases = [
             (frame: 3, button: "#todo-list li[data-index=\"0\"] .more-text"), (frame: 6, button: "#partial-name .more-text"),
         ]
