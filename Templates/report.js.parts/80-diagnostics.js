@@ -106,6 +106,16 @@ TodoReport.part(function diagnosticList(R) {
       R.go(Number(link.dataset.frame));
       $('scrubber').focus();
     });
+    // A row shown whole while its link has the focus hides the rows after it: Escape puts it back to
+    // two lines (WCAG 1.4.13), until the focus leaves it.
+    list.addEventListener('keydown', function (e) {
+      var li = e.key === 'Escape' && e.target.closest ? e.target.closest('li') : null;
+      if (li && diagnostics.rows) li.classList.add('cut');
+    });
+    list.addEventListener('focusout', function (e) {
+      var li = e.target.closest ? e.target.closest('li') : null;
+      if (li) li.classList.remove('cut');
+    });
     window.addEventListener('resize', function () { if (diagnostics.rows) { layoutDiagnostics(); drawDiagnostics(); } });
   };
 });

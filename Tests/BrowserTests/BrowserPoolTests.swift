@@ -67,31 +67,56 @@ struct BrowserPoolTests {
         #expect(try stubs.pool.take().number == 2, "a stopped browser is never lent")
     }
 
-    @Test("a page lent a used browser has none of the last page's script state, storage or size", arguments: Engine.available)
+    @Test(
+        "a page lent a used browser has none of the last page's script state or storage, and its window has the focus",
+        arguments: Engine.available)
     func aLentPageStartsBlank(engine: Engine) throws {
         let pools = BrowserPools()
         defer { pools.stopIdle() }
-        let folder = try TemporaryFolder("pooled")
-        let file = folder.url.appendingPathComponent("blank.html")
-        try Data("<!doctype html><html lang=en><title>blank</title><p>blank".utf8).write(to: file)
-
-        let (identity, usual) = try {
+        let file = try Self.blankPage()
+        let identity = try {
             let used = try engine.openPage(from: pools)
-            try used.load(file.absoluteString)
+            try used.load(file.page.absoluteString)
             _ = try used.evaluate(
                 "(() => { window.leftOver = 1; sessionStorage.setItem('left', 'over'); localStorage.setItem('left', 'over'); return true; })()"
             )
+            return used.browserIdentity
+        }()
+        let page = try engine.openPage(from: pools)
+        #expect(page.browserIdentity == identity, "the pool lent the same browser again")
+        try page.load(file.page.absoluteString)
+        #expect(try page.evaluate("typeof window.leftOver") as? String == "undefined")
+        #expect(try page.evaluate("sessionStorage.getItem('left') === null && localStorage.getItem('left') === null") as? Bool == true)
+        #expect(try page.evaluate("document.hasFocus()") as? Bool == true, "its window has the focus, as a new browser's has")
+    }
+
+    @Test(
+        "after a page was resized the same browser is lent at the usual size, its window with the focus (WebKit's loses it while resized)",
+        arguments: Engine.available)
+    func aResizedBrowserIsLentAtTheUsualSize(engine: Engine) throws {
+        let pools = BrowserPools()
+        defer { pools.stopIdle() }
+        let file = try Self.blankPage()
+        let (identity, usual) = try {
+            let used = try engine.openPage(from: pools)
+            try used.load(file.page.absoluteString)
             let usual = try used.evaluate("[window.innerWidth, window.innerHeight]") as? [Int]
             #expect(usual?.first == 1280, "the first page opened at the usual width")
             #expect(try used.resize(width: 640) == 640, "the first page was resized")
             return (used.browserIdentity, usual)
         }()
-
         let page = try engine.openPage(from: pools)
         #expect(page.browserIdentity == identity, "the pool lent the same browser again")
-        try page.load(file.absoluteString)
-        #expect(try page.evaluate("typeof window.leftOver") as? String == "undefined")
-        #expect(try page.evaluate("sessionStorage.getItem('left') === null && localStorage.getItem('left') === null") as? Bool == true)
+        try page.load(file.page.absoluteString)
         #expect(try page.evaluate("[window.innerWidth, window.innerHeight]") as? [Int] == usual)
+        #expect(try page.evaluate("document.hasFocus()") as? Bool == true, "its window has the focus, as a new browser's has")
+    }
+
+    /// A page with nothing on it, in a folder that lives as long as the pair is kept.
+    private static func blankPage() throws -> (page: URL, folder: TemporaryFolder) {
+        let folder = try TemporaryFolder("pooled")
+        let page = folder.url.appendingPathComponent("blank.html")
+        try Data("<!doctype html><html lang=en><title>blank</title><p>blank".utf8).write(to: page)
+        return (page, folder)
     }
 }

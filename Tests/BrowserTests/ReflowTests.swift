@@ -181,4 +181,33 @@ struct ReflowTests {
                 "\(engine), frame \(frame + 1): the focus is on \(focused)")
         }
     }
+
+    @Test(
+        "a diagnostic row cut to two lines shows its whole text while its link has the focus, and two lines again after Escape",
+        arguments: Engine.available)
+    func aFocusedDiagnosticRowShowsItAll(engine: Engine) throws {
+        // More diagnostics than are drawn at once, each about an event name too long for two lines.
+        let name = String(repeating: "aVeryLongEventName", count: 30)
+        let log = try PageState.sample() + Array(String(repeating: #"{"type":"event","event":"\#(name)"}"# + "\n", count: 120).utf8)
+        let (page, folder) = try PageState.openReport(of: log, in: engine)
+        defer { withExtendedLifetime(folder) {} }
+        _ = try page.evaluate("(() => { document.getElementById('diagnostic-viewport').scrollIntoView(); return true; })()")
+        _ = try page.evaluate(PageState.painted)
+        let row = "document.querySelector('#diagnostics.virtual li')"
+        #expect(try page.evaluate("\(row).scrollHeight > \(row).clientHeight + 1") as? Bool == true, "\(engine): the row is cut")
+        // From the list's box, Tab reaches the first row's link: a key, so that WebKit's window takes
+        // the focus too (its :focus-within matches only then).
+        _ = try page.evaluate("(() => { document.getElementById('diagnostic-viewport').focus(); return true; })()")
+        try page.press("Tab")
+        #expect(try page.evaluate("\(row).contains(document.activeElement)") as? Bool == true, "\(engine): the row's link has the focus")
+        _ = try page.evaluate(PageState.painted)
+        let heights = try page.evaluate("[\(row).scrollHeight, \(row).clientHeight]") as? [Int]
+        #expect(
+            heights.map { $0[0] <= $0[1] + 1 && $0[1] > 44 } == true,
+            "\(engine): focused, the row shows all of its text: \(heights ?? [])")
+        try page.press("Escape")
+        _ = try page.evaluate(PageState.painted)
+        #expect(try page.evaluate("\(row).clientHeight <= 44") as? Bool == true, "\(engine): Escape puts it back to two lines")
+        #expect(try page.evaluate("\(row).contains(document.activeElement)") as? Bool == true, "\(engine): the focus stays")
+    }
 }
