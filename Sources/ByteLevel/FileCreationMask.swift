@@ -1,9 +1,7 @@
 #if canImport(Glibc)
     package import Glibc
-    import FoundationEssentials
 #elseif canImport(Darwin)
     package import Darwin
-    import Foundation
 #endif
 
 /// The process's file-creation mask (umask), for the mode a new output gets.
@@ -20,8 +18,8 @@ package enum FileCreationMask {
     /// `Umask:\t0022` from `/proc/self/status` (Linux 4.7 and later).
     private static func fromProcStatus() -> mode_t? {
         #if os(Linux)
-            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-            for line in status.split(separator: "\n") where line.hasPrefix("Umask:") {
+            guard let bytes = FileDescriptorIO.kernelFile("/proc/self/status") else { return nil }
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Umask:") {
                 return mode_t(line.dropFirst("Umask:".count).filter { $0 != "\t" && $0 != " " }, radix: 8)
             }
         #endif

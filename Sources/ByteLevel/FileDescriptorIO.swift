@@ -103,6 +103,17 @@ package enum FileDescriptorIO {
         try forEachChunk(of: descriptor) { bytes.append(contentsOf: $0) }
         return bytes
     }
+
+    /// All of a kernel file such as `/proc/locks` or `/proc/self/status`, or
+    /// `nil` when it cannot be read. Their size reads as 0, and Foundation's
+    /// `String(contentsOfFile:)` stops after the first 4,095 bytes of one: a
+    /// busy machine's lock or socket table is longer than that.
+    package static func kernelFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return try? readToEnd(descriptor)
+    }
 }
 
 // `read(2)` and `write(2)`, named apart from FileDescriptorIO's own.

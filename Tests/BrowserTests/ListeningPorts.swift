@@ -8,18 +8,8 @@ enum ListeningPorts {
     /// IPv4 ports `pid` listens on, lowest first; empty while it has none yet.
     static func of(_ pid: pid_t) -> [UInt16] {
         let sockets = socketInodes(of: pid)
-        guard !sockets.isEmpty, let table = procFile("/proc/\(pid)/net/tcp") else { return [] }
-        return listening(in: table, inodes: sockets).sorted()
-    }
-
-    /// All of a file in `/proc`. `String(contentsOfFile:)` reads only the first
-    /// 4,095 bytes of one (its size reads as 0): the table of every TCP socket of a
-    /// busy machine, where a server's row can come later, is longer than that.
-    static func procFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return (try? FileDescriptorIO.readToEnd(descriptor)).map { String(decoding: $0, as: UTF8.self) }
+        guard !sockets.isEmpty, let table = FileDescriptorIO.kernelFile("/proc/\(pid)/net/tcp") else { return [] }
+        return listening(in: String(decoding: table, as: UTF8.self), inodes: sockets).sorted()
     }
 
     /// The inodes of the sockets among `pid`'s open files (`socket:[123]`).

@@ -122,6 +122,17 @@ struct FileDescriptorIOTests {
         #expect(try FileDescriptorIO.readToEnd(descriptor) == bytes)
     }
 
+    @Test("a kernel file is read whole, past the 4,095 bytes Foundation stops at, though its size reads as 0")
+    func kernelFilesAreReadWhole() throws {
+        #if os(Linux)
+            // This process's memory map, one row per mapping: tens of kilobytes in a test process.
+            let smaps = try #require(FileDescriptorIO.kernelFile("/proc/self/smaps"))
+            #expect(smaps.count > 4_096)
+            #expect(String(decoding: smaps.suffix(200), as: UTF8.self).contains("VmFlags:"))
+        #endif
+        #expect(FileDescriptorIO.kernelFile("/proc/no-such-file-\(UUID().uuidString)") == nil)
+    }
+
     @Test func aFailedReadThrowsTheSystemsError() throws {
         #expect(throws: SystemError(errno: EBADF)) { try FileDescriptorIO.readToEnd(-1) }
     }

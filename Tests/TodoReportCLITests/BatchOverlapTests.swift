@@ -11,14 +11,10 @@ extension CLISuite {
     struct BatchOverlapTests {
         static let waiting = "waiting for another todo-report run to finish with this folder"
 
-        /// The kernel's table of file locks, all of it: `String(contentsOfFile:)`
-        /// reads only its first 4,095 bytes (its size reads as 0), and on a busy
-        /// machine (browsers' profiles hold locks) a waiter's row comes later.
+        /// The kernel's table of file locks, all of it: on a busy machine
+        /// (browsers' profiles hold locks) a waiter's row comes late in it.
         static func locks() -> String {
-            let descriptor = open("/proc/locks", O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return "" }
-            defer { close(descriptor) }
-            return String(decoding: (try? FileDescriptorIO.readToEnd(descriptor)) ?? [], as: UTF8.self)
+            String(decoding: FileDescriptorIO.kernelFile("/proc/locks") ?? [], as: UTF8.self)
         }
 
         /// The folder's lock, held by this test process until `release`.
