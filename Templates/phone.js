@@ -98,9 +98,15 @@ var TodoPhone = (function () {
       parts.view.dataset.frame = String(frame);
       parts.view.dataset.stateName = s.stateName;
       drawItems(s.todoItems, scrollTop, height, marked);
+      // The typed name's "… N characters" button with the focus, at a frame whose name is
+      // short or whose sheet is closed, hands the focus to the list's box, as a row's does.
+      var sheetHadFocus = parts.sheet.contains(document.activeElement);
       parts.sheet.hidden = !s.isCreatingItem;
       parts.overlay.hidden = !s.isCreatingItem;
       TodoText.setText(parts.partial, s.partialItemName);
+      if (sheetHadFocus && (parts.sheet.hidden || !parts.sheet.contains(document.activeElement))) {
+        parts.list.parentNode.focus({ preventScroll: true });
+      }
       parts.placeholder.hidden = s.partialItemName.length > 0;
       parts.addButton.dataset.disabled = s.partialItemName.length > 0 ? 'false' : 'true';
     }

@@ -30,6 +30,9 @@ extension KeyboardTests {
             #"{"type":"event","event":"startCreatingItem"}"#,
             #"{"type":"event","event":"changePartialItemName","name":"\#(title)a"}"#,
             #"{"type":"event","event":"changePartialItemName","name":"\#(title)ab"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"Short"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"\#(title)"}"#,
+            #"{"type":"event","event":"cancelCreatingItem"}"#,
         ]
     }()
 
@@ -52,6 +55,27 @@ extension KeyboardTests {
             let focused = try page.evaluate("document.activeElement.outerHTML.slice(0, 80)") as? String ?? "nothing"
             #expect(
                 try page.evaluate("document.activeElement === document.querySelector('\(button)')") as? Bool == true,
+                "\(engine), frame \(frame + 1): the focus is on \(focused)")
+        }
+    }
+
+    @Test(
+        "a focused typed name's \"… N characters\" button whose name turns short, or whose sheet closes, hands the focus to the list's box",
+        arguments: Engine.available)
+    func typedNameButtonHandsTheFocusOn(engine: Engine) throws {
+        let (page, folder) = try Self.openReport(of: Self.longTexts, in: engine)
+        defer { withExtendedLifetime(folder) {} }
+        let button = "#partial-name .more-text"
+        // Frame 8 types a short name after frame 7's long one; frame 10 closes the sheet frame 9 typed long in.
+        for frame in [7, 9] {
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame))
+            try page.waitUntil("document.querySelector('\(button)') !== null", "frame \(frame) has the button")
+            _ = try page.evaluate("(() => { document.querySelector('\(button)').focus(); return true; })()")
+            _ = try page.evaluate(ReportInBrowserTests.scrub(to: frame + 1))
+            try page.waitUntil("document.getElementById('frame-view').dataset.frame === '\(frame + 1)'")
+            let focused = try page.evaluate("document.activeElement.outerHTML.slice(0, 80)") as? String ?? "nothing"
+            #expect(
+                try page.evaluate("document.activeElement.id") as? String == "list-viewport",
                 "\(engine), frame \(frame + 1): the focus is on \(focused)")
         }
     }
