@@ -298,4 +298,35 @@ struct NumbersTableTests {
                 "Every line accounted for: 5 lines, 0 events made frames, 0 travels, 0 headers, 3 dropped (2 unread after the unsupported schema), 2 blank."
             ))
     }
+
+    @Test("times are counted exactly: a difference a quarter of a microsecond from a half millisecond rounds as its digits say")
+    func exactTimes() throws {
+        // Seven fraction digits, as .NET writes them: 1,000.4999 ms after the start is 1,000, not 1,001.
+        let strings = try Self.result([
+            #"{"type":"session","schema":"todo-session/1","startedAt":"2026-11-29T09:00:00Z"}"#,
+            #"{"type":"event","event":"startCreatingItem","timestamp":"2026-11-29T09:00:01.0004999Z"}"#,
+        ])
+        #expect(strings.numbers.durationMs == 1_000 && strings.stats["durationMs"] as? Int == 1_000)
+        #expect(strings.table.map { $0["t_ms"] ?? "" } == ["1000"])
+        // Numbers of milliseconds with fractions: + at 0.5 ms after the start and Add at 1.4999 ms are 0 and 1.
+        let numbers = try Self.result([
+            #"{"type":"session","schema":"todo-session/1","startedAt":1795942800000.0001}"#,
+            #"{"type":"event","event":"startCreatingItem","timestamp":1795942800000.5}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"Milk","timestamp":1795942800001}"#,
+            #"{"type":"event","event":"addItem","timestamp":1795942800001.5}"#,
+        ])
+        #expect(numbers.numbers.durationMs == 1 && numbers.numbers.plusToAddMs == [.init(milliseconds: 1, count: 1)])
+        #expect(numbers.table.map { $0["t_ms"] ?? "" } == ["0", "1", "1"])
+        #expect(
+            numbers.table.map { $0["time"] ?? "" } == Array(repeating: "2026-11-29T09:00:00.000Z", count: 1) + [
+                "2026-11-29T09:00:00.001Z", "2026-11-29T09:00:00.001Z",
+            ])
+        // A step back of 100 ns is a step back.
+        let backwards = try Self.result([
+            Self.header,
+            #"{"type":"event","event":"startCreatingItem","timestamp":"2026-11-29T09:00:01.0000001Z"}"#,
+            #"{"type":"event","event":"cancelCreatingItem","timestamp":"2026-11-29T09:00:01.0000000Z"}"#,
+        ])
+        #expect(backwards.numbers.warnings == 1 && backwards.numbers.codes == ["time-backwards": 1])
+    }
 }

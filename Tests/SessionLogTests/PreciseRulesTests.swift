@@ -80,29 +80,89 @@ struct PreciseRulesTests {
         #expect(Timestamp(millisecondsSince1970: -1).rfc3339 == "1969-12-31T23:59:59.999Z")
     }
 
-    /// Instants worked out with Python's `datetime` and `calendar.timegm`.
-    static let validTimes: [(String, Double)] = [
-        ("2026-11-29T09:00:01Z", 1795942801000.0),
-        ("2026-11-29t09:00:01z", 1795942801000.0),
-        ("2026-11-29T17:00:01+08:00", 1795942801000.0),
-        ("2026-11-29T03:30:01-05:30", 1795942801000.0),
-        ("1970-01-01T00:00:01.5Z", 1500.0),
-        ("2026-11-29T09:00:02.756000+00:00", 1795942802756.0),
-        ("2026-11-29T09:00:01.123456789Z", 1795942801123.4568),
-        ("2000-02-29T12:00:00Z", 951825600000.0),
-        ("1969-12-31T23:59:59.999Z", -1.0),
-        ("0001-01-01T00:00:00Z", -62135596800000.0),
-        ("9999-12-31T23:59:59Z", 253402300799000.0),
-        // A leap second, whatever its fraction: the last instant of its minute that a double holds.
-        ("2016-12-31T23:59:60Z", Double(1_483_228_800_000).nextDown),
-        ("2016-12-31T23:59:60.999999Z", Double(1_483_228_800_000).nextDown),
-        ("2016-12-31T23:59:60.5+01:00", Double(1_483_225_200_000).nextDown),
-        ("2026-06-30T23:59:59.1+23:59", 1782777659100.0),
+    /// Instants worked out with Python's `datetime` and `calendar.timegm`: whole milliseconds, and nanoseconds past them.
+    static let validTimes: [(String, Int64, Int32)] = [
+        ("2026-11-29T09:00:01Z", 1_795_942_801_000, 0),
+        ("2026-11-29t09:00:01z", 1_795_942_801_000, 0),
+        ("2026-11-29T17:00:01+08:00", 1_795_942_801_000, 0),
+        ("2026-11-29T03:30:01-05:30", 1_795_942_801_000, 0),
+        ("1970-01-01T00:00:01.5Z", 1_500, 0),
+        ("2026-11-29T09:00:02.756000+00:00", 1_795_942_802_756, 0),
+        ("2026-11-29T09:00:01.123456789Z", 1_795_942_801_123, 456_789),
+        // Digits past the nanosecond are cut.
+        ("2026-11-29T09:00:01.1234567899Z", 1_795_942_801_123, 456_789),
+        ("2026-11-29T09:00:01.0004999Z", 1_795_942_801_000, 499_900),
+        ("2000-02-29T12:00:00Z", 951_825_600_000, 0),
+        ("1969-12-31T23:59:59.999Z", -1, 0),
+        ("1969-12-31T23:59:59.9995Z", -1, 500_000),
+        ("0001-01-01T00:00:00Z", -62_135_596_800_000, 0),
+        ("9999-12-31T23:59:59Z", 253_402_300_799_000, 0),
+        // A leap second, whatever its fraction: the last nanosecond of its minute.
+        ("2016-12-31T23:59:60Z", 1_483_228_799_999, 999_999),
+        ("2016-12-31T23:59:60.999999Z", 1_483_228_799_999, 999_999),
+        ("2016-12-31T23:59:60.5+01:00", 1_483_225_199_999, 999_999),
+        ("2026-06-30T23:59:59.1+23:59", 1_782_777_659_100, 0),
     ]
 
-    @Test("RFC 3339 times read as the instant they name", arguments: validTimes)
-    func validTime(_ text: String, _ milliseconds: Double) {
-        #expect(Timestamp(rfc3339: text)?.millisecondsSince1970 == milliseconds)
+    @Test("RFC 3339 times read as the instant they name, to the nanosecond", arguments: validTimes)
+    func validTime(_ text: String, _ milliseconds: Int64, _ nanoseconds: Int32) throws {
+        let time = try #require(Timestamp(rfc3339: text))
+        #expect(time == Timestamp(wholeMilliseconds: milliseconds, nanoseconds: nanoseconds))
+        #expect(time.wholeMilliseconds == milliseconds && time.nanoseconds == nanoseconds)
+    }
+
+    /// Numbers of milliseconds as a log writes them, and the instants they name: exact to the
+    /// nanosecond, where a double is a quarter of a microsecond apart at today's times.
+    static let numberTimes: [(String, Int64, Int32)] = [
+        ("1795942801250", 1_795_942_801_250, 0),
+        ("1795942801250.4999", 1_795_942_801_250, 499_900),
+        ("1795942801250.5", 1_795_942_801_250, 500_000),
+        ("1795942800000.0001", 1_795_942_800_000, 100),
+        ("1.7959428012504999e12", 1_795_942_801_250, 499_900),
+        ("17959428012504999E-4", 1_795_942_801_250, 499_900),
+        ("1795942801250.0000009", 1_795_942_801_250, 0),
+        ("0.5", 0, 500_000),
+        ("-0", 0, 0),
+        ("-0.25", -1, 750_000),
+        ("-1.0000001", -2, 999_999),
+        ("-1e-9", -1, 999_999),
+        ("1e-400", 0, 0),
+        ("0e400", 0, 0),
+        ("253402300799999.999999", 253_402_300_799_999, 999_999),
+    ]
+
+    @Test(
+        "a number of milliseconds reads as the instant it names, to the nanosecond, finer digits cut toward the past",
+        arguments: numberTimes)
+    func numberTime(_ number: String, _ milliseconds: Int64, _ nanoseconds: Int32) throws {
+        let line = #"{"type":"event","event":"startCreatingItem","timestamp":\#(number)}"#
+        let result = try replay([line].lines)
+        #expect(result.found.isEmpty)
+        #expect(result.frames.first?.stamp.timestamp == Timestamp(wholeMilliseconds: milliseconds, nanoseconds: nanoseconds))
+    }
+
+    @Test(
+        "a number of milliseconds past the years RFC 3339 writes, or past 64 bits, is wrong-type",
+        arguments: ["1e400", "-1e19", "253402300800000.5", "-62167219200000.5"])
+    func numberTimeOutOfRange(_ number: String) throws {
+        let line = #"{"type":"event","event":"startCreatingItem","timestamp":\#(number)}"#
+        let result = try replay([line].lines)
+        #expect(result.found == [Found(1, 57, .wrongType)])
+    }
+
+    @Test(
+        "the milliseconds between two times are rounded half away from zero, exactly",
+        arguments: [
+            ("2026-11-29T09:00:01.0004999Z", "2026-11-29T09:00:00Z", 1_000), ("2026-11-29T09:00:01.0005Z", "2026-11-29T09:00:00Z", 1_001),
+            ("2026-11-29T09:00:01.000499999Z", "2026-11-29T09:00:00.000000001Z", 1_000),
+            ("2026-11-29T09:00:00.5Z", "2026-11-29T09:00:00.0000001Z", 500), ("2026-11-29T09:00:00Z", "2026-11-29T09:00:00.0005Z", -1),
+            ("2026-11-29T09:00:00Z", "2026-11-29T09:00:00.0004999Z", 0), ("2026-11-29T09:00:00Z", "2026-11-29T09:00:01.5005Z", -1_501),
+            ("2026-11-29T09:00:00.25Z", "2026-11-29T09:00:01.75Z", -1_500),
+            ("0000-01-01T00:00:00Z", "9999-12-31T23:59:59.9995Z", -315_569_520_000_000),
+        ])
+    func millisecondsBetween(_ time: String, _ start: String, _ milliseconds: Int64) throws {
+        let (a, b) = (try #require(Timestamp(rfc3339: time)), try #require(Timestamp(rfc3339: start)))
+        #expect(a.milliseconds(since: b) == milliseconds)
     }
 
     /// A finer fraction is cut to the millisecond, never rounded into the next one, even where a

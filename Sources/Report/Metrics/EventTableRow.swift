@@ -9,7 +9,7 @@ import TodoDomain
 #endif
 
 /// One kept record as the event table writes it, kept for every record as
-/// the replay goes (80 bytes, on disk past a megabyte): the columns that
+/// the replay goes (88 bytes, on disk past a megabyte): the columns that
 /// depend on the journey (`on_journey`, `sheet`, `sheet_end`) and on the
 /// start (`t_ms`) are filled in when the table is written.
 struct EventTableRow: BitwiseCopyable {
@@ -21,6 +21,7 @@ struct EventTableRow: BitwiseCopyable {
         static let isDone = Flags(rawValue: 8)
         static let changed = Flags(rawValue: 16)
         static let creatingAfter = Flags(rawValue: 32)
+        static let hasTime = Flags(rawValue: 64)
     }
 
     /// ``kind`` of a travel.
@@ -28,8 +29,10 @@ struct EventTableRow: BitwiseCopyable {
 
     var line: Int64
     var seq: Int64
-    /// Milliseconds since 1970; NaN without a time.
-    var time: Double
+    /// The record's time, with ``Flags/hasTime`` (else ``FrameStep/noTime``).
+    var time: Timestamp
+    /// The time, if the record had one.
+    var timestamp: Timestamp? { flags.contains(.hasTime) ? time : nil }
     /// The frame an event made; -1 for a travel.
     var frame: Int64
     /// The frame an event applied to; a travel's `to`.
@@ -47,7 +50,7 @@ struct EventTableRow: BitwiseCopyable {
     init(_ frame: Frame) {
         line = Int64(frame.line)
         seq = frame.stamp.seq ?? 0
-        time = frame.stamp.timestamp?.millisecondsSince1970 ?? .nan
+        time = frame.stamp.timestamp ?? FrameStep.noTime
         self.frame = Int64(frame.index)
         parent = Int64(frame.parent)
         item = -1
@@ -56,6 +59,7 @@ struct EventTableRow: BitwiseCopyable {
         nameLength = 0
         kind = UInt8(frame.event.kind.code)
         flags = frame.stamp.seq == nil ? [] : .hasSeq
+        if frame.stamp.timestamp != nil { flags.insert(.hasTime) }
         if frame.isCreatingItem { flags.insert(.creatingAfter) }
         let patch = frame.patch
         // A name changed when its bytes did: "é" written two ways is a change, as in the state's digest.
@@ -85,7 +89,7 @@ struct EventTableRow: BitwiseCopyable {
     init(_ travel: Travel) {
         line = Int64(travel.line)
         seq = travel.stamp.seq ?? 0
-        time = travel.stamp.timestamp?.millisecondsSince1970 ?? .nan
+        time = travel.stamp.timestamp ?? FrameStep.noTime
         frame = -1
         parent = Int64(travel.to)
         item = -1
@@ -94,6 +98,7 @@ struct EventTableRow: BitwiseCopyable {
         nameLength = 0
         kind = Self.travelKind
         flags = travel.stamp.seq == nil ? [] : .hasSeq
+        if travel.stamp.timestamp != nil { flags.insert(.hasTime) }
     }
 }
 

@@ -1,5 +1,7 @@
+import SessionLogCodec
+
 /// What the journey's walk needs of one frame, kept for every frame as the
-/// replay goes (24 bytes, on disk past a megabyte): the journey is known
+/// replay goes (32 bytes, on disk past a megabyte): the journey is known
 /// only when the log ends, so its numbers are counted then, from these.
 struct FrameStep: BitwiseCopyable {
     /// What the step says beyond its event.
@@ -11,10 +13,17 @@ struct FrameStep: BitwiseCopyable {
         static let hasPseudonym = Flags(rawValue: 2)
         /// A `cancelCreatingItem` that closed a sheet: its text is in the names spill.
         static let keptName = Flags(rawValue: 4)
+        /// The event had a time: ``FrameStep/time``.
+        static let hasTime = Flags(rawValue: 8)
     }
 
-    /// The event's time in milliseconds since 1970; NaN without one.
-    var time: Double
+    /// ``time`` of a step whose event had none.
+    static let noTime = Timestamp(wholeMilliseconds: 0)
+
+    /// The event's time, with ``Flags/hasTime`` (else ``noTime``).
+    var time: Timestamp
+    /// The time, if the event had one.
+    var timestamp: Timestamp? { flags.contains(.hasTime) ? time : nil }
     /// For `addItem`, its log line; for `setItemDone`, the position of the
     /// item it names (-1 when no item has the id); for a cancel with
     /// ``Flags/keptName``, where its text starts in the names spill.

@@ -17,7 +17,7 @@ extension SessionMetrics {
         if newest > 0 {
             for frame in 1...newest {
                 let step = steps[frame - 1]
-                let offset = self.offset(step.time)
+                let offset = self.offset(step.timestamp)
                 if let offset { series[offset < 0 ? 0 : Int(min(offset / bucketMs, Int64(Self.seriesBuckets - 1)))] += 1 }
                 while Int64(frame) > current.last && range > 0 {
                     range -= 1

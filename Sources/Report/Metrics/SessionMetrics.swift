@@ -73,18 +73,18 @@ public final class SessionMetrics {
     public internal(set) var omittedRuns = 0
     /// States in the runs past ``keptRuns``.
     public internal(set) var omittedRunStates = 0
-    /// `start`, in milliseconds since 1970: what every `t_ms` is counted from.
+    /// `start`: what every `t_ms` is counted from.
     ///
     /// This and the tallies below skip the runtime's exclusivity checks:
-    /// they are read or changed for every frame (and `startMilliseconds` for
-    /// every step of the journey's walk), they are private, and no method
-    /// hands out access to them that could overlap another.
-    @exclusivity(unchecked) private(set) var startMilliseconds: Double?
+    /// they are read or changed for every frame (and `start` for every step
+    /// of the journey's walk), they are private, and no method hands out
+    /// access to them that could overlap another.
+    @exclusivity(unchecked) private(set) var start: Timestamp?
 
     @exclusivity(unchecked) private var span = SessionSpan()
-    /// The newest frame's time (milliseconds since 1970, if its record had
-    /// one) and log line, once a frame was made: the page's static frame says them.
-    @exclusivity(unchecked) private(set) var newestFrame: (milliseconds: Double?, line: Int)?
+    /// The newest frame's time (if its record had one) and log line, once a
+    /// frame was made: the page's static frame says them.
+    @exclusivity(unchecked) private(set) var newestFrame: (time: Timestamp?, line: Int)?
     @exclusivity(unchecked) private var eventCounts = SessionNumbers.EventCounts()
     /// The page's activity strip: events, items, cancels and travels per bin.
     @exclusivity(unchecked) private var stripBins = DoublingBins<ActivityBin>(capacity: SessionMetrics.stripBinLimit)
@@ -129,15 +129,15 @@ public final class SessionMetrics {
         switch entry {
         case .header(let header):
             self.header = header
-            span.startedAt = header.startedAt?.millisecondsSince1970
+            span.startedAt = header.startedAt
             if let start = header.startedAt { stripBins.setOrigin(start.millisecondsSince1970) }
         case .frame(let frame):
             add(frame)
         case .travel(let travel):
             eventCounts.travel += 1
-            if let time = travel.stamp.timestamp?.millisecondsSince1970 {
-                note(time)
-                stripBins.update(stripBins.bin(of: time)) { $0.travels += 1 }
+            if let time = travel.stamp.timestamp {
+                span.note(time)
+                stripBins.update(stripBins.bin(of: time.millisecondsSince1970)) { $0.travels += 1 }
             } else {
                 untimed.travels += 1
             }
@@ -161,12 +161,12 @@ public final class SessionMetrics {
     /// that took the frame out of its entry lends it without a copy).
     func add(_ frame: Frame) {
         let kind = frame.event.kind
-        newestFrame = (frame.stamp.timestamp?.millisecondsSince1970, frame.line)
-        var step = FrameStep(time: .nan, value: -1, extra: 0, kind: UInt8(kind.code), flags: [])
+        newestFrame = (frame.stamp.timestamp, frame.line)
+        var step = FrameStep(time: frame.stamp.timestamp ?? FrameStep.noTime, value: -1, extra: 0, kind: UInt8(kind.code), flags: [])
         if let timestamp = frame.stamp.timestamp {
+            step.flags.insert(.hasTime)
+            span.note(timestamp)
             let time = timestamp.millisecondsSince1970
-            step.time = time
-            note(time)
             // The frame says how many items its state holds: nothing is kept per frame.
             let itemsAfter = frame.itemCount
             stripBins.update(stripBins.bin(of: time)) { bin in
@@ -222,19 +222,15 @@ public final class SessionMetrics {
         }
     }
 
-    private func note(_ time: Double) {
-        span.note(time)
-    }
-
     /// Records how the replay ended: walks the journey and computes ``numbers``.
     public func finish(with outcome: LogReplayer.Outcome) {
         self.outcome = outcome
         var numbers = SessionNumbers()
         let (start, end) = (span.start, span.end)
-        startMilliseconds = start
-        numbers.start = start.map { Timestamp(millisecondsSince1970: $0).rfc3339 }
-        numbers.end = end.map { Timestamp(millisecondsSince1970: $0).rfc3339 }
-        if let start, let end { numbers.durationMs = max(0, WholeNumber.rounded(end - start)) }
+        self.start = start
+        numbers.start = start?.rfc3339
+        numbers.end = end?.rfc3339
+        if let start, let end { numbers.durationMs = max(0, end.milliseconds(since: start)) }
         numbers.events = steps.count
         numbers.frames = steps.count + 1
         numbers.travels = eventCounts.travel
@@ -251,9 +247,9 @@ public final class SessionMetrics {
     }
 
     /// `t_ms` of a time: from the start, rounded to a whole millisecond.
-    func offset(_ time: Double) -> Int64? {
-        guard !time.isNaN, let startMilliseconds else { return nil }
-        return WholeNumber.rounded(time - startMilliseconds)
+    func offset(_ time: Timestamp?) -> Int64? {
+        guard let time, let start else { return nil }
+        return time.milliseconds(since: start)
     }
 
     /// The page's activity strip, or `nil` when no record had a time.

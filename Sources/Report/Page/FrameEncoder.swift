@@ -79,7 +79,7 @@ final class FrameEncoder {
 
     func setOrigin(_ startedAt: Timestamp?) {
         if origin == nil { origin = startedAt }
-        if span.startedAt == nil { span.startedAt = startedAt?.millisecondsSince1970 }
+        if span.startedAt == nil { span.startedAt = startedAt }
     }
 
     func add(_ frame: Frame) {
@@ -242,7 +242,7 @@ final class FrameEncoder {
                 "{\"v\":\(Self.formatVersion),\"initialState\":\(initialState),\"shapes\":[\(shapes.joined(separator: ","))],"
                     + "\"textShape\":\(textShape.map(String.init) ?? "null"),"
                     + "\"t0\":\(origin.map { number($0.millisecondsSince1970) } ?? "null"),"
-                    + "\"start\":\(origin.flatMap { origin in span.start.map { number($0 - origin.millisecondsSince1970) } } ?? "null"),\"frames\":["
+                    + "\"start\":\(origin.flatMap { origin in span.start.map { number($0.millisecondsDouble(since: origin)) } } ?? "null"),\"frames\":["
             ),
             .spill(frames), .text("],\"times\":["), .spill(times),
             .text("],\"lines\":["), .spill(lines), .text("],\"travels\":["), .spill(travels), .text("]}"),
@@ -253,8 +253,8 @@ final class FrameEncoder {
     private func milliseconds(_ timestamp: Timestamp?) -> Double? {
         guard let timestamp else { return nil }
         if origin == nil { origin = timestamp }
-        span.note(timestamp.millisecondsSince1970)
-        return timestamp.millisecondsSince1970 - (origin?.millisecondsSince1970 ?? 0)
+        span.note(timestamp)
+        return origin.map(timestamp.millisecondsDouble) ?? timestamp.millisecondsSince1970
     }
 
     private func number(_ value: Double) -> String {

@@ -62,8 +62,13 @@ struct PageRenderer {
             "frameCount": String(frameCount),
             "stateName": newestFrameState.stateName.htmlEscaped,
             // Cut to the millisecond toward zero, as the script's Date does (RFC 3339 rounds down: they part before 1970).
-            "frameTime": metrics.newestFrame?.milliseconds.map { Timestamp(millisecondsSince1970: $0.rounded(.towardZero)).rfc3339 } ?? "—",
-            "frameOffset": metrics.newestFrame?.milliseconds.flatMap(metrics.offset).flatMap(Formatting.offset)
+            "frameTime": metrics.newestFrame?.time.map {
+                Timestamp(
+                    wholeMilliseconds: $0.wholeMilliseconds < 0 && $0.nanoseconds != 0 ? $0.wholeMilliseconds + 1 : $0.wholeMilliseconds
+                )
+                .rfc3339
+            } ?? "—",
+            "frameOffset": metrics.offset(metrics.newestFrame?.time).flatMap(Formatting.offset)
                 .map { "(\($0) from the start)" } ?? "",
             "frameLine": metrics.newestFrame.map { "line " + groupedDigits($0.line) } ?? "—",
             "itemCount": String(newestFrameState.todoItems.count),

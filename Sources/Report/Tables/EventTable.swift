@@ -48,8 +48,8 @@ extension SessionMetrics {
             out.comma()
             if row.flags.contains(.hasSeq) { out.append(row.seq) }
             out.comma()
-            if let offset = offset(row.time) {
-                out.appendTimestamp(row.time)
+            if let time = row.timestamp, let offset = offset(time) {
+                out.appendTimestamp(time)
                 out.comma()
                 out.append(offset)
             } else {
@@ -125,8 +125,8 @@ private struct TableBytes {
     }
 
     /// A time as RFC 3339 text, written in place.
-    mutating func appendTimestamp(_ millisecondsSince1970: Double) {
-        Timestamp(millisecondsSince1970: millisecondsSince1970).appendRFC3339(to: &bytes)
+    mutating func appendTimestamp(_ time: Timestamp) {
+        time.appendRFC3339(to: &bytes)
     }
 
     /// An id as upper-case UUID text.

@@ -272,7 +272,7 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         let header = header.map { given in
             var header = given
             header.schema = SessionHeader.supportedSchema
-            header.startedAt = header.startedAt.map { Timestamp(millisecondsSince1970: $0.millisecondsSince1970.rounded(.down)) }
+            header.startedAt = header.startedAt.map { Timestamp(wholeMilliseconds: $0.wholeMilliseconds) }
             return header
         }
         if let header {

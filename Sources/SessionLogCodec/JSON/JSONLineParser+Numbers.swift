@@ -39,7 +39,7 @@ extension JSONLineParser {
         if isInteger, let value = parseInt64(text) {
             return .integer(value)
         }
-        return .number(Double(text.text) ?? .nan)
+        return .number(start: start, end: index)
     }
 
     func parseInt64(_ text: ByteView) -> Int64? {

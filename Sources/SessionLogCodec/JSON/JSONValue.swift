@@ -6,8 +6,10 @@ enum JSONValue: Equatable {
     case string(RawString)
     /// A number written with no fraction and no exponent that fits in 64 bits.
     case integer(Int64)
-    /// Any other number (`1.5`, `1e2`, `1.0`, or an integer too large for 64 bits).
-    case number(Double)
+    /// Any other number (`1.5`, `1e2`, `1.0`, or an integer too large for 64
+    /// bits), still in the line's bytes `start..<end`: read exactly where it is
+    /// read (a time), never through a double.
+    case number(start: Int, end: Int)
     case bool(Bool)
     case null
     /// An object, starting at this offset of the line (read its members with
@@ -19,7 +21,7 @@ enum JSONValue: Equatable {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
-        case (.number(let a), .number(let b)): a == b
+        case (.number(let a, let b), .number(let c, let d)): a == c && b == d
         case (.bool(let a), .bool(let b)): a == b
         case (.null, .null), (.array, .array): true
         case (.object(let a), .object(let b)): a == b

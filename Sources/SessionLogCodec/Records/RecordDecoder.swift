@@ -282,11 +282,10 @@ struct RecordDecoder {
                 .wrongType, column: field.column,
                 "\"\(key.name)\" is not an RFC 3339 time (like 2026-11-29T09:00:01.250Z): \(quote(decode(raw)))")
         case .integer(let milliseconds):
-            return Timestamp(millisecondsSince1970: Double(milliseconds))
-        case .number(let milliseconds) where milliseconds.isFinite:
-            return Timestamp(millisecondsSince1970: milliseconds)
-        case .number:
-            // Past a double's range (1e309): a number of milliseconds, far outside the years RFC 3339 writes.
+            return Timestamp(wholeMilliseconds: milliseconds)
+        case .number(let start, let end):
+            if let time = Timestamp(decimalMilliseconds: bytes.subview(start..<end)) { return time }
+            // Far past the years RFC 3339 writes (1e400): a number of milliseconds no 64 bits hold.
             report(
                 .wrongType, column: field.column,
                 "\"\(key.name)\" is a time outside the years 0000 to 9999 in UTC, which RFC 3339 cannot write: a number of milliseconds")

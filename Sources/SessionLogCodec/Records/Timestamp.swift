@@ -1,33 +1,90 @@
 import ByteLevel
 
 /// A moment in a session log: an RFC 3339 string or milliseconds since 1970.
-public struct Timestamp: Hashable, Sendable, Comparable {
-    /// Milliseconds since 1970-01-01T00:00:00Z (may be negative or fractional).
-    public var millisecondsSince1970: Double
+///
+/// Kept exactly to the nanosecond, as whole milliseconds and the nanoseconds
+/// past them: every `t_ms` and duration is a difference of two times rounded
+/// half away from zero, and a double (a quarter of a microsecond apart at
+/// today's times) would round some of them the wrong way. Digits finer than a
+/// nanosecond are cut.
+public struct Timestamp: Hashable, Sendable, Comparable, BitwiseCopyable {
+    /// Whole milliseconds since 1970-01-01T00:00:00Z, rounded down (a time
+    /// before 1970 with a fraction counts from the millisecond before it).
+    public let wholeMilliseconds: Int64
+    /// Nanoseconds past ``wholeMilliseconds``, from 0 to 999,999.
+    public let nanoseconds: Int32
 
-    /// A time as milliseconds since 1970-01-01 UTC (may be negative or fractional).
+    /// A time `wholeMilliseconds` and `nanoseconds` (carried into whole
+    /// milliseconds past 999,999, or below 0) after 1970-01-01 UTC.
+    public init(wholeMilliseconds: Int64, nanoseconds: Int32 = 0) {
+        let (carry, rest) = Int64(nanoseconds).quotientAndRemainder(dividingBy: 1_000_000)
+        let (whole, rounded) = rest < 0 ? (carry - 1, rest + 1_000_000) : (carry, rest)
+        self.wholeMilliseconds = wholeMilliseconds &+ whole
+        self.nanoseconds = Int32(rounded)
+    }
+
+    /// A time as milliseconds since 1970-01-01 UTC (may be negative or
+    /// fractional), to the nearest nanosecond; a value beyond the times
+    /// ``isWritable`` names is kept at their edge, and NaN is their start.
     public init(millisecondsSince1970: Double) {
-        self.millisecondsSince1970 = millisecondsSince1970
+        let range = Timestamp.writableMilliseconds
+        guard millisecondsSince1970 >= Double(range.lowerBound) else {
+            self.init(wholeMilliseconds: range.lowerBound)
+            return
+        }
+        guard millisecondsSince1970 < Double(range.upperBound) else {
+            self.init(wholeMilliseconds: range.upperBound - 1, nanoseconds: 999_999)
+            return
+        }
+        let whole = millisecondsSince1970.rounded(.down)
+        self.init(wholeMilliseconds: Int64(whole), nanoseconds: Int32(((millisecondsSince1970 - whole) * 1_000_000).rounded()))
+    }
+
+    /// Milliseconds since 1970-01-01T00:00:00Z as the nearest double: for
+    /// drawing and playback, not for the numbers (see ``milliseconds(since:)``).
+    public var millisecondsSince1970: Double { Double(wholeMilliseconds) + Double(nanoseconds) / 1_000_000 }
+
+    /// The whole milliseconds from `start` to this time, rounded half away
+    /// from zero, worked out exactly: a `t_ms`, or a duration, as the numbers
+    /// define them.
+    public func milliseconds(since start: Timestamp) -> Int64 {
+        var whole = wholeMilliseconds &- start.wholeMilliseconds
+        var below = Int64(nanoseconds) - Int64(start.nanoseconds)
+        if below < 0 {
+            whole &-= 1
+            below += 1_000_000
+        }
+        // `whole + below / 1,000,000`, with 0 ≤ below < 1,000,000.
+        guard whole < 0, below > 0 else { return below >= 500_000 ? whole &+ 1 : whole }
+        // A negative value with a fraction: round its magnitude, `-whole - 1` and `1,000,000 - below` nanoseconds.
+        return -((-whole - 1) + (1_000_000 - below >= 500_000 ? 1 : 0))
+    }
+
+    /// This time less `start`, in milliseconds as the nearest double: exact
+    /// where a difference of two doubles since 1970 would not be.
+    public func millisecondsDouble(since start: Timestamp) -> Double {
+        Double(wholeMilliseconds &- start.wholeMilliseconds) + Double(Int64(nanoseconds) - Int64(start.nanoseconds)) / 1_000_000
     }
 
     /// The times RFC 3339 can write in UTC: from 0000-01-01T00:00:00.000Z up to,
-    /// not including, the year 10000. A log's time outside them is `wrong-type`,
-    /// so that every time the tool writes (a report, a table, a redacted log)
-    /// reads back as the same time.
-    public static let writableMilliseconds: Range<Double> = -62_167_219_200_000..<253_402_300_800_000
+    /// not including, the year 10000, in whole milliseconds. A log's time outside
+    /// them is `wrong-type`, so that every time the tool writes (a report, a
+    /// table, a redacted log) reads back as the same time.
+    public static let writableMilliseconds: Range<Int64> = -62_167_219_200_000..<253_402_300_800_000
 
     /// Whether ``rfc3339`` writes this time as it is (see ``writableMilliseconds``).
-    public var isWritable: Bool { Timestamp.writableMilliseconds.contains(millisecondsSince1970) }
+    public var isWritable: Bool { Timestamp.writableMilliseconds.contains(wholeMilliseconds) }
 
     /// Earlier times come first.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
-        lhs.millisecondsSince1970 < rhs.millisecondsSince1970
+        (lhs.wholeMilliseconds, lhs.nanoseconds) < (rhs.wholeMilliseconds, rhs.nanoseconds)
     }
 
     /// Parses RFC 3339 as written in section 5.6: `T` or `t`, `Z` or `z` or an
-    /// offset, any number of fraction digits, a leap second `:60` (read as the
-    /// last instant of its minute that a double holds, which milliseconds since
-    /// 1970 have no room for otherwise). Impossible dates (February 30) give `nil`.
+    /// offset, any number of fraction digits (to the nanosecond; finer ones are
+    /// cut), a leap second `:60` (read as the last nanosecond of its minute,
+    /// which milliseconds since 1970 have no room for otherwise). Impossible
+    /// dates (February 30) give `nil`.
     public init?(rfc3339 text: String) {
         guard let parsed = text.withByteView({ Timestamp(rfc3339Bytes: $0) }) else { return nil }
         self = parsed
@@ -56,22 +113,15 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         let year = century * 100 + yearOfCentury
         let count = utf8.count
         var position = 19
-        // Fraction digits: the first nine as whole nanoseconds (exact), any further ones as a tiny remainder.
+        // Fraction digits: the first nine as whole nanoseconds; any further ones are cut.
         var nanoseconds = 0
-        var beyondNanoseconds = 0.0
         if bytes[position] == UInt8(ascii: ".") {
             position += 1
             var digits = 0
-            var scale = 1e-10
             while position < count {
                 let digit = bytes[position] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
-                if digits < 9 {
-                    nanoseconds = nanoseconds * 10 + Int(digit)
-                } else {
-                    beyondNanoseconds += Double(digit) * scale * 1e9
-                    scale /= 10
-                }
+                if digits < 9 { nanoseconds = nanoseconds * 10 + Int(digit) }
                 digits += 1
                 position += 1
             }
@@ -100,26 +150,15 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         let days = Timestamp.daysSince1970(year: year, month: month, day: day)
         let minuteStart = days * 86_400 + hour * 3_600 + minute * 60 - offsetMinutes * 60
         guard second < 60 else {
-            // Time since 1970 has no 61st second: a leap second is read as the last instant of its minute
-            // a double holds, after every time of the second before it (…:59.9999999 too) and before the
+            // Time since 1970 has no 61st second: a leap second, whatever its fraction, is read as the
+            // last nanosecond of its minute, after every time of the second before it and before the
             // minute after (written as …:59.999).
-            self.millisecondsSince1970 = (Double(minuteStart + 60) * 1_000).nextDown
+            self.init(wholeMilliseconds: Int64(minuteStart + 60) * 1_000 - 1, nanoseconds: 999_999)
             return
         }
-        let wholeMilliseconds = (minuteStart + second) * 1_000 + nanoseconds / 1_000_000
-        let belowMilliseconds = Double(nanoseconds % 1_000_000) / 1_000_000 + beyondNanoseconds / 1_000_000
-        self.millisecondsSince1970 = Timestamp.milliseconds(whole: wholeMilliseconds, fraction: belowMilliseconds)
-    }
-
-    /// `whole + fraction` as a double that still lies in the millisecond `whole`
-    /// (`0 ≤ fraction < 1`). A double has only about a quarter of a microsecond
-    /// to spare at today's times, so `…:59.999999999Z` would round up to the next
-    /// second and be written a millisecond late; it becomes the last double
-    /// before the next millisecond instead, keeping times in order.
-    static func milliseconds(whole: Int, fraction: Double) -> Double {
-        let start = Double(whole)
-        let end = Double(whole + 1)
-        return min(start + fraction, end.nextDown)
+        self.init(
+            wholeMilliseconds: Int64(minuteStart + second) * 1_000 + Int64(nanoseconds / 1_000_000),
+            nanoseconds: Int32(nanoseconds % 1_000_000))
     }
 
     /// RFC 3339 in UTC with milliseconds, as the recorder writes it:
@@ -136,10 +175,7 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     /// event table writes one on every row).
     package func appendRFC3339(to bytes: inout [UInt8]) {
         let range = Timestamp.writableMilliseconds
-        let clamped =
-            millisecondsSince1970.isNaN
-            ? range.lowerBound : min(max(millisecondsSince1970, range.lowerBound), range.upperBound - 1)
-        let totalMilliseconds = Int64(clamped.rounded(.down))
+        let totalMilliseconds = min(max(wholeMilliseconds, range.lowerBound), range.upperBound - 1)
         let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
         let totalSeconds = (totalMilliseconds - Int64(milliseconds)) / 1000
         var days = Int(totalSeconds / 86_400)

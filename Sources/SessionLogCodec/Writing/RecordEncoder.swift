@@ -29,7 +29,7 @@ public enum RecordEncoder {
     public static func line(for change: StoreChange<TodoEvent>, seq: Int64, timestamp: Timestamp, digest: UInt64? = nil) -> String {
         // Whole milliseconds, as the recorder writes times (RFC 3339 with milliseconds).
         let stamp = RecordStamp(
-            seq: seq, timestamp: Timestamp(millisecondsSince1970: timestamp.millisecondsSince1970.rounded(.down)), digest: digest)
+            seq: seq, timestamp: Timestamp(wholeMilliseconds: timestamp.wholeMilliseconds), digest: digest)
         switch change {
         case .dispatched(let event): return line(for: .event(LoggedEvent(event), stamp))
         case .traveled(let to): return line(for: .travel(to: Int64(to), stamp))
@@ -55,9 +55,8 @@ struct JSONObjectWriter {
     /// again (redacted, a fixture) keeps every time, and every number made
     /// from them, exactly.
     mutating func add(_ key: RecordKey, time: Timestamp) {
-        let milliseconds = time.millisecondsSince1970
-        if milliseconds.isFinite && milliseconds != milliseconds.rounded(.down) {
-            add(key, raw: "\(milliseconds)")
+        if time.nanoseconds != 0 {
+            add(key, raw: time.decimalMilliseconds)
         } else {
             add(key, string: time.rfc3339)
         }
