@@ -13,15 +13,10 @@ struct SessionRun<State: ReversibleStateMachine> where State.Event == TodoEvent 
     private let todoState: (State) -> TodoState
 
     init(initialState: State, todoState: @escaping (State) -> TodoState) {
-        // The Todo app's own state is kept as a recording store keeps it, spaced by its list's size,
-        // so that checking a long session needs memory for its events alone (every 16th state of a
-        // list grown to thousands of items made a 9 MB log's fixture take 430 MB); another app's
-        // state as its own store keeps it by default.
-        if let spaced = CheckpointPolicy<TodoState>.spacedByListSize as Any as? CheckpointPolicy<State> {
-            store = Store(initialState: initialState, checkpoints: spaced)
-        } else {
-            store = Store(initialState: initialState)
-        }
+        // Each state type's own checkpoints: the Todo app's are spaced by its list's size, so that
+        // checking a long session needs memory for its events alone (every 16th state of a list grown
+        // to thousands of items made a 9 MB log's fixture take 430 MB).
+        store = Store(initialState: initialState)
         self.todoState = todoState
     }
 

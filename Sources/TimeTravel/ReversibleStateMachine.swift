@@ -21,4 +21,15 @@ public protocol ReversibleStateMachine: StateMachine {
 
     /// Makes the change `patch` describes again; the state must be the one `patch` was made from.
     mutating func redo(_ patch: Patch)
+
+    /// Which states a ``Store`` keeps whole when it is not told: one in 16
+    /// (``CheckpointPolicy/every(_:)``) unless the type says otherwise. A state
+    /// whose copies grow as it is used (a long list) spaces them by its size,
+    /// so that a long session's memory grows with its events alone.
+    static var defaultCheckpoints: CheckpointPolicy<Self> { get }
+}
+
+extension ReversibleStateMachine {
+    /// One state in 16 kept whole.
+    public static var defaultCheckpoints: CheckpointPolicy<Self> { .every(16) }
 }

@@ -113,13 +113,14 @@ public final class Store<State: ReversibleStateMachine>: Observable {
     /// - Parameters:
     ///   - initialState: Frame 0.
     ///   - checkpoints: Which states to keep whole (see ``CheckpointPolicy``);
-    ///     the others are rebuilt when traveled to.
+    ///     the others are rebuilt when traveled to. By default the state
+    ///     type's own choice, ``ReversibleStateMachine/defaultCheckpoints``.
     ///   - recorder: Told of every change with the state it produced, for
     ///     example to record the session (`SessionRecorder`, in `SessionLog`).
     ///   - onChange: Called after every change, as the recorder is.
     public init(
         initialState: State,
-        checkpoints: CheckpointPolicy<State> = .every(16),
+        checkpoints: CheckpointPolicy<State> = State.defaultCheckpoints,
         recorder: (any StoreRecorder<State>)? = nil,
         onChange: ((StoreChange<State.Event>) -> Void)? = nil
     ) {

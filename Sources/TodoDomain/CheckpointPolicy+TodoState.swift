@@ -11,8 +11,14 @@ extension CheckpointPolicy where State == TodoState {
     /// spacing grows with the events times the list (1,000 kept copies of a
     /// 5,000-item list, about 200 MB, for 16,000 events at `.every(16)`). A
     /// travel replays at most that many events, which costs about what
-    /// copying such a list does. The default of a store that records.
+    /// copying such a list does. A `Store` of `TodoState`'s default.
     public static var spacedByListSize: CheckpointPolicy {
         CheckpointPolicy { state, since in since >= max(minimumSpacing, state.todoItems.count) }
     }
+}
+
+extension TodoState {
+    /// ``TimeTravel/CheckpointPolicy/spacedByListSize``: a list grows, and a
+    /// fixed spacing would keep thousands of whole copies of it.
+    public static var defaultCheckpoints: CheckpointPolicy<TodoState> { .spacedByListSize }
 }

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 import Testing
 import TimeTravel
 
@@ -268,6 +269,44 @@ struct StoreHistoryTests {
         #expect(store.allStates == reference.allStates)
         #expect(store.allStates.count == store.stateCount)
         #expect(store.allStates.parent(of: 1) == 0)
+    }
+}
+
+/// A state that names its own checkpoints, and counts how often a store asks them.
+struct SelfSpacedTally: ReversibleStateMachine {
+    static let asked = Mutex(0)
+    static var defaultCheckpoints: CheckpointPolicy<SelfSpacedTally> {
+        CheckpointPolicy { _, _ in
+            asked.withLock { $0 += 1 }
+            return false
+        }
+    }
+    var total = 0
+    mutating func update(with event: Tally.Event) { _ = apply(event) }
+    mutating func apply(_ event: Tally.Event) -> Int {
+        guard case .add(let amount) = event else { return 0 }
+        total += amount
+        return amount
+    }
+    mutating func undo(_ patch: Int) { total -= patch }
+    mutating func redo(_ patch: Int) { total += patch }
+}
+
+@Suite("Store: checkpoints by default")
+struct StoreDefaultCheckpointTests {
+    @Test("a store told no checkpoints keeps the state type's own")
+    func stateTypesOwn() {
+        let before = SelfSpacedTally.asked.withLock { $0 }
+        let store = Store(initialState: SelfSpacedTally())
+        for _ in 0..<5 { store.dispatch(.add(1)) }
+        #expect(SelfSpacedTally.asked.withLock { $0 } - before == 5)
+        #expect(store.state.total == 5)
+    }
+
+    @Test("a state type that names none keeps one in 16")
+    func oneIn16() {
+        #expect(!Tally.defaultCheckpoints.shouldKeep(Tally(), 15))
+        #expect(Tally.defaultCheckpoints.shouldKeep(Tally(), 16))
     }
 }
 

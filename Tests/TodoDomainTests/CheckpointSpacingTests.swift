@@ -19,6 +19,18 @@ struct CheckpointSpacingTests {
         #expect(CheckpointPolicy<TodoState>.spacedByListSize.shouldKeep(Self.state(items: items), eventsSinceCheckpoint) == kept)
     }
 
+    /// The policy a generic store takes when told none.
+    static func defaultPolicy<State: ReversibleStateMachine>(of _: State.Type) -> CheckpointPolicy<State> { State.defaultCheckpoints }
+
+    @Test("a store of the Todo state keeps its states spaced by the list's size by default, not one in 16")
+    func todoStateDefault() {
+        let policy = Self.defaultPolicy(of: TodoState.self)
+        #expect(!policy.shouldKeep(Self.state(items: 1_000), 16))
+        #expect(!policy.shouldKeep(Self.state(items: 1_000), 999))
+        #expect(policy.shouldKeep(Self.state(items: 1_000), 1_000))
+        #expect(!policy.shouldKeep(Self.state(items: 0), 63) && policy.shouldKeep(Self.state(items: 0), 64))
+    }
+
     @Test("a store on it travels to every earlier state exactly, across kept states and between them")
     func travels() {
         let store = Store(initialState: TodoState(), checkpoints: .spacedByListSize)

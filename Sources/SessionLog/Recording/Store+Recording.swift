@@ -30,7 +30,7 @@ extension Store where State == TodoState {
     public convenience init(
         recordingTo url: URL,
         header: SessionHeader,
-        checkpoints: CheckpointPolicy<TodoState> = .spacedByListSize,
+        checkpoints: CheckpointPolicy<TodoState> = TodoState.defaultCheckpoints,
         digests: DigestSchedule = .default,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
         onError: (@Sendable (RecorderError) -> Void)? = nil,
@@ -67,7 +67,7 @@ extension Store where State == TodoState {
     ///   it would not show what the person saw), or its `seq` has run out.
     public convenience init(
         resumingFrom url: URL,
-        checkpoints: CheckpointPolicy<TodoState> = .spacedByListSize,
+        checkpoints: CheckpointPolicy<TodoState> = TodoState.defaultCheckpoints,
         digests: DigestSchedule = .default,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now },
         onError: (@Sendable (RecorderError) -> Void)? = nil,

@@ -54,7 +54,7 @@ struct SimulatedPerson {
                 context: [.init(key: "events", value: String(events)), .init(key: "seed", value: String(seed))]),
             digests: digests, clock: { Timestamp(millisecondsSince1970: clock.withLock { $0 }) })
         defer { recorder.close() }
-        let store = Store(initialState: TodoState(), checkpoints: .spacedByListSize, recorder: recorder)
+        let store = Store(initialState: TodoState(), recorder: recorder)
         func wait(_ milliseconds: Double) { clock.withLock { $0 += milliseconds } }
 
         var dispatched = 0
