@@ -46,16 +46,20 @@ public final class SpillFile {
     private static let nextSealedFile = Atomic<UInt64>(0)
 
     /// - Parameters:
-    ///   - memoryLimit: Bytes kept in memory before spilling to disk.
+    ///   - memoryLimit: Bytes kept in memory before spilling to disk
+    ///     (`Int.max`: never, for a reader that must not need a temporary folder).
     ///   - sealing: How the bytes on disk are sealed, if they are: for text a
     ///     command must not store in the clear.
     package init(memoryLimit: Int = 4 << 20, sealing: (any SpillSealing)? = nil) {
         self.memoryLimit = memoryLimit
         self.sealing = sealing
         sealedFile = sealing == nil ? 0 : Self.nextSealedFile.add(1, ordering: .relaxed).oldValue
-        capacity = memoryLimit + 4_096
+        capacity = min(memoryLimit, Self.largestFirstBuffer) + 4_096
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
+
+    /// The most memory a spill sets aside at first: past it, the buffer grows as bytes come.
+    private static let largestFirstBuffer = 64 << 20
 
     deinit {
         buffer.deallocate()
@@ -187,7 +191,7 @@ public final class SpillFile {
         let moved = writeAtEnd(UnsafeRawBufferPointer(start: buffer, count: used))
         if moved {
             used = 0
-            if capacity > 4 * memoryLimit {
+            if capacity / 4 > memoryLimit {
                 buffer.deallocate()
                 capacity = memoryLimit + 4_096
                 buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)

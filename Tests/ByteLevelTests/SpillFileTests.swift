@@ -20,6 +20,16 @@ struct SpillFileTests {
         }
     }
 
+    @Test("a spill with no memory limit keeps every byte in memory, growing as they come, and makes no file")
+    func unlimited() throws {
+        let spill = SpillFile(memoryLimit: .max)
+        let block = [UInt8](repeating: 7, count: 1 << 20)
+        for _ in 0..<80 { block.withUnsafeBytes { spill.append($0) } }
+        spill.append(byte: 9)
+        #expect(spill.count == 80 << 20 + 1 && spill.onDisk == 0)
+        #expect(try spill.bytes(at: 80 << 20 - 2, count: 3) == [7, 7, 9])
+    }
+
     /// A sealing a test can undo by hand: each byte XORed with a pattern of its offset.
     struct OffsetPattern: SpillSealing {
         static func pad(_ offset: Int) -> UInt8 { UInt8(truncatingIfNeeded: offset &* 31 &+ 7) }

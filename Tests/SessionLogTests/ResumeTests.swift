@@ -54,6 +54,31 @@ struct ResumeTests {
         #expect(result.outcome?.digests.differed == 0)
     }
 
+    @Test("a log is resumed with no temporary file: a missing temporary folder does not stop an app resuming a long line and many frames")
+    func resumesWithoutATemporaryFolder() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        // A 5 MB typed name, longer than a read buffer and than what a replay keeps in memory before it spills.
+        let long = String(repeating: "long name ", count: 500_000)
+        let first = try Store(recordingTo: url, header: SessionHeader(sessionId: "r"), clock: Self.clock)
+        first.dispatch(.startCreatingItem)
+        first.dispatch(.changePartialItemName(long))
+        first.dispatch(.addItem(id: itemID(1)))
+        try first.sessionRecorder?.flush()
+        first.sessionRecorder?.close()
+        // The environment is process-wide, so the resuming runs in a child process.
+        await #expect(processExitsWith: .success) { [path = url.path as String, folder = folder.path as String] in
+            setenv("TMPDIR", folder + "/no-such-folder", 1)
+            let store = try Store(resumingFrom: URL(fileURLWithPath: path), clock: Self.clock)
+            #expect(store.stateCount == 4 && store.allStates[2].partialItemName.utf8.count == 5_000_000)
+            #expect(store.state.todoItems.map(\.title.utf8.count) == [5_000_000])
+            store.dispatch(.startCreatingItem)
+            try store.sessionRecorder?.flush()
+        }
+        #expect(try LogReplayer.collect(contentsOf: url).frames.count == 4)
+    }
+
     @Test("onChange hears the changes made from now on, in a new log and in a resumed one, not those that rebuild the store")
     func onChangeBesideRecording() throws {
         let folder = try temporaryDirectory()

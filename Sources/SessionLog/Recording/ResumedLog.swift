@@ -45,9 +45,11 @@ struct ResumedLog {
         }
         let outcome: LogReplayer.Outcome
         do {
+            // Nothing goes to a temporary file: the store keeps the whole history in memory anyway, and
+            // a missing or full temporary folder would otherwise stop the app resuming a log it can read.
             outcome = try LogReplayer.replay(
                 FileDescriptorByteSource(fileDescriptor: log.descriptor, path: log.path), bufferSize: 1 << 20, keepingStates: false,
-                spillMemoryLimit: FrameLog.defaultMemoryLimit, checkingDigests: false
+                spillMemoryLimit: .max, checkingDigests: false, keepingLinesOffDisk: true
             ) { entry in
                 switch entry {
                 case .header(let header):

@@ -37,7 +37,7 @@ struct LineChunk: Sendable {
         bytes.append(contentsOf: line.bytes)
     }
 
-    /// Reads every line with a reader of its own, as ``ReadingPipeline/read(_:bufferSize:maxLineBytes:redaction:deliver:)``
+    /// Reads every line with a reader of its own, as ``ReadingPipeline/read(_:bufferSize:maxLineBytes:redaction:keepingLinesOffDisk:deliver:)``
     /// reads them one after another.
     func parse(redaction: LogRedaction?) -> LineReadings {
         var reader = LogReader(redaction: redaction, pastFirstRecord: pastFirstRecord)

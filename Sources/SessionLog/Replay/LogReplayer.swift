@@ -87,6 +87,7 @@ public enum LogReplayer {
         readingConcurrently: Bool = true,
         redaction: LogRedaction? = nil,
         checkingDigests: Bool = true,
+        keepingLinesOffDisk: Bool = false,
         into output: (ReplayEntry) -> Void
     ) throws -> Outcome {
         var replay = SessionReplay(
@@ -107,11 +108,13 @@ public enum LogReplayer {
         }
         if readingConcurrently {
             let channel = ReadingPipeline.start(
-                source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction)
+                source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk)
             while try !consume(channel.receive()) {}
         } else {
             var failure: (any Error)?
-            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { lineReadings in
+            ReadingPipeline.read(
+                source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk
+            ) { lineReadings in
                 guard failure == nil else { return }
                 do { _ = try consume(lineReadings) } catch { failure = error }
             }

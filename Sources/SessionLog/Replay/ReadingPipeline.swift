@@ -47,11 +47,12 @@ enum ReadingPipeline {
 
     /// Reads `source` on this thread, handing each run to `deliver` as it is full (the last one has `isLast`).
     static func read<Source: ByteSource>(
-        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, deliver: (LineReadings) -> Void
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, keepingLinesOffDisk: Bool = false,
+        deliver: (LineReadings) -> Void
     ) {
         var splitter = LineSplitter(
             source: source, bufferSize: bufferSize, maxLineBytes: maxLineBytes,
-            holdingLongLinesInMemory: holdsLongLinesInMemory(redaction: redaction, asked: false))
+            holdingLongLinesInMemory: holdsLongLinesInMemory(redaction: redaction, asked: keepingLinesOffDisk))
         let limit = splitter.maxLineBytes
         var reader = LogReader(redaction: redaction)
         var lineReadings = LineReadings()
