@@ -51,7 +51,7 @@ package struct Path: Hashable, Sendable {
         while !rest.isEmpty {
             let valid = Self.validPrefixLength(rest)
             for scalar in String(decoding: rest.prefix(valid), as: UTF8.self).unicodeScalars {
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if scalar.isControlCharacter {
                     text += "\\x" + ASCIIHex.digits(UInt8(truncatingIfNeeded: scalar.value))
                 } else if showingLayoutControls && scalar.isLayoutControl {
                     text += scalar.escapedForDisplay

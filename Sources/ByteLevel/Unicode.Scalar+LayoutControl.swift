@@ -9,6 +9,13 @@ extension Unicode.Scalar {
         (0x200E...0x200F).contains(value) || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
+    /// Whether the scalar is a control character: C0 (U+0000…U+001F), DEL or
+    /// C1 (U+0080…U+009F). Written to a terminal as it is, one can start an
+    /// escape sequence (ESC, and U+009B for some terminals) that sets the
+    /// window's title, clears the screen or types at the prompt.
+    @inlinable
+    package var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+
     /// `\u{202E}`: how a message or a summary shows a scalar that it must not
     /// write as it is.
     package var escapedForDisplay: String {

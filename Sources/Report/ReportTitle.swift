@@ -10,8 +10,7 @@ enum ReportTitle {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F: continue
-            case _ where scalar.isLayoutControl: continue
+            case _ where scalar.isControlCharacter || scalar.isLayoutControl: continue
             default: scalars.append(scalar)
             }
         }

@@ -190,6 +190,16 @@ struct SummaryTests {
         #expect(CommonMarkRenderer.html(blocks) == html)
     }
 
+    @Test(
+        "a control character in a code span is shown as \\u{1B}, so the summary printed to a terminal runs no escape sequence",
+        arguments: ["\u{1B}]0;PWNED\u{7}\u{1B}[2J", "\u{9B}31m", "a\u{0}b\u{8}\u{7F}"])
+    func controlsInCodeSpan(_ text: String) {
+        let markdown = CommonMarkRenderer.commonMark([.bulletList([[.paragraph([.code("1.0" + text), .text(": 1")])]])])
+        #expect(!markdown.unicodeScalars.contains { $0.isControlCharacter && $0 != "\n" }, "\(markdown.debugDescription)")
+        let shown = text.unicodeScalars.map { $0.isControlCharacter ? $0.escapedForDisplay : String($0) }.joined()
+        #expect(markdown.contains("`1.0\(shown)`"), "\(markdown)")
+    }
+
     static func markdownToHTML(_ markdown: String) -> String {
         guard let html = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
         defer { free(html) }

@@ -66,8 +66,10 @@ enum CommonMarkRenderer {
             literal(of: child(of: parent, CMARK_NODE_TEXT), markingGFM ? GFMEscapes.mark(text) : text)
         case .code(let text):
             // A line break in a code span would end its line in the Markdown, and a log's text after it
-            // could begin a heading, a list or a link there: it is shown as `\u{A}`.
-            literal(of: child(of: parent, CMARK_NODE_CODE), text.showingLineBreaks)
+            // could begin a heading, a list or a link there: it is shown as `\u{A}`. The other control
+            // characters too: a code span has no character references, so an ESC would reach a terminal
+            // that shows the summary (`--summary -`) as it is.
+            literal(of: child(of: parent, CMARK_NODE_CODE), text.showingControlCharacters)
         case .strong(let inlines):
             guard let node = child(of: parent, CMARK_NODE_STRONG) else { return }
             for inline in inlines { append(inline, to: node, markingGFM: markingGFM) }
@@ -99,10 +101,11 @@ enum CommonMarkRenderer {
 }
 
 extension String {
-    /// The text with each line feed and carriage return shown as `\u{A}` and `\u{D}`.
-    fileprivate var showingLineBreaks: String {
-        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return self }
-        return escapingScalars { $0 == "\n" || $0 == "\r" ? $0.escapedForDisplay : nil }
+    /// The text with each control character but the tab shown as `\u{1B}`, line breaks
+    /// as `\u{A}` and `\u{D}`.
+    fileprivate var showingControlCharacters: String {
+        guard unicodeScalars.contains(where: { $0.isControlCharacter && $0 != "\t" }) else { return self }
+        return escapingScalars { $0.isControlCharacter && $0 != "\t" ? $0.escapedForDisplay : nil }
     }
 
     fileprivate func replacingNUL() -> String {

@@ -13,8 +13,7 @@ package func quoted(_ text: String, limit: Int = 60) -> String {
         case "\t": return "\\t"
         case "\r": return "\\r"
         default:
-            let value = scalar.value
-            guard value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || scalar.isLayoutControl else { return nil }
+            guard scalar.isControlCharacter || scalar.isLayoutControl else { return nil }
             return scalar.escapedForDisplay
         }
     }
