@@ -2,7 +2,8 @@
 /// them: `"` and `\` escaped, control characters as `\b \f \n \r \t`
 /// or `\u00xx` (as `JSON.stringify` does), everything else as UTF-8; with
 /// `scriptSafe`, also `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes, so the
-/// literal can stand inside an HTML `<script>` block. SessionLogCodec's
+/// literal can stand inside an HTML `<script>` block, and DEL and the C1
+/// controls (U+0080…U+009F), which no HTML page may hold raw. SessionLogCodec's
 /// `JSONString`, the page's literals (`scriptSafeJSONLiteral` in Report) and
 /// its spills (``SpillFile/appendJSONString(_:scriptSafe:after:)``) all write through it.
 package enum JSONStringWriter {
@@ -28,6 +29,8 @@ package enum JSONStringWriter {
                 guard i < utf8.count else { break }
                 let byte = utf8[i]
                 var length = 1
+                // For `\u00xx`: the byte, or a C1 control's second byte.
+                var code = byte
                 let escape: StaticString?
                 switch byte {
                 case UInt8(ascii: "\""): escape = "\\\""
@@ -44,6 +47,11 @@ package enum JSONStringWriter {
                 case 0xE2 where scriptSafe && i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
                     escape = utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     length = 3
+                case 0x7F where scriptSafe: escape = ""
+                case 0xC2 where scriptSafe && i + 1 < utf8.count && (0x80...0x9F).contains(utf8[i + 1]):
+                    escape = ""
+                    code = utf8[i + 1]
+                    length = 2
                 default: escape = nil
                 }
                 guard let escape else {
@@ -54,7 +62,7 @@ package enum JSONStringWriter {
                 if escape.utf8CodeUnitCount == 0 {
                     let code: [UInt8] = [
                         UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                        ASCIIHex.lowerDigit(byte >> 4), ASCIIHex.lowerDigit(byte & 0x0F),
+                        ASCIIHex.lowerDigit(code >> 4), ASCIIHex.lowerDigit(code & 0x0F),
                     ]
                     code.withByteView { write($0) }
                 } else {

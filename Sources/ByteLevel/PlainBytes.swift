@@ -1,7 +1,7 @@
 /// Finds, eight bytes at a time, the next byte that JSON text must look at:
 /// a quote, a backslash or a control character, and for text inside an HTML
-/// `<script>` also `<`, `>`, `&` and 0xE2 (the lead byte of U+2028 and
-/// U+2029). Most of a log's and a page's text is plain; a loop that looks at
+/// `<script>` also `<`, `>`, `&`, 0xE2 (the lead byte of U+2028 and
+/// U+2029), DEL and 0xC2 (the lead byte of the C1 controls). Most of a log's and a page's text is plain; a loop that looks at
 /// every byte was a large part of reading and of writing it.
 ///
 /// The enum is `public` (its members are `package`) for the compiler: Swift
@@ -28,7 +28,7 @@ public enum PlainBytes {
             var special = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | (word &- ones &* 0x20) & ~word
             if scriptSafe {
                 special |= zeroBytes(word ^ (ones &* 0x3C)) | zeroBytes(word ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x26))
-                special |= zeroBytes(word ^ (ones &* 0xE2))
+                special |= zeroBytes(word ^ (ones &* 0xE2)) | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xC2))
             }
             special &= highs
             if special != 0 { return index &+ special.trailingZeroBitCount >> 3 }
@@ -49,7 +49,10 @@ public enum PlainBytes {
     @inlinable @inline(__always)
     package static func isPlain(_ byte: UInt8, scriptSafe: Bool = false) -> Bool {
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-        if scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2) {
+        if scriptSafe
+            && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2 || byte == 0x7F
+                || byte == 0xC2)
+        {
             return false
         }
         return true

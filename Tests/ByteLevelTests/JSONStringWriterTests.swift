@@ -24,7 +24,7 @@ struct JSONStringWriterTests {
             case "\u{2028}" where scriptSafe: out += "\\u2028"
             case "\u{2029}" where scriptSafe: out += "\\u2029"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (scriptSafe && (0x7F...0x9F).contains(scalar.value)) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u00" + (hex.count == 1 ? "0" : "") + hex
                 } else {
@@ -37,6 +37,7 @@ struct JSONStringWriterTests {
 
     static let specials = [
         "\"", "\\", "\u{1}", "\n", "\u{1F}", "\t", "<", ">", "&", "\u{2028}", "\u{2029}", "é", "\u{7F}", "€", "😀", "",
+        "\u{80}", "\u{9B}", "\u{9F}", "\u{A0}", "©",
     ]
 
     @Test("each special character at every offset of a long text, plain and script-safe", arguments: specials, 0..<18)

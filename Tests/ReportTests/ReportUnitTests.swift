@@ -210,6 +210,26 @@ struct ReportTests {
         #expect(page.contains(#"<dt>User</dt><dd>a\u{2066}b</dd>"#) && page.contains(#"<dt>App version</dt><dd>1.0\u{202E}</dd>"#))
     }
 
+    @Test("no control character HTML forbids reaches a page, from any part of a log: each is shown as \\u{1B}")
+    func noForbiddenControls() throws {
+        let hostile = #"x\u001b]0;PWNED\u0007\u001b[2J\u0008\u007f\u009b31m\r\ty"#
+        let log =
+            [
+                #"{"type":"session","schema":"todo-session/1","sessionId":"s\#(hostile)","appVersion":"1.0\#(hostile)","context":{"k\#(hostile)":"v\#(hostile)"}}"#,
+                #"{"type":"event","event":"startCreatingItem"}"#,
+                #"{"type":"event","event":"changePartialItemName","name":"T\#(hostile)"}"#,
+                #"{"type":"event","event":"addItem"}"#,
+                #"{"type":"event","event":"startCreatingItem"}"#,
+                #"{"type":"event","event":"changePartialItemName","name":"C\#(hostile)"}"#,
+                #"{"type":"event","event":"cancelCreatingItem"}"#,
+                #"{"type":"event","event":"setItemDone","id":"not-\#(hostile)","isDone":true}"#,
+            ].joined(separator: "\n") + "\n"
+        let page = try Self.build(log).html()
+        let forbidden = page.unicodeScalars.filter { $0.isControlCharacter && !["\t", "\n", "\r"].contains($0) }
+        #expect(forbidden.isEmpty, "\(forbidden.map(\.escapedForDisplay))")
+        #expect(page.contains(#"<span class="item-title">Tx\u{1B}]0;PWNED\u{7}\u{1B}[2J\u{8}\u{7F}\u{9B}31m"#))
+    }
+
     @Test(
         "control characters and bidi overrides never reach <title>",
         arguments: [

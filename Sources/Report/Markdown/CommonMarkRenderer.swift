@@ -7,7 +7,7 @@ import CCmark
 /// libcmark runs in its default safe mode: `CMARK_OPT_UNSAFE` is never passed.
 enum CommonMarkRenderer {
     static func html(_ blocks: [MarkdownBlock]) -> String {
-        render(blocks) { cmark_render_html($0, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) }
+        render(blocks) { cmark_render_html($0, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) }.showingControlsForbiddenInHTML
     }
 
     /// CommonMark that GitHub-Flavored Markdown (a CI job summary, say) also

@@ -4,9 +4,12 @@ import SessionLogCodec
 
 extension String {
     /// The text escaped for HTML element content and quoted attribute values.
+    /// A control character HTML forbids (all but tab, line feed and carriage
+    /// return; written or as a reference, it is a parse error) is shown as
+    /// `\u{1B}`, as the page's other views of log text show it.
     var htmlEscaped: String {
-        // Most texts have nothing to escape: every scalar replaced is ASCII,
-        // and no byte of a longer UTF-8 sequence is, so their bytes say so.
+        // Most texts have nothing to escape: every scalar replaced is ASCII or
+        // C1 (0xC2 and a continuation byte), and no byte of another sequence is.
         guard utf8.contains(where: Self.mayNeedHTMLEscape) else { return self }
         return escapingScalars { scalar in
             switch scalar {
@@ -16,15 +19,27 @@ extension String {
             case "\"": "&quot;"
             case "'": "&#39;"
             case "\u{0}": "\u{FFFD}"
+            case _ where scalar.isForbiddenInHTML: scalar.escapedForDisplay
             default: nil
             }
         }
     }
 
+    /// The HTML with each control character it must not hold (see ``htmlEscaped``)
+    /// shown as `\u{1B}`: for HTML made by another renderer (libcmark's), whose
+    /// own markup holds none.
+    var showingControlsForbiddenInHTML: String {
+        guard utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F || $0 == 0xC2 }),
+            unicodeScalars.contains(where: \.isForbiddenInHTML)
+        else { return self }
+        return escapingScalars { $0.isForbiddenInHTML ? $0.escapedForDisplay : nil }
+    }
+
     private static func mayNeedHTMLEscape(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0: true
-        default: false
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x7F, 0xC2: true
+        case 0x09, 0x0A, 0x0D: false
+        default: byte < 0x20
         }
     }
 
@@ -32,4 +47,11 @@ extension String {
     /// block: `<`, `>`, `&`, U+2028 and U+2029 are `\u` escapes, so no data
     /// can close the block or open a comment in it.
     var scriptSafeJSONLiteral: String { JSONStringWriter.literal(self, scriptSafe: true) }
+}
+
+extension Unicode.Scalar {
+    /// A control character an HTML page must not hold, raw or as a character
+    /// reference: every C0 control but tab, line feed and carriage return
+    /// (NUL is U+FFFD in HTML), DEL and C1.
+    fileprivate var isForbiddenInHTML: Bool { isControlCharacter && self != "\t" && self != "\n" && self != "\r" && self != "\u{0}" }
 }
