@@ -18,7 +18,7 @@ extension CheckpointPolicy where State == TodoState {
 }
 
 extension TodoState {
-    /// ``TimeTravel/CheckpointPolicy/spacedByListSize``: a list grows, and a
+    /// `CheckpointPolicy.spacedByListSize`: a list grows, and a
     /// fixed spacing would keep thousands of whole copies of it.
     public static var defaultCheckpoints: CheckpointPolicy<TodoState> { .spacedByListSize }
 }
