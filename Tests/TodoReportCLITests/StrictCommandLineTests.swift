@@ -120,14 +120,17 @@ extension CLISuite {
         func noRecordAtAll(log: String, note: String?) throws {
             let space = try Workspace()
             try space.write("x.jsonl", log)
-            for command in [["x.jsonl"], ["validate", "x.jsonl"]] {
+            for command in [["x.jsonl"], ["validate", "x.jsonl"], ["redact", "x.jsonl", "-o", "r.jsonl"]] {
                 let run = try space.run(command)
-                #expect(run.stderr.contains(note ?? "\n") && run.stderr.contains(": note: ") == (note != nil), "\(run.stderr)")
-                #expect(run.code == (log.contains("session/2") ? 65 : 0), "\(run.stderr)")
+                #expect(run.stderr.contains(note ?? "\n") && run.stderr.contains(": note: ") == (note != nil), "\(command): \(run.stderr)")
+                #expect(run.code == (log.contains("session/2") ? 65 : 0), "\(command): \(run.stderr)")
             }
             #expect(space.exists("x.html") == !log.contains("session/2"), "the report is made as before")
             // --quiet leaves out the count line, not what says the file is likely no log: a CI step would pass in silence.
-            for command in [["x.jsonl", "-o", "q.html", "--quiet"], ["validate", "x.jsonl", "--quiet"]] {
+            for command in [
+                ["x.jsonl", "-o", "q.html", "--quiet"], ["validate", "x.jsonl", "--quiet"],
+                ["redact", "x.jsonl", "-o", "q.jsonl", "--quiet"],
+            ] {
                 let quiet = try space.run(command).stderr
                 #expect((note.map { quiet.contains($0) } ?? true) && quiet.contains(": note: ") == (note != nil), "\(command): \(quiet)")
                 #expect(log.contains("session/2") || !quiet.contains(" frame"), "no count line (but the failure's): \(quiet)")

@@ -17,10 +17,19 @@ public struct Timestamp: Hashable, Sendable, Comparable, BitwiseCopyable {
     /// A time `wholeMilliseconds` and `nanoseconds` (carried into whole
     /// milliseconds past 999,999, or below 0) after 1970-01-01 UTC.
     public init(wholeMilliseconds: Int64, nanoseconds: Int32 = 0) {
+        guard nanoseconds < 0 || nanoseconds >= 1_000_000 else {
+            self.init(whole: wholeMilliseconds, below: nanoseconds)
+            return
+        }
         let (carry, rest) = Int64(nanoseconds).quotientAndRemainder(dividingBy: 1_000_000)
-        let (whole, rounded) = rest < 0 ? (carry - 1, rest + 1_000_000) : (carry, rest)
-        self.wholeMilliseconds = wholeMilliseconds &+ whole
-        self.nanoseconds = Int32(rounded)
+        let (whole, below) = rest < 0 ? (carry - 1, rest + 1_000_000) : (carry, rest)
+        self.init(whole: wholeMilliseconds &+ whole, below: Int32(below))
+    }
+
+    /// A time whose nanoseconds are already from 0 to 999,999.
+    private init(whole: Int64, below: Int32) {
+        wholeMilliseconds = whole
+        nanoseconds = below
     }
 
     /// A time as milliseconds since 1970-01-01 UTC (may be negative or

@@ -92,6 +92,7 @@ enum RedactCommand: Subcommand {
         }
         LogReading.warnOfIrregularEnding(source, of: file, streams: streams)
         printer.finish(allIn: ReadingOptions.printEveryDiagnostic)
+        LogReading.noteIfNoRecords(records: counts.records, dropped: counts.dropped, blank: counts.blank, of: file, streams: streams)
         if !options.quiet {
             let dropped = countedNoun(counts.dropped, "line") + " dropped"
             streams.printError(

@@ -74,11 +74,18 @@ enum LogReading {
     /// diagnostics are: a CI step must not pass such a file in silence.
     static func noteIfNoRecords(_ outcome: LogReplayer.Outcome, of file: InputFile, streams: StandardStreams) {
         let tally = outcome.tally
-        guard tally.header + tally.events + tally.travels == 0, !outcome.stoppedOnUnsupportedSchema else { return }
+        guard !outcome.stoppedOnUnsupportedSchema else { return }
+        noteIfNoRecords(
+            records: tally.header + tally.events + tally.travels, dropped: tally.dropped, blank: tally.blank, of: file, streams: streams)
+    }
+
+    /// As above, from a count of records, dropped lines and blank ones (`redact`'s).
+    static func noteIfNoRecords(records: Int, dropped: Int, blank: Int, of file: InputFile, streams: StandardStreams) {
+        guard records == 0 else { return }
         let what =
-            tally.dropped == 0
-            ? "holds no record: it is \(tally.total == 0 ? "empty" : "blank")"
-            : "holds no todo-session/1 record: none of its \(countedNoun(tally.total - tally.blank, "line", grouped: false)) is one"
+            dropped == 0
+            ? "holds no record: it is \(blank == 0 ? "empty" : "blank")"
+            : "holds no todo-session/1 record: none of its \(countedNoun(dropped, "line", grouped: false)) is one"
         streams.printError(
             "\(file.displayName): note: \(what); a log is JSON Lines, its header and then one event or travel a line (a JSON array, or JSON spread over lines, is not)"
         )
