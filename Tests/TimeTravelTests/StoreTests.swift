@@ -281,15 +281,12 @@ struct SelfSpacedTally: ReversibleStateMachine {
             return false
         }
     }
-    var total = 0
-    mutating func update(with event: Tally.Event) { _ = apply(event) }
-    mutating func apply(_ event: Tally.Event) -> Int {
-        guard case .add(let amount) = event else { return 0 }
-        total += amount
-        return amount
-    }
-    mutating func undo(_ patch: Int) { total -= patch }
-    mutating func redo(_ patch: Int) { total += patch }
+    /// The reducer is a tally's.
+    var tally = Tally()
+    mutating func update(with event: Tally.Event) { tally.update(with: event) }
+    mutating func apply(_ event: Tally.Event) -> Int { tally.apply(event) }
+    mutating func undo(_ patch: Int) { tally.undo(patch) }
+    mutating func redo(_ patch: Int) { tally.redo(patch) }
 }
 
 @Suite("Store: checkpoints by default")
@@ -300,7 +297,7 @@ struct StoreDefaultCheckpointTests {
         let store = Store(initialState: SelfSpacedTally())
         for _ in 0..<5 { store.dispatch(.add(1)) }
         #expect(SelfSpacedTally.asked.withLock { $0 } - before == 5)
-        #expect(store.state.total == 5)
+        #expect(store.state.tally.total == 5)
     }
 
     @Test("a state type that names none keeps one in 16")
