@@ -422,6 +422,13 @@ extension CLISuite {
             #expect(generations.sorted() == ["1", "current"])
             #expect(workspace.read("out/index.html") == index)
             #expect(try workspace.shell("$TR batch logs -o out --quiet").code == 0)
+            // Into a new folder there is no last run to speak of.
+            let first = try workspace.shell("ulimit -f 200; $TR batch logs -o new")
+            #expect(first.code == 73, "\(first.stderr)")
+            #expect(
+                first.stderr.contains(
+                    "new: note: it has no index.html, sessions.csv or summary.md yet, only the sessions this run put in place")
+                    && !first.stderr.contains("last run"), "\(first.stderr)")
         }
 
         @Test("a session that is now rejected keeps someone's file where its report was, and names it")

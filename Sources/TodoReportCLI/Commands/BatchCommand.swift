@@ -107,6 +107,8 @@ enum BatchCommand: Subcommand {
             folder: folder, options: options, title: arguments.text(title), templates: .builtIn, force: arguments.has(force),
             streams: streams, sharedFolder: selectedShard != nil, runRoots: Set(roots.values))
         let progress = BatchProgress(total: chosen.count, error: streams.error, quiet: options.quiet)
+        // Whether the folder shows a run already: a failure says its aggregates lag, or that it has none yet.
+        let hadAggregates = folder.root.appending(Array("index.html".utf8)).fileType != nil
         let results = WorkerPool.run(
             count: chosen.count, width: width, dedicated: Set(chosen.indices.filter { all[chosen[$0]].isStream }),
             { index in
@@ -133,8 +135,11 @@ enum BatchCommand: Subcommand {
         func failing(_ error: CLIError) -> CLIError {
             if selectedShard == nil {
                 streams.printError(
-                    "\(folder.root.display): note: its index.html, sessions.csv and summary.md still show the last run, "
-                        + "not the sessions this run put in place before it failed; run batch again once it can write")
+                    hadAggregates
+                        ? "\(folder.root.display): note: its index.html, sessions.csv and summary.md still show the last run, "
+                            + "not the sessions this run put in place before it failed; run batch again once it can write"
+                        : "\(folder.root.display): note: it has no index.html, sessions.csv or summary.md yet, "
+                            + "only the sessions this run put in place before it failed; run batch again once it can write")
             }
             return error
         }
