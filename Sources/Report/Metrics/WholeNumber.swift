@@ -2,8 +2,9 @@
 /// numbers. Every duration of a session is a difference of whole
 /// milliseconds (`t_ms`), so the event table reproduces it exactly.
 enum WholeNumber {
-    /// `value` rounded half away from zero; beyond `Int64` (a log's number
-    /// timestamps may be any size) the nearest end of it, and 0 for NaN.
+    /// `value` rounded half away from zero; beyond `Int64` the nearest end of
+    /// it, and 0 for NaN. For the mean of two values whose sum `Int64` cannot
+    /// hold; a time's `t_ms` is worked out exactly by `Timestamp.milliseconds(since:)`.
     static func rounded(_ value: Double) -> Int64 {
         guard !value.isNaN else { return 0 }
         let whole = value.rounded(.toNearestOrAwayFromZero)

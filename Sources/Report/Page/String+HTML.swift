@@ -29,16 +29,24 @@ extension String {
     /// shown as `\u{1B}`: for HTML made by another renderer (libcmark's), whose
     /// own markup holds none.
     var showingControlsForbiddenInHTML: String {
-        guard utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F || $0 == 0xC2 }),
-            unicodeScalars.contains(where: \.isForbiddenInHTML)
+        guard utf8.contains(where: Self.mayStartControl), unicodeScalars.contains(where: \.isForbiddenInHTML)
         else { return self }
         return escapingScalars { $0.isForbiddenInHTML ? $0.escapedForDisplay : nil }
     }
 
     private static func mayNeedHTMLEscape(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x7F, 0xC2: true
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: mayStartControl(byte)
+        }
+    }
+
+    /// Whether `byte` may be, or begin, NUL or a control character HTML forbids:
+    /// a C0 byte but tab, line feed and carriage return, DEL, or 0xC2 (the lead byte of C1).
+    private static func mayStartControl(_ byte: UInt8) -> Bool {
+        switch byte {
         case 0x09, 0x0A, 0x0D: false
+        case 0x7F, 0xC2: true
         default: byte < 0x20
         }
     }
