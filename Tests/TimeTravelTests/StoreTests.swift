@@ -268,7 +268,55 @@ struct StoreHistoryTests {
         }
         #expect(store.allStates == reference.allStates)
         #expect(store.allStates.count == store.stateCount)
+        // A walk in order and reads by index give the same states, branches included.
+        let history = store.allStates
+        #expect(Array(history) == history.indices.map { history[$0] })
+        #expect(history.parent(of: 1) == 0)
+    }
+
+    @Test("the initial state has no patch and no parent")
+    func initialStateHasNoPatch() {
+        let store = Store(initialState: Tally(total: 4))
+        store.dispatch(.add(3))
+        #expect(store.allStates.patch(producing: 0) == nil)
+        #expect(store.allStates.parent(of: 0) == nil)
+        #expect(store.allStates.patch(producing: 1) == 3)
         #expect(store.allStates.parent(of: 1) == 0)
+    }
+
+    @Test("a walk through the history redoes one patch per state, however far apart the kept states")
+    func walkCostsOnePatchPerState() {
+        let redos = RedoCount()
+        let store = Store(initialState: CountedTally(redos: redos), checkpoints: .every(1_000))
+        for _ in 0..<3_000 { store.dispatch(.add(1)) }
+        // A branch from the start: the walk travels to its first state once.
+        store.currentStateIndex = 10
+        for _ in 0..<100 { store.dispatch(.add(2)) }
+        redos.count = 0
+        var totals: [Int] = []
+        for state in store.allStates { totals.append(state.tally.total) }
+        #expect(totals == Array(0...3_000) + (1...100).map { 10 + 2 * $0 })
+        // One per state of the first line but the three kept ones (1,000, 2,000, 3,000), taken as they
+        // are; the branch's first state is 11 redone from state 0, then one each.
+        #expect(redos.count == 2_997 + 11 + 99)
+    }
+}
+
+/// How many patches a ``CountedTally`` redid.
+final class RedoCount {
+    var count = 0
+}
+
+/// A tally that counts its redos, to see what a walk costs.
+struct CountedTally: ReversibleStateMachine {
+    let redos: RedoCount
+    var tally = Tally()
+    mutating func update(with event: Tally.Event) { tally.update(with: event) }
+    mutating func apply(_ event: Tally.Event) -> Int { tally.apply(event) }
+    mutating func undo(_ patch: Int) { tally.undo(patch) }
+    mutating func redo(_ patch: Int) {
+        redos.count += 1
+        tally.redo(patch)
     }
 }
 

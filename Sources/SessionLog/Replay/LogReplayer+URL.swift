@@ -38,6 +38,12 @@ extension LogReplayer {
     /// Replays the whole log file at `url` and collects everything: for
     /// tools and small sessions.
     ///
+    /// Every frame keeps its whole state, so memory grows with the events
+    /// times the list (a 100,000-event log over a 1,000-item list holds
+    /// 100,000 copies of a long list): for a long log, replay it with
+    /// ``replay(contentsOf:maxLineBytes:redaction:into:)`` and keep what you
+    /// need of each frame.
+    ///
     /// - Throws: As ``replay(contentsOf:maxLineBytes:redaction:into:)``.
     public static func collect(contentsOf url: URL, maxLineBytes: Int = defaultMaxLineBytes) throws(SystemCallError) -> ReplayResult {
         try withLog(at: url) { source throws(SystemCallError) in

@@ -125,7 +125,9 @@ public enum LogReplayer {
     }
 
     /// Replays a whole log held in memory and collects everything: for tests,
-    /// tools and small sessions.
+    /// tools and small sessions. Every frame keeps its whole state, so memory
+    /// grows with the events times the list; a long log is better replayed
+    /// with ``replay(_:bufferSize:keepingStates:maxLineBytes:readingConcurrently:redaction:into:)``, keeping what is needed of each frame.
     public static func collect<Source: ByteSource>(
         _ source: Source, bufferSize: Int = 1 << 20, maxLineBytes: Int = defaultMaxLineBytes
     ) throws -> ReplayResult {
