@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #else
@@ -17,9 +15,14 @@ import Dispatch
 package enum DedicatedThread {
     /// Runs `body` on a new thread named `name` (as debuggers and profilers
     /// show it; Linux keeps its first 15 bytes), with a stack of at least
-    /// `stackSize` bytes when given. Should the system refuse a new thread,
-    /// `body` runs on one of Dispatch's instead: later, but it runs.
-    package static func start(name: String, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
+    /// `stackSize` bytes when given.
+    ///
+    /// - Returns: Whether the thread started. When the system refuses one
+    ///   (too many threads, or no memory for its stack under `ulimit -v`),
+    ///   `body` is not run and the caller does its work another way. Handing
+    ///   it to Dispatch instead would hang: Dispatch retries the refused
+    ///   thread forever.
+    package static func start(name: String, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> Bool {
         #if canImport(Glibc)
             let work = Work(name: name, body: body)
             var attributes = pthread_attr_t()
@@ -38,15 +41,17 @@ package enum DedicatedThread {
                     work.body()
                     return nil
                 }, context)
-            if created != 0 {
+            guard created == 0 else {
                 Unmanaged<Work>.fromOpaque(context).release()
-                DispatchQueue.global().async(execute: body)
+                return false
             }
+            return true
         #else
             let thread = Thread(block: body)
             thread.name = name
             if let stackSize { thread.stackSize = stackSize }
             thread.start()
+            return true
         #endif
     }
 }

@@ -15,12 +15,13 @@ struct DedicatedThreadTests {
         let seen = Mutex<[Seen]>([])
         let done = DispatchSemaphore(value: 0)
         for index in 0..<4 {
-            DedicatedThread.start(name: "todo-test-\(index)-long-name", stackSize: 1 << 20) {
+            let started = DedicatedThread.start(name: "todo-test-\(index)-long-name", stackSize: 1 << 20) {
                 let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
                 let here = Seen(name: name.trimmingCharacters(in: .newlines), isTheStarter: pthread_equal(pthread_self(), starter) != 0)
                 seen.withLock { $0.append(here) }
                 done.signal()
             }
+            #expect(started)
         }
         for _ in 0..<4 { #expect(done.wait(timeout: .now() + patience) == .success) }
         let all = seen.withLock { $0 }
@@ -35,11 +36,19 @@ struct DedicatedThreadTests {
         // the same time, as the parsing threads wait for the splitting one.
         let second = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
-        DedicatedThread.start(name: "todo-waits") {
+        let waits = DedicatedThread.start(name: "todo-waits") {
             second.wait()
             finished.signal()
         }
-        DedicatedThread.start(name: "todo-signals") { second.signal() }
+        let signals = DedicatedThread.start(name: "todo-signals") { second.signal() }
+        #expect(waits && signals)
         #expect(finished.wait(timeout: .now() + patience) == .success)
+    }
+
+    @Test func aRefusedThreadSaysSo() {
+        // No address space holds a stack of a pebibyte: the system refuses the thread, and the caller is told.
+        let ran = Mutex(false)
+        #expect(!DedicatedThread.start(name: "todo-refused", stackSize: 1 << 50) { ran.withLock { $0 = true } })
+        #expect(!ran.withLock { $0 })
     }
 }

@@ -39,7 +39,7 @@ struct FileDescriptorIOTests {
         let result = Mutex<Result<[UInt8], SystemError>?>(nil)
         let finished = DispatchSemaphore(value: 0)
         defer { finished.signal() }
-        DedicatedThread.start(name: "todo-test-reader") {
+        let started = DedicatedThread.start(name: "todo-test-reader") {
             var signals = sigset_t()
             sigemptyset(&signals)
             sigaddset(&signals, SIGUSR2)
@@ -53,6 +53,7 @@ struct FileDescriptorIOTests {
             // Alive until the test stops signalling it: a signal to a thread that has ended is undefined.
             finished.wait()
         }
+        #expect(started)
         try waitUntil("the reading thread started") { reader.withLock { $0 != nil } }
         let target = try #require(reader.withLock { $0 })
         // Signal the reader, which blocks in read(2) on the empty pipe, until its handler has run many times.
@@ -76,11 +77,12 @@ struct FileDescriptorIOTests {
         let bytes = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let received = Mutex<[UInt8]?>(nil)
         let readerFinished = DispatchSemaphore(value: 0)
-        DedicatedThread.start(name: "todo-test-reader") {
+        let started = DedicatedThread.start(name: "todo-test-reader") {
             let all = try? FileDescriptorIO.readToEnd(ends.read)
             received.withLock { $0 = all }
             readerFinished.signal()
         }
+        #expect(started)
         try FileDescriptorIO.write(bytes, to: ends.write)
         close(ends.write)
         try #require(readerFinished.wait(timeout: .now() + patience) == .success, "the reader reached the end")

@@ -69,6 +69,28 @@ extension CLISuite {
             #expect(try space.listing() == ["log.jsonl", "r.html"])
         }
 
+        @Test(
+            "a system that refuses new threads still gets the report and the diff, read on the calling thread, and never a hang",
+            arguments: [["log.jsonl", "-o", "refused.html"], ["diff", "log.jsonl", "other.jsonl"]])
+        func threadsRefused(arguments: [String]) throws {
+            let space = try Workspace()
+            #expect(try space.run(["simulate", "--events", "20000", "--seed", "3", "-o", "log.jsonl"]).code == 0)
+            #expect(try space.run(["simulate", "--events", "20000", "--seed", "4", "-o", "other.jsonl"]).code == 0)
+            let free = try space.run(arguments.map { $0 == "refused.html" ? "free.html" : $0 })
+            // A new thread's stack is as large as the stack limit, which no address space under the memory
+            // limit can hold: every thread the tool asks for is refused, while the heap has room to spare.
+            // Dispatch, given such a thread's work, retried forever.
+            let run = try RunningCommand(
+                ["-c", #"ulimit -s 4000000 && ulimit -v 3000000 && exec "$0" "$@""#, todoReportBinary] + arguments, in: space,
+                executable: "/bin/sh")
+            let code = try #require(run.exitCode(within: 60), "still running after 60 s: \(run.stderr)")
+            #expect(code == free.code, "\(run.stderr)")
+            #expect(run.stderr == free.stderr.replacingOccurrences(of: "free.html", with: "refused.html"))
+            if arguments.contains("refused.html") {
+                #expect(space.read("refused.html") != nil && space.read("refused.html") == space.read("free.html"))
+            }
+        }
+
         @Test("two processes give byte-identical outputs (hashing is seeded per process, so no output may follow a dictionary's order)")
         func deterministicAcrossProcesses() throws {
             let space = try Workspace()

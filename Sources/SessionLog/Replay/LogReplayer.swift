@@ -106,9 +106,11 @@ public enum LogReplayer {
             if lineReadings.isLast { stopped = lineReadings.stoppedOnUnsupportedSchema }
             return lineReadings.isLast
         }
-        if readingConcurrently {
+        // Read on this thread when asked to, or when the system refuses the reading threads.
+        if readingConcurrently,
             let channel = ReadingPipeline.start(
                 source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk)
+        {
             while try !consume(channel.receive()) {}
         } else {
             var failure: (any Error)?

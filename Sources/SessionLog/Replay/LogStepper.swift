@@ -41,10 +41,15 @@ public final class LogStepper {
     ) {
         replay = SessionReplay(keepingStates: false, spillMemoryLimit: FrameLog.defaultMemoryLimit, sealing: sealing)
         endedEarly = { source.endedEarly }
-        // Made to step two logs side by side (`diff`): each gets half the cores' parsing threads.
-        channel = ReadingPipeline.start(
-            source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2,
-            keepingLinesOffDisk: keepingLinesOffDisk)
+        // Made to step two logs side by side (`diff`): each gets half the cores' parsing threads. Should the
+        // system refuse a thread to read on, the log is read here, whole, before the first step.
+        channel =
+            ReadingPipeline.start(
+                source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2,
+                keepingLinesOffDisk: keepingLinesOffDisk)
+            ?? ReadingPipeline.readAhead(
+                source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, logsAtOnce: 2,
+                keepingLinesOffDisk: keepingLinesOffDisk)
     }
 
     /// Whether what the replay keeps on disk for travel is sealed (see ``init(_:maxLineBytes:redaction:keepingLinesOffDisk:sealingSpills:)``).

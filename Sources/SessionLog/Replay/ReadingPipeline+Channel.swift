@@ -6,7 +6,10 @@ import Synchronization
 extension ReadingPipeline {
     /// Carries chunks of lines from the splitting thread to the parsing
     /// threads, and their runs to the one receiver in the log's order.
-    /// It holds a few chunks at most: the splitter waits for room.
+    /// It holds a few chunks at most: the splitter waits for room. One
+    /// filled ahead on the receiver's own thread (``ReadingPipeline/readAhead(_:bufferSize:maxLineBytes:redaction:keepingLinesOffDisk:)``)
+    /// has no bound. A chunk that no parsing thread can take (the system
+    /// refused them all) is parsed where it was split.
     final class Channel: Sendable {
         private enum Job: Sendable {
             case parse(LineChunk, number: Int)
@@ -15,24 +18,24 @@ extension ReadingPipeline {
 
         private let parsers: Int
         private let redaction: LogRedaction?
-        /// Whether the parsing threads were started (with the first chunk queued).
-        private let parsing = Mutex(false)
+        /// How many parsing threads started, once they were asked for (with the first chunk queued).
+        private let parsing = Mutex<Int?>(nil)
         private let jobs = Mutex<[Job]>([])
         private let jobReady = DispatchSemaphore(value: 0)
         /// Parsed runs by their number, until received.
         private let runs = Mutex<[Int: LineReadings]>([:])
         private let runReady = DispatchSemaphore(value: 0)
-        /// Room for runs not yet received (queued, being parsed, or parsed).
-        private let room: DispatchSemaphore
+        /// Room for runs not yet received (queued, being parsed, or parsed); no bound when `nil`.
+        private let room: DispatchSemaphore?
         /// The splitter's count of runs submitted.
         private let submitted = Mutex(0)
         /// The receiver's next run, and whether a header stopped the reading.
         private let received = Mutex((next: 0, stopped: false))
 
-        init(parsers: Int, redaction: LogRedaction?) {
+        init(parsers: Int, redaction: LogRedaction?, bounded: Bool = true) {
             self.parsers = parsers
             self.redaction = redaction
-            room = DispatchSemaphore(value: 2 * parsers + 2)
+            room = bounded ? DispatchSemaphore(value: 2 * parsers + 2) : nil
         }
 
         // MARK: Splitting thread
@@ -40,8 +43,8 @@ extension ReadingPipeline {
         /// Queues `chunk` for a parsing thread (nothing for an empty one).
         func submit(_ chunk: LineChunk) {
             guard !chunk.lines.isEmpty else { return }
-            startParsing()
-            room.wait()
+            guard startParsing() > 0 else { return submit(parsed: chunk.parse(redaction: redaction)) }
+            room?.wait()
             let number = takeNumber()
             jobs.withLock { $0.append(.parse(chunk, number: number)) }
             jobReady.signal()
@@ -49,15 +52,15 @@ extension ReadingPipeline {
 
         /// Queues a run that needs no parsing thread.
         func submit(parsed lineReadings: LineReadings) {
-            room.wait()
+            room?.wait()
             deliver(lineReadings, number: takeNumber())
         }
 
         /// Lets the parsing threads end once the queued chunks are parsed.
         func endInput() {
-            guard parsing.withLock({ $0 }) else { return }
-            jobs.withLock { $0.append(contentsOf: repeatElement(.stop, count: parsers)) }
-            for _ in 0..<parsers { jobReady.signal() }
+            guard let started = parsing.withLock({ $0 }), started > 0 else { return }
+            jobs.withLock { $0.append(contentsOf: repeatElement(.stop, count: started)) }
+            for _ in 0..<started { jobReady.signal() }
         }
 
         /// Whether no run was submitted yet.
@@ -65,16 +68,15 @@ extension ReadingPipeline {
             submitted.withLock { $0 == 0 }
         }
 
-        private func startParsing() {
-            guard
-                !parsing.withLock({ started in
-                    defer { started = true }
-                    return started
-                })
-            else { return }
-            for _ in 0..<parsers {
-                DedicatedThread.start(name: "todo-parse") { [self] in parseChunks() }
+        /// Starts the parsing threads the first time; how many are running. Called by the splitter alone.
+        private func startParsing() -> Int {
+            if let started = parsing.withLock({ $0 }) { return started }
+            var started = 0
+            for _ in 0..<parsers where DedicatedThread.start(name: "todo-parse", { [self] in parseChunks() }) {
+                started += 1
             }
+            parsing.withLock { $0 = started }
+            return started
         }
 
         private func takeNumber() -> Int {
@@ -114,7 +116,7 @@ extension ReadingPipeline {
                 }
                 runReady.wait()
             }
-            room.signal()
+            room?.signal()
             received.withLock { state in
                 state.next += 1
                 if state.stopped {

@@ -26,17 +26,40 @@ enum ReadingPipeline {
     /// - Parameter logsAtOnce: How many logs are read at the same time (two
     ///   for `diff`): the cores are shared out among their parsing threads, so
     ///   that the thread that replays them is not crowded out.
+    /// - Returns: The channel, or `nil` when the system refuses the
+    ///   splitting thread (then nothing was read: read on this thread, with
+    ///   ``read(_:bufferSize:maxLineBytes:redaction:keepingLinesOffDisk:deliver:)``
+    ///   or ``readAhead(_:bufferSize:maxLineBytes:redaction:logsAtOnce:keepingLinesOffDisk:)``).
     static func start<Source: ByteSource>(
         _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, logsAtOnce: Int = 1,
         keepingLinesOffDisk: Bool = false
-    ) -> Channel {
-        let parsers = min(max(ProcessInfo.processInfo.activeProcessorCount / max(logsAtOnce, 1), 1), 4)
-        let channel = Channel(parsers: parsers, redaction: redaction)
+    ) -> Channel? {
+        let channel = Channel(parsers: parsers(logsAtOnce: logsAtOnce), redaction: redaction)
         let inMemory = holdsLongLinesInMemory(redaction: redaction, asked: keepingLinesOffDisk)
-        DedicatedThread.start(name: "todo-split") {
+        let started = DedicatedThread.start(name: "todo-split") {
             split(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, inMemory: inMemory, into: channel)
         }
+        return started ? channel : nil
+    }
+
+    /// Reads all of `source` on this thread into a channel with no bound,
+    /// to be received from as ``start(_:bufferSize:maxLineBytes:redaction:logsAtOnce:keepingLinesOffDisk:)``'s: for a reader
+    /// that takes runs one at a time when the system refuses a splitting
+    /// thread. Every run is held until received.
+    static func readAhead<Source: ByteSource>(
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, logsAtOnce: Int = 1,
+        keepingLinesOffDisk: Bool = false
+    ) -> Channel {
+        let channel = Channel(parsers: parsers(logsAtOnce: logsAtOnce), redaction: redaction, bounded: false)
+        split(
+            source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction,
+            inMemory: holdsLongLinesInMemory(redaction: redaction, asked: keepingLinesOffDisk), into: channel)
         return channel
+    }
+
+    /// Parsing threads for one of `logsAtOnce` logs read at the same time.
+    private static func parsers(logsAtOnce: Int) -> Int {
+        min(max(ProcessInfo.processInfo.activeProcessorCount / max(logsAtOnce, 1), 1), 4)
     }
 
     /// Whether the splitter holds a long line in memory rather than in a temporary file: when asked,

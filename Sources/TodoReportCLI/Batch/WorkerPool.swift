@@ -34,16 +34,22 @@ enum WorkerPool {
             }
         }
         let group = DispatchGroup()
-        func start(_ body: @escaping @Sendable () -> Void) {
+        /// Whether `body` got a thread; when the system refuses one, it is not run.
+        func start(_ body: @escaping @Sendable () -> Void) -> Bool {
             group.enter()
-            DedicatedThread.start(name: "todo-batch", stackSize: 8 << 20) {
+            let started = DedicatedThread.start(name: "todo-batch", stackSize: 8 << 20) {
                 body()
                 group.leave()
             }
+            if !started { group.leave() }
+            return started
         }
-        for index in dedicated.sorted() where index < count { start { perform(index) } }
-        for _ in 1..<max(1, min(width, shared.count)) { start(worker) }
+        // A job refused a thread of its own runs on this one, after the shared jobs; a worker refused one
+        // leaves its share to the others and to this thread's.
+        let refused = dedicated.sorted().filter { index in index < count && !start { perform(index) } }
+        for _ in 1..<max(1, min(width, shared.count)) { _ = start(worker) }
         worker()
+        refused.forEach(perform)
         group.wait()
         return results.withLock { $0.compactMap { $0 } }
     }
