@@ -131,6 +131,8 @@ struct NumbersPropertyTests {
             }
         }
         let at = "seed \(seed)"
+        // What index checks of a stats file holds of every session's numbers.
+        #expect(n.contradiction == nil, "\(at): \(n.contradiction ?? "")")
         // The event table's aggregates are the journey numbers (and the activity's).
         let rows = run.table
         let events = rows.filter { $0["type"] == "event" }

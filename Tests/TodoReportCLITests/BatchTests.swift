@@ -503,6 +503,39 @@ extension CLISuite {
             #expect(try workspace.shell("$TR batch logs -o out --quiet && $TR index out").code == 0)
         }
 
+        @Test(
+            "index leaves out stats whose numbers contradict each other, says which rule they break, and a batch renders them again",
+            arguments: [
+                (#"s/"itemsAdded": [0-9]*/"itemsAdded": 0/"#, "is more than `itemsAdded` 0"),
+                (
+                    #"s/"sheetsOpened": [0-9]*/"sheetsOpened": 0/"#,
+                    "`sheetsOpened` is 0, where `sheetsAdded`, `sheetsCancelled`, `sheetsReplaced` and `sheetsOpenAtEnd` make"
+                ),
+                (#"s/"events": [0-9]*/"events": 0/"#, "`events` is 0, where the `frames` after frame 0 make"),
+                (#"s/"start": "[^"]*"/"start": "yesterday"/"#, #"`start` "yesterday" is not an RFC 3339 time"#),
+                (#"s/"durationMs": [0-9]*/"durationMs": 5/"#, "`durationMs` is 5, where `start` and `end` are"),
+            ])
+        func indexLeavesOutContradictions(edit: String, said: String) throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out --quiet").code == 0)
+            let stats = "out/stats/team-a--one.json"
+            let edited = try workspace.shell("cp \(stats) before.json && sed -i '\(edit)' \(stats) && ! cmp -s \(stats) before.json")
+            try #require(edited.code == 0, "\(edited.stderr)")
+            let run = try workspace.shell("$TR index out")
+            #expect(run.code == 65, "\(run.stderr)")
+            #expect(
+                run.stderr.contains("out/stats/team-a--one.json: warning: its numbers contradict each other (") && run.stderr.contains(said)
+                    && run.stderr.contains("); left out of the index"), "\(run.stderr)")
+            #expect(run.stderr.hasSuffix("4 sessions indexed, 1 stats file left out (damaged, or not stats) -> out\n"), "\(run.stderr)")
+            let index = String(decoding: try #require(workspace.read("out/index.html")), as: UTF8.self)
+            #expect(!index.contains("team-a--one"))
+            // A batch takes the file for damaged and renders the session again.
+            let again = try workspace.shell("$TR batch logs -o out && $TR index out")
+            #expect(again.code == 0, "\(again.stderr)")
+            #expect(workspace.read(stats) == workspace.read("before.json"))
+        }
+
         @Test("index of a folder no batch wrote exits 66 and leaves the folder as it was, with no lock file")
         func indexOfAnotherFolder() throws {
             let workspace = try Workspace()

@@ -52,8 +52,22 @@ extension SessionStats {
     }
 
     /// Reads a `stats/NAME.json` file's bytes; nil when it is not JSON of
-    /// this schema (a member missing or of the wrong type).
+    /// this schema (a member missing or of the wrong type), or its numbers
+    /// contradict each other (``SessionNumbers/contradiction``): ``problem(json:)`` says which.
     public init?(json: [UInt8]) {
+        guard let stats = Self.parse(json: json), stats.numbers.contradiction == nil else { return nil }
+        self = stats
+    }
+
+    /// Why ``init(json:)`` refuses `json`, in words for a warning: its numbers'
+    /// contradiction, or that it is no stats file of this schema; `nil` when it does not.
+    public static func problem(json: [UInt8]) -> String? {
+        guard let stats = parse(json: json) else { return "not a \(schemaName) file" }
+        return stats.numbers.contradiction.map { "its numbers contradict each other (\($0))" }
+    }
+
+    /// The file's members, whatever they say.
+    private static func parse(json: [UInt8]) -> SessionStats? {
         var scanner = StatsScanner(json)
         var members = StatsScanner.Members(FileMember.names)
         var stats = SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
@@ -69,7 +83,7 @@ extension SessionStats {
             }
         }
         guard isObject, scanner.isAtEnd(), members.met(FileMember.required), stats.namesItsOwnFiles else { return nil }
-        self = stats
+        return stats
     }
 
     /// What any stats file says of itself, whatever its schema: its

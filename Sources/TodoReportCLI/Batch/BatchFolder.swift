@@ -377,7 +377,8 @@ struct BatchFolder: Sendable {
                     leftOut.older += 1
                 } else {
                     leftOut.notStats += 1
-                    streams.printError("\(path.display): warning: not a \(SessionStats.schemaName) file; left out of the index")
+                    let problem = bytes.flatMap(SessionStats.problem(json:)) ?? "not a \(SessionStats.schemaName) file"
+                    streams.printError("\(path.display): warning: \(problem); left out of the index")
                 }
                 return nil
             },
