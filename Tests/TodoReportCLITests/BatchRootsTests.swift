@@ -118,6 +118,36 @@ extension CLISuite {
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("moved-out/sessions")) == ["a.html"])
         }
 
+        @Test("a session that takes back its plain NAME, its root alone now, is counted as renamed, not as an input gone")
+        func renamedNotGone() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir -p mon tue
+                $TR simulate --events 80 --seed 1 -o mon/a.jsonl
+                $TR simulate --events 70 --seed 2 -o tue/a.jsonl
+                $TR batch mon tue -o out --quiet
+                ls out/sessions > told-apart
+                $TR batch mon -o out
+                ls out/sessions > plain
+                rm mon/a.jsonl
+                $TR simulate --events 60 --seed 3 -o mon/c.jsonl
+                $TR batch mon -o out
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            // Both were told apart by a hash; monday alone takes back the plain NAME, and tuesday's stays.
+            let toldApart = String(decoding: try #require(workspace.read("told-apart")), as: UTF8.self).split(separator: "\n")
+            #expect(toldApart.count == 2 && toldApart.allSatisfy { $0.hasPrefix("a-") }, "\(toldApart)")
+            let plain = String(decoding: try #require(workspace.read("plain")), as: UTF8.self).split(separator: "\n")
+            #expect(plain.count == 2 && plain.contains("a.html"), "\(plain)")
+            #expect(
+                result.stderr.contains("1 session: 1 rendered, 1 renamed (the same input, under the NAME this run gives it) -> out\n"),
+                "\(result.stderr)")
+            // Once its input is gone, it is.
+            #expect(result.stderr.hasSuffix("1 session: 1 rendered, 1 removed (input gone) -> out\n"), "\(result.stderr)")
+        }
+
         @Test("a NAME cut to its length keeps, when another root holds it, the whole name a run of both roots gives it")
         func longNameOtherRoot() throws {
             let workspace = try Workspace()

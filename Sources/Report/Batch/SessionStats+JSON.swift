@@ -87,14 +87,15 @@ extension SessionStats {
     }
 
     /// What any stats file says of itself, whatever its schema: its
-    /// `schema`, the INPUT root it was found under and the `tool` that wrote
-    /// it (in `/1` and `/2` alike), so that a run never removes another
-    /// root's session because its file is of an older schema, and knows the
-    /// sessions another redaction wrote. `nil` when it is not a JSON object.
-    public static func peek(json: [UInt8]) -> (schema: String?, root: String?, tool: String?)? {
+    /// `schema`, the INPUT root it was found under, its `input` there and
+    /// the `tool` that wrote it (in `/1` and `/2` alike), so that a run never
+    /// removes another root's session because its file is of an older
+    /// schema, knows the sessions another redaction wrote, and tells a
+    /// session it renamed from one whose input is gone. `nil` when it is not a JSON object.
+    public static func peek(json: [UInt8]) -> (schema: String?, root: String?, input: String?, tool: String?)? {
         var scanner = StatsScanner(json)
-        var members = StatsScanner.Members([Member.schema, .root, .tool].map { Array($0.rawValue.utf8) })
-        var found: [String?] = [nil, nil, nil]
+        var members = StatsScanner.Members([Member.schema, .root, .input, .tool].map { Array($0.rawValue.utf8) })
+        var found: [String?] = [nil, nil, nil, nil]
         let isObject = scanner.object { name, scanner in
             switch members.find(name) {
             case .known(let position) where scanner.isAtString():
@@ -105,7 +106,7 @@ extension SessionStats {
             }
         }
         guard isObject, scanner.isAtEnd() else { return nil }
-        return (found[0], found[1], found[2])
+        return (found[0], found[1], found[2], found[3])
     }
 
     private func jsonText(of member: Member) -> String {

@@ -276,7 +276,7 @@ struct BatchFolder: Sendable {
     }
 
     /// What the stats file of `name` says of itself, whatever its schema (see ``SessionStats/peek(json:)``).
-    func existingStatsSchema(_ name: String) -> (schema: String?, root: String?, tool: String?)? {
+    func existingStatsSchema(_ name: String) -> (schema: String?, root: String?, input: String?, tool: String?)? {
         Self.read(statsFile(name)).flatMap { SessionStats.peek(json: $0) }
     }
 
@@ -300,6 +300,9 @@ struct BatchFolder: Sendable {
     struct Removed {
         /// Sessions found under one of the run's roots, written with its redaction: their input is gone.
         var inputGone = 0
+        /// Sessions whose input this run wrote under another NAME (told apart from another root's, or no
+        /// longer): their files are removed, their input is not gone.
+        var renamed = 0
         /// Sessions written with another redaction than the run's (or none): see ``removeSessions(notIn:under:redaction:)``.
         var otherRedaction = 0
         /// Pages and gzip files in `sessions/` and `events/` that no todo-report wrote, so left where they are
@@ -308,9 +311,10 @@ struct BatchFolder: Sendable {
     }
 
     /// Removes the report, event table and stats of every session not in
-    /// `keep` that was found under one of `roots` (as ``InputRoot`` records
-    /// them): its input is gone from there, or it was written with another
-    /// redaction (the run wrote its input again under another NAME).
+    /// `keep` (the sessions this run wrote or kept) that was found under one
+    /// of `roots` (as ``InputRoot`` records them): its input is gone from
+    /// there, or this run wrote it under another NAME, or it was written with
+    /// another redaction (the run wrote its input again under another NAME).
     /// Sessions of other roots stay, whatever the schema of their stats (a
     /// `todo-report-stats/1` file names its root too), except those another
     /// redaction than the run's `redaction` wrote (or none): a folder holds
@@ -325,10 +329,15 @@ struct BatchFolder: Sendable {
     /// of one of its schemas, pages with its ``PageTemplates/generatorLine``,
     /// gzip files with its ``GzipWriter/header``. Anything else someone put
     /// there is left as it is, and named (``Removed/notTodoReports``).
-    func removeSessions(notIn keep: Set<String>, under roots: Set<String>, redaction: RedactionMode?) -> Removed {
+    func removeSessions(notIn keep: [SessionStats], under roots: Set<String>, redaction: RedactionMode?) -> Removed {
         var removed = Removed()
+        let kept = Set(keep.map(\.name))
+        /// A session's input as its stats record it: its root, then its path under the root. Under
+        /// redaction both are masked, and two inputs may look alike: none is told as renamed then.
+        func recordedInput(root: String?, input: String?) -> [String?] { [root, input] }
+        let keptInputs = redaction == nil ? Set(keep.map { recordedInput(root: $0.root, input: $0.input) }) : []
         var gone = Set<String>()
-        for name in names(in: stats, ending: SessionStats.statsFiles.ending) where !keep.contains(name) {
+        for name in names(in: stats, ending: SessionStats.statsFiles.ending) where !kept.contains(name) {
             guard let peeked = existingStatsSchema(name),
                 peeked.schema == SessionStats.schemaName || peeked.schema == SessionStats.olderSchemaName
             else {
@@ -338,7 +347,13 @@ struct BatchFolder: Sendable {
             if let root = peeked.root, !roots.contains(root), !isOtherRedaction { continue }
             remove(statsFile(name))
             gone.insert(name)
-            if isOtherRedaction { removed.otherRedaction += 1 } else { removed.inputGone += 1 }
+            if isOtherRedaction {
+                removed.otherRedaction += 1
+            } else if keptInputs.contains(recordedInput(root: peeked.root, input: peeked.input)) {
+                removed.renamed += 1
+            } else {
+                removed.inputGone += 1
+            }
         }
         let indexed = Set(names(in: stats, ending: SessionStats.statsFiles.ending))
         var unindexed = Set<String>()
@@ -347,7 +362,7 @@ struct BatchFolder: Sendable {
             (names(in: events, ending: SessionStats.eventTables.ending), eventTable, .eventTable),
         ]
         for (names, path, kind) in unindexedFiles {
-            for name in names where !keep.contains(name) && !indexed.contains(name) {
+            for name in names where !kept.contains(name) && !indexed.contains(name) {
                 guard Self.isOwn(path(name), as: kind) else {
                     removed.notTodoReports.append(path(name))
                     continue

@@ -167,8 +167,7 @@ enum BatchCommand: Subcommand {
                 InputRoot.matching($0, redaction: options.redaction)
             }
             // The NAMEs written: a session may have taken another than planned (see SessionJob).
-            removed = folder.removeSessions(
-                notIn: Set(finished.map(\.name)), under: Set(searched), redaction: options.redaction?.mode)
+            removed = folder.removeSessions(notIn: finished, under: Set(searched), redaction: options.redaction?.mode)
             do {
                 try folder.writeAggregates(streams: streams)
             } catch {
@@ -194,6 +193,9 @@ enum BatchCommand: Subcommand {
         if notFound > 0 { parts.append("\(countedNoun(notFound, "INPUT")) not found or not searchable") }
         if !emptyRoots.isEmpty { parts.append("\(countedNoun(emptyRoots.count, "INPUT folder")) with no log") }
         if removed.inputGone > 0 { parts.append("\(groupedDigits(removed.inputGone)) removed (input gone)") }
+        if removed.renamed > 0 {
+            parts.append("\(groupedDigits(removed.renamed)) renamed (the same input, under the NAME this run gives it)")
+        }
         if removed.otherRedaction > 0 { parts.append("\(groupedDigits(removed.otherRedaction)) removed (written with another redaction)") }
         if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
         let line = "\(countedNoun(finished.count, "session")): " + parts.joined(separator: ", ") + " -> \(root.display)"
