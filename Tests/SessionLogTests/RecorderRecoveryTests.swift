@@ -167,4 +167,32 @@ struct RecorderRecoveryTests {
             #expect(try LogReplayer.collect(contentsOf: moved).frames.map(\.event) == [.startCreatingItem, .cancelCreatingItem])
         }
     }
+
+    @Test("a log deleted while the app records is said by onError as recording goes on, before any flush()")
+    func deletedLogSaidWhileRecording() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let reports = Mutex<[RecorderError]>([])
+        let store = try Store(
+            recordingTo: url, header: SessionHeader(), digests: .never, onError: { error in reports.withLock { $0.append(error) } })
+        let recorder = try #require(store.sessionRecorder)
+        store.dispatch(.startCreatingItem)
+        try recorder.flush()
+        try FileManager.default.removeItem(at: url)
+        // The person types on; the writer looks at the path once a second at most.
+        var typed = ""
+        try waitUntil("onError says the log is gone") {
+            typed += "a"
+            store.dispatch(.changePartialItemName(typed))
+            return !reports.withLock { $0 }.isEmpty
+        }
+        #expect(reports.withLock { $0 } == [.logMissing(path: url.path)])
+        // flush() throws it once, as it throws every failure once, and onError is not told again.
+        #expect(throws: RecorderError.logMissing(path: url.path)) { try recorder.flush() }
+        try recorder.flush()
+        store.dispatch(.cancelCreatingItem)
+        recorder.close()
+        #expect(reports.withLock { $0 } == [.logMissing(path: url.path)])
+    }
 }

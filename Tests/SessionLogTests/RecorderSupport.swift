@@ -103,3 +103,15 @@ func wallClockLead() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &steady)
     return Double(wall.tv_sec - steady.tv_sec) + Double(wall.tv_nsec - steady.tv_nsec) / 1e9
 }
+
+/// Asks `condition` every millisecond until it holds, failing the test after
+/// two minutes (a 2-core machine running browsers beside these tests can
+/// keep a thread from a core for seconds): how a test waits for the
+/// recorder's queue, never by sleeping a fixed time.
+func waitUntil(_ what: Comment, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(120)
+    while !condition() {
+        try #require(Date() < deadline, what)
+        usleep(1_000)
+    }
+}

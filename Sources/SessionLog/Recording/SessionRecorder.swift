@@ -64,9 +64,10 @@ public import TodoDomain
 /// store's dispatch) once for each failure (not for each record it holds
 /// back), and ``flush()`` throws it: call
 /// `flush()` when the app goes to the background, and tell the person if it
-/// throws. `flush()` also
-/// says when the log was deleted, moved or replaced while the app recorded
-/// into it (``RecorderError/logMissing(path:)``).
+/// throws. A log deleted, moved or replaced while the app records into it
+/// is one such failure (``RecorderError/logMissing(path:)``): `onError`
+/// says it within about a second of the next record written, and `flush()`
+/// at once.
 ///
 /// Safe to use from several threads: lines never interleave, and `seq`
 /// grows in file order. Each `timestamp` is the clock's when its record was
@@ -126,8 +127,10 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         /// ``maxHeldRecords`` records were held and another came: the log
         /// ends with those held (this many), and no later record is recorded.
         var endedAtHeldLimit: Int?
-        /// `flush()` found the log gone from its path, and said so.
+        /// The log was found gone from its path, and said so.
         var reportedMissing = false
+        /// When the writer last looked whether the log is still at its path (``DispatchTime`` uptime, ns).
+        var pathCheckedAt: UInt64 = 0
         /// A new log's first change is yet to come: it must follow from the
         /// initial state the format fixes (`TodoState()`).
         var awaitsFirstChange = false
@@ -445,8 +448,22 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 return
             }
             queue.withLock { $0.inFlight = 0 }
-            if let failure { report(failure) }
+            if let failure { report(failure) } else { checkStillAtPathNowAndThen() }
         }
+    }
+
+    /// ``checkStillAtPath()`` after a write, once a second at most: a log
+    /// deleted, moved or replaced while the app records is said (`onError`)
+    /// within about a second of the next record, not only by ``flush()``,
+    /// for the cost of a `stat` a second.
+    private func checkStillAtPathNowAndThen() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let isDue = queue.withLock { queue in
+            guard !queue.reportedMissing, now &- queue.pathCheckedAt >= 1_000_000_000 else { return false }
+            queue.pathCheckedAt = now
+            return true
+        }
+        if isDue { checkStillAtPath() }
     }
 
     /// The digest of `state` as the log's readers compute it: an item whose
