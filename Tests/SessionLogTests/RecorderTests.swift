@@ -181,6 +181,37 @@ struct RecorderTests {
     }
 
     @Test(
+        "a second store given one recorder ends the log where it is, and says so once: a log replays one store's history",
+        arguments: [false, true])
+    func secondStore(firstStoreGone: Bool) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let reports = Mutex<[RecorderError]>([])
+        let recorder = try SessionRecorder(
+            url: url, header: SessionHeader(), digests: .never, onError: { error in reports.withLock { $0.append(error) } })
+        var first: Store<TodoState>? = Store(initialState: TodoState(), recorder: recorder)
+        first?.dispatch(.startCreatingItem)
+        first?.dispatch(.changePartialItemName("Milk"))
+        // A view model made again, say: the first store gone or not, the second one's changes would follow
+        // the first one's in the log, and replay onto its states.
+        if firstStoreGone { first = nil }
+        let second = Store(initialState: TodoState(), recorder: recorder)
+        second.dispatch(.startCreatingItem)
+        first?.dispatch(.addItem(id: itemID(1)))
+        let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
+        #expect(failure == .sharedByStores(path: url.path))
+        #expect(failure?.description.contains("a second store was given its recorder") == true)
+        // Said once; retry() writes nothing more.
+        #expect(throws: RecorderError.sharedByStores(path: url.path)) { try recorder.retry() }
+        recorder.close()
+        #expect(reports.withLock { $0 } == [.sharedByStores(path: url.path)])
+        let result = try LogReplayer.collect(contentsOf: url)
+        #expect(result.frames.map(\.event) == [.startCreatingItem, .changePartialItemName("Milk")])
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test(
         "a record cut short by a full disk (EFBIG after a short write) is removed, and the log stops there: later records wait, and retry() writes them",
         arguments: LogOpening.allCases)
     func tornWriteRemoved(opening: LogOpening) async throws {

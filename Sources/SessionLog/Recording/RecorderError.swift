@@ -74,6 +74,11 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
     /// recorded. Record from a store made with `TodoState()`, such as
     /// `Store(recordingTo:header:)` makes.
     case initialStateDiffers(path: String)
+    /// A second store was given this recorder (or a store made again, with
+    /// the recorder of one before it): a log replays one store's history, so
+    /// nothing more is recorded, the log ending with the first store's
+    /// changes so far. Give each store a recorder and a log of its own.
+    case sharedByStores(path: String)
     /// The recorder was closed: nothing more is written.
     case closed(path: String)
 
@@ -82,7 +87,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
         switch self {
         case .cannotOpen(let path, _), .cannotRead(let path, _), .cannotWrite(let path, _, _, _), .logInUse(let path),
             .logNotEmpty(let path, _), .notASessionLog(let path, _), .stateMismatch(let path, _), .seqExhausted(let path),
-            .stopped(let path, _), .heldLimitReached(let path, _), .logMissing(let path), .initialStateDiffers(let path), .closed(let path):
+            .stopped(let path, _), .heldLimitReached(let path, _), .logMissing(let path), .initialStateDiffers(let path),
+            .sharedByStores(let path), .closed(let path):
             path
         }
     }
@@ -150,6 +156,10 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible, 
             return
                 "\(path): cannot record this session: its store did not start from the initial state the log format fixes "
                 + "(TodoState()), so no log would replay to its states; record from a store made with TodoState()"
+        case .sharedByStores(let path):
+            return
+                "\(path): the session log ends here: a second store was given its recorder, and a log replays one store's history; "
+                + "give each store a recorder and a log of its own"
         case .closed(let path):
             return "\(path): cannot write the session log: the recorder is closed"
         }

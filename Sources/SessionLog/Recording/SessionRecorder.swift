@@ -131,6 +131,12 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         var reportedMissing = false
         /// When the writer last looked whether the log is still at its path (``DispatchTime`` uptime, ns).
         var pathCheckedAt: UInt64 = 0
+        /// A store was given this recorder (``begin(from:)``): another may not be.
+        var hasBegun = false
+        /// Why no record of any store is recorded any more: the store began
+        /// elsewhere, or a second one came. Records held after a failed write
+        /// are still written by ``retry()``.
+        var refusedBy: RecorderError?
         /// A new log's first change is yet to come: it must follow from the
         /// initial state the format fixes (`TodoState()`).
         var awaitsFirstChange = false
@@ -299,18 +305,24 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         writer.setSpecific(key: onWriter, value: true)
     }
 
-    /// Checks the first state of the store this recorder is given: every log
+    /// Checks the store this recorder is given, which calls it. Every log
     /// of the format replays from `TodoState()`, so a store that began from
     /// another state (one restored from elsewhere) records nothing
-    /// (``RecorderError/initialStateDiffers(path:)``, reported once). The
-    /// store calls it; without it, only a first change that leaves a state
-    /// other than its result from `TodoState()` shows the difference.
+    /// (``RecorderError/initialStateDiffers(path:)``); without this call,
+    /// only a first change that leaves a state other than its result from
+    /// `TodoState()` shows the difference. A log replays one store's
+    /// history, so a second store given this recorder ends the log where it
+    /// is (``RecorderError/sharedByStores(path:)``). Each is reported once.
     public func begin(from initialState: TodoState) {
-        guard initialState != TodoState() else { return }
         let failure = queue.withLock { queue -> RecorderError? in
-            if case .initialStateDiffers = queue.stoppedBy { return nil }
-            queue.stoppedBy = .initialStateDiffers(path: path)
-            return queue.stoppedBy
+            defer { queue.hasBegun = true }
+            guard queue.refusedBy == nil else { return nil }
+            if queue.hasBegun {
+                queue.refusedBy = .sharedByStores(path: path)
+            } else if initialState != TodoState() {
+                queue.refusedBy = .initialStateDiffers(path: path)
+            }
+            return queue.refusedBy
         }
         // Reported on the recorder's queue, as every failure is.
         if let failure { writer.async { self.report(failure) } }
@@ -340,7 +352,7 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 queue.reportedClosed = true
                 return (false, false)
             }
-            if case .initialStateDiffers = queue.stoppedBy { return (false, false) }
+            if queue.refusedBy != nil { return (false, false) }
             // The log ended with the records held after a failed write: reported when it did.
             if queue.endedAtHeldLimit != nil { return (false, false) }
             if queue.awaitsFirstChange {
@@ -349,7 +361,7 @@ public final class SessionRecorder: StoreRecorder, Sendable {
                 if let state, !Self.followsFromInitialState(change, state) {
                     // A store that started elsewhere: no log of this format replays to its states.
                     failure = .initialStateDiffers(path: path)
-                    queue.stoppedBy = failure
+                    queue.refusedBy = failure
                     return (false, false)
                 }
             }
@@ -521,21 +533,23 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// again. It does what ``flush()`` does when no write failed.
     ///
     /// - Throws: The write's failure when it fails again (the records wait
-    ///   on, for another `retry()`); ``RecorderError/initialStateDiffers(path:)``
-    ///   for a store that can never be recorded; ``RecorderError/closed(path:)``
-    ///   once the recorder is closed; otherwise as ``flush()``.
+    ///   on, for another `retry()`); ``RecorderError/closed(path:)`` once the
+    ///   recorder is closed; as ``flush()``; then, once what waited is written,
+    ///   ``RecorderError/initialStateDiffers(path:)`` or
+    ///   ``RecorderError/sharedByStores(path:)`` for a recorder that records
+    ///   nothing more.
     public func retry() throws(RecorderError) {
-        let refusal = queue.withLock { queue -> RecorderError? in
-            if queue.isClosed { return .closed(path: path) }
-            if case .initialStateDiffers = queue.stoppedBy { return queue.stoppedBy }
-            if Self.resumeHeld(&queue) {
+        let isClosed = queue.withLock { queue in
+            if !queue.isClosed && Self.resumeHeld(&queue) {
                 // The failure was reported; what counts now is whether these records are written.
                 queue.unflushedError = nil
             }
-            return nil
+            return queue.isClosed
         }
-        if let refusal { throw refusal }
+        if isClosed { throw .closed(path: path) }
         try flush()
+        // What waited is written; no later record will be.
+        if let refusal = queue.withLock({ $0.refusedBy }) { throw refusal }
     }
 
     /// Puts the records a failed write left waiting back in line, first,
