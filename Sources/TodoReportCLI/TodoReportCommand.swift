@@ -90,8 +90,12 @@ public enum TodoReportCommand {
         }
         let rest = command == RenderCommand.self ? arguments : arguments.dropFirst()
         do {
+            let others = Subcommands.all.filter { $0 != command }.map {
+                (name: $0.name.isEmpty ? "todo-report INPUT" : $0.name, options: $0.options)
+            }
             let parsed = try ParsedArguments(
-                rest, options: command.options + [.help, .version], command: command.name.isEmpty ? "todo-report" : command.name)
+                rest, options: command.options + [.help, .version], command: command.name.isEmpty ? "todo-report" : command.name,
+                otherCommands: others)
             if parsed.has(.help) {
                 // `todo-report --help diff` asks for diff's help, as `help diff` does.
                 let topic = command == RenderCommand.self ? parsed.positionals.first.flatMap { Subcommands.named($0.display) } : nil

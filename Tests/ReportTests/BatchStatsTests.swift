@@ -169,9 +169,13 @@ struct BatchStatsTests {
     func numbersOutOfRange(old: String, new: String) throws {
         let text = try Self.stats().json
         #expect(text.contains(old))
-        // Refused as it is read, before any rule between its numbers is looked at.
-        #expect(SessionStats(json: Array(text.replacingOccurrences(of: old, with: new).utf8)) == nil)
-        #expect(SessionStats.problem(json: Array(text.replacingOccurrences(of: old, with: new).utf8)) == "not a todo-report-stats/2 file")
+        let edited = Array(text.replacingOccurrences(of: old, with: new).utf8)
+        #expect(SessionStats(json: edited) == nil)
+        // Refused as it is read, before any rule between its numbers is looked at, pointing at the value.
+        let problem = SessionStats.problem(json: edited)
+        #expect(problem?.position != nil)
+        let refused = "holds what no todo-report-stats/2 file holds there (another type, or a number no log can give)"
+        #expect(problem?.words.hasSuffix(refused) == true)
     }
 
     @Test("the largest count and time a stats file may hold are read")

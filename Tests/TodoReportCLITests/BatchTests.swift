@@ -363,7 +363,10 @@ extension CLISuite {
                 """)
             try #require(put.code == 0, "\(put.stderr)")
             let again = try workspace.shell("$TR batch logs -o out")
-            #expect(again.code == 0, "\(again.stderr)")
+            // The stats file that is none is left out of the index: 65, as index exits for it.
+            #expect(again.code == 65, "\(again.stderr)")
+            let notStats = "out/stats/notes.json: warning: not a todo-report-stats/2 file: it has no `schema`; left out of the index"
+            #expect(again.stderr.contains(notStats), "\(again.stderr)")
             #expect(!workspace.exists("out/sessions/left.html") && !workspace.exists("out/events/left.csv.gz"))
             for kept in ["sessions/mine.html", "events/mine.csv.gz", "events/theirs.csv.gz", "stats/notes.json"] {
                 #expect(workspace.exists("out/" + kept), "\(kept)")
@@ -479,14 +482,19 @@ extension CLISuite {
         }
 
         @Test(
-            "index leaves out damaged stats and stats that name another page than their session's, names each, and exits 65",
+            "index leaves out damaged stats and stats that name another page than their session's, says where and why, and exits 65",
             arguments: [
-                #"s/"schema": "todo-report-stats\/2",/"schema": "todo-report-stats\/2", broken/"#,
-                #"s/"report": "sessions\/team-a--one.html"/"report": "javascript:alert(1)"/"#,
-                #"s/"report": "sessions\/team-a--one.html"/"report": "https:\/\/example.com\/"/"#,
-                #"s/"name": "team-a--one"/"name": "..\/x"/"#,
+                (
+                    #"s/"schema": "todo-report-stats\/2",/"schema": "todo-report-stats\/2", broken/"#,
+                    ":2:36: warning: not a todo-report-stats/2 file: its JSON breaks here"
+                ),
+                (#"s/"report": "sessions\/team-a--one.html"/"report": "javascript:alert(1)"/"#, Self.namesOtherFiles),
+                (#"s/"report": "sessions\/team-a--one.html"/"report": "https:\/\/example.com\/"/"#, Self.namesOtherFiles),
+                (#"s/"name": "team-a--one"/"name": "..\/x"/"#, Self.namesOtherFiles),
+                (#"s/"events": [0-9]*/"events": -1/"#, ":21:13: warning: `events` holds what no todo-report-stats/2 file holds there"),
+                (#"/"events"/d"#, ": warning: not a todo-report-stats/2 file: it has no `events`"),
             ])
-        func indexLeavesOutWrongStats(edit: String) throws {
+        func indexLeavesOutWrongStats(edit: String, said: String) throws {
             let workspace = try Workspace()
             try Self.logs(in: workspace)
             #expect(try workspace.shell("$TR batch logs -o out --quiet").code == 0)
@@ -495,12 +503,36 @@ extension CLISuite {
             try #require(edited.code == 0, "\(edited.stderr)")
             let run = try workspace.shell("$TR index out")
             #expect(run.code == 65, "\(run.stderr)")
-            #expect(run.stderr.contains("out/stats/team-a--one.json: warning: not a todo-report-stats/2 file; left out of the index"))
+            #expect(run.stderr.contains("out/stats/team-a--one.json\(said)"), "\(run.stderr)")
+            #expect(run.stderr.contains("; left out of the index\n"), "\(run.stderr)")
             #expect(run.stderr.hasSuffix("4 sessions indexed, 1 stats file left out (damaged, or not stats) -> out\n"), "\(run.stderr)")
             let index = String(decoding: try #require(workspace.read("out/index.html")), as: UTF8.self)
             #expect(!index.contains("javascript:") && !index.contains("example.com") && !index.contains("team-a--one"))
             // A batch renders the session again, and its stats are whole again.
             #expect(try workspace.shell("$TR batch logs -o out --quiet && $TR index out").code == 0)
+        }
+
+        /// What index says of a stats file that names another report, event table or NAME than a batch writes.
+        static let namesOtherFiles =
+            ": warning: it names other files than its session's own (`sessions/NAME.html`, `events/NAME.csv.gz`, a NAME of A-Z a-z 0-9 . _ -)"
+
+        @Test(
+            "batch, as index, exits 65 when a stats file of its folder is left out of the index, and says so"
+        )
+        func batchLeavesOutForeignStats() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            #expect(try workspace.shell("$TR batch logs -o out --quiet").code == 0)
+            try workspace.write("out/stats/zzz.json", #"{"mine":1}"#)
+            let run = try workspace.shell("$TR batch logs -o out")
+            #expect(run.code == 65, "\(run.stderr)")
+            let said = "out/stats/zzz.json: warning: not a todo-report-stats/2 file: it has no `schema`; left out of the index\n"
+            #expect(run.stderr.contains(said), "\(run.stderr)")
+            #expect(run.stderr.hasSuffix("1 stats file left out of the index (damaged, or not stats) -> out\n"), "\(run.stderr)")
+            // Under --quiet the line is printed too: the run failed.
+            let quiet = try workspace.shell("$TR batch logs -o out --quiet")
+            #expect(quiet.code == 65 && quiet.stderr.hasSuffix("left out of the index (damaged, or not stats) -> out\n"), "\(quiet.stderr)")
+            #expect(try workspace.shell("rm out/stats/zzz.json && $TR batch logs -o out --quiet").code == 0)
         }
 
         @Test(

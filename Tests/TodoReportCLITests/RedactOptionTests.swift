@@ -134,6 +134,9 @@ extension CLISuite {
             try workspace.write("other.jsonl", #"{"type":"session","schema":"todo-session/2"}"# + "\n" + Self.log)
             let other = try workspace.run(["redact", "other.jsonl", "-o", "out.jsonl"])
             #expect(other.code == 65)
+            // Named, as every command names the log it rejects.
+            let rejected = "Error: other.jsonl: the log's schema is not todo-session/1, so nothing was written.\n"
+            #expect(other.stderr.hasSuffix(rejected), "\(other.stderr)")
             #expect(!workspace.exists("out.jsonl"))
             let usage = try workspace.run(["redact", "log.jsonl"])
             #expect(usage.code == 64)

@@ -96,7 +96,9 @@ extension CLISuite {
             let space = try Workspace()
             let run = try space.run(["simulate", "--events", "10", "-o", "log.jsonl"] + option)
             #expect(run.code == 64)
-            #expect(run.stderr.hasPrefix("Error: '\(option[0])' is not an option of simulate."))
+            // Each is the report's: said, with the commands that take it.
+            let said = "Error: '\(option[0])' is not an option of simulate; it is an option of todo-report INPUT"
+            #expect(run.stderr.hasPrefix(said), "\(run.stderr)")
             #expect(try space.listing().isEmpty)
         }
 
@@ -172,6 +174,15 @@ extension CLISuite {
                     "'-o=x.html' is not an option of todo-report; a short option's value follows a space (-o x.html), a long one's its = (--output=x.html)."
                 ),
                 (["s.jsonl", "--colour"], "'--colour' is not an option of todo-report."),
+                // Another command's option: which commands take it.
+                (["s.jsonl", "--jobs", "2"], "'--jobs' is not an option of todo-report; it is an option of batch."),
+                (["validate", "s.jsonl", "--compare-ids"], "'--compare-ids' is not an option of validate; it is an option of diff."),
+                (["s.jsonl", "--no-wait"], "'--no-wait' is not an option of todo-report; it is an option of batch and index."),
+                // Two ways to redact, both given.
+                (
+                    ["s.jsonl", "--redact", "--redact-key", "k"],
+                    "--redact and --redact-key are two ways to redact: give one (--redact-key alone redacts with its keyed pseudonyms)."
+                ),
             ])
         func mistypedOption(arguments: [String], message: String) throws {
             let space = try Workspace()
@@ -192,7 +203,8 @@ extension CLISuite {
             try space.write("s.jsonl", cleanLog)
             let run = try space.run(["validate", "s.jsonl"] + option)
             #expect(run.code == 64)
-            #expect(run.stderr.hasPrefix("Error: '\(option[0])' is not an option of validate."))
+            let said = "Error: '\(option[0])' is not an option of validate; it is an option of todo-report INPUT"
+            #expect(run.stderr.hasPrefix(said), "\(run.stderr)")
         }
 
         @Test(

@@ -55,35 +55,92 @@ extension SessionStats {
     /// this schema (a member missing or of the wrong type), or its numbers
     /// contradict each other (``SessionNumbers/contradiction``): ``problem(json:)`` says which.
     public init?(json: [UInt8]) {
-        guard let stats = Self.parse(json: json), stats.numbers.contradiction == nil else { return nil }
+        guard case .success(let stats) = Self.parse(json: json), stats.numbers.contradiction == nil else { return nil }
         self = stats
     }
 
-    /// Why ``init(json:)`` refuses `json`, in words for a warning: its numbers'
-    /// contradiction, or that it is no stats file of this schema; `nil` when it does not.
-    public static func problem(json: [UInt8]) -> String? {
-        guard let stats = parse(json: json) else { return "not a \(schemaName) file" }
-        return stats.numbers.contradiction.map { "its numbers contradict each other (\($0))" }
+    /// Why ``init(json:)`` refuses a stats file, and where in it.
+    public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// A 1-based line and column (in bytes) of a file.
+        public struct Position: Sendable, Equatable {
+            /// The line, from 1.
+            public var line: Int
+            /// The byte in the line, from 1.
+            public var column: Int
+        }
+
+        /// Where the value or name at fault starts; `nil` for the file as a
+        /// whole (a member missing, numbers that contradict each other).
+        public var position: Position?
+        /// What is wrong, in words for a warning.
+        public var words: String
+
+        /// `3:14: words`, or the words alone.
+        public var description: String {
+            position.map { "\($0.line):\($0.column): \(words)" } ?? words
+        }
     }
 
-    /// The file's members, whatever they say.
-    private static func parse(json: [UInt8]) -> SessionStats? {
+    /// Why ``init(json:)`` refuses `json`: where its JSON breaks, a member
+    /// given twice, missing or holding what no todo-report writes there,
+    /// files other than its session's own, or numbers that contradict each
+    /// other; `nil` when it does not refuse it.
+    public static func problem(json: [UInt8]) -> FileProblem? {
+        switch parse(json: json) {
+        case .failure(let problem): problem
+        case .success(let stats): stats.numbers.contradiction.map { FileProblem(words: "its numbers contradict each other (\($0))") }
+        }
+    }
+
+    /// The file's members, whatever their numbers say.
+    private static func parse(json: [UInt8]) -> Result<SessionStats, FileProblem> {
         var scanner = StatsScanner(json)
         var members = StatsScanner.Members(FileMember.names)
         var stats = SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
+        /// The member whose name or value the scanner could not take, and where it starts.
+        var refused: FileProblem?
         let isObject = scanner.object { name, scanner in
-            switch members.find(name) {
-            case .known(let position):
-                switch FileMember.inOrder[position] {
-                case .own(let member): return stats.read(member, from: &scanner)
-                case .number(let member): return stats.numbers.read(member, from: &scanner)
+            scanner.moveToValue()
+            let position = FileProblem.Position(scanner.lineAndColumn)
+            let found = members.find(name)
+            switch found {
+            case .known(let index):
+                let member = FileMember.inOrder[index]
+                let isRead =
+                    switch member {
+                    case .own(let own): stats.read(own, from: &scanner)
+                    case .number(let number): stats.numbers.read(number, from: &scanner)
+                    }
+                if !isRead {
+                    let words =
+                        if case .own(.schema) = member {
+                            "its `schema` is not \(schemaName)"
+                        } else {
+                            "`\(member.name)` holds what no \(schemaName) file holds there (another type, or a number no log can give)"
+                        }
+                    refused = FileProblem(position: position, words: words)
                 }
+                return isRead
             case .other: return scanner.skipValue()
-            case .repeated: return false
+            case .repeated:
+                refused = FileProblem(position: position, words: "`\(String(decoding: name, as: UTF8.self))` is given twice")
+                return false
             }
         }
-        guard isObject, scanner.isAtEnd(), members.met(FileMember.required), stats.namesItsOwnFiles else { return nil }
-        return stats
+        guard isObject, scanner.isAtEnd() else {
+            let broken = FileProblem(position: .init(scanner.lineAndColumn), words: "not a \(schemaName) file: its JSON breaks here")
+            return .failure(refused ?? broken)
+        }
+        if let missing = FileMember.required.first(where: { !members.met([$0]) }) {
+            return .failure(FileProblem(words: "not a \(schemaName) file: it has no `\(FileMember.inOrder[missing].name)`"))
+        }
+        guard stats.namesItsOwnFiles else {
+            return .failure(
+                FileProblem(
+                    words: "it names other files than its session's own (`\(reports.folder)/NAME\(reports.ending)`, "
+                        + "`\(eventTables.folder)/NAME\(eventTables.ending)`, a NAME of A-Z a-z 0-9 . _ -)"))
+        }
+        return .success(stats)
     }
 
     /// What any stats file says of itself, whatever its schema: its
@@ -163,5 +220,11 @@ extension SessionStats {
         case .tool: return text(&tool)
         case .strict: return scanner.read(into: &strict) { $0.bool() }
         }
+    }
+}
+
+extension SessionStats.FileProblem.Position {
+    init(_ position: (line: Int, column: Int)) {
+        (line, column) = position
     }
 }

@@ -21,6 +21,17 @@ struct StatsScanner {
     /// A scanner at the start of `bytes`.
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Where the scanner is, as a 1-based line and column (in bytes): where a
+    /// value it could not read starts, for a message that points at it.
+    var lineAndColumn: (line: Int, column: Int) {
+        let before = bytes[..<min(index, bytes.count)]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return (before.count { $0 == UInt8(ascii: "\n") } + 1, index - lineStart + 1)
+    }
+
+    /// Skips the white space before the next value, so that ``lineAndColumn`` points at it.
+    mutating func moveToValue() { skipSpace() }
+
     /// Whether nothing but white space is left.
     mutating func isAtEnd() -> Bool {
         skipSpace()

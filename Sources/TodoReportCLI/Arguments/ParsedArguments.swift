@@ -8,6 +8,8 @@ struct ParsedArguments {
     private(set) var flags: Set<String> = []
     /// Everything that is not an option, in order.
     private(set) var positionals: [Path] = []
+    /// The other commands and their options, for the hint to an option this one does not take.
+    private let otherCommands: [(name: String, options: [OptionSpec])]
 
     /// Parses `arguments` for `command`. Options may come before or after the
     /// positionals, as `--name value` or `--name=value`; `--` ends the options,
@@ -16,7 +18,14 @@ struct ParsedArguments {
     /// A mistake is thrown after the whole line is read, unless `--help` is
     /// among the options: someone who asks for help while unsure of the
     /// options (`diff -x -h`) gets the help, not an error about them.
-    init(_ arguments: ArraySlice<[UInt8]>, options: [OptionSpec], command: String) throws(CLIError) {
+    ///
+    /// An option `command` does not take is refused with a hint: its likely
+    /// spelling, or the commands that take it (`otherCommands`, by name).
+    init(
+        _ arguments: ArraySlice<[UInt8]>, options: [OptionSpec], command: String,
+        otherCommands: [(name: String, options: [OptionSpec])] = []
+    ) throws(CLIError) {
+        self.otherCommands = otherCommands
         var rest = arguments
         var onlyPositionals = false
         var firstMistake: CLIError?
@@ -49,7 +58,8 @@ struct ParsedArguments {
         guard let spec = options.first(where: { $0.names.contains(name) }) else {
             let shown = Path(bytes: argument[..<(equals ?? argument.endIndex)]).display
             // A question ends the sentence itself.
-            let hint = Self.hint(forUnknown: argument, among: options)
+            let spelling = Self.hint(forUnknown: argument, among: options)
+            let hint = spelling.isEmpty ? ownersHint(of: name) : spelling
             throw .usage("'\(shown)' is not an option of \(command)\(hint)\(hint.hasSuffix("?") ? "" : ".")")
         }
         let key = spec.canonicalName
@@ -92,6 +102,14 @@ struct ParsedArguments {
         let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
         let longNames = options.flatMap(\.names).filter { $0.hasPrefix("--") }
         return Misspelling.meant(name, among: longNames).map { "; did you mean \($0)?" } ?? ""
+    }
+
+    /// `; it is an option of batch` for an option only other commands take; empty when none does.
+    private func ownersHint(of name: String) -> String {
+        let owners = otherCommands.filter { $0.options.contains { $0.names.contains(name) } }.map(\.name)
+        guard let last = owners.last else { return "" }
+        let named = owners.count == 1 ? last : owners.dropLast().joined(separator: ", ") + " and " + last
+        return "; it is an option of \(named)"
     }
 
     /// The option `argument` names (`--strict`, or `--title` of `--title=x`), if it is one of `options`.

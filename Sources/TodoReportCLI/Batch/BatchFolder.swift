@@ -392,8 +392,11 @@ struct BatchFolder: Sendable {
                     leftOut.older += 1
                 } else {
                     leftOut.notStats += 1
-                    let problem = bytes.flatMap(SessionStats.problem(json:)) ?? "not a \(SessionStats.schemaName) file"
-                    streams.printError("\(path.display): warning: \(problem); left out of the index")
+                    // A file that cannot be read at all says so in a message of its own, at read.
+                    let problem = bytes.flatMap(SessionStats.problem(json:))
+                    let at = problem?.position.map { ":\($0.line):\($0.column)" } ?? ""
+                    let words = problem?.words ?? "not a \(SessionStats.schemaName) file"
+                    streams.printError("\(path.display)\(at): warning: \(words); left out of the index")
                 }
                 return nil
             },

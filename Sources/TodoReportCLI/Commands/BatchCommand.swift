@@ -17,7 +17,16 @@ import SessionLog
 /// `todo-report batch INPUT... -o DIR`: every log's report and stats, in
 /// parallel, then the index page, the CSV and the aggregate summary.
 enum BatchCommand: Subcommand {
-    static let output = OptionSpec.value("--output", "-o", valueName: "DIR", help: "The folder to write (created if missing).")
+    static let output = OptionSpec.value(
+        "--output", "-o", valueName: "DIR", help: "The folder to write (created if missing; the folder it is in must exist).")
+    /// `--strict` as batch has it: each session is rejected alone, and the others rendered.
+    static let strict = OptionSpec.flag(
+        "--strict",
+        help: """
+            Reject a session whose log has any error (warnings do not count): it gets
+            its stats alone, no report or event table; the run renders the others and
+            exits 65.
+            """)
     static let jobs = OptionSpec.value("--jobs", "-j", valueName: "N", help: "Sessions rendered at once (default: the number of cores).")
     static let force = OptionSpec.flag("--force", help: "Render every session again, even those whose input and tool are unchanged.")
     static let shard = OptionSpec.value(
@@ -33,7 +42,7 @@ enum BatchCommand: Subcommand {
     static let abstract = "Render many logs into one folder, with an index page, a CSV and a summary."
     static let usage =
         "todo-report batch INPUT... -o DIR [--jobs N] [--force] [--shard K/N] [--no-wait] [--title TEXT] [--strict] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
-    static let options = [output, jobs, force, shard, noWait, title] + ReadingOptions.specs
+    static let options = [output, jobs, force, shard, noWait, title] + ReadingOptions.specs(strict: strict)
     static let discussion = """
         INPUT is a log, a folder (searched recursively for regular *.jsonl and
         *.jsonl.gz files; a FIFO, socket or device there is left out), or - for a
@@ -51,7 +60,8 @@ enum BatchCommand: Subcommand {
         this run's INPUTs, and keeps those of other INPUTs.
         One run writes DIR at a time (--shard runs together): another waits for it,
         or exits 75 with --no-wait.
-        Exit codes: 0 every session rendered, 65 any rejected, 66 any unreadable
+        Exit codes: 0 every session rendered, 65 any rejected (or a stats file
+        in DIR left out of the index, as index says), 66 any unreadable
         (or an INPUT missing, or a folder with no log: its sessions are kept),
         73 an output cannot be written (or the run is short of open files or
         memory), 75 DIR busy (--no-wait).
@@ -162,6 +172,8 @@ enum BatchCommand: Subcommand {
         }
         try folder.syncSessions()
         var removed = BatchFolder.Removed()
+        /// Stats files in the folder the index left out, damaged or not a batch's: as `index`, exit 65.
+        var leftOutStats = 0
         if selectedShard == nil {
             let searched = found.searchedRoots.filter { !emptyRoots.contains($0) }.flatMap {
                 InputRoot.matching($0, redaction: options.redaction)
@@ -169,7 +181,7 @@ enum BatchCommand: Subcommand {
             // The NAMEs written: a session may have taken another than planned (see SessionJob).
             removed = folder.removeSessions(notIn: finished, under: Set(searched), redaction: options.redaction?.mode)
             do {
-                try folder.writeAggregates(streams: streams)
+                leftOutStats = try folder.writeAggregates(streams: streams).leftOut
             } catch {
                 throw failing(error)
             }
@@ -198,9 +210,11 @@ enum BatchCommand: Subcommand {
         }
         if removed.otherRedaction > 0 { parts.append("\(groupedDigits(removed.otherRedaction)) removed (written with another redaction)") }
         if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
+        if leftOutStats > 0 { parts.append("\(countedNoun(leftOutStats, "stats file")) left out of the index (damaged, or not stats)") }
         let line = "\(countedNoun(finished.count, "session")): " + parts.joined(separator: ", ") + " -> \(root.display)"
         if unreadable > 0 || notFound > 0 || !emptyRoots.isEmpty { throw .sessionsFailed(.noInput, line) }
-        if rejected > 0 { throw .sessionsFailed(.dataError, line) }
+        // A session missing from the index is something a pipeline must be able to tell, as from `index`.
+        if rejected > 0 || leftOutStats > 0 { throw .sessionsFailed(.dataError, line) }
         if !options.quiet { streams.printError(line) }
     }
 }

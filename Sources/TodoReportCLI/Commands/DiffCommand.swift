@@ -34,7 +34,10 @@ enum DiffCommand: Subcommand {
         own digests say its app showed another state, a line that says so; exit 0
         when identical, 1 when they differ, 65 with --strict when either log has errors.
         """
-    static let options = [output, summary, compareIDs] + ReadingOptions.specs
+    /// `--strict` as diff has it: the verdict is not printed, and nothing written, when either log has an error.
+    static let strict = OptionSpec.flag(
+        "--strict", help: "Write nothing and exit 65 if either log has any error (warnings do not\ncount).")
+    static let options = [output, summary, compareIDs] + ReadingOptions.specs(strict: strict)
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         guard arguments.positionals.count == 2 else {

@@ -86,7 +86,7 @@ enum RedactCommand: Subcommand {
             printer.finish(allIn: ReadingOptions.printEveryDiagnostic)
             if let reason { throw .cannotRead(path: file.displayName, reason: reason) }
             if counts.stoppedOnUnsupportedSchema {
-                throw .rejected("the log's schema is not \(SessionHeader.supportedSchema), so nothing was written.")
+                throw .rejected("\(file.displayName): the log's schema is not \(SessionHeader.supportedSchema), so nothing was written.")
             }
             throw error
         }

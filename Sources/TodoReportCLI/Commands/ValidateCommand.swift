@@ -6,7 +6,7 @@ enum ValidateCommand: Subcommand {
         "todo-report validate INPUT [--strict] [--quiet] [--max-diagnostics N] [--max-line-bytes N] [--redact | --redact-key FILE]"
     /// `--strict` as validate has it: it writes nothing either way.
     static let strict = OptionSpec.flag("--strict", help: "Exit 65 if the log has any error (warnings do not count).")
-    static let options = ReadingOptions.specs.map { $0.canonicalName == strict.canonicalName ? strict : $0 }
+    static let options = ReadingOptions.specs(strict: strict)
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
         let input = try arguments.single(ReadingOptions.singleInput)

@@ -18,6 +18,12 @@ struct ReadingOptions {
 
     static let specs: [OptionSpec] = [.strict, .quiet, .maxDiagnostics, .maxLineBytes, .redact, .redactKey]
 
+    /// ``specs`` with `--strict` as a command of its own explains it (what it writes and what it
+    /// rejects differ: one report, a batch's sessions one by one, a diff's verdict).
+    static func specs(strict: OptionSpec) -> [OptionSpec] {
+        specs.map { $0.canonicalName == strict.canonicalName ? strict : $0 }
+    }
+
     init(_ arguments: ParsedArguments) throws(CLIError) {
         strict = arguments.has(.strict)
         quiet = arguments.has(.quiet)
@@ -45,6 +51,10 @@ struct ReadingOptions {
 
     /// `--redact`, keyed with `--redact-key FILE` (which implies `--redact`).
     static func redaction(_ arguments: ParsedArguments) throws(CLIError) -> LogRedaction? {
+        if arguments.has(.redact) && arguments.path(.redactKey) != nil {
+            throw .usage(
+                "--redact and --redact-key are two ways to redact: give one (--redact-key alone redacts with its keyed pseudonyms).")
+        }
         guard let keyPath = arguments.path(.redactKey) else {
             return arguments.has(.redact) ? LogRedaction(pseudonyms: Pseudonyms(key: nil)) : nil
         }
