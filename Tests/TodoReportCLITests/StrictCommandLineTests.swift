@@ -310,7 +310,11 @@ extension CLISuite {
             "--templates: a missing placeholder, an unknown one or a missing file is refused, naming it",
             arguments: [
                 ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}</html>", "report.js", "t/report.html", "{{data}}"),
-                ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}{{tilte}}</html>", "report.js", "t/report.html", "{{tilte}}"),
+                // An unknown one is pointed at, line and column, as a compiler points.
+                (
+                    "<html>\n{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}{{tilte}}</html>", "report.js", "t/report.html:2:55",
+                    "{{tilte}}"
+                ),
                 ("<html>{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "report.js", "t/report.html", "{{csp}}"),
                 ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "other.js", "t/report.js", "no such file"),
             ])

@@ -14,6 +14,11 @@ public struct TemplateProblem: Error, Equatable, CustomStringConvertible {
     public var placeholder: String
     /// Missing or unknown.
     public var kind: Kind
+    /// Where an unknown placeholder first is in the file: its 1-based line and
+    /// column (in characters); `nil` for a missing one.
+    public var line: Int?
+    /// See ``line``.
+    public var column: Int?
 
     /// Says which file and placeholder, and what to do.
     public var description: String {
@@ -48,10 +53,21 @@ extension PageTemplates {
             if case .placeholder(let name) = segment { return name }
             return nil
         }
-        let unknown = used.filter { !Self.placeholders.contains($0) }
-            .map { TemplateProblem(file: Self.fileNames.html, placeholder: $0, kind: .unknownPlaceholder) }
+        let unknown = used.filter { !Self.placeholders.contains($0) }.map { name in
+            let position = Self.position(of: "{{\(name)}}", in: html)
+            return TemplateProblem(
+                file: Self.fileNames.html, placeholder: name, kind: .unknownPlaceholder, line: position?.line, column: position?.column)
+        }
         let missing = Self.requiredPlaceholders.filter { !used.contains($0) }
             .map { TemplateProblem(file: Self.fileNames.html, placeholder: $0, kind: .missingPlaceholder) }
         return unknown + missing
+    }
+
+    /// The 1-based line and column (in characters) where `text` first is in `file`.
+    private static func position(of text: String, in file: String) -> (line: Int, column: Int)? {
+        guard let found = file.firstRange(of: text) else { return nil }
+        let before = file[..<found.lowerBound]
+        let lineStart = before.lastIndex(of: "\n").map { file.index(after: $0) } ?? file.startIndex
+        return (before.count { $0 == "\n" } + 1, file[lineStart..<found.lowerBound].count + 1)
     }
 }
