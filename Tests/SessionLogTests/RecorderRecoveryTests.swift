@@ -131,17 +131,24 @@ struct RecorderRecoveryTests {
         var testDescription: String { rawValue }
     }
 
+    /// A store recording into `s.jsonl` in `folder`, what its recorder reported, and one change flushed.
+    static func recordingOneChange(
+        in folder: URL
+    ) throws -> (url: URL, store: Store<TodoState>, recorder: SessionRecorder, reports: ReportedErrors) {
+        let url = folder.appendingPathComponent("s.jsonl")
+        let reports = ReportedErrors()
+        let store = try Store(recordingTo: url, header: SessionHeader(), digests: .never, onError: reports.append)
+        let recorder = try #require(store.sessionRecorder)
+        store.dispatch(.startCreatingItem)
+        try recorder.flush()
+        return (url, store, recorder, reports)
+    }
+
     @Test("flush() says, once, when the log was deleted, moved or replaced while recording", arguments: LogChange.allCases)
     func logLeftItsPath(change: LogChange) throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("s.jsonl")
-        let reports = Mutex<[RecorderError]>([])
-        let store = try Store(
-            recordingTo: url, header: SessionHeader(), digests: .never, onError: { error in reports.withLock { $0.append(error) } })
-        let recorder = try #require(store.sessionRecorder)
-        store.dispatch(.startCreatingItem)
-        try recorder.flush()
+        let (url, store, recorder, reports) = try Self.recordingOneChange(in: folder)
         let moved = folder.appendingPathComponent("moved.jsonl")
         switch change {
         case .untouched: break
@@ -161,7 +168,7 @@ struct RecorderRecoveryTests {
             try recorder.flush()  // said once
         }
         recorder.close()
-        #expect(reports.withLock { $0 } == (change == .untouched ? [] : [.logMissing(path: url.path)]))
+        #expect(reports.all == (change == .untouched ? [] : [.logMissing(path: url.path)]))
         // The records went to the file the recorder holds, wherever it is.
         if change == .moved {
             #expect(try LogReplayer.collect(contentsOf: moved).frames.map(\.event) == [.startCreatingItem, .cancelCreatingItem])
@@ -172,27 +179,32 @@ struct RecorderRecoveryTests {
     func deletedLogSaidWhileRecording() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("s.jsonl")
-        let reports = Mutex<[RecorderError]>([])
-        let store = try Store(
-            recordingTo: url, header: SessionHeader(), digests: .never, onError: { error in reports.withLock { $0.append(error) } })
-        let recorder = try #require(store.sessionRecorder)
-        store.dispatch(.startCreatingItem)
-        try recorder.flush()
+        let (url, store, recorder, reports) = try Self.recordingOneChange(in: folder)
         try FileManager.default.removeItem(at: url)
         // The person types on; the writer looks at the path once a second at most.
         var typed = ""
         try waitUntil("onError says the log is gone") {
             typed += "a"
             store.dispatch(.changePartialItemName(typed))
-            return !reports.withLock { $0 }.isEmpty
+            return !reports.all.isEmpty
         }
-        #expect(reports.withLock { $0 } == [.logMissing(path: url.path)])
+        #expect(reports.all == [.logMissing(path: url.path)])
         // flush() throws it once, as it throws every failure once, and onError is not told again.
         #expect(throws: RecorderError.logMissing(path: url.path)) { try recorder.flush() }
         try recorder.flush()
         store.dispatch(.cancelCreatingItem)
         recorder.close()
-        #expect(reports.withLock { $0 } == [.logMissing(path: url.path)])
+        #expect(reports.all == [.logMissing(path: url.path)])
     }
+}
+
+/// What a recorder reported through `onError`, in order.
+final class ReportedErrors: Sendable {
+    private let errors = Mutex<[RecorderError]>([])
+
+    @Sendable func append(_ error: RecorderError) {
+        errors.withLock { $0.append(error) }
+    }
+
+    var all: [RecorderError] { errors.withLock { $0 } }
 }
