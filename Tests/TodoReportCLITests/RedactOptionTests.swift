@@ -11,6 +11,24 @@ extension CLISuite {
 
             """
 
+        @Test("under --redact the count line says how many digests were dropped unchecked, so --strict passing is not read as checked")
+        func droppedDigestsSaid() throws {
+            let workspace = try Workspace()
+            #expect(try workspace.run(["simulate", "--events", "60", "--seed", "3", "--digests", "default", "-o", "d.jsonl"]).code == 0)
+            let plain = try workspace.run(["validate", "d.jsonl", "--strict"])
+            #expect(plain.stderr == "61 frames, 0 errors, 0 warnings, 60 digests checked (0 differ)\n", "\(plain.stderr)")
+            for option in [["--redact"], ["--redact-key", "k"]] {
+                try workspace.write("k", "0123456789abcdef0123456789abcdef\n")
+                let redacted = try workspace.run(["validate", "d.jsonl", "--strict"] + option)
+                #expect(redacted.code == 0)
+                let line = "61 frames, 0 errors, 0 warnings, 60 digests not checked (--redact drops them)\n"
+                #expect(redacted.stderr.hasSuffix(line), "\(redacted.stderr)")
+            }
+            // A log without digests says nothing of them.
+            try workspace.write("n.jsonl", Self.log)
+            #expect(try workspace.run(["validate", "n.jsonl", "--redact"]).stderr.hasSuffix("3 frames, 0 errors, 0 warnings\n"))
+        }
+
         @Test(
             "a key file that is empty (or only white space) is refused with 64, naming it; a missing one is 66",
             arguments: ["", "\n", "\r\n", "  \t \n"])

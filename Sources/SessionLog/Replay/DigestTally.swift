@@ -6,6 +6,9 @@ public struct DigestTally: Hashable, Sendable {
     public var checked = 0
     /// Of those, how many differed from the replay's state.
     public var differed = 0
+    /// Events whose `digest` redaction dropped before it could be compared
+    /// (`--redact`: it hashes the text as typed).
+    public var dropped = 0
     /// The frame of the first difference (the `state-mismatch` diagnostic's).
     public var firstMismatchFrame: Int?
     /// The frames whose state may not be the app's, as sorted, disjoint

@@ -79,6 +79,7 @@ public struct SessionReplay {
             if case .addItem(nil) = logged { derivesID = true }
             apply(resolve(logged, line: line), derivedID: derivesID, stamp: stamp, line: line, output)
             if checksDigests, let digest = stamp.digest { check(digest, line: line, output) }
+            if stamp.digestDropped { digests.dropped += 1 }
         case .record(.travel(let to, let stamp), let line):
             // A negative `to` is the decoder's to report, with the record's other errors.
             guard to < frameCount else {

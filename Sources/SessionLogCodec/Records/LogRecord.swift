@@ -33,6 +33,10 @@ public struct RecordStamp: Hashable, Sendable {
     /// An event's `digest` of the state the app had after it, as its number
     /// (see ``StateDigest/value(of:hasLoggedID:)``), when the record has one.
     public var digest: UInt64?
+    /// Under redaction, whether the event carried a `digest` that was dropped
+    /// (it hashes the text as typed): counted, so that a reader can say that
+    /// it checked none.
+    public var digestDropped = false
 
     /// Makes a stamp; every part is optional in a log.
     public init(seq: Int64? = nil, timestamp: Timestamp? = nil, digest: UInt64? = nil) {

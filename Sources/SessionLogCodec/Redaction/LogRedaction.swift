@@ -54,14 +54,20 @@ public struct LogRedaction: Sendable {
         case .event(.changePartialItemName(let name), var stamp):
             if pseudonyms.isKeyed { stamp.namePseudonym = pseudonyms.pseudonym(of: name, as: .title) }
             stamp.nameIdentity = Self.identity(of: name)
-            stamp.digest = nil
+            Self.dropDigest(&stamp)
             return .event(.changePartialItemName(TextMask.mask(name)), stamp)
         case .event(let event, var stamp):
-            stamp.digest = nil
+            Self.dropDigest(&stamp)
             return .event(event, stamp)
         case .travel:
             return record
         }
+    }
+
+    /// Drops the stamp's digest, saying that it had one.
+    private static func dropDigest(_ stamp: inout RecordStamp) {
+        stamp.digestDropped = stamp.digest != nil
+        stamp.digest = nil
     }
 
     /// `header` with `app` and `appVersion` kept or masked (`AppLabel`), its

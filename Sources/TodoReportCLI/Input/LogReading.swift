@@ -97,8 +97,11 @@ enum LogReading {
         let digests = outcome.digests
         let checked =
             digests.checked > 0 ? ", \(countedNoun(digests.checked, "digest", grouped: false)) checked (\(digests.differed) differ)" : ""
+        // Under redaction a log's digests are dropped: a clean count must not pass for a checked one.
+        let dropped =
+            digests.dropped > 0 ? ", \(countedNoun(digests.dropped, "digest", grouped: false)) not checked (--redact drops them)" : ""
         return
-            "\(countedNoun(outcome.frameCount, "frame", grouped: false)), \(countedNoun(outcome.errorCount, "error", grouped: false)), \(countedNoun(outcome.warningCount, "warning", grouped: false))\(checked)"
+            "\(countedNoun(outcome.frameCount, "frame", grouped: false)), \(countedNoun(outcome.errorCount, "error", grouped: false)), \(countedNoun(outcome.warningCount, "warning", grouped: false))\(checked)\(dropped)"
     }
 
     /// Throws 73 when a temporary file could not be written (`ulimit -f`, a full disk).
