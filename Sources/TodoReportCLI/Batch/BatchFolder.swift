@@ -337,11 +337,15 @@ struct BatchFolder: Sendable {
         func recordedInput(root: String?, input: String?) -> [String?] { [root, input] }
         let keptInputs = redaction == nil ? Set(keep.map { recordedInput(root: $0.root, input: $0.input) }) : []
         var gone = Set<String>()
+        /// NAMEs whose stats file is none todo-report wrote: their report and table, if someone else's, are named.
+        var foreignStats = Set<String>()
         for name in names(in: stats, ending: SessionStats.statsFiles.ending) where !kept.contains(name) {
             guard let peeked = existingStatsSchema(name),
                 peeked.schema == SessionStats.schemaName || peeked.schema == SessionStats.olderSchemaName
             else {
-                continue  // Not stats todo-report wrote: the index names it as left out (``allStats(streams:)``).
+                // Not stats todo-report wrote: the index names it as left out (``allStats(streams:)``).
+                foreignStats.insert(name)
+                continue
             }
             let isOtherRedaction = peeked.tool.map { RedactionMode(tool: $0) != redaction } ?? false
             if let root = peeked.root, !roots.contains(root), !isOtherRedaction { continue }
@@ -362,11 +366,13 @@ struct BatchFolder: Sendable {
             (names(in: events, ending: SessionStats.eventTables.ending), eventTable, .eventTable),
         ]
         for (names, path, kind) in unindexedFiles {
-            for name in names where !kept.contains(name) && !indexed.contains(name) {
+            for name in names where !kept.contains(name) && (!indexed.contains(name) || foreignStats.contains(name)) {
                 guard Self.isOwn(path(name), as: kind) else {
                     removed.notTodoReports.append(path(name))
                     continue
                 }
+                // A report of todo-report's beside stats that are not: kept, as the stats may be a session's, damaged.
+                guard !indexed.contains(name) else { continue }
                 remove(path(name))
                 unindexed.insert(name)
             }
