@@ -2,18 +2,37 @@
 ///
 /// It holds the patch of each event with the index of the state it was
 /// applied to, and the states its ``CheckpointPolicy`` keeps whole. Any other
-/// state is rebuilt when asked for, by redoing the patches from the nearest
-/// kept ancestor, so a history of a million events does not hold a million
-/// copies of the state.
+/// state is rebuilt when asked for, so a history of a million events does not
+/// hold a million copies of the state.
 ///
-/// Reading one state by index costs the way from the nearest kept state;
-/// iterating (`for state in store.allStates`) walks from each state to the
-/// next, so a whole pass costs one patch per state.
+/// A read starts from the state read last (at first, the store's current
+/// one) and moves to the one asked for as a travel does: through their
+/// common ancestor, or from the nearest kept state when that is shorter. So
+/// reading in order (`for state in store.allStates`, `map`, `Array(_:)`, or
+/// index after index) costs one patch per state, and a read far from the last
+/// one no more than the way from the nearest kept state.
+///
+/// Not `Sendable`: it remembers the state read last, for the next read.
 public struct StateHistory<State: ReversibleStateMachine>: RandomAccessCollection {
     private var engine: TimeTravelEngine<InMemoryFrames<State>>
+    /// The state read last, which the next read starts from; shared by copies of this history, which
+    /// hold the same states.
+    private let lastRead: LastRead
+
+    /// A state of the history and its index.
+    private final class LastRead {
+        var index: Int
+        var state: State
+
+        init(index: Int, state: State) {
+            self.index = index
+            self.state = state
+        }
+    }
 
     init(_ engine: TimeTravelEngine<InMemoryFrames<State>>) {
         self.engine = engine
+        lastRead = LastRead(index: engine.cursor, state: engine.state)
     }
 
     /// The initial state's index, 0.
@@ -21,9 +40,12 @@ public struct StateHistory<State: ReversibleStateMachine>: RandomAccessCollectio
     /// One past the newest state.
     public var endIndex: Int { engine.frameCount }
 
-    /// The state at `index`, rebuilt from the nearest kept state if need be.
+    /// The state at `index`, made from the state read last.
     public subscript(index: Int) -> State {
-        engine.keptState(of: index)
+        precondition(indices.contains(index), "index \(index) is outside the history's \(engine.frameCount) states")
+        TimeTravelEngine.move(&lastRead.state, from: lastRead.index, to: index, in: engine.storage)
+        lastRead.index = index
+        return lastRead.state
     }
 
     /// The patch that produced the state at `index`; `nil` for the initial state, which no event produced.
@@ -36,7 +58,8 @@ public struct StateHistory<State: ReversibleStateMachine>: RandomAccessCollectio
         index == 0 ? nil : engine.storage.parent(of: index)
     }
 
-    /// Walks the states in order, each made from the one before it.
+    /// Walks the states in order, each made from the one before it (on a
+    /// state of its own: a walk and reads by index do not move each other's).
     public func makeIterator() -> Iterator {
         Iterator(storage: engine.storage, frameCount: engine.frameCount, initialState: engine.keptState(of: 0))
     }

@@ -268,9 +268,14 @@ struct StoreHistoryTests {
         }
         #expect(store.allStates == reference.allStates)
         #expect(store.allStates.count == store.stateCount)
-        // A walk in order and reads by index give the same states, branches included.
+        // A walk in order and reads by index, in order and at random, give the same states, branches included.
         let history = store.allStates
-        #expect(Array(history) == history.indices.map { history[$0] })
+        let expected = Array(reference.allStates)
+        #expect(Array(history) == expected)
+        #expect(history.indices.map { history[$0] } == expected)
+        for index in history.indices.shuffled(using: &random) {
+            #expect(history[index] == expected[index], "state \(index)")
+        }
         #expect(history.parent(of: 1) == 0)
     }
 
@@ -284,8 +289,10 @@ struct StoreHistoryTests {
         #expect(store.allStates.parent(of: 1) == 0)
     }
 
-    @Test("a walk through the history redoes one patch per state, however far apart the kept states")
-    func walkCostsOnePatchPerState() {
+    @Test(
+        "a walk through the history redoes one patch per state, however far apart the kept states: by for, map, Array or index",
+        arguments: ["for", "map", "Array", "index"])
+    func walkCostsOnePatchPerState(walk: String) {
         let redos = RedoCount()
         let store = Store(initialState: CountedTally(redos: redos), checkpoints: .every(1_000))
         for _ in 0..<3_000 { store.dispatch(.add(1)) }
@@ -293,8 +300,15 @@ struct StoreHistoryTests {
         store.currentStateIndex = 10
         for _ in 0..<100 { store.dispatch(.add(2)) }
         redos.count = 0
+        let history = store.allStates
         var totals: [Int] = []
-        for state in store.allStates { totals.append(state.tally.total) }
+        switch walk {
+        case "for": for state in history { totals.append(state.tally.total) }
+        case "map": totals = history.map(\.tally.total)
+        case "Array": totals = Array(history).map(\.tally.total)
+        // Reads by index start from the store's state, the newest: state 0 is kept, so the first costs nothing.
+        default: totals = history.indices.map { history[$0].tally.total }
+        }
         #expect(totals == Array(0...3_000) + (1...100).map { 10 + 2 * $0 })
         // One per state of the first line but the three kept ones (1,000, 2,000, 3,000), taken as they
         // are; the branch's first state is 11 redone from state 0, then one each.

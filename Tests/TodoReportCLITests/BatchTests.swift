@@ -498,6 +498,11 @@ extension CLISuite {
                     #"s/"schema": "todo-report-stats\/2",/"schema": "todo-report-stats\/2", broken/"#,
                     ":2:36: warning: not a todo-report-stats/2 file: its JSON breaks here"
                 ),
+                // A comma missing: where the next member starts, which the JSON cannot take.
+                (
+                    #"s/"name": "team-a--one",/"name": "team-a--one"/"#,
+                    ":4:3: warning: not a todo-report-stats/2 file: its JSON breaks here"
+                ),
                 (#"s/"report": "sessions\/team-a--one.html"/"report": "javascript:alert(1)"/"#, Self.namesOtherFiles),
                 (#"s/"report": "sessions\/team-a--one.html"/"report": "https:\/\/example.com\/"/"#, Self.namesOtherFiles),
                 (#"s/"name": "team-a--one"/"name": "..\/x"/"#, Self.namesOtherFiles),

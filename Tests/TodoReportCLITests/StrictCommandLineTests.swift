@@ -315,6 +315,11 @@ extension CLISuite {
                     "<html>\n{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}{{tilte}}</html>", "report.js", "t/report.html:2:55",
                     "{{tilte}}"
                 ),
+                // CRLF line ends are line ends too, and a column counts bytes.
+                (
+                    "<html>\r\n<p>é</p>\r\né{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}{{tilte}}</html>", "report.js",
+                    "t/report.html:3:57", "{{tilte}}"
+                ),
                 ("<html>{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "report.js", "t/report.html", "{{csp}}"),
                 ("<html>{{csp}}{{css}}{{js}}{{summary}}{{diagnostics}}{{data}}</html>", "other.js", "t/report.js", "no such file"),
             ])

@@ -74,8 +74,10 @@ struct StatsScanner {
         }
         while true {
             guard entry(&self), let separator = nextByte() else { return false }
+            // Left at a wrong separator, so that ``lineAndColumn`` points at it.
+            guard separator == UInt8(ascii: ",") || separator == closing else { return false }
             index += 1
-            guard separator == UInt8(ascii: ",") else { return separator == closing }
+            if separator == closing { return true }
         }
     }
 

@@ -15,7 +15,7 @@ public struct TemplateProblem: Error, Equatable, CustomStringConvertible {
     /// Missing or unknown.
     public var kind: Kind
     /// Where an unknown placeholder first is in the file: its 1-based line and
-    /// column (in characters); `nil` for a missing one.
+    /// column (in bytes, as the log's and the stats files' positions are); `nil` for a missing one.
     public var line: Int?
     /// See ``line``.
     public var column: Int?
@@ -63,11 +63,13 @@ extension PageTemplates {
         return unknown + missing
     }
 
-    /// The 1-based line and column (in characters) where `text` first is in `file`.
+    /// The 1-based line and column (in bytes) where `text` first is in `file`. Lines are counted
+    /// by their line feeds, so a CRLF file counts as an LF one (a `String` takes CRLF for one character).
     private static func position(of text: String, in file: String) -> (line: Int, column: Int)? {
-        guard let found = file.firstRange(of: text) else { return nil }
-        let before = file[..<found.lowerBound]
-        let lineStart = before.lastIndex(of: "\n").map { file.index(after: $0) } ?? file.startIndex
-        return (before.count { $0 == "\n" } + 1, file[lineStart..<found.lowerBound].count + 1)
+        let bytes = Array(file.utf8)
+        guard let found = bytes.firstRange(of: Array(text.utf8)) else { return nil }
+        let before = bytes[..<found.lowerBound]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return (before.count { $0 == UInt8(ascii: "\n") } + 1, found.lowerBound - lineStart + 1)
     }
 }

@@ -131,6 +131,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         var reportedMissing = false
         /// When the writer last looked whether the log is still at its path (``DispatchTime`` uptime, ns).
         var pathCheckedAt: UInt64 = 0
+        /// A look is scheduled for when a second has passed since the last.
+        var pathCheckScheduled = false
         /// A store was given this recorder (``begin(from:)``): another may not be.
         var hasBegun = false
         /// Why no record of any store is recorded any more: the store began
@@ -464,18 +466,36 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         }
     }
 
-    /// ``checkStillAtPath()`` after a write, once a second at most: a log
-    /// deleted, moved or replaced while the app records is said (`onError`)
-    /// within about a second of the next record, not only by ``flush()``,
-    /// for the cost of a `stat` a second.
+    /// ``checkStillAtPath()`` after a write, once a second at most: at once
+    /// when a second has passed since the last look, else a second after it
+    /// (one look scheduled at a time). So a log deleted, moved or replaced
+    /// while the app records is said (`onError`) within about a second of
+    /// the next record, also when the app then goes idle, not only by
+    /// ``flush()``, for the cost of a `stat` a second while records come.
     private func checkStillAtPathNowAndThen() {
+        let second: UInt64 = 1_000_000_000
         let now = DispatchTime.now().uptimeNanoseconds
-        let isDue = queue.withLock { queue in
-            guard !queue.reportedMissing, now &- queue.pathCheckedAt >= 1_000_000_000 else { return false }
-            queue.pathCheckedAt = now
-            return true
+        let (isDue, wait) = queue.withLock { queue -> (Bool, UInt64?) in
+            guard !queue.reportedMissing else { return (false, nil) }
+            let since = now &- queue.pathCheckedAt
+            if since >= second {
+                queue.pathCheckedAt = now
+                return (true, nil)
+            }
+            guard !queue.pathCheckScheduled else { return (false, nil) }
+            queue.pathCheckScheduled = true
+            return (false, second - since)
         }
         if isDue { checkStillAtPath() }
+        if let wait {
+            writer.asyncAfter(deadline: .now() + .nanoseconds(Int(wait))) { [self] in
+                queue.withLock { queue in
+                    queue.pathCheckScheduled = false
+                    queue.pathCheckedAt = DispatchTime.now().uptimeNanoseconds
+                }
+                checkStillAtPath()
+            }
+        }
     }
 
     /// The digest of `state` as the log's readers compute it: an item whose
