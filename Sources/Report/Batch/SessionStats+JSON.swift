@@ -55,7 +55,8 @@ extension SessionStats {
     /// this schema (a member missing or of the wrong type), or its numbers
     /// contradict each other (``SessionNumbers/contradiction``): ``problem(json:)`` says which.
     public init?(json: [UInt8]) {
-        guard case .success(let stats) = Self.parse(json: json), stats.numbers.contradiction == nil else { return nil }
+        var stats = SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
+        guard Self.parse(json: json, into: &stats) == nil, stats.numbers.contradiction == nil else { return nil }
         self = stats
     }
 
@@ -86,22 +87,20 @@ extension SessionStats {
     /// files other than its session's own, or numbers that contradict each
     /// other; `nil` when it does not refuse it.
     public static func problem(json: [UInt8]) -> FileProblem? {
-        switch parse(json: json) {
-        case .failure(let problem): problem
-        case .success(let stats): stats.numbers.contradiction.map { FileProblem(words: "its numbers contradict each other (\($0))") }
-        }
+        var stats = SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
+        if let problem = parse(json: json, into: &stats) { return problem }
+        return stats.numbers.contradiction.map { FileProblem(words: "its numbers contradict each other (\($0))") }
     }
 
-    /// The file's members, whatever their numbers say.
-    private static func parse(json: [UInt8]) -> Result<SessionStats, FileProblem> {
+    /// Reads the file's members into `stats`, whatever their numbers say; why it cannot, if it cannot.
+    /// (A position is worked out only for a file refused: the index reads 100,000 of them.)
+    private static func parse(json: [UInt8], into stats: inout SessionStats) -> FileProblem? {
         var scanner = StatsScanner(json)
         var members = StatsScanner.Members(FileMember.names)
-        var stats = SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
         /// The member whose name or value the scanner could not take, and where it starts.
         var refused: FileProblem?
         let isObject = scanner.object { name, scanner in
-            scanner.moveToValue()
-            let position = FileProblem.Position(scanner.lineAndColumn)
+            let start = scanner.offset
             let found = members.find(name)
             switch found {
             case .known(let index):
@@ -118,29 +117,31 @@ extension SessionStats {
                         } else {
                             "`\(member.name)` holds what no \(schemaName) file holds there (another type, or a number no log can give)"
                         }
-                    refused = FileProblem(position: position, words: words)
+                    refused = FileProblem(position: .init(scanner.lineAndColumn(ofValueAt: start)), words: words)
                 }
                 return isRead
             case .other: return scanner.skipValue()
             case .repeated:
-                refused = FileProblem(position: position, words: "`\(String(decoding: name, as: UTF8.self))` is given twice")
+                let words = "`\(String(decoding: name, as: UTF8.self))` is given twice"
+                refused = FileProblem(position: .init(scanner.lineAndColumn(ofValueAt: start)), words: words)
                 return false
             }
         }
         guard isObject, scanner.isAtEnd() else {
-            let broken = FileProblem(position: .init(scanner.lineAndColumn), words: "not a \(schemaName) file: its JSON breaks here")
-            return .failure(refused ?? broken)
+            let broken = FileProblem(
+                position: .init(scanner.lineAndColumn(ofValueAt: scanner.offset)), words: "not a \(schemaName) file: its JSON breaks here")
+            return refused ?? broken
         }
-        if let missing = FileMember.required.first(where: { !members.met([$0]) }) {
-            return .failure(FileProblem(words: "not a \(schemaName) file: it has no `\(FileMember.inOrder[missing].name)`"))
+        if !members.met(FileMember.required) {
+            let missing = FileMember.required.first { !members.met(CollectionOfOne($0)) }
+            return FileProblem(words: "not a \(schemaName) file: it has no `\(missing.map { FileMember.inOrder[$0].name } ?? "")`")
         }
         guard stats.namesItsOwnFiles else {
-            return .failure(
-                FileProblem(
-                    words: "it names other files than its session's own (`\(reports.folder)/NAME\(reports.ending)`, "
-                        + "`\(eventTables.folder)/NAME\(eventTables.ending)`, a NAME of A-Z a-z 0-9 . _ -)"))
+            return FileProblem(
+                words: "it names other files than its session's own (`\(reports.folder)/NAME\(reports.ending)`, "
+                    + "`\(eventTables.folder)/NAME\(eventTables.ending)`, a NAME of A-Z a-z 0-9 . _ -)")
         }
-        return .success(stats)
+        return nil
     }
 
     /// What any stats file says of itself, whatever its schema: its

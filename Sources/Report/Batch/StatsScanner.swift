@@ -21,16 +21,21 @@ struct StatsScanner {
     /// A scanner at the start of `bytes`.
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    /// Where the scanner is, as a 1-based line and column (in bytes): where a
-    /// value it could not read starts, for a message that points at it.
-    var lineAndColumn: (line: Int, column: Int) {
-        let before = bytes[..<min(index, bytes.count)]
-        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        return (before.count { $0 == UInt8(ascii: "\n") } + 1, index - lineStart + 1)
-    }
+    /// How many bytes the scanner has read: where the next value starts, or
+    /// the white space before it.
+    var offset: Int { index }
 
-    /// Skips the white space before the next value, so that ``lineAndColumn`` points at it.
-    mutating func moveToValue() { skipSpace() }
+    /// The 1-based line and column (in bytes) of the first byte at or after
+    /// `offset` that is not white space: where a value the scanner could not
+    /// read starts, for a message that points at it. Worked out only then, as
+    /// it reads every byte before it.
+    func lineAndColumn(ofValueAt offset: Int) -> (line: Int, column: Int) {
+        var start = min(offset, bytes.count)
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let before = bytes[..<start]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return (before.count { $0 == UInt8(ascii: "\n") } + 1, start - lineStart + 1)
+    }
 
     /// Whether nothing but white space is left.
     mutating func isAtEnd() -> Bool {
