@@ -55,30 +55,22 @@ extension SessionStats {
     /// this schema (a member missing or of the wrong type), or its numbers
     /// contradict each other (``SessionNumbers/contradiction``): ``problem(json:)`` says which.
     public init?(json: [UInt8]) {
-        var stats = SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
+        var stats = Self.unread
         guard Self.parse(json: json, into: &stats) == nil, stats.numbers.contradiction == nil else { return nil }
         self = stats
     }
 
     /// Why ``init(json:)`` refuses a stats file, and where in it.
     public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
-        /// A 1-based line and column (in bytes) of a file.
-        public struct Position: Sendable, Equatable {
-            /// The line, from 1.
-            public var line: Int
-            /// The byte in the line, from 1.
-            public var column: Int
-        }
-
         /// Where the value or name at fault starts; `nil` for the file as a
         /// whole (a member missing, numbers that contradict each other).
-        public var position: Position?
+        public var position: TextPosition?
         /// What is wrong, in words for a warning.
         public var words: String
 
         /// `3:14: words`, or the words alone.
         public var description: String {
-            position.map { "\($0.line):\($0.column): \(words)" } ?? words
+            position.map { "\($0): \(words)" } ?? words
         }
     }
 
@@ -87,9 +79,14 @@ extension SessionStats {
     /// files other than its session's own, or numbers that contradict each
     /// other; `nil` when it does not refuse it.
     public static func problem(json: [UInt8]) -> FileProblem? {
-        var stats = SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
+        var stats = unread
         if let problem = parse(json: json, into: &stats) { return problem }
         return stats.numbers.contradiction.map { FileProblem(words: "its numbers contradict each other (\($0))") }
+    }
+
+    /// What ``parse(json:into:)`` reads a file's members into.
+    private static var unread: SessionStats {
+        SessionStats(name: "", input: "", status: .unreadable, problem: nil, tool: "", strict: false)
     }
 
     /// Reads the file's members into `stats`, whatever their numbers say; why it cannot, if it cannot.
@@ -117,19 +114,19 @@ extension SessionStats {
                         } else {
                             "`\(member.name)` holds what no \(schemaName) file holds there (another type, or a number no log can give)"
                         }
-                    refused = FileProblem(position: .init(scanner.lineAndColumn(ofValueAt: start)), words: words)
+                    refused = FileProblem(position: scanner.position(ofValueAt: start), words: words)
                 }
                 return isRead
             case .other: return scanner.skipValue()
             case .repeated:
                 let words = "`\(String(decoding: name, as: UTF8.self))` is given twice"
-                refused = FileProblem(position: .init(scanner.lineAndColumn(ofValueAt: start)), words: words)
+                refused = FileProblem(position: scanner.position(ofValueAt: start), words: words)
                 return false
             }
         }
         guard isObject, scanner.isAtEnd() else {
             let broken = FileProblem(
-                position: .init(scanner.lineAndColumn(ofValueAt: scanner.offset)), words: "not a \(schemaName) file: its JSON breaks here")
+                position: scanner.position(ofValueAt: scanner.offset), words: "not a \(schemaName) file: its JSON breaks here")
             return refused ?? broken
         }
         if !members.met(FileMember.required) {
@@ -221,11 +218,5 @@ extension SessionStats {
         case .tool: return text(&tool)
         case .strict: return scanner.read(into: &strict) { $0.bool() }
         }
-    }
-}
-
-extension SessionStats.FileProblem.Position {
-    init(_ position: (line: Int, column: Int)) {
-        (line, column) = position
     }
 }

@@ -25,16 +25,14 @@ struct StatsScanner {
     /// the white space before it.
     var offset: Int { index }
 
-    /// The 1-based line and column (in bytes) of the first byte at or after
-    /// `offset` that is not white space: where a value the scanner could not
-    /// read starts, for a message that points at it. Worked out only then, as
-    /// it reads every byte before it.
-    func lineAndColumn(ofValueAt offset: Int) -> (line: Int, column: Int) {
-        var start = min(offset, bytes.count)
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        let before = bytes[..<start]
-        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        return (before.count { $0 == UInt8(ascii: "\n") } + 1, start - lineStart + 1)
+    /// Where the first byte at or after `offset` that is not white space is:
+    /// where a value the scanner could not read starts, for a message that
+    /// points at it. Worked out only then, as it reads every byte before it.
+    func position(ofValueAt offset: Int) -> TextPosition {
+        var value = self
+        value.index = min(offset, bytes.count)
+        value.skipSpace()
+        return TextPosition(offset: value.index, in: bytes)
     }
 
     /// Whether nothing but white space is left.
@@ -79,7 +77,7 @@ struct StatsScanner {
         }
         while true {
             guard entry(&self), let separator = nextByte() else { return false }
-            // Left at a wrong separator, so that ``lineAndColumn`` points at it.
+            // Left at a wrong separator, so that ``position(ofValueAt:)`` points at it.
             guard separator == UInt8(ascii: ",") || separator == closing else { return false }
             index += 1
             if separator == closing { return true }

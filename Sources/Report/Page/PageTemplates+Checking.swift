@@ -14,11 +14,8 @@ public struct TemplateProblem: Error, Equatable, CustomStringConvertible {
     public var placeholder: String
     /// Missing or unknown.
     public var kind: Kind
-    /// Where an unknown placeholder first is in the file: its 1-based line and
-    /// column (in bytes, as the log's and the stats files' positions are); `nil` for a missing one.
-    public var line: Int?
-    /// See ``line``.
-    public var column: Int?
+    /// Where an unknown placeholder first is in the file; `nil` for a missing one.
+    public var position: TextPosition?
 
     /// Says which file and placeholder, and what to do.
     public var description: String {
@@ -53,23 +50,13 @@ extension PageTemplates {
             if case .placeholder(let name) = segment { return name }
             return nil
         }
+        let bytes = Array(html.utf8)
         let unknown = used.filter { !Self.placeholders.contains($0) }.map { name in
-            let position = Self.position(of: "{{\(name)}}", in: html)
-            return TemplateProblem(
-                file: Self.fileNames.html, placeholder: name, kind: .unknownPlaceholder, line: position?.line, column: position?.column)
+            let position = bytes.firstRange(of: Array("{{\(name)}}".utf8)).map { TextPosition(offset: $0.lowerBound, in: bytes) }
+            return TemplateProblem(file: Self.fileNames.html, placeholder: name, kind: .unknownPlaceholder, position: position)
         }
         let missing = Self.requiredPlaceholders.filter { !used.contains($0) }
             .map { TemplateProblem(file: Self.fileNames.html, placeholder: $0, kind: .missingPlaceholder) }
         return unknown + missing
-    }
-
-    /// The 1-based line and column (in bytes) where `text` first is in `file`. Lines are counted
-    /// by their line feeds, so a CRLF file counts as an LF one (a `String` takes CRLF for one character).
-    private static func position(of text: String, in file: String) -> (line: Int, column: Int)? {
-        let bytes = Array(file.utf8)
-        guard let found = bytes.firstRange(of: Array(text.utf8)) else { return nil }
-        let before = bytes[..<found.lowerBound]
-        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        return (before.count { $0 == UInt8(ascii: "\n") } + 1, found.lowerBound - lineStart + 1)
     }
 }

@@ -7,7 +7,7 @@ extension ReadingPipeline {
     /// Carries chunks of lines from the splitting thread to the parsing
     /// threads, and their runs to the one receiver in the log's order.
     /// It holds a few chunks at most: the splitter waits for room. One
-    /// filled ahead on the receiver's own thread (``ReadingPipeline/readAhead(_:bufferSize:maxLineBytes:redaction:keepingLinesOffDisk:)``)
+    /// filled ahead on the receiver's own thread (``ReadingPipeline/readAhead(_:bufferSize:maxLineBytes:redaction:logsAtOnce:keepingLinesOffDisk:)``)
     /// has no bound. A chunk that no parsing thread can take (the system
     /// refused them all) is parsed where it was split.
     final class Channel: Sendable {
@@ -72,8 +72,8 @@ extension ReadingPipeline {
         private func startParsing() -> Int {
             if let started = parsing.withLock({ $0 }) { return started }
             var started = 0
-            for _ in 0..<parsers where DedicatedThread.start(name: "todo-parse", { [self] in parseChunks() }) {
-                started += 1
+            for _ in 0..<parsers {
+                if DedicatedThread.start(name: "todo-parse", { [self] in parseChunks() }) { started += 1 }
             }
             parsing.withLock { $0 = started }
             return started

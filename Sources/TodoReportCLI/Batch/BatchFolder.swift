@@ -400,7 +400,7 @@ struct BatchFolder: Sendable {
                     leftOut.notStats += 1
                     // A file that cannot be read at all says so in a message of its own, at read.
                     let problem = bytes.flatMap(SessionStats.problem(json:))
-                    let at = problem?.position.map { ":\($0.line):\($0.column)" } ?? ""
+                    let at = problem?.position.map { ":\($0)" } ?? ""
                     let words = problem?.words ?? "not a \(SessionStats.schemaName) file"
                     streams.printError("\(path.display)\(at): warning: \(words); left out of the index")
                 }

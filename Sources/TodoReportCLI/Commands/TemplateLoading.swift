@@ -19,7 +19,7 @@ enum TemplateLoading {
             js: try read(directory.appending(Array(names.js.utf8))))
         if let problem = templates.problems.first {
             // Where in the file, as a compiler says it, when the problem is at one place.
-            let at = problem.line.flatMap { line in problem.column.map { ":\(line):\($0)" } } ?? ""
+            let at = problem.position.map { ":\($0)" } ?? ""
             throw .cannotRead(path: directory.appending(Array(problem.file.utf8)).display + at, reason: problem.description)
         }
         return templates
