@@ -23,6 +23,9 @@ package enum OutputInstall {
             case targetChanged
             /// Its rename failed (`EEXIST`: a file appeared where there was none).
             case installing(SystemCallError)
+            /// The file it replaces could be neither linked nor copied to be
+            /// put back if a later output failed, so it was not replaced.
+            case keeping(SystemCallError)
         }
 
         /// The output's place in the array given to ``install(_:)``.
@@ -60,10 +63,18 @@ package enum OutputInstall {
         }
         var transaction = ReplaceTransaction()
         defer { transaction.finish() }
-        for file in files {
+        for (position, file) in files.enumerated() {
             let replacing = file.existing != nil
+            // Only a file that a later one's failure would put back is kept.
+            if replacing && position < files.count - 1 {
+                do {
+                    try transaction.keep(file.target)
+                } catch {
+                    transaction.rollBack()
+                    throw Failure(index: file.index, reason: .keeping(error))
+                }
+            }
             do {
-                if replacing { transaction.keep(file.target) }
                 try file.temporary.install(at: file.target, replacing: replacing)
                 transaction.installed(file.target, replacing: replacing)
             } catch {

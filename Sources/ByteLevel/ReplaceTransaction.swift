@@ -4,10 +4,11 @@
     import Darwin
 #endif
 
-/// Several renames as one: each replaced target is first kept under a second
-/// name (a hard link, held with `flock` like a temporary file), so that if a
-/// later output cannot be put in place, every earlier one is put back as it
-/// was and every new one removed.
+/// Several renames as one: each replaced target that a later failure could
+/// need put back is first kept under a second name (a hard link, or a copy
+/// where the file system makes no links; held with `flock` like a temporary
+/// file), so that if a later output cannot be put in place, every earlier
+/// one is put back as it was and every new one removed.
 package struct ReplaceTransaction {
     private struct Kept {
         var target: Path
@@ -20,13 +21,59 @@ package struct ReplaceTransaction {
 
     package init() {}
 
-    /// Keeps the file at `target` under a second name, where the system allows it.
-    package mutating func keep(_ target: Path) {
+    /// Keeps the file at `target` under a second name: a hard link, or where
+    /// the system refuses one (a file system without links, no inode left
+    /// for one), a copy of its bytes, owner and permissions. Throws when
+    /// neither can be made: then the file must not be replaced, as it could
+    /// not be put back.
+    package mutating func keep(_ target: Path) throws(SystemCallError) {
         let copy = TemporaryName.make(in: target.folder)
-        guard target.hardLink(to: copy) else { return }
-        let descriptor = copy.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        var descriptor: Int32
+        if target.hardLink(to: copy) {
+            descriptor = copy.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        } else {
+            descriptor = try Self.copyBytes(of: target, to: copy)
+        }
         if descriptor >= 0 { _ = flock(descriptor, LOCK_EX | LOCK_NB) }
         kept.append(Kept(target: target, copy: copy, descriptor: descriptor))
+    }
+
+    /// Copies the regular file `target` to the new file `copy` with its
+    /// owner (where allowed) and permissions, durably; returns the copy's
+    /// open descriptor. Nothing is left at `copy` when it fails.
+    private static func copyBytes(of target: Path, to copy: Path) throws(SystemCallError) -> Int32 {
+        let source = target.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        guard source >= 0 else { throw SystemCallError("keep a copy of", errno: errno) }
+        defer { close(source) }
+        var info = stat()
+        guard fstat(source, &info) == 0 else { throw SystemCallError("keep a copy of", errno: errno) }
+        let flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
+        let descriptor = copy.withCString { SystemCall.open($0, flags: flags, mode: 0o600) }
+        guard descriptor >= 0 else { throw SystemCallError("keep a copy of", errno: errno) }
+        do throws(SystemError) {
+            var mode = info.st_mode & 0o7777
+            if (info.st_uid != geteuid() || info.st_gid != getegid()) && fchown(descriptor, info.st_uid, info.st_gid) != 0 {
+                mode &= ~(S_ISUID | S_ISGID)
+            }
+            guard fchmod(descriptor, mode) == 0 else { throw SystemError(errno: errno) }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            defer { buffer.deallocate() }
+            while true {
+                let count = try FileDescriptorIO.read(source, into: buffer)
+                if count == 0 { break }
+                do {
+                    try FileDescriptorIO.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: descriptor)
+                } catch {
+                    throw SystemError(errno: error.errno)
+                }
+            }
+            guard fsync(descriptor) == 0 else { throw SystemError(errno: errno) }
+        } catch {
+            close(descriptor)
+            _ = copy.withCString { unlink($0) }
+            throw SystemCallError("keep a copy of", errno: error.errno)
+        }
+        return descriptor
     }
 
     /// Notes that `target` now holds its new file.

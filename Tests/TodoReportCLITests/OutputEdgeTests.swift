@@ -172,6 +172,59 @@ extension CLISuite {
         }
 
         @Test(
+            "where no link can be made, a replaced file is kept as a copy and put back with its owner and mode",
+            .enabled(if: getuid() == 0, "another user's file and a bind mount need root (CI runs the tests as root)"))
+        func rollBackFromCopy() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("r.html", "previous report")
+            try space.write("s.md", "previous summary")
+            try space.write("elsewhere.md", "mounted")
+            #expect(chown(space.path("r.html"), 1234, 4321) == 0 && chmod(space.path("r.html"), 0o640) == 0)
+            // The page gets every link its file system allows (65,000 on ext4), so that
+            // no link of it can be kept, as on a file system that has no links.
+            try FileManager.default.createDirectory(atPath: space.path("links"), withIntermediateDirectories: false)
+            var links = 0
+            while link(space.path("r.html"), space.path("links/\(links)")) == 0 { links += 1 }
+            let refusal = errno
+            defer { try? FileManager.default.removeItem(atPath: space.path("links")) }
+            try #require(refusal == EMLINK && links > 0, "links: \(links), errno \(refusal)")
+            let run = try space.shell(#"unshare -m sh -c 'mount --bind elsewhere.md s.md && "$TR" s.jsonl -o r.html --summary s.md'"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("nothing was written"))
+            #expect(space.read("r.html") == Data("previous report".utf8))
+            var info = stat()
+            #expect(stat(space.path("r.html"), &info) == 0)
+            #expect(info.st_uid == 1234 && info.st_gid == 4321 && info.st_mode & 0o7777 == 0o640)
+            try FileManager.default.removeItem(atPath: space.path("links"))
+            #expect(try space.listing() == ["elsewhere.md", "r.html", "s.jsonl", "s.md"])
+        }
+
+        @Test(
+            "a file that can be neither linked nor copied is not replaced, as it could not be put back",
+            .enabled(if: getuid() == 0, "mounting a file system needs root (CI runs the tests as root)"))
+        func nothingReplacedWithoutKeptCopy() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("s.md", "previous summary")
+            try space.write("elsewhere.md", "mounted")
+            try FileManager.default.createDirectory(atPath: space.path("pages"), withIntermediateDirectories: false)
+            // Three inodes: the folder, the old page and the new page's temporary file;
+            // none left for a link or a copy of the old page. The summary then fails
+            // (a bind mount over it), so the old page would have to be put back.
+            let run = try space.shell(
+                #"unshare -m sh -c 'mount -t tmpfs -o size=1m,nr_inodes=3 tmpfs pages && echo previous > pages/r.html && "#
+                    + #"mount --bind elsewhere.md s.md && "$TR" s.jsonl -o pages/r.html --summary s.md; "#
+                    + #"code=$?; cat pages/r.html; ls -A pages; exit $code'"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("pages/r.html"), "\(run.stderr)")
+            #expect(run.stderr.contains("could not be kept to put back if a later output failed"), "\(run.stderr)")
+            #expect(run.stderr.contains("nothing was written"))
+            #expect(run.stdout == "previous\nr.html\n")
+            #expect(space.read("s.md") == Data("previous summary".utf8))
+        }
+
+        @Test(
             "a replaced file keeps its owner, group and mode",
             .enabled(if: getuid() == 0, "giving a file to another user needs root (CI runs the tests as root)"))
         func ownerKept() throws {

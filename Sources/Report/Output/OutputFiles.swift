@@ -76,6 +76,7 @@ final class OutputFiles {
             case .finishing(let failure): throw SystemCallError(failure.operation, path: named, errno: failure.errno)
             case .targetChanged: throw SystemCallError("replace", path: named, errno: replacing ? EBUSY : EEXIST)
             case .installing(let failure): throw SystemCallError(replacing ? "replace" : "create", path: named, errno: failure.errno)
+            case .keeping(let failure): throw SystemCallError("keep a copy of", path: named, errno: failure.errno)
             }
         }
         discard()

@@ -96,6 +96,9 @@ final class OutputSet {
             case .installing(let failure):
                 let reason = failure.errno == EEXIST ? "a file appeared there while the input was read" : failure.reason
                 throw .cannotWrite(path: path, reason: reason + "; nothing was written")
+            case .keeping(let failure):
+                let reason = "the file there could not be kept to put back if a later output failed: \(failure.reason)"
+                throw .cannotWrite(path: path, reason: reason + "; nothing was written")
             }
         }
         discard()
