@@ -102,6 +102,26 @@ extension CLISuite {
             #expect(!space.exists("out"))
         }
 
+        @Test(
+            "a log named NAME.states.jsonl is refused: its fixture would be session NAME's states file",
+            arguments: ["other/a.states.jsonl", "other/A.States.jsonl"])
+        func statesNameRefused(log: String) throws {
+            let space = try Workspace()
+            try FileManager.default.createDirectory(atPath: space.path("other"), withIntermediateDirectories: false)
+            try space.write("a.jsonl", cleanLog)
+            try space.write(log, cleanLog.replacingOccurrences(of: "Milk", with: "Eggs"))
+            #expect(try space.run(["make-test", "a.jsonl", "-o", "out", "--quiet"]).code == 0)
+            let before = try #require(space.read("out/Fixtures/a.states.jsonl"))
+            let run = try space.run(["make-test", log, "-o", "out"])
+            #expect(run.code == 64, "\(run.stderr)")
+            #expect(run.stderr.contains("\(log) would make the fixture"), "\(run.stderr)")
+            #expect(run.stderr.contains("rename the log"), "\(run.stderr)")
+            #expect(space.read("out/Fixtures/a.states.jsonl") == before)
+            // Not with --from-digests either, which removes a states file of its sessions' names.
+            #expect(try space.run(["make-test", log, "-o", "out", "--from-digests"]).code == 64)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: space.path("out/Fixtures")).sorted() == ["a.jsonl", "a.states.jsonl"])
+        }
+
         /// A workspace with two simulated logs named `s.jsonl`: `a/s.jsonl` (20 events) and `b/s.jsonl` (30).
         static func twoLogsOfOneName() throws -> Workspace {
             let space = try Workspace()

@@ -35,7 +35,8 @@ enum MakeTestCommand: Subcommand {
         again, with a note when its events change). \(RegressionTestSource.stateFileName), which
         names the app's state for the test, is written only when missing. NAME is the
         log's file name as batch makes it (logs of alike file names get their folder's
-        name first: a--session). The test replays each fixture through the app's Store
+        name first: a--session; a log named NAME.states.jsonl is refused, as its
+        fixture would be session NAME's states). The test replays each fixture through the app's Store
         and fails at the first frame that differs; with \(RegressionTestSource.recordVariable)=1 it
         re-records the pins and fails once. Lines that are not valid records are left
         out of the fixture, with their diagnostics on standard error; a log with no
@@ -69,6 +70,7 @@ enum MakeTestCommand: Subcommand {
             options.redaction.map { redaction in
                 SessionNaming.redactedNames(for: inputs, redaction: redaction, taken: redaction.isKeyed ? [] : earlier)
             } ?? SessionNaming.names(for: inputs)
+        try refuseStatesNames(names, of: logs)
         var files = try logs.map { path throws(CLIError) in try InputFile.locate(path, standardInput: streams.input) }
         try refuseRepeated(files)
         let created = try BatchFolder.makeFolder(folder, parents: true) + BatchFolder.makeFolder(fixtures)
@@ -164,6 +166,17 @@ enum MakeTestCommand: Subcommand {
 
     /// The most bytes of an earlier fixture read to tell whether this run changes it.
     private static let replacedFixtureReadLimit = 256 << 20
+
+    /// Refuses a log whose fixture would be named `NAME.states.jsonl`: that
+    /// is session NAME's states file, which a later run for NAME would
+    /// replace or remove, and which the test never runs as a session.
+    private static func refuseStatesNames(_ names: [String], of logs: [Path]) throws(CLIError) {
+        guard let index = names.firstIndex(where: { $0.lowercased().hasSuffix(".states") }) else { return }
+        let stem = names[index].dropLast(".states".count)
+        throw .usage(
+            "\(logs[index].display) would make the fixture \(names[index]).jsonl, the name of session \(stem)'s pinned states: "
+                + "rename the log (\(stem)-states.jsonl, say).")
+    }
 
     /// Refuses a log given twice (by one path or two): it would make two fixtures of one session.
     private static func refuseRepeated(_ files: [InputFile]) throws(CLIError) {
