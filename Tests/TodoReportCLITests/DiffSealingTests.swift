@@ -18,7 +18,7 @@ extension CLISuite {
             let streams = StandardStreams(input: -1, output: -1, error: -1)
             func opened(_ name: String) throws -> InputFile {
                 var file = try InputFile.locate(Path(bytes: Array(space.path(name).utf8)), standardInput: -1)
-                try file.open()
+                try file.open(notingWaitsOn: streams)
                 return file
             }
             let (baseline, run) = (try opened("a.jsonl"), try opened("b.jsonl"))

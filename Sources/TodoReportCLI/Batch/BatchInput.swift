@@ -113,7 +113,8 @@ enum InputDiscovery {
         case S_IFREG:
             found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root))
         default:
-            found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root, isStream: true))
+            let refusal = InputFile.streamRefusal(root, info)
+            found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root, problem: refusal, isStream: true))
         }
     }
 

@@ -84,9 +84,9 @@ enum DiffCommand: Subcommand {
         let resolved = try requests.map { request throws(CLIError) in (request, try OutputDestination.resolve(output: request.path)) }
         try OutputConflicts.refuse(resolved, streams: streams, input: run, keyFile: options.keyFile)
         let outputs = try OutputSet(requests, streams: streams, input: baseline, keyFile: options.keyFile)
-        try baseline.open()
+        try baseline.open(notingWaitsOn: streams)
         defer { baseline.close() }
-        try run.open()
+        try run.open(notingWaitsOn: streams)
         defer { run.close() }
 
         // Under redaction the logs are compared as written, and shown masked: opened once more each.
@@ -95,8 +95,8 @@ enum DiffCommand: Subcommand {
             var files = (
                 baseline: try InputFile.locate(paths[0], standardInput: -1), run: try InputFile.locate(paths[1], standardInput: -1)
             )
-            try files.baseline.open()
-            try files.run.open()
+            try files.baseline.open(notingWaitsOn: streams)
+            try files.run.open(notingWaitsOn: streams)
             verdictFiles = files
         }
         defer {

@@ -116,7 +116,7 @@ enum MakeTestCommand: Subcommand {
         // Fixtures of these names that held other events: made again, and said so.
         var replaced: [Path] = []
         for index in files.indices {
-            try files[index].open()
+            try files[index].open(notingWaitsOn: streams)
             defer { files[index].close() }
             let fixture = SessionFixture(expectations: expectations)
             let outcome = try LogReading.replay(

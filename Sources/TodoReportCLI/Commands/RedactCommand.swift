@@ -38,7 +38,7 @@ enum RedactCommand: Subcommand {
         let redaction = options.redaction ?? LogRedaction(pseudonyms: Pseudonyms(key: nil))
         var file = try InputFile.locate(input, standardInput: streams.input)
         let outputs = try OutputSet([.init(path: outputPath, role: "log")], streams: streams, input: file, keyFile: options.keyFile)
-        try file.open()
+        try file.open(notingWaitsOn: streams)
         defer { file.close() }
 
         let source = file.byteSource()

@@ -52,7 +52,7 @@ enum RenderCommand: Subcommand {
         // The templates are inputs too: an output over one would leave the next --templates run without it.
         let templateFiles = try TemplateLoading.files(in: arguments.path(templates))
         let outputs = try OutputSet(requests, streams: streams, inputs: [file] + templateFiles, keyFile: options.keyFile)
-        try file.open()
+        try file.open(notingWaitsOn: streams)
         defer { file.close() }
 
         let (builder, outcome) = try SessionRendering.read(

@@ -13,7 +13,7 @@ enum ValidateCommand: Subcommand {
         let options = try ReadingOptions(arguments)
         var file = try InputFile.locate(input, standardInput: streams.input)
         try OutputConflicts.refuseKeyFile(asInput: file, keyFile: options.keyFile)
-        try file.open()
+        try file.open(notingWaitsOn: streams)
         defer { file.close() }
         let outcome = try LogReading.replay(
             file, options: options, streams: streams, allDiagnosticsIn: ReadingOptions.printEveryDiagnostic

@@ -37,14 +37,45 @@ struct InputFile {
         if info.st_mode & S_IFMT == S_IFDIR {
             throw .cannotRead(path: path.display, reason: "it is a directory; name a todo-session/1 log file")
         }
+        if let reason = streamRefusal(path, info) { throw .cannotRead(path: path.display, reason: reason) }
         return InputFile(path: path, displayName: path.display, node: info, standardInput: standardInput)
     }
 
-    /// Opens it for reading.
-    mutating func open() throws(CLIError) {
+    /// Why a named input that is neither a file nor a folder cannot be read
+    /// as a log, or `nil` when it can: a FIFO, a terminal (typed or pasted
+    /// lines, ended with Ctrl-D) and `/dev/null` (an empty log) can; a
+    /// socket cannot be opened, and other character devices (`/dev/zero`,
+    /// `/dev/urandom`) give bytes that never end.
+    static func streamRefusal(_ path: Path, _ info: stat) -> String? {
+        let pipeIt = "to read a program's output, give '-' and pipe it in"
+        switch info.st_mode & S_IFMT {
+        case S_IFSOCK:
+            return "it is a socket, not a log file; \(pipeIt)"
+        case S_IFCHR:
+            var null = stat()
+            if stat("/dev/null", &null) == 0, null.st_rdev == info.st_rdev { return nil }
+            let descriptor = path.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+            guard descriptor >= 0 else { return nil }  // Opening it again says why it cannot be read.
+            defer { _ = closeDescriptor(descriptor) }
+            return isatty(descriptor) == 1 ? nil : "it is a character device, whose bytes may never end, not a log file; \(pipeIt)"
+        default:
+            return nil
+        }
+    }
+
+    /// Opens it for reading. A FIFO whose writer has not written yet is
+    /// waited on after a note on standard error, as `batch` notes it: the
+    /// wait may be long, and a silent one looks like a hang.
+    mutating func open(notingWaitsOn streams: StandardStreams) throws(CLIError) {
         if path.isStandardStream {
             descriptor = standardInput
             return
+        }
+        if let node, node.st_mode & S_IFMT == S_IFIFO {
+            let shown = displayName
+            return try openWithoutWaiting(streamAllowed: true) {
+                streams.printError("\(shown): waiting for a program to write to it")
+            }
         }
         descriptor = path.withCString { SystemCall.open($0, flags: O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Self.openFailure(path, errno: errno) }
