@@ -28,6 +28,19 @@ extension Path {
         return info.st_mode & S_IFMT
     }
 
+    /// The nearest of this path's folders that exists and is not a folder
+    /// (`notes.txt` of `notes.txt/out/r.html`): what an `ENOTDIR` is about.
+    package var fileOnTheWay: Path? {
+        var folder = self.folder
+        while true {
+            var info = stat()
+            if folder.withCString({ stat($0, &info) }) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : folder }
+            let parent = folder.folder
+            if parent.bytes == folder.bytes { return nil }
+            folder = parent
+        }
+    }
+
     /// The text of the symbolic link here; nil (with `errno`) if it is not one.
     package func linkText() -> [UInt8]? {
         withCString { name in CStringBytes.filled(capacity: Int(PATH_MAX) + 1) { readlink(name, $0, $1) } }

@@ -225,6 +225,39 @@ extension CLISuite {
         }
 
         @Test(
+            "an output under a file (notes.txt/out/…) names that file as no folder, in every command",
+            arguments: [
+                ["s.jsonl", "-o", "notes.txt/r.html"], ["s.jsonl", "-o", "notes.txt/a/b/r.html"], ["templates", "-o", "notes.txt"],
+                ["batch", "s.jsonl", "-o", "notes.txt/out"], ["batch", "s.jsonl", "-o", "notes.txt/a/out"],
+                ["make-test", "s.jsonl", "-o", "notes.txt/a/tests"], ["redact", "s.jsonl", "-o", "notes.txt/r.jsonl"],
+                ["simulate", "--events", "3", "-o", "notes.txt/s.jsonl"],
+            ])
+        func fileOnTheWay(arguments: [String]) throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try space.write("notes.txt", "notes")
+            let run = try space.run(arguments)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.hasSuffix(": 'notes.txt' is not a folder\n"), "\(run.stderr)")
+            #expect(try space.listing() == ["notes.txt", "s.jsonl"])
+        }
+
+        @Test(
+            "a file on a read-only file system is not advised to be made writable with chmod",
+            .enabled(if: getuid() == 0, "mounting a file system needs root (CI runs the tests as root)"))
+        func readOnlyFileSystem() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            try FileManager.default.createDirectory(atPath: space.path("ro"), withIntermediateDirectories: false)
+            let run = try space.shell(
+                #"unshare -m sh -c 'mount -t tmpfs -o size=1m tmpfs ro && echo previous > ro/r.html && mount -o remount,ro ro && "#
+                    + #""$TR" s.jsonl -o ro/r.html; code=$?; cat ro/r.html; exit $code'"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr == "Error: cannot write ro/r.html: Read-only file system; choose another output\n")
+            #expect(run.stdout == "previous\n")
+        }
+
+        @Test(
             "a replaced file keeps its owner, group and mode",
             .enabled(if: getuid() == 0, "giving a file to another user needs root (CI runs the tests as root)"))
         func ownerKept() throws {

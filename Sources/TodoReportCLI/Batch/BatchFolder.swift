@@ -115,7 +115,9 @@ struct BatchFolder: Sendable {
             var parent = stat()
             let parentExists = folder.folder.withCString { stat($0, &parent) } == 0 && parent.st_mode & S_IFMT == S_IFDIR
             let reason =
-                failure != ENOENT
+                failure == ENOTDIR
+                ? "'\((folder.fileOnTheWay ?? folder.folder).display)' is not a folder"
+                : failure != ENOENT
                 ? SystemCallError.reason(of: failure)
                 : parentExists
                     // A folder that exists and refuses new names as missing ones (/proc): said as it is.

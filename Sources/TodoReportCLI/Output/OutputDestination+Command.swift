@@ -17,6 +17,9 @@ extension OutputDestination {
             return try resolve(path, regularFilesThroughDescriptors: true)
         } catch .emptyName {
             throw .usage("an output file name is empty; name a file, or - for standard output.")
+        } catch .cannotExamine(let code) where code == ENOTDIR {
+            let reason = path.fileOnTheWay.map { "'\($0.display)' is not a folder" } ?? SystemCallError.reason(of: code)
+            throw .cannotWrite(path: path.display, reason: reason)
         } catch {
             throw .cannotWrite(path: path.display, reason: error.reason)
         }

@@ -58,9 +58,8 @@ final class OutputSet {
             case .replace(let path, let existing):
                 // A file this user may not write is not replaced behind its back, as `cp` and `>` would not.
                 if existing != nil, path.withCString({ access($0, W_OK) }) != 0 {
-                    throw .cannotWrite(
-                        path: request.path.display,
-                        reason: SystemCallError.reason(of: errno) + "; make it writable (chmod u+w) or choose another output")
+                    let advice = errno == EROFS ? "choose another output" : "make it writable (chmod u+w) or choose another output"
+                    throw .cannotWrite(path: request.path.display, reason: SystemCallError.reason(of: errno) + "; " + advice)
                 }
                 StaleTemporaries.remove(in: path.folder, olderThan: start)
             }
@@ -146,7 +145,7 @@ final class OutputSet {
         let folder = target.folder
         switch failure.errno {
         case ENOENT where folder.fileType == nil: return "the folder '\(folder.display)' does not exist"
-        case ENOTDIR: return "'\(folder.display)' is not a folder"
+        case ENOTDIR: return "'\((target.fileOnTheWay ?? folder).display)' is not a folder"
         default: return "cannot create a file in '\(folder.display)': \(failure.reason)"
         }
     }
