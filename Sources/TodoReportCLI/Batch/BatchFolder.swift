@@ -115,14 +115,14 @@ struct BatchFolder: Sendable {
             var parent = stat()
             let parentExists = folder.folder.withCString { stat($0, &parent) } == 0 && parent.st_mode & S_IFMT == S_IFDIR
             let reason =
-                failure == ENOTDIR
-                ? "'\((folder.fileOnTheWay ?? folder.folder).display)' is not a folder"
-                : failure != ENOENT
-                ? SystemCallError.reason(of: failure)
-                : parentExists
+                switch failure {
+                case ENOTDIR: "'\((folder.fileOnTheWay ?? folder.folder).display)' is not a folder"
+                case ENOENT where parentExists:
                     // A folder that exists and refuses new names as missing ones (/proc): said as it is.
-                    ? "no folder can be made in '\(folder.folder.display)' (the system has none of that name and makes none there)"
-                    : "the folder '\(folder.folder.display)' does not exist (create it first)"
+                    "no folder can be made in '\(folder.folder.display)' (the system has none of that name and makes none there)"
+                case ENOENT: "the folder '\(folder.folder.display)' does not exist (create it first)"
+                default: SystemCallError.reason(of: failure)
+                }
             throw .cannotWrite(path: folder.display, reason: reason)
         }
         if made { created.append(folder) }
