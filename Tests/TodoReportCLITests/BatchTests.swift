@@ -199,6 +199,21 @@ extension CLISuite {
             #expect(row0.0.matches(of: /<td class="number">—<\/td>/).count == 8, "every number a dash: \(row0.0)")
         }
 
+        @Test(
+            "index on a full disk names the file people know (index.html), not the generation folder it was written in",
+            .enabled(if: getuid() == 0, "mounting a file system needs root (CI runs the tests as root)"))
+        func fullDiskNamesAggregate() throws {
+            let workspace = try Workspace()
+            try workspace.write("s.jsonl", cleanLog)
+            try FileManager.default.createDirectory(atPath: workspace.path("disk"), withIntermediateDirectories: false)
+            let run = try workspace.shell(
+                #"unshare -m sh -c 'mount -t tmpfs -o size=1m tmpfs disk && "$TR" batch s.jsonl -o disk/out --quiet && "#
+                    + #"{ head -c 2000000 /dev/zero > disk/fill 2>/dev/null; "$TR" index disk/out; }'"#)
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr.hasPrefix("Error: cannot write disk/out/index.html: No space left on device"), "\(run.stderr)")
+            #expect(!run.stderr.contains(".todo-report.aggregates"), "\(run.stderr)")
+        }
+
         @Test("an output folder inside a missing one is refused (73), naming the missing folder, as for an output file")
         func missingParent() throws {
             let workspace = try Workspace()

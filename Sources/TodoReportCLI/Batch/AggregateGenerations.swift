@@ -80,13 +80,17 @@ struct AggregateGenerations {
         if found.contains(.absent) { root.syncFolder() }
 
         let next = try makeGeneration(after: generation)
-        do {
-            let outputs = try OutputSet(
-                Self.names.map { .init(path: self.generation(next).appending(Array($0.utf8)), role: $0) }, streams: streams, input: nil)
+        let paths = Self.names.map { self.generation(next).appending(Array($0.utf8)) }
+        do throws(CLIError) {
+            let outputs = try OutputSet(zip(paths, Self.names).map { .init(path: $0, role: $1) }, streams: streams, input: nil)
             try outputs.commit(fill)  // durable, with the folder's new entries
         } catch {
             // Nothing of it is shown: the generation goes, and `current` stays the last one.
             Self.removeGeneration(self.generation(next))
+            // Said of the name people know (index.html), not of the generation it was written in.
+            if case .cannotWrite(let path, let reason) = error, let index = paths.firstIndex(where: { $0.display == path }) {
+                throw .cannotWrite(path: entry(Self.names[index]).display, reason: reason)
+            }
             throw error
         }
         try point(at: next)
