@@ -113,8 +113,7 @@ enum InputDiscovery {
         case S_IFREG:
             found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root))
         default:
-            let refusal = InputFile.streamRefusal(root, info)
-            found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root, problem: refusal, isStream: true))
+            found.inputs.append(BatchInput(path: root, relative: root.lastComponent, root: root, isStream: true))
         }
     }
 
