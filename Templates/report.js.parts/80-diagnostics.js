@@ -56,6 +56,11 @@ TodoReport.part(function diagnosticList(R) {
     return li;
   }
 
+  // Rows a redraw keeps (a row's index says all it shows): the row whose link has the
+  // focus stays the same element while it is drawn, so scrolling to the next link with
+  // Tab, or the list with the keys, keeps the focus where it is.
+  var keptRows = null;
+
   function drawDiagnostics() {
     var list = $('diagnostics'), box = $('diagnostic-viewport');
     var all = diagnostics.count, from = 0, to = all, top = box.scrollTop, dRows = diagnostics.rows;
@@ -63,18 +68,21 @@ TodoReport.part(function diagnosticList(R) {
       from = Math.max(0, dRows.first(top) - OVERSCAN);
       to = Math.min(all, dRows.first(top) + Math.ceil(diagnostics.height / DIAGNOSTIC_ROW) + OVERSCAN);
     }
-    var rows = document.createDocumentFragment();
-    for (var i = from; i < to; i++) {
+    var focused = list.contains(document.activeElement) ? document.activeElement : null;
+    keptRows(from, to, function (i) { return i; }, function (i) {
       var li = diagnosticRow(i);
       if (dRows) {
-        li.style.top = dRows.top(i, top) + 'px';
         li.setAttribute('aria-posinset', String(i + 1));
         li.setAttribute('aria-setsize', String(all));
         li.title = li.textContent;
       }
-      rows.appendChild(li);
-    }
-    list.replaceChildren(rows);
+      return li;
+    }, dRows ? function (li, i) {
+      var at = dRows.top(i, top) + 'px';
+      if (li.style.top !== at) li.style.top = at;
+    } : null);
+    // A focused row scrolled out of reach (the mouse wheel) leaves the focus on the list's box, not on the page.
+    if (focused && !list.contains(focused)) box.focus({ preventScroll: true });
   }
 
   function layoutDiagnostics() {
@@ -89,6 +97,7 @@ TodoReport.part(function diagnosticList(R) {
     var block = $('diagnostic-data'), list = $('diagnostics'), box = $('diagnostic-viewport');
     if (!block || !list || !box) return;  // a customised page from before the block: its static list stays
     diagnostics = readDiagnostics(JSON.parse(TodoFrames.blockText(block)));
+    keptRows = TodoRows.Kept(list);
     // An empty list has nothing to scroll or read: no stop for Tab.
     if (diagnostics.count === 0) box.removeAttribute('tabindex');
     var virtual = diagnostics.count > VIRTUAL_DIAGNOSTICS;

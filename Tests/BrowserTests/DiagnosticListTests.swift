@@ -105,6 +105,33 @@ struct DiagnosticListTests {
         #expect(try page.violations() == [])
     }
 
+    @Test(
+        "past 100 diagnostics, Tab goes from one row's link to the next through the whole list, and a row scrolled away leaves the focus on its box",
+        arguments: Engine.available)
+    func keyboardThroughWindow(engine: Engine) throws {
+        let (page, folder) = try PageState.openReport(of: String(repeating: "x\n", count: 300), in: engine)
+        defer { withExtendedLifetime(folder) {} }
+        try page.waitUntil(
+            "document.querySelectorAll('#diagnostics li').length > 0 && document.getElementById('diagnostics').classList.contains('virtual')")
+        _ = try page.evaluate("document.querySelector('#diagnostics a.frame-link').focus()")
+        let focusedLine = """
+            (() => { const a = document.activeElement;
+              if (!a || !a.matches('#diagnostics a.frame-link')) return a ? 'not a link: ' + (a.id || a.tagName) : 'nothing';
+              return Number(/^line (\\d+)/.exec(a.closest('li').querySelector('.location').textContent)[1]); })()
+            """
+        #expect(try page.evaluate(focusedLine) as? Int == 1)
+        var lines: [String] = []
+        for _ in 0..<40 {
+            try page.press("Tab")
+            try Self.nextFrame(page)
+            lines.append("\(try page.evaluate(focusedLine) ?? "nil")")
+        }
+        #expect(lines == (2...41).map(String.init), "\(engine): the lines Tab reached")
+        _ = try page.evaluate("document.getElementById('diagnostic-viewport').scrollTop = 1e9")
+        try Self.nextFrame(page)
+        #expect(try page.evaluate("document.activeElement.id") as? String == "diagnostic-viewport")
+    }
+
     @Test("each diagnostic links to the frame shown when its line was read, and the link shows it", arguments: Engine.available)
     func frameLinks(engine: Engine) throws {
         let unknownID = "00000000-0000-4000-8000-00000000000B"
