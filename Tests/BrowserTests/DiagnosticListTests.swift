@@ -111,8 +111,8 @@ struct DiagnosticListTests {
     func keyboardThroughWindow(engine: Engine) throws {
         let (page, folder) = try PageState.openReport(of: String(repeating: "x\n", count: 300), in: engine)
         defer { withExtendedLifetime(folder) {} }
-        try page.waitUntil(
-            "document.querySelectorAll('#diagnostics li').length > 0 && document.getElementById('diagnostics').classList.contains('virtual')")
+        let drawn = "document.querySelectorAll('#diagnostics li').length > 0"
+        try page.waitUntil(drawn + " && document.getElementById('diagnostics').classList.contains('virtual')")
         _ = try page.evaluate("document.querySelector('#diagnostics a.frame-link').focus()")
         let focusedLine = """
             (() => { const a = document.activeElement;
