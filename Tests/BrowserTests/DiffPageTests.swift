@@ -355,6 +355,39 @@ struct DiffPageTests {
         #expect(track >= 150, "the scrubber is \(track) px wide at \(reached) px")
     }
 
+    @Test(
+        "a typed text with no space (a URL) wraps in the summary and in its own column: the page never scrolls sideways",
+        arguments: Engine.available)
+    func longWordWraps(engine: Engine) throws {
+        let long = "https://shop.example.com/basket?items=" + String(repeating: "oatmilk", count: 60)
+        // The name pasted whole, so that the first difference shows it.
+        func log(_ name: String) -> String {
+            let events: [TodoEvent] = [.startCreatingItem, .changePartialItemName(name), .addItem(id: UUID())]
+            return RecordEncoder.line(for: SessionHeader(sessionId: "s"))
+                + events.enumerated().map { seq, event in
+                    RecordEncoder.line(
+                        for: .dispatched(event), seq: Int64(seq), timestamp: Timestamp(millisecondsSince1970: 1_000 + Double(seq) * 300))
+                }.joined()
+        }
+        let (folder, status) = try Self.run(["diff", "a.jsonl", "b.jsonl", "-o", "diff.html"], logs: ["a.jsonl": log("Buy"), "b.jsonl": log(long)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(status == 1)
+        let page = try engine.openPage()
+        try page.load(folder.appendingPathComponent("diff.html").absoluteString)
+        try page.waitUntil("document.querySelectorAll('#event-rows tr').length > 0")
+        let columns = """
+            [...document.querySelectorAll('.event-table thead th')].map(th => th.getBoundingClientRect().width / th.closest('table').getBoundingClientRect().width)
+            """
+        for width in [320, 1280] {
+            let reached = try page.resize(width: width)
+            let pageWidth = try #require(try page.evaluate("document.documentElement.scrollWidth") as? Int)
+            let windowWidth = try #require(try page.evaluate("window.innerWidth") as? Int)
+            #expect(pageWidth <= windowWidth, "\(engine) at \(reached) px: the page is \(pageWidth) px wide")
+            let shares = try #require(try page.evaluate(columns) as? [Double])
+            #expect(shares.count == 3 && abs(shares[1] - shares[2]) < 0.01, "\(engine) at \(reached) px: the two logs' columns \(shares)")
+        }
+    }
+
     @Test("printed, the diff gives the verdict, both phones and the frame they show, without the controls", arguments: Engine.available)
     func printed(engine: Engine) throws {
         let (folder, status) = try Self.run(

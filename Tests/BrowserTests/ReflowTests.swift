@@ -38,6 +38,12 @@ struct ReflowTests {
                 if (r.left < row.left - 0.5 || r.right > row.right + 0.5 || part.scrollWidth > part.clientWidth + 1)
                   cut.push(li.dataset.frame + ' ' + part.className + ' ' + JSON.stringify(part.textContent) + ': ' + Math.round(r.right - row.right) + ' px past the row');
               }
+              // The payload gives way before the name: a name is cut only when no payload is left to show.
+              const name = li.querySelector('.name'), payload = li.querySelector('.payload');
+              const text = document.createRange();
+              if (name) text.selectNodeContents(name);
+              if (name && payload && text.getBoundingClientRect().width > name.getBoundingClientRect().width + 0.01 && payload.clientWidth > 0)
+                cut.push(li.dataset.frame + ' name ' + JSON.stringify(name.textContent) + ' cut while ' + payload.clientWidth + ' px of its payload show');
             }
             if (top + box.clientHeight >= box.scrollHeight) break;
           }
@@ -46,7 +52,7 @@ struct ReflowTests {
         """
 
     @Test(
-        "in a narrow window and with text spacing, an event row keeps its number, travel note and undone mark whole",
+        "in a narrow window and with text spacing, an event row keeps its number, travel note and undone mark whole, and its name before its payload",
         arguments: Engine.available, [false, true])
     func eventRowsKeepTheirMarks(engine: Engine, spaced: Bool) throws {
         // The sample ends after a travel back, so that rows are undone too.
@@ -62,6 +68,20 @@ struct ReflowTests {
             "the sample's rows have travel notes and undone marks to check: \(seen)")
         let cut = found["cut"] as? [String] ?? ["nothing measured"]
         #expect(cut.isEmpty, "\(engine), \(width) px wide\(spaced ? ", text spacing" : ""): \(cut.joined(separator: "\n"))")
+    }
+
+    @Test("a long app name and session id with no space wrap: the report never scrolls sideways", arguments: Engine.available)
+    func longHeaderWraps(engine: Engine) throws {
+        let long = String(repeating: "Supercalifragilistic", count: 20)
+        let header = #"{"type":"session","schema":"todo-session/1","app":"\#(long)","sessionId":"\#(long)"}"#
+        let (page, folder) = try PageState.openReport(of: header + "\n" + #"{"type":"event","event":"startCreatingItem"}"# + "\n", in: engine)
+        defer { withExtendedLifetime(folder) {} }
+        for width in [320, 1280] {
+            let reached = try page.resize(width: width)
+            let pageWidth = try #require(try page.evaluate("document.documentElement.scrollWidth") as? Int)
+            let windowWidth = try #require(try page.evaluate("window.innerWidth") as? Int)
+            #expect(pageWidth <= windowWidth, "\(engine) at \(reached) px: the page is \(pageWidth) px wide")
+        }
     }
 
     @Test(
