@@ -369,7 +369,8 @@ struct DiffPageTests {
                         for: .dispatched(event), seq: Int64(seq), timestamp: Timestamp(millisecondsSince1970: 1_000 + Double(seq) * 300))
                 }.joined()
         }
-        let (folder, status) = try Self.run(["diff", "a.jsonl", "b.jsonl", "-o", "diff.html"], logs: ["a.jsonl": log("Buy"), "b.jsonl": log(long)])
+        let (folder, status) = try Self.run(
+            ["diff", "a.jsonl", "b.jsonl", "-o", "diff.html"], logs: ["a.jsonl": log("Buy"), "b.jsonl": log(long)])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(status == 1)
         let page = try engine.openPage()

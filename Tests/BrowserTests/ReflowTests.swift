@@ -74,7 +74,8 @@ struct ReflowTests {
     func longHeaderWraps(engine: Engine) throws {
         let long = String(repeating: "Supercalifragilistic", count: 20)
         let header = #"{"type":"session","schema":"todo-session/1","app":"\#(long)","sessionId":"\#(long)"}"#
-        let (page, folder) = try PageState.openReport(of: header + "\n" + #"{"type":"event","event":"startCreatingItem"}"# + "\n", in: engine)
+        let log = header + "\n" + #"{"type":"event","event":"startCreatingItem"}"# + "\n"
+        let (page, folder) = try PageState.openReport(of: log, in: engine)
         defer { withExtendedLifetime(folder) {} }
         for width in [320, 1280] {
             let reached = try page.resize(width: width)
