@@ -187,6 +187,14 @@
     }
   }
 
+  // With no row to show, the table says so, and the skip link goes to the filter instead.
+  var none = document.createElement('p');
+  none.id = 'no-session';
+  none.className = 'no-match';
+  none.hidden = true;
+  none.textContent = 'No session matches the filter.';
+  viewport.parentNode.insertBefore(none, viewport.nextSibling);
+
   function apply() {
     var text = filterInput.value.trim().toLowerCase();
     var version = versionSelect.value;
@@ -201,6 +209,7 @@
       .textContent + (sortDirection === 1 ? ', ascending' : ', descending');
     shown.textContent = grouped(visible.length) + ' of ' + grouped(rows.length) + ' sessions' + sortedBy;
     table.setAttribute('data-shown', String(visible.length));
+    none.hidden = visible.length > 0 || rows.length === 0;
     table.setAttribute('aria-rowcount', String(visible.length + 1));
     draw(true);
   }
@@ -224,6 +233,7 @@
     draw(false);
     var link = body.querySelector('a');
     if (link) link.focus();
+    else filterInput.focus();
   });
   window.addEventListener('beforeprint', function () { printing = true; draw(true); });
   window.addEventListener('afterprint', function () { printing = false; draw(true); });

@@ -112,8 +112,16 @@ TodoReport.part(function eventFilter(R) {
   var eventViewport = R.$('event-viewport');
   eventViewport.parentNode.insertBefore(tools, eventViewport);
 
+  // With no row left to show, the list says so, and its empty box is no stop for Tab.
+  var noMatch = element('p', 'no-match', 'No event matches the search and the types ticked.');
+  noMatch.id = 'event-no-match';
+  noMatch.hidden = true;
+  eventViewport.parentNode.insertBefore(noMatch, eventViewport);
+
   function showMatchCount() {
-    var active = filter.passing !== null;
+    var active = filter.passing !== null, empty = active && filter.matches === 0 && !R.passes(0);
+    noMatch.hidden = !empty;
+    eventViewport.tabIndex = empty ? -1 : 0;
     matchCount.dataset.count = String(filter.matches);
     matchCount.textContent = active ? grouped(filter.matches) + (filter.matches === 1 ? ' match' : ' matches') + ' of ' + grouped(count - 1) + (count === 2 ? ' event' : ' events') : '';
   }

@@ -116,9 +116,13 @@ struct FilterTests {
             try Self.settle(page)
             #expect(try page.evaluate(Self.matchCount) as? Int == 0)
             #expect(try page.evaluate("document.querySelectorAll('#event-list li').length") as? Int == 0)
+            // The empty list says so, and its box is no stop for Tab.
+            let noMatch = "document.getElementById('event-no-match').hidden + ' ' + document.getElementById('event-viewport').tabIndex"
+            #expect(try page.evaluate(noMatch) as? String == "false -1")
             _ = try page.evaluate(Self.search(""))
             try Self.settle(page)
             #expect(try page.evaluate("document.getElementById('event-match-count').textContent") as? String == "")
+            #expect(try page.evaluate(noMatch) as? String == "true 0")
         }
     }
 }

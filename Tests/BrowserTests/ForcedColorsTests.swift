@@ -37,7 +37,7 @@ struct ForcedColorsTests {
     }
 
     @Test(
-        "the report's phone: a done switch, an open sheet, its field, its placeholder, a disabled Add and the activity cursor stay visible",
+        "the report: a done switch, an open sheet, its field, its placeholder, a disabled Add, the activity cursor and the current event stay visible",
         .enabled(if: Engine.available.contains(.chromium)))
     func reportPhone() throws {
         let (page, folder) = try PageState.openReport(of: Self.log, in: .chromium)
@@ -53,6 +53,9 @@ struct ForcedColorsTests {
         let cursor = try page.evaluate(Self.look(".activity-cursor")) as? String
         #expect(cursor?.split(separator: "|").first != body?.split(separator: "|").first, "the cursor shows: \(cursor ?? "")")
         _ = try page.evaluate(ReportInBrowserTests.scrub(to: 8))
+        // The current event's row, drawn with a background otherwise, keeps a line.
+        let current = try page.evaluate(Self.look("#event-list li[aria-current=\"true\"]")) as? String
+        #expect(current?.contains("solid") == true, "the current event's row has no line: \(current ?? "")")
         let sheet = try page.evaluate(Self.look(".add-sheet")) as? String
         #expect(sheet?.contains("solid 2px") == true, "the open sheet has an edge: \(sheet ?? "")")
         let field = try page.evaluate(Self.look(".text-field")) as? String

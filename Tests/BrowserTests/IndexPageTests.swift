@@ -287,7 +287,9 @@ struct IndexPageTests {
         }
     }
 
-    @Test("printed, every session is a row; the skip link goes past the sort buttons to the first session", arguments: Engine.available)
+    @Test(
+        "printed, every session is a row; the skip link goes past the sort buttons to the first session, or to the filter when it leaves none",
+        arguments: Engine.available)
     func printedAndSkipped(engine: Engine) throws {
         let folder = try TemporaryFolder("index-print")
         let sessions = (0..<300).map { (index: Int) -> SessionStats in
@@ -310,6 +312,16 @@ struct IndexPageTests {
         #expect(try page.evaluate("\(Self.rows).length") as? Int == drawn)
         _ = try page.evaluate("document.getElementById('skip-to-sessions').click()")
         #expect(try page.evaluate("document.activeElement.textContent") as? String == "p000")
+        // A filter that leaves no row: the table says so, and the skip link goes to the filter.
+        #expect(try page.evaluate("document.getElementById('no-session').hidden") as? Bool == true)
+        _ = try page.evaluate(
+            "(() => { const f = document.getElementById('session-filter'); f.value = 'no such session'; "
+                + "f.dispatchEvent(new Event('input')); })()")
+        #expect(try page.evaluate("\(Self.rows).length") as? Int == 0)
+        #expect(try page.evaluate("document.getElementById('no-session').hidden") as? Bool == false)
+        _ = try page.evaluate("document.getElementById('skip-to-sessions').click()")
+        #expect(try page.evaluate("document.activeElement.id") as? String == "session-filter")
+        #expect(try page.violations() == [])
     }
 
     @Test(
