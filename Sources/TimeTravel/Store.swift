@@ -131,6 +131,12 @@ public final class Store<State: ReversibleStateMachine>: Observable {
         recorder?.begin(from: initialState)
     }
 
+    // The recorder is told that no change comes after (a session recorder
+    // writes what waits and closes its log, so a store made again opens it at once).
+    deinit {
+        recorder?.end()
+    }
+
     /// Hands the store's changes from now on to `recorder` and `onChange`:
     /// for a store rebuilt from a log, which goes on recording where the log
     /// ends (the changes that rebuilt it are told to neither).

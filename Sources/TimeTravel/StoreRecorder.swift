@@ -20,9 +20,19 @@ public protocol StoreRecorder<State>: AnyObject {
     /// Called after each change the store makes, with the state at its
     /// cursor after it.
     func record(_ change: StoreChange<State.Event>, state: State)
+
+    /// Called once when the store given this recorder goes (its `deinit`):
+    /// no change of it comes after. A recorder that writes on a queue of
+    /// its own finishes here, so that what it holds (a file and its lock)
+    /// is let go of with the store, not a moment later; by default this
+    /// does nothing.
+    func end()
 }
 
 extension StoreRecorder {
     /// Does nothing: a recorder that keeps changes alone needs no first state.
     public func begin(from initialState: State) {}
+
+    /// Does nothing: a recorder that holds nothing has nothing to let go of.
+    public func end() {}
 }

@@ -202,7 +202,9 @@ struct RecorderTests {
         let failure = #expect(throws: RecorderError.self) { try recorder.flush() }
         #expect(failure == .sharedByStores(path: url.path))
         #expect(failure?.description.contains("a second store was given its recorder") == true)
-        // Said once; retry() writes nothing more.
+        // onError is told once; every flush() and retry() says it, as records go on being lost.
+        second.dispatch(.cancelCreatingItem)
+        #expect(throws: RecorderError.sharedByStores(path: url.path)) { try recorder.flush() }
         #expect(throws: RecorderError.sharedByStores(path: url.path)) { try recorder.retry() }
         recorder.close()
         #expect(reports.withLock { $0 } == [.sharedByStores(path: url.path)])

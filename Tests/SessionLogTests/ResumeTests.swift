@@ -187,6 +187,24 @@ struct ResumeTests {
         second.sessionRecorder?.close()
     }
 
+    @Test(
+        "a store let go of without close() lets go of its log at once: a store made again on it resumes it, every record in it",
+        arguments: [1, 2, 500])
+    func releasedStoreFreesLog(changes: Int) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        var first: Store<TodoState>? = try Store(recordingTo: url, header: SessionHeader())
+        weak let recorder = first?.sessionRecorder
+        for index in 0..<changes { first?.dispatch(index.isMultiple(of: 2) ? .startCreatingItem : .cancelCreatingItem) }
+        // A view model made again, say. Its recorder may be a write away from done: it finishes it as it goes.
+        first = nil
+        #expect(recorder == nil, "the recorder outlived its store")
+        let second = try Store(resumingFrom: url)
+        #expect(second.stateCount == changes + 1)
+        second.sessionRecorder?.close()
+    }
+
     @Test("a last line torn by a crash is cut off when the log is resumed, so the log stays clean")
     func tornLineCut() throws {
         let folder = try temporaryDirectory()

@@ -67,7 +67,11 @@ public import TodoDomain
 /// throws. A log deleted, moved or replaced while the app records into it
 /// is one such failure (``RecorderError/logMissing(path:)``): `onError`
 /// says it within about a second of the next record written, and `flush()`
-/// at once.
+/// at once and at every call after.
+///
+/// A store lets go of its recorder with ``end()``, which closes the log: a
+/// store made again on the same file (a view model made again) opens it at
+/// once.
 ///
 /// Safe to use from several threads: lines never interleave, and `seq`
 /// grows in file order. Each `timestamp` is the clock's when its record was
@@ -330,6 +334,13 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         if let failure { writer.async { self.report(failure) } }
     }
 
+    /// The store given this recorder went: writes what waits and closes
+    /// the log, as ``close()`` does, so that its file and lock are let go
+    /// of with the store (a store made again on the log opens it at once).
+    public func end() {
+        close()
+    }
+
     /// Records one change of the store, with the state it produced: what
     /// the store calls. An event that ``digests`` picks carries that
     /// state's digest (hashed on the recorder's queue). Returns at once,
@@ -349,12 +360,13 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         let (schedule, mustWrite) = queue.withLock { queue -> (Bool, Bool) in
             // A closed recorder, or a store that began elsewhere, loses every record for one reason:
             // reported once (an app that shows an alert from onError shows one), and flush() throws it.
+            // Refused first: the reason a second store's records are lost is that store, even once the first closed the log.
+            if queue.refusedBy != nil { return (false, false) }
             guard !queue.isClosed else {
                 if !queue.reportedClosed { failure = .closed(path: path) }
                 queue.reportedClosed = true
                 return (false, false)
             }
-            if queue.refusedBy != nil { return (false, false) }
             // The log ended with the records held after a failed write: reported when it did.
             if queue.endedAtHeldLimit != nil { return (false, false) }
             if queue.awaitsFirstChange {
@@ -406,7 +418,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         } else if mustWrite {
             onWriterQueue { drain() }
         } else if schedule {
-            writer.async { self.drain() }
+            // Held weakly: a recorder let go of writes what waits and lets go of its log at once (deinit).
+            writer.async { [weak self] in self?.drain() }
         }
     }
 
@@ -488,7 +501,9 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         }
         if isDue { checkStillAtPath() }
         if let wait {
-            writer.asyncAfter(deadline: .now() + .nanoseconds(Int(wait))) { [self] in
+            // Held weakly: a look a second away must not keep a recorder, its file and its lock alive.
+            writer.asyncAfter(deadline: .now() + .nanoseconds(Int(wait))) { [weak self] in
+                guard let self else { return }
                 queue.withLock { queue in
                     queue.pathCheckScheduled = false
                     queue.pathCheckedAt = DispatchTime.now().uptimeNanoseconds
@@ -527,11 +542,14 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// goes to the background.
     ///
     /// - Throws: The first failure since the last `flush()` that threw:
-    ///   some record is not in the log. Each failure is thrown once; ``firstError``
-    ///   keeps the first of all. After that, while records wait for
-    ///   ``retry()``, ``RecorderError/stopped(path:records:)`` at every call;
+    ///   some record is not in the log; ``firstError`` keeps the first of
+    ///   all. After that, at every call while records are not recorded:
+    ///   while they wait for ``retry()``, ``RecorderError/stopped(path:records:)``;
     ///   once the log has ended at ``maxHeldRecords``,
-    ///   ``RecorderError/heldLimitReached(path:records:)`` instead, before and after the retry.
+    ///   ``RecorderError/heldLimitReached(path:records:)``, before and after the retry;
+    ///   while they are lost, the reason: ``RecorderError/sharedByStores(path:)``
+    ///   or ``RecorderError/initialStateDiffers(path:)``, ``RecorderError/logMissing(path:)``,
+    ///   or ``RecorderError/closed(path:)`` once a record came after ``close()``.
     public func flush() throws(RecorderError) {
         onWriterQueue {
             drain()
@@ -543,6 +561,10 @@ public final class SessionRecorder: StoreRecorder, Sendable {
             // That the log has ended says more than that records wait: its message says both.
             if let records = queue.endedAtHeldLimit { return .heldLimitReached(path: path, records: records) }
             if case .cannotWrite = queue.stoppedBy { return .stopped(path: path, records: queue.held.count) }
+            // Records are lost, not held, for one of these reasons: said at every call too.
+            if let refusal = queue.refusedBy { return refusal }
+            if queue.reportedMissing { return .logMissing(path: path) }
+            if queue.reportedClosed { return .closed(path: path) }
             return nil
         }
         if let failure { throw failure }
@@ -559,14 +581,14 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     ///   ``RecorderError/sharedByStores(path:)`` for a recorder that records
     ///   nothing more.
     public func retry() throws(RecorderError) {
-        let isClosed = queue.withLock { queue in
+        let (isClosed, refusal) = queue.withLock { queue in
             if !queue.isClosed && Self.resumeHeld(&queue) {
                 // The failure was reported; what counts now is whether these records are written.
                 queue.unflushedError = nil
             }
-            return queue.isClosed
+            return (queue.isClosed, queue.refusedBy)
         }
-        if isClosed { throw .closed(path: path) }
+        if isClosed { throw refusal ?? .closed(path: path) }
         try flush()
         // What waited is written; no later record will be.
         if let refusal = queue.withLock({ $0.refusedBy }) { throw refusal }
@@ -618,7 +640,9 @@ public final class SessionRecorder: StoreRecorder, Sendable {
         }
     }
 
-    // The writer's blocks hold the recorder, so none is left when this runs.
+    // Blocks on the writer hold the recorder only while they run (a drain
+    // or a look at the path holds it weakly until then): this writes what
+    // waits and closes the file, releasing its lock, as the last owner lets go.
     deinit {
         queue.withLock { $0.isClosed = true }
         finish()
