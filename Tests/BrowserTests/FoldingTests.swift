@@ -139,6 +139,12 @@ struct PrintTests {
             // The report's two print blocks, page.css's (the light scheme on paper) and phone.css's (its colours kept).
             #expect(try page.evaluate(Self.printRulesOnScreen) as? Int == 4)
             #expect(try page.evaluate(Self.printedParts) as? [Bool] == expected)
+            // White paper to its end; the player may begin under the header, its phone whole.
+            let paper = """
+                [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.getElementById('player')).breakInside,
+                 getComputedStyle(document.querySelector('.player .device')).breakInside].join(' | ')
+                """
+            #expect(try page.evaluate(paper) as? String == "rgb(255, 255, 255) | auto | avoid", "\(engine)")
             let colours =
                 try page.evaluate(
                     "(() => { const s = getComputedStyle(document.getElementById('frame-view')); return s.printColorAdjust || s.webkitPrintColorAdjust; })()"
@@ -176,6 +182,8 @@ struct PrintTests {
             } else {
                 #expect((printed[0] as? Int ?? count) < count, "\(engine): only the rows in view, as on screen")
                 #expect(printed[2] as? Double == 560, "\(engine): the phone keeps its screen")
+                let overflow = try page.evaluate("getComputedStyle(document.getElementById('list-viewport')).overflowY") as? String
+                #expect(overflow == "hidden", "\(engine): no scroll bar on paper")
             }
             _ = try page.evaluate("window.dispatchEvent(new Event('afterprint'))")
             #expect(try page.evaluate("document.getElementById('frame-view').classList.contains('print-whole')") as? Bool == false)
