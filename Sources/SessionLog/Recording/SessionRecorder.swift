@@ -343,8 +343,10 @@ public final class SessionRecorder: StoreRecorder, Sendable {
 
     /// Records one change of the store, with the state it produced: what
     /// the store calls. An event that ``digests`` picks carries that
-    /// state's digest (hashed on the recorder's queue). Returns at once,
-    /// unless ``maxUnwrittenRecords`` records are waiting (see above).
+    /// state's digest (hashed on the recorder's queue; while a failed write
+    /// holds records back, here, so that no held record keeps a state).
+    /// Returns at once, unless ``maxUnwrittenRecords`` records are waiting
+    /// (see above).
     public func record(_ change: StoreChange<TodoEvent>, state: TodoState) {
         enqueue(change, state: state)
     }
