@@ -56,16 +56,16 @@ package struct ReplaceTransaction {
                 mode &= ~(S_ISUID | S_ISGID)
             }
             guard fchmod(descriptor, mode) == 0 else { throw SystemError(errno: errno) }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-            defer { buffer.deallocate() }
+            var offset = 0
             while true {
-                let count = try FileDescriptorIO.read(source, into: buffer)
-                if count == 0 { break }
+                let chunk = try FileDescriptorIO.read(source, count: 1 << 20, at: offset)
+                if chunk.isEmpty { break }
                 do {
-                    try FileDescriptorIO.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: descriptor)
+                    try FileDescriptorIO.write(chunk, to: descriptor)
                 } catch {
                     throw SystemError(errno: error.errno)
                 }
+                offset += chunk.count
             }
             guard fsync(descriptor) == 0 else { throw SystemError(errno: errno) }
         } catch {

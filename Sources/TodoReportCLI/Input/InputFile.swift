@@ -46,7 +46,7 @@ struct InputFile {
     /// lines, ended with Ctrl-D) and `/dev/null` (an empty log) can; a
     /// socket cannot be opened, and other character devices (`/dev/zero`,
     /// `/dev/urandom`) give bytes that never end.
-    static func streamRefusal(_ path: Path, _ info: stat) -> String? {
+    private static func streamRefusal(_ path: Path, _ info: stat) -> String? {
         let pipeIt = "to read a program's output, give '-' and pipe it in"
         switch info.st_mode & S_IFMT {
         case S_IFSOCK:
