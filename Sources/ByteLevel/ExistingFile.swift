@@ -40,4 +40,16 @@ package struct ExistingFile: Equatable, Sendable {
         guard let existing else { return false }
         return existing.isUnchanged(info)
     }
+
+    /// Gives the open file `descriptor` this file's owner and group where
+    /// the system allows (else its set-id bits are dropped) and its
+    /// permissions: what a file that takes this one's place keeps. `false`,
+    /// with `errno`, when the permissions cannot be set.
+    package func giveOwnerAndMode(to descriptor: Int32) -> Bool {
+        var permissions = mode & 0o7777
+        if owner != geteuid() || group != getegid() {
+            if fchown(descriptor, owner, group) != 0 { permissions &= ~(S_ISUID | S_ISGID) }
+        }
+        return fchmod(descriptor, permissions) == 0
+    }
 }

@@ -51,11 +51,7 @@ package struct ReplaceTransaction {
         let descriptor = copy.withCString { SystemCall.open($0, flags: flags, mode: 0o600) }
         guard descriptor >= 0 else { throw SystemCallError("keep a copy of", errno: errno) }
         do throws(SystemError) {
-            var mode = info.st_mode & 0o7777
-            if (info.st_uid != geteuid() || info.st_gid != getegid()) && fchown(descriptor, info.st_uid, info.st_gid) != 0 {
-                mode &= ~(S_ISUID | S_ISGID)
-            }
-            guard fchmod(descriptor, mode) == 0 else { throw SystemError(errno: errno) }
+            guard ExistingFile(info).giveOwnerAndMode(to: descriptor) else { throw SystemError(errno: errno) }
             var offset = 0
             while true {
                 let chunk = try FileDescriptorIO.read(source, count: 1 << 20, at: offset)

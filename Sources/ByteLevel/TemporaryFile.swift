@@ -45,14 +45,8 @@ package final class TemporaryFile {
     /// With `durably` false the caller makes it durable later, with many
     /// others at once (a batch's one `syncfs`).
     package func finish(replacing existing: ExistingFile?, durably: Bool = true) throws(SystemCallError) {
-        var mode = 0o666 & ~FileCreationMask.current
-        if let existing {
-            mode = existing.mode & 0o7777
-            if existing.owner != geteuid() || existing.group != getegid() {
-                if fchown(descriptor, existing.owner, existing.group) != 0 { mode &= ~(S_ISUID | S_ISGID) }
-            }
-        }
-        guard fchmod(descriptor, mode) == 0 else { throw SystemCallError("set the permissions of", errno: errno) }
+        let given = existing?.giveOwnerAndMode(to: descriptor) ?? (fchmod(descriptor, 0o666 & ~FileCreationMask.current) == 0)
+        guard given else { throw SystemCallError("set the permissions of", errno: errno) }
         guard !durably || fsync(descriptor) == 0 else { throw SystemCallError("write", errno: errno) }
     }
 
