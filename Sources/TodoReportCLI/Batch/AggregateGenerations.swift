@@ -80,17 +80,16 @@ struct AggregateGenerations {
         if found.contains(.absent) { root.syncFolder() }
 
         let next = try makeGeneration(after: generation)
-        let paths = Self.names.map { self.generation(next).appending(Array($0.utf8)) }
-        do throws(CLIError) {
-            let outputs = try OutputSet(zip(paths, Self.names).map { .init(path: $0, role: $1) }, streams: streams, input: nil)
+        // Said, when one cannot be written, by the name people know (index.html), not the generation's.
+        let requests = Self.names.map { name in
+            OutputSet.Request(path: self.generation(next).appending(Array(name.utf8)), role: name, shownAs: entry(name).display)
+        }
+        do {
+            let outputs = try OutputSet(requests, streams: streams, input: nil)
             try outputs.commit(fill)  // durable, with the folder's new entries
         } catch {
             // Nothing of it is shown: the generation goes, and `current` stays the last one.
             Self.removeGeneration(self.generation(next))
-            // Said of the name people know (index.html), not of the generation it was written in.
-            if case .cannotWrite(let path, let reason) = error, let index = paths.firstIndex(where: { $0.display == path }) {
-                throw .cannotWrite(path: entry(Self.names[index]).display, reason: reason)
-            }
             throw error
         }
         try point(at: next)

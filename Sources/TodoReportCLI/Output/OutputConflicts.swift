@@ -36,12 +36,12 @@ enum OutputConflicts {
             let (identity, shareable) = try identity(of: destination, request: request, streams: streams)
             if identity == keyNode {
                 throw .usage(
-                    "the \(request.role) '\(request.path.display)' is the key file given to --redact-key; writing there would destroy the team's secret. Choose another output."
+                    "the \(request.role) '\(request.shown)' is the key file given to --redact-key; writing there would destroy the team's secret. Choose another output."
                 )
             }
             if let first = seen[identity], !shareable {
                 let both =
-                    first.path == request.path ? "'\(request.path.display)'" : "'\(first.path.display)' and '\(request.path.display)'"
+                    first.path == request.path ? "'\(request.shown)'" : "'\(first.path.display)' and '\(request.shown)'"
                 throw .usage(
                     "the \(first.role) and the \(request.role) would both be written to \(both), one over the other; give each its own file."
                 )
@@ -50,7 +50,7 @@ enum OutputConflicts {
             if identity == inputNode, !shareable {
                 let name = input?.path.isStandardStream == true ? "standard input" : "'\(input?.path.display ?? "")'"
                 throw .usage(
-                    "the \(request.role) '\(request.path.display)' is \(input?.role ?? "the input file") (\(name)); writing there would destroy it. Choose another output."
+                    "the \(request.role) '\(request.shown)' is \(input?.role ?? "the input file") (\(name)); writing there would destroy it. Choose another output."
                 )
             }
         }
@@ -79,12 +79,12 @@ enum OutputConflicts {
         switch destination {
         case .standardOutput, .descriptor:
             guard let descriptor = destination.openDescriptor(in: streams), descriptor >= 0, fstat(descriptor, &info) == 0 else {
-                let name = destination == .standardOutput ? "standard output" : request.path.display
+                let name = destination == .standardOutput ? "standard output" : request.shown
                 throw .cannotWrite(path: name, reason: "it is not open")
             }
         case .inPlace(let path):
             guard path.withCString({ stat($0, &info) }) == 0 else {
-                throw .cannotWrite(path: request.path.display, reason: SystemCallError.reason(of: errno))
+                throw .cannotWrite(path: request.shown, reason: SystemCallError.reason(of: errno))
             }
         case .replace(let path, let existing):
             guard existing != nil, path.withCString({ stat($0, &info) }) == 0 else { return (.newFile(canonical(path)), false) }

@@ -26,6 +26,12 @@ final class OutputSet {
         var path: Path
         /// `report`, `summary`, `log`.
         var role: String
+        /// How messages name it, where not by its path (a batch's `index.html`,
+        /// written in a folder of the tool's own before it is shown there).
+        var shownAs: String?
+
+        /// How messages name it.
+        var shown: String { shownAs ?? path.display }
     }
 
     /// Each output as requested, and made ready.
@@ -53,20 +59,20 @@ final class OutputSet {
             case .inPlace(let path):
                 // Opened when there is something to write: a FIFO's open waits for a reader.
                 guard path.withCString({ access($0, W_OK) }) == 0 else {
-                    throw .cannotWrite(path: request.path.display, reason: SystemCallError.reason(of: errno))
+                    throw .cannotWrite(path: request.shown, reason: SystemCallError.reason(of: errno))
                 }
             case .replace(let path, let existing):
                 // A file this user may not write is not replaced behind its back, as `cp` and `>` would not.
                 if existing != nil, path.withCString({ access($0, W_OK) }) != 0 {
                     let advice = errno == EROFS ? "choose another output" : "make it writable (chmod u+w) or choose another output"
-                    throw .cannotWrite(path: request.path.display, reason: SystemCallError.reason(of: errno) + "; " + advice)
+                    throw .cannotWrite(path: request.shown, reason: SystemCallError.reason(of: errno) + "; " + advice)
                 }
                 StaleTemporaries.remove(in: path.folder, olderThan: start)
             }
             do {
                 outputs.append((request, try PreparedOutput(destination)))
             } catch {
-                throw .cannotWrite(path: request.path.display, reason: Self.folderProblem(destination, error))
+                throw .cannotWrite(path: request.shown, reason: Self.folderProblem(destination, error))
             }
         }
     }
@@ -86,7 +92,7 @@ final class OutputSet {
         do {
             try OutputInstall.install(outputs.map(\.prepared))
         } catch {
-            let path = outputs[error.index].request.path.display
+            let path = outputs[error.index].request.shown
             switch error.reason {
             case .finishing(let failure):
                 throw .cannotWrite(path: path, reason: failure.reason)
@@ -120,7 +126,7 @@ final class OutputSet {
             // A FIFO with no reader yet (ENXIO without waiting): say what the run waits for, then wait.
             var descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
             if descriptor < 0, errno == ENXIO {
-                streams.printError("\(request.path.display): waiting for a program to read this FIFO")
+                streams.printError("\(request.shown): waiting for a program to read this FIFO")
                 descriptor = path.withCString { SystemCall.open($0, flags: O_WRONLY | O_CLOEXEC | O_NOCTTY) }
             } else if descriptor >= 0 {
                 // Written as the blocking descriptor it would have been.
@@ -135,7 +141,7 @@ final class OutputSet {
     private func name(of index: Int) -> String {
         switch outputs[index].prepared.destination {
         case .standardOutput, .descriptor(1): "standard output"
-        default: outputs[index].request.path.display
+        default: outputs[index].request.shown
         }
     }
 
