@@ -24,8 +24,11 @@ let package = Package(
         // The bottom layer for bytes, below every other module: hex digits, UUID text, FNV-1a,
         // plain-byte scanning, UTF-8 checking, the escaping loop, and reads and writes that
         // survive EINTR. A `package` API with `@inlinable package` fast paths; pure Swift, so it
-        // builds on iOS with SwiftPM alone.
-        .target(name: "ByteLevel"),
+        // builds on iOS with SwiftPM alone (on Linux it also sees two declarations of CFileSystem).
+        .target(
+            name: "ByteLevel",
+            dependencies: [.target(name: "CFileSystem", condition: .when(platforms: [.linux]))]
+        ),
         // The generic time-travel core: a state machine and a store that keeps every state.
         .target(name: "TimeTravel"),
         // The Todo app's state, events and reducer.
@@ -73,7 +76,8 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        // Linux file-system calls Swift's Glibc module leaves out (syncfs), for batch outputs.
+        // Linux file-system calls Swift's Glibc module leaves out: syncfs, for batch outputs, and
+        // renameat2, for outputs on file systems without hard links.
         .systemLibrary(name: "CFileSystem"),
         // The HTML page and the Markdown summary.
         .target(

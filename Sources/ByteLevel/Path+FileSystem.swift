@@ -3,6 +3,9 @@
 #elseif canImport(Darwin)
     package import Darwin
 #endif
+#if canImport(CFileSystem)
+    import CFileSystem
+#endif
 
 /// The few questions todo-report asks of the file system about a path,
 /// each answered in one place.
@@ -52,6 +55,25 @@ extension Path {
         withCString { from in other.withCString { systemLink(from, $0) } } == 0
     }
 
+    /// Renames this file to `other` unless a file is there (then false, with
+    /// `errno` `EEXIST`): how a new output is put in place where the file
+    /// system makes no hard links (exFAT, vfat), so ``hardLink(to:)`` cannot.
+    /// One call where the system can (`renameat2`'s `RENAME_NOREPLACE`,
+    /// `renamex_np`'s `RENAME_EXCL`); where it cannot (exFAT through FUSE),
+    /// a check and then `rename`, which only a program that does not take
+    /// ``FolderInstallLock`` could race.
+    package func renameWithoutReplacing(to other: Path) -> Bool {
+        let renamed = withCString { from in other.withCString { systemRenameWithoutReplacing(from, $0) } }
+        if renamed == 0 { return true }
+        guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else { return false }
+        guard other.fileType == nil else {
+            errno = EEXIST
+            return false
+        }
+        guard errno == ENOENT else { return false }
+        return withCString { from in other.withCString { rename(from, $0) } } == 0
+    }
+
     /// Makes the entries of this folder durable (what was created, renamed
     /// or removed in it); best effort, as a folder that cannot be opened has
     /// no new entries of ours.
@@ -61,6 +83,19 @@ extension Path {
         _ = fsync(descriptor)
         close(descriptor)
     }
+}
+
+/// A rename that fails rather than replace, where the system has one
+/// (else -1 with `ENOSYS`).
+private func systemRenameWithoutReplacing(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+    #if os(Linux)
+        renameat2(AT_FDCWD, from, AT_FDCWD, to, TODO_REPORT_RENAME_NOREPLACE)
+    #elseif canImport(Darwin)
+        renamex_np(from, to, UInt32(RENAME_EXCL))
+    #else
+        errno = ENOSYS
+        return -1
+    #endif
 }
 
 /// link(2), named apart from the methods that call it.

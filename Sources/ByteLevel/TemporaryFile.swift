@@ -57,10 +57,14 @@ package final class TemporaryFile {
         if !existing {
             if let name {
                 // link(2) fails if the target exists; then the temporary name goes.
-                guard name.hardLink(to: target) else {
-                    throw SystemCallError("create", errno: errno)
+                if name.hardLink(to: target) {
+                    _ = name.withCString { unlink($0) }
+                } else {
+                    // A file system without hard links (exFAT, vfat) says EPERM.
+                    guard Self.linksAreUnsupported(errno), name.renameWithoutReplacing(to: target) else {
+                        throw SystemCallError("create", errno: errno)
+                    }
                 }
-                _ = name.withCString { unlink($0) }
                 self.name = nil
             } else {
                 guard linkNameless(to: target) else { throw SystemCallError("create", errno: errno) }
@@ -90,6 +94,11 @@ package final class TemporaryFile {
         name = nil
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
+    }
+
+    /// Whether a failed `link(2)` says the file system makes no links at all.
+    private static func linksAreUnsupported(_ error: Int32) -> Bool {
+        error == EPERM || error == ENOTSUP || error == ENOSYS
     }
 
     /// Gives the nameless file the name `path`; false (with `errno`) if it cannot.

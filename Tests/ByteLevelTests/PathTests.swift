@@ -1,4 +1,5 @@
 import ByteLevel
+import Foundation
 import Testing
 
 struct PathTests {
@@ -43,5 +44,24 @@ struct PathTests {
     @Test(arguments: [("-", true), ("./-", false), ("--", false)])
     func standardStream(path: String, isStandard: Bool) {
         #expect(Path(path).isStandardStream == isStandard)
+    }
+}
+
+/// `renameWithoutReplacing(to:)` on a file system that has the one-call way
+/// (the exFAT fallback is tested through the command line, on such a mount).
+struct RenameWithoutReplacingTests {
+    @Test func movesToANewNameAndRefusesAnExistingOne() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rename-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["a", "b", "taken"] {
+            try #require(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(name.utf8)))
+        }
+        #expect(Path(folder + "/a").renameWithoutReplacing(to: Path(folder + "/new")))
+        #expect(!Path(folder + "/b").renameWithoutReplacing(to: Path(folder + "/taken")))
+        #expect(errno == EEXIST)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["b", "new", "taken"])
+        #expect(FileManager.default.contents(atPath: folder + "/taken") == Data("taken".utf8))
+        #expect(FileManager.default.contents(atPath: folder + "/new") == Data("a".utf8))
     }
 }

@@ -25,6 +25,11 @@ import SessionLog
 /// into a generation of their own, `current` is pointed at it, and only then
 /// is each file replaced by its link. Every step shows the same old files,
 /// so a kill during the change is like one before it.
+///
+/// A file system that makes no symbolic links (exFAT, vfat) cannot hold
+/// this. There the three are regular files, written all or none as a report
+/// and its summary are: a kill cannot split them, but a reader that opens
+/// them while they are renamed into place may find one new beside two old.
 struct AggregateGenerations {
     /// The three files, in the order they are written.
     static let names = ["index.html", "sessions.csv", "summary.md"]
@@ -67,6 +72,11 @@ struct AggregateGenerations {
         var generation = try currentGeneration()
         try BatchFolder.makeFolder(folder)
         removeLeftovers(keeping: generation)
+        guard try folderMakesSymbolicLinks() else {
+            let requests = Self.names.map { name in OutputSet.Request(path: entry(name), role: name) }
+            try OutputSet(requests, streams: streams, input: nil).commit(fill)
+            return
+        }
 
         if found.contains(.regularFile) {
             generation = try adoptRegularFiles(found, current: generation)
@@ -191,6 +201,18 @@ struct AggregateGenerations {
             _ = temporary.withCString { unlink($0) }
             throw .cannotWrite(path: path.display, reason: SystemCallError.reason(of: failure))
         }
+    }
+
+    /// Whether ``folder``'s file system makes symbolic links: one is made
+    /// and removed. False where it says it cannot (exFAT says `ENOSYS`).
+    private func folderMakesSymbolicLinks() throws(CLIError) -> Bool {
+        let probe = TemporaryName.make(in: folder, prefix: Self.temporaryLinkPrefix)
+        guard probe.withCString({ symlink("current", $0) }) == 0 else {
+            if errno == ENOSYS || errno == EPERM || errno == ENOTSUP { return false }
+            throw .cannotWrite(path: folder.display, reason: SystemCallError.reason(of: errno))
+        }
+        _ = probe.withCString { unlink($0) }
+        return true
     }
 
     /// Creates the folder of the first free generation after `number`
