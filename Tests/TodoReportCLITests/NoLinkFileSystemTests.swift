@@ -46,6 +46,24 @@ extension CLISuite {
         }
 
         @Test(
+            "a file that appears at a new output's name while the input is read is not replaced where there are no links",
+            .enabled(if: getuid() == 0, "a loop device and a FUSE mount need root (CI runs the tests as root)"))
+        func appearedMeanwhile() throws {
+            let space = try Workspace()
+            try space.write("s.jsonl", cleanLog)
+            // The run checks its outputs before it opens its input, so `theirs` comes after the
+            // check; the check before the rename refuses it, and the rename itself would too.
+            let run = try Self.onExFAT(
+                space,
+                #"mkfifo input; { "$TR" input -o card/r.html; echo "exit $?" > code; } & "#
+                    + #"exec 3> input; echo theirs > card/r.html; cat s.jsonl >&3; exec 3>&-; wait; cat code card/r.html"#)
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(run.stdout.hasPrefix("exit 73\ntheirs\n"), "\(run.stdout)")
+            #expect(run.stderr.contains("it changed while the input was read"), "\(run.stderr)")
+            #expect(!run.stdout.contains(".todo-report."), "a temporary file was left: \(run.stdout)")
+        }
+
+        @Test(
             "batch writes index.html, sessions.csv and summary.md as regular files where there are no links, and again with --force",
             .enabled(if: getuid() == 0, "a loop device and a FUSE mount need root (CI runs the tests as root)"))
         func batchAggregates() throws {
