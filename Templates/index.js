@@ -16,7 +16,14 @@
   var versionSelect = document.getElementById('version-filter');
   var shown = document.getElementById('shown-count');
   var headers = Array.prototype.slice.call(table.querySelectorAll('th[data-column]'));
-  var ROW_HEIGHT = 29, OVERSCAN = 20;
+  // A row's height, its line included (the borders collapse into the cells' height): 28 px at
+  // the default text size, more at a larger one (TodoPage.textScale; set as --row).
+  var ROW_HEIGHT = 28, OVERSCAN = 20;
+  function measureRows() {
+    var height = Math.round(28 * TodoPage.textScale());
+    if (height !== ROW_HEIGHT) table.style.setProperty('--row', height + 'px');
+    ROW_HEIGHT = height;
+  }
   var order = rows.map(function (_, i) { return i; });
   var visible = order;
   // The rows come sorted by name (the first column): `order` is that order.
@@ -241,6 +248,8 @@
   versionSelect.addEventListener('change', apply);
   viewport.addEventListener('scroll', function () { draw(false); });
   window.addEventListener('resize', function () { draw(false); });
+  TodoPage.onTextScaleChange(function () { measureRows(); draw(true); });
+  measureRows();
   apply();
   document.documentElement.setAttribute('data-ready', 'true');
 })();

@@ -73,8 +73,39 @@ var TodoPage = (function () {
     };
   }
 
+  // How many times its default of 16 px the browser draws the text (the size a person chose in
+  // its settings; never below 1). The long lists drawn a screenful at a time place their rows by
+  // a height the script knows: each is its height at 16 px times this, so that a row holds its
+  // text at any size (WCAG 1.4.4). The zoom leaves it 1: it scales the pixels as well.
+  function rootFontSize() { return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16; }
+  function textScale() { return Math.max(1, rootFontSize() / 16); }
+  // Calls changed() when that size changes while the page is open: one hidden box 1rem wide is
+  // watched for every caller, from the size when the first one asked (a change before the
+  // observer's first report counts). Without ResizeObserver, the next load shows the new size.
+  var textScaleListeners = null;
+  function onTextScaleChange(changed) {
+    if (typeof ResizeObserver !== 'function') return;
+    if (textScaleListeners === null) {
+      textScaleListeners = [];
+      var probe = document.createElement('div'), width = rootFontSize();
+      probe.setAttribute('aria-hidden', 'true');
+      probe.style.position = 'absolute';
+      probe.style.visibility = 'hidden';
+      probe.style.width = '1rem';
+      probe.style.height = '0';
+      document.body.appendChild(probe);
+      new ResizeObserver(function (entries) {
+        var now = entries[entries.length - 1].contentRect.width, was = width;
+        width = now;
+        if (now !== was) textScaleListeners.forEach(function (listener) { listener(); });
+      }).observe(probe);
+    }
+    textScaleListeners.push(changed);
+  }
+
   return {
     grouped: grouped, duration: duration, wholeMilliseconds: wholeMilliseconds, scrollsWithKey: scrollsWithKey,
-    LAYOUT_CONTROLS: LAYOUT_CONTROLS, showingLayoutControls: showingLayoutControls, FrameAddress: FrameAddress
+    LAYOUT_CONTROLS: LAYOUT_CONTROLS, showingLayoutControls: showingLayoutControls, FrameAddress: FrameAddress,
+    textScale: textScale, onTextScaleChange: onTextScaleChange
   };
 })();

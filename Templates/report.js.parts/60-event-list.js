@@ -26,6 +26,7 @@ TodoReport.part(function eventList(R) {
   var eventName = session.eventName, payloadText = session.payloadText, EXTEND = TodoFrames.EXTEND;
   var duration = TodoPage.duration, grouped = TodoPage.grouped, quote = TodoText.quote, element = R.element;
   var eventViewport = R.$('event-viewport'), eventList = R.$('event-list');
+  // A row's height in px: 28 at the default text size, more at a larger one (R.sizes.text).
   var EVENT_ROW = 28, OVERSCAN = R.OVERSCAN;
 
   var ROW_FRAME = 0, ROW_FOLDED = 1, ROW_RUN = 2;  // a frame; a folded run; the head of an opened run
@@ -87,6 +88,9 @@ TodoReport.part(function eventList(R) {
   function rowOf(f) { return listing.first === null ? f : R.lastAtMost(listing.first, listing.total, f); }
 
   R.layoutEvents = function () {
+    var height = Math.round(28 * R.sizes.text);
+    if (height !== EVENT_ROW) eventList.style.setProperty('--row', height + 'px');
+    EVENT_ROW = height;
     eventRows = TodoRows(listing.total, EVENT_ROW, R.sizes.events);
     eventList.style.height = eventRows.span + 'px';
   };

@@ -11,6 +11,7 @@ TodoReport.part(function diagnosticList(R) {
   'use strict';
 
   var $ = R.$, element = R.element, OVERSCAN = R.OVERSCAN, frameLines = R.session.lines, count = R.count;
+  // A row's height in px: 44 at the default text size, more at a larger one (TodoPage.textScale).
   var DIAGNOSTIC_ROW = 44, VIRTUAL_DIAGNOSTICS = 100;
   var diagnostics = null;
 
@@ -89,6 +90,12 @@ TodoReport.part(function diagnosticList(R) {
     var list = $('diagnostics'), box = $('diagnostic-viewport');
     if (diagnostics.count <= VIRTUAL_DIAGNOSTICS) return;
     diagnostics.height = box.clientHeight || 320;
+    var height = Math.round(44 * TodoPage.textScale());
+    if (height !== DIAGNOSTIC_ROW) {
+      list.style.setProperty('--row', height + 'px');
+      list.style.setProperty('--line', (height - 2) / 2 + 'px');
+    }
+    DIAGNOSTIC_ROW = height;
     diagnostics.rows = TodoRows(diagnostics.count, DIAGNOSTIC_ROW, diagnostics.height);
     list.style.height = diagnostics.rows.span + 'px';
   }
@@ -125,6 +132,8 @@ TodoReport.part(function diagnosticList(R) {
       var li = e.target.closest ? e.target.closest('li') : null;
       if (li) li.classList.remove('cut');
     });
-    window.addEventListener('resize', function () { if (diagnostics.rows) { layoutDiagnostics(); drawDiagnostics(); } });
+    function resized() { if (diagnostics.rows) { layoutDiagnostics(); drawDiagnostics(); } }
+    window.addEventListener('resize', resized);
+    TodoPage.onTextScaleChange(resized);
   };
 });
