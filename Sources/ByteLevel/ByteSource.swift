@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where a log's bytes come from: a file, standard input, or memory.
 public protocol ByteSource: Sendable {
     /// Fills the start of `buffer` and returns how many bytes it wrote; 0 at
@@ -44,12 +50,35 @@ public struct FileDescriptorByteSource: ByteSource {
     public let fileDescriptor: Int32
     /// The file's path, for the error of a failed read.
     public let path: String?
+    /// A regular file's size when this source was made; nil for a pipe, a
+    /// terminal or a device, whose end is wherever their writer stops.
+    private let sizeWhenMade: Int64?
 
     /// Reads from `fileDescriptor`, which stays the caller's; `path` names
     /// the file in a ``SystemCallError``.
     public init(fileDescriptor: Int32, path: String? = nil) {
         self.fileDescriptor = fileDescriptor
         self.path = path
+        var info = stat()
+        let isRegular = fstat(fileDescriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        sizeWhenMade = isRegular ? Int64(info.st_size) : nil
+    }
+
+    /// A regular file that got shorter while it was read (truncated or
+    /// rewritten in place by another program, as a log rotated by copying
+    /// and truncating is) ended before the bytes it held: the reason, so
+    /// that the replay says what followed was lost. A file that grew (a
+    /// recorder still writing) ended where its reading did, whole.
+    public var endedEarly: String? {
+        guard let sizeWhenMade else { return nil }
+        var info = stat()
+        guard fstat(fileDescriptor, &info) == 0 else { return nil }
+        // Read whole before it was shortened, it ended with all it held.
+        let size = Int64(info.st_size)
+        let position = Int64(lseek(fileDescriptor, 0, SEEK_CUR))
+        guard size < sizeWhenMade, position < sizeWhenMade else { return nil }
+        return "the file got shorter while it was read (\(sizeWhenMade) bytes when reading began, \(size) at its end: "
+            + "another program truncated or rewrote it)"
     }
 
     /// Copies the next bytes into `buffer`; 0 at the end.

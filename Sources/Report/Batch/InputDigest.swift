@@ -44,6 +44,9 @@ public struct DigestingByteSource<Base: ByteSource>: ByteSource {
         recorder.add(ByteView.filled(buffer, count: count))
         return count
     }
+
+    /// The base's reason for ending early, if it has one.
+    public var endedEarly: String? { base.endedEarly }
 }
 
 /// Where a ``DigestingByteSource`` keeps its digest.

@@ -65,8 +65,11 @@ struct GzipDetectingByteSource<Base: ByteSource>: ByteSource {
     /// (every copy of a source shares it).
     var irregularEnding: GzipIrregularEnding? { box.state.irregularEnding }
 
-    /// Data cut short, for the replay's `cut-short` warning; bytes after the last member are not.
+    /// Data cut short, for the replay's `cut-short` warning; bytes after the
+    /// last member are not. A file that got shorter while it was read says
+    /// so first (its gzip data, if any, then ends early for that reason).
     var endedEarly: String? {
+        if let reason = box.state.base.endedEarly { return reason }
         guard let irregularEnding, case .cutShort = irregularEnding else { return nil }
         return irregularEnding.description
     }
