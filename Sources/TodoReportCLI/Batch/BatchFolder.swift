@@ -116,7 +116,7 @@ struct BatchFolder: Sendable {
             let parentExists = folder.folder.withCString { stat($0, &parent) } == 0 && parent.st_mode & S_IFMT == S_IFDIR
             let reason =
                 switch failure {
-                case ENOTDIR: "'\((folder.fileOnTheWay ?? folder.folder).display)' is not a folder"
+                case ENOTDIR: folder.notAFolderReason(elseNaming: folder.folder)
                 case ENOENT where parentExists:
                     // A folder that exists and refuses new names as missing ones (/proc): said as it is.
                     "no folder can be made in '\(folder.folder.display)' (the system has none of that name and makes none there)"

@@ -18,8 +18,7 @@ extension OutputDestination {
         } catch .emptyName {
             throw .usage("an output file name is empty; name a file, or - for standard output.")
         } catch .cannotExamine(let code) where code == ENOTDIR {
-            let reason = path.fileOnTheWay.map { "'\($0.display)' is not a folder" } ?? SystemCallError.reason(of: code)
-            throw .cannotWrite(path: path.display, reason: reason)
+            throw .cannotWrite(path: path.display, reason: path.notAFolderReason(elseNaming: nil))
         } catch {
             throw .cannotWrite(path: path.display, reason: error.reason)
         }

@@ -151,7 +151,7 @@ final class OutputSet {
         let folder = target.folder
         switch failure.errno {
         case ENOENT where folder.fileType == nil: return "the folder '\(folder.display)' does not exist"
-        case ENOTDIR: return "'\((target.fileOnTheWay ?? folder).display)' is not a folder"
+        case ENOTDIR: return target.notAFolderReason(elseNaming: folder)
         default: return "cannot create a file in '\(folder.display)': \(failure.reason)"
         }
     }
