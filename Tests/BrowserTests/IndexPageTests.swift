@@ -52,6 +52,23 @@ struct IndexPageTests {
 
     static let rows = "[...document.querySelectorAll('#sessions tbody tr[data-session-id]')]"
 
+    /// Writes `folder/index.html` for `count` made-up sessions (`s000000`, `id-0`, …) and returns its address.
+    static func writeIndex(of count: Int, in folder: URL) throws -> URL {
+        let sessions = (0..<count).map { (index: Int) -> SessionStats in
+            var stats = SessionStats(
+                name: String(format: "s%06d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
+            )
+            stats.sessionId = "id-\(index)"
+            stats.numbers.events = index
+            stats.report = "sessions/\(stats.name).html"
+            stats.numbers.activity = .init(bucketMs: 1_000, counts: [index % 7, 3, index % 5])
+            return stats
+        }
+        let url = folder.appendingPathComponent("index.html")
+        try Data(BatchAggregate(sessions).indexHTML().utf8).write(to: url)
+        return url
+    }
+
     @Test(
         "six sessions: every row links to a report that exists, the funnel is drawn per version, nothing fetched, no CSP violation",
         arguments: Engine.available)
@@ -331,18 +348,7 @@ struct IndexPageTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-big-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sessions = (0..<100_000).map { (index: Int) -> SessionStats in
-            var stats = SessionStats(
-                name: String(format: "s%06d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
-            )
-            stats.sessionId = "id-\(index)"
-            stats.numbers.events = index
-            stats.report = "sessions/\(stats.name).html"
-            stats.numbers.activity = .init(bucketMs: 1_000, counts: [index % 7, 3, index % 5])
-            return stats
-        }
-        let url = folder.appendingPathComponent("index.html")
-        try Data(BatchAggregate(sessions).indexHTML().utf8).write(to: url)
+        let url = try Self.writeIndex(of: 100_000, in: folder)
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         #expect(try page.evaluate("document.getElementById('sessions').dataset.count") as? String == "100000")

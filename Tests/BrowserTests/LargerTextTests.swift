@@ -1,6 +1,4 @@
 import Foundation
-import Report
-import SessionLog
 import Testing
 
 /// The pages with the browser's text at twice its size (WCAG 1.4.4): a
@@ -84,17 +82,7 @@ struct LargerTextTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-text-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sessions = (0..<2_000).map { (index: Int) -> SessionStats in
-            var stats = SessionStats(
-                name: String(format: "s%06d", index), input: "s\(index).jsonl", status: .rendered, problem: nil, tool: "test", strict: false
-            )
-            stats.sessionId = "id-\(index)"
-            stats.numbers.events = index
-            stats.report = "sessions/\(stats.name).html"
-            return stats
-        }
-        let url = folder.appendingPathComponent("index.html")
-        try Data(BatchAggregate(sessions).indexHTML().utf8).write(to: url)
+        let url = try IndexPageTests.writeIndex(of: 2_000, in: folder)
         let page = try engine.openPage()
         try page.load(url.absoluteString)
         if doubled { _ = try page.evaluate(Self.doubledText) }
