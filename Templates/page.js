@@ -81,24 +81,31 @@ var TodoPage = (function () {
   function textScale() { return Math.max(1, rootFontSize() / 16); }
   // Calls changed() when that size changes while the page is open: one hidden box 1rem wide is
   // watched for every caller, from the size when the first one asked (a change before the
-  // observer's first report counts). Without ResizeObserver, the next load shows the new size.
+  // observer's first report counts). The box is added once the page has been drawn, so that
+  // its first layout is not part of the page's start. Without ResizeObserver, the next load
+  // shows the new size.
   var textScaleListeners = null;
   function onTextScaleChange(changed) {
     if (typeof ResizeObserver !== 'function') return;
     if (textScaleListeners === null) {
       textScaleListeners = [];
-      var probe = document.createElement('div'), width = rootFontSize();
-      probe.setAttribute('aria-hidden', 'true');
-      probe.style.position = 'absolute';
-      probe.style.visibility = 'hidden';
-      probe.style.width = '1rem';
-      probe.style.height = '0';
-      document.body.appendChild(probe);
-      new ResizeObserver(function (entries) {
-        var now = entries[entries.length - 1].contentRect.width, was = width;
-        width = now;
-        if (now !== was) textScaleListeners.forEach(function (listener) { listener(); });
-      }).observe(probe);
+      var width = rootFontSize();
+      requestAnimationFrame(function () {
+        setTimeout(function () {
+          var probe = document.createElement('div');
+          probe.setAttribute('aria-hidden', 'true');
+          probe.style.position = 'absolute';
+          probe.style.visibility = 'hidden';
+          probe.style.width = '1rem';
+          probe.style.height = '0';
+          document.body.appendChild(probe);
+          new ResizeObserver(function (entries) {
+            var now = entries[entries.length - 1].contentRect.width, was = width;
+            width = now;
+            if (now !== was) textScaleListeners.forEach(function (listener) { listener(); });
+          }).observe(probe);
+        }, 0);
+      });
     }
     textScaleListeners.push(changed);
   }
