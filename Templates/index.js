@@ -17,13 +17,9 @@
   var shown = document.getElementById('shown-count');
   var headers = Array.prototype.slice.call(table.querySelectorAll('th[data-column]'));
   // A row's height, its line included (the borders collapse into the cells' height): 28 px at
-  // the default text size, more at a larger one (TodoPage.textScale; set as --row).
+  // the default text size, more at a larger one (TodoPage.sizeRows).
   var ROW_HEIGHT = 28, OVERSCAN = 20;
-  function measureRows() {
-    var height = Math.round(28 * TodoPage.textScale());
-    if (height !== ROW_HEIGHT) table.style.setProperty('--row', height + 'px');
-    ROW_HEIGHT = height;
-  }
+  function measureRows() { ROW_HEIGHT = TodoPage.sizeRows(table, 28, TodoPage.textScale()); }
   var order = rows.map(function (_, i) { return i; });
   var visible = order;
   // The rows come sorted by name (the first column): `order` is that order.

@@ -79,6 +79,14 @@ var TodoPage = (function () {
   // text at any size (WCAG 1.4.4). The zoom leaves it 1: it scales the pixels as well.
   function rootFontSize() { return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16; }
   function textScale() { return Math.max(1, rootFontSize() / 16); }
+  // Gives the rows of `list` their height for the text's scale (textScale()): `px`, the style
+  // sheet's height at 16 px, times it, set as the list's --row where it differs from `px`.
+  // Returns it, for the script that places the rows.
+  function sizeRows(list, px, scale) {
+    var height = Math.round(px * scale), value = height === px ? '' : height + 'px';
+    if (list.style.getPropertyValue('--row') !== value) list.style.setProperty('--row', value);
+    return height;
+  }
   // Calls changed() when that size changes while the page is open: one hidden box 1rem wide is
   // watched for every caller, from the size when the first one asked (a change before the
   // observer's first report counts). The box is added once the page has been drawn, so that
@@ -113,6 +121,6 @@ var TodoPage = (function () {
   return {
     grouped: grouped, duration: duration, wholeMilliseconds: wholeMilliseconds, scrollsWithKey: scrollsWithKey,
     LAYOUT_CONTROLS: LAYOUT_CONTROLS, showingLayoutControls: showingLayoutControls, FrameAddress: FrameAddress,
-    textScale: textScale, onTextScaleChange: onTextScaleChange
+    textScale: textScale, sizeRows: sizeRows, onTextScaleChange: onTextScaleChange
   };
 })();

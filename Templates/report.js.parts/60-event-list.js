@@ -88,9 +88,7 @@ TodoReport.part(function eventList(R) {
   function rowOf(f) { return listing.first === null ? f : R.lastAtMost(listing.first, listing.total, f); }
 
   R.layoutEvents = function () {
-    var height = Math.round(28 * R.sizes.text);
-    if (height !== EVENT_ROW) eventList.style.setProperty('--row', height + 'px');
-    EVENT_ROW = height;
+    EVENT_ROW = TodoPage.sizeRows(eventList, 28, R.sizes.text);
     eventRows = TodoRows(listing.total, EVENT_ROW, R.sizes.events);
     eventList.style.height = eventRows.span + 'px';
   };

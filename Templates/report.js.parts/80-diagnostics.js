@@ -90,12 +90,9 @@ TodoReport.part(function diagnosticList(R) {
     var list = $('diagnostics'), box = $('diagnostic-viewport');
     if (diagnostics.count <= VIRTUAL_DIAGNOSTICS) return;
     diagnostics.height = box.clientHeight || 320;
-    var height = Math.round(44 * TodoPage.textScale());
-    if (height !== DIAGNOSTIC_ROW) {
-      list.style.setProperty('--row', height + 'px');
-      list.style.setProperty('--line', (height - 2) / 2 + 'px');
-    }
-    DIAGNOSTIC_ROW = height;
+    DIAGNOSTIC_ROW = TodoPage.sizeRows(list, 44, TodoPage.textScale());
+    // Two lines fill a row but for its padding.
+    list.style.setProperty('--line', DIAGNOSTIC_ROW === 44 ? '' : (DIAGNOSTIC_ROW - 2) / 2 + 'px');
     diagnostics.rows = TodoRows(diagnostics.count, DIAGNOSTIC_ROW, diagnostics.height);
     list.style.height = diagnostics.rows.span + 'px';
   }
