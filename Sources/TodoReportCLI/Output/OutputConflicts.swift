@@ -41,7 +41,7 @@ enum OutputConflicts {
             }
             if let first = seen[identity], !shareable {
                 let both =
-                    first.path == request.path ? "'\(request.shown)'" : "'\(first.path.display)' and '\(request.shown)'"
+                    first.path == request.path ? "'\(request.shown)'" : "'\(first.shown)' and '\(request.shown)'"
                 throw .usage(
                     "the \(first.role) and the \(request.role) would both be written to \(both), one over the other; give each its own file."
                 )
