@@ -73,11 +73,14 @@ extension CLISuite {
 
         /// Kills `index out` at the `count`-th `call` for every call and count
         /// until a run gets past the last one; returns where it was killed.
-        static func killAtEachCall(_ workspace: Workspace, old: [Data?], new: [Data?]) throws -> [String] {
+        /// `out` is a copy of `pristine` made with `copy`.
+        static func killAtEachCall(
+            _ workspace: Workspace, old: [Data?], new: [Data?], calls: [String] = calls, copy: String = "cp -R"
+        ) throws -> [String] {
             var kills: [String] = []
             for call in calls {
                 for count in 1...50 {
-                    try #require(try workspace.shell("rm -rf out && cp -R pristine out").code == 0)
+                    try #require(try workspace.shell("rm -rf out && \(copy) pristine out").code == 0)
                     let killed = try workspace.shell(
                         "/usr/bin/strace -f -qq -o /dev/null -e inject=\(call):signal=KILL:when=\(count) $TR index out --quiet")
                     let now = Self.aggregates(workspace, "out")
@@ -136,7 +139,8 @@ extension CLISuite {
                 ("ln -sfn ../elsewhere.csv out/sessions.csv", "out/sessions.csv: it is neither a regular file nor the link"),
                 ("ln -sfn ../../x out/.todo-report.aggregates/current", "out/.todo-report.aggregates/current: it links to '../../x'"),
                 (
-                    "rm out/.todo-report.aggregates/current && mkdir out/.todo-report.aggregates/current",
+                    "rm out/.todo-report.aggregates/current && mkdir out/.todo-report.aggregates/current "
+                        + "&& echo mine > out/.todo-report.aggregates/current/notes.txt",
                     "it is not the link todo-report makes"
                 ),
             ])
@@ -152,6 +156,38 @@ extension CLISuite {
                 #expect(run.stderr.contains(message) && run.stderr.contains("move it away and run again"), "\(command): \(run.stderr)")
                 #expect(try workspace.shell("ls -lR out").stdout == before, "\(command)")
             }
+        }
+
+        @Test("a folder copied by a tool that follows links (cp -L, zip -r) is indexed and batched again, and gets its links back")
+        func copiedFollowingLinks() throws {
+            let workspace = try Workspace()
+            let new = try Self.staleAggregates(in: workspace).new
+            let copy = try workspace.shell(
+                "cp -RL out copied && cp -RL out batched && mkdir n && $TR simulate --events 20 --seed 9 -o n/n.jsonl --quiet")
+            try #require(copy.code == 0, "\(copy.stderr)")
+            try #require(workspace.kind("copied/.todo-report.aggregates/current") == S_IFDIR)
+            let index = try workspace.shell("$TR index copied --quiet")
+            #expect(index.code == 0 && index.stderr.isEmpty, "\(index.stderr)")
+            #expect(Self.aggregates(workspace, "copied") == new)
+            try Self.expectTidy(workspace, "copied", "index")
+            let batch = try workspace.shell("$TR batch n -o batched --quiet")
+            #expect(batch.code == 0 && batch.stderr.isEmpty, "\(batch.stderr)")
+            try Self.expectTidy(workspace, "batched", "batch")
+            let sessions = String(decoding: workspace.read("batched/sessions.csv") ?? Data(), as: UTF8.self)
+            // The header, the five sessions there were and the new one (rows end with CRLF).
+            #expect(sessions.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("n,") }.count == 1, "\(sessions)")
+            #expect(sessions.split(whereSeparator: \.isNewline).count == 7, "\(sessions)")
+        }
+
+        @Test("a copy that followed links keeps the guarantee: a kill while its folder of copies goes leaves all old or all new")
+        func copiedFollowingLinksKilled() throws {
+            let workspace = try Workspace()
+            let (old, new) = try Self.staleAggregates(in: workspace)
+            let kills = try Self.killAtEachCall(
+                workspace, old: old, new: new, calls: ["unlink", "rmdir", "rename"], copy: "cp -RL")
+            // 11 unlinks, 3 rmdirs, 5 renames: the folder of copies and the copied generation beside it go
+            // (three files and the folder each), then the steps from regular files to links, as for an older folder.
+            #expect(kills.count == 19, "\(kills)")
         }
 
         @Test("a leftover generation that cannot be removed (it holds a file of somebody's) is passed over, and kept")

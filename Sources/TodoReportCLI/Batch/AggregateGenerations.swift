@@ -26,6 +26,11 @@ import SessionLog
 /// is each file replaced by its link. Every step shows the same old files,
 /// so a kill during the change is like one before it.
 ///
+/// A tool that follows links (`zip -r`, `cp -L`, most artifact uploaders)
+/// copies the three as regular files and `current` as a folder of their
+/// copies. The next run that writes them removes that folder (it holds only
+/// copies) and takes the three back as it does an older folder's.
+///
 /// A file system that makes no symbolic links (exFAT, vfat) cannot hold
 /// this. There the three are regular files, written all or none as a report
 /// and its summary are: a kill cannot split them, but a reader that opens
@@ -71,6 +76,7 @@ struct AggregateGenerations {
         let found = try Self.names.map { name throws(CLIError) in try self.found(name) }
         var generation = try currentGeneration()
         try BatchFolder.makeFolder(folder)
+        if generation == nil { try removeCopiedCurrent() }
         removeLeftovers(keeping: generation)
         guard try folderMakesSymbolicLinks() else {
             let requests = Self.names.map { name in OutputSet.Request(path: entry(name), role: name) }
@@ -127,10 +133,11 @@ struct AggregateGenerations {
         }
     }
 
-    /// The generation `current` names; nil if there is no `current`.
+    /// The generation `current` names; nil if there is no `current`, or
+    /// only a folder of the three's copies (``currentIsCopiedFolder``).
     private func currentGeneration() throws(CLIError) -> Int? {
         guard let text = current.linkText() else {
-            if errno == ENOENT { return nil }
+            if errno == ENOENT || currentIsCopiedFolder { return nil }
             throw .cannotWrite(
                 path: current.display, reason: "it is not the link todo-report makes there; move it away and run again")
         }
@@ -140,6 +147,30 @@ struct AggregateGenerations {
                 reason: "it links to '\(Path(bytes: text).display)', not to a generation todo-report wrote; move it away and run again")
         }
         return number
+    }
+
+    /// Whether `current` is a folder that holds nothing but regular files
+    /// named as the three: what a copy that follows links makes of the link
+    /// (or of what a run killed while removing such a folder left of it).
+    private var currentIsCopiedFolder: Bool {
+        guard current.fileType == S_IFDIR, let entries = current.folderEntries() else { return false }
+        return entries.allSatisfy { name in
+            Self.names.contains { Array($0.utf8) == name } && current.appending(name).fileType == S_IFREG
+        }
+    }
+
+    /// Removes `current` when it is a folder of copies, so that a link can
+    /// take its place; the regular files at the three names are what a
+    /// reader sees meanwhile, and are kept.
+    private func removeCopiedCurrent() throws(CLIError) {
+        guard currentIsCopiedFolder else { return }
+        Self.removeGeneration(current)
+        guard current.fileType == nil else {
+            throw .cannotWrite(
+                path: current.display,
+                reason: "it is a folder of copies (a copy that followed links made it) that cannot be removed "
+                    + "(\(SystemCallError.reason(of: errno))); remove it and run again")
+        }
     }
 
     private func found(_ name: String) throws(CLIError) -> Found {
