@@ -31,6 +31,7 @@ final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, devNull, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeStandardOutput ?? logFD, 1)
         posix_spawn_file_actions_adddup2(&actions, logFD, 2)
+        try SpawnIsolation.add(to: &actions, closingFrom: 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

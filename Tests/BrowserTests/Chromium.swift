@@ -55,6 +55,7 @@ final class Chromium {
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
         posix_spawn_file_actions_adddup2(&actions, devNull, 1)
         posix_spawn_file_actions_adddup2(&actions, devNull, 2)
+        try SpawnIsolation.add(to: &actions, closingFrom: 5)
         let arguments = [
             executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",

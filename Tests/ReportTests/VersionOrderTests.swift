@@ -11,6 +11,8 @@ struct VersionOrderTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sort")
         process.arguments = ["-V"]
         process.environment = ["LC_ALL": "C"]
+        // Not the process's folder: a command-line test run in-process works in a folder that goes when it ends.
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

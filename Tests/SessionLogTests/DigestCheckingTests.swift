@@ -56,6 +56,8 @@ struct DigestCheckingTests {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", "-c", script]
+        // Not the process's folder: a command-line test run in-process works in a folder that goes when it ends.
+        python.currentDirectoryURL = FileManager.default.temporaryDirectory
         let stdin = Pipe()
         let stdout = Pipe()
         python.standardInput = stdin
