@@ -52,7 +52,7 @@ struct LargerTextTests {
         defer { withExtendedLifetime(folder) {} }
         _ = try page.evaluate(Self.doubledText)
         try page.waitUntil(
-            "document.querySelector('#event-list li').getBoundingClientRect().height >= 48", timeout: 20, "\(engine): the event rows grew")
+            "document.querySelector('#event-list li').getBoundingClientRect().height >= 48", timeout: 120, "\(engine): the event rows grew")
         let found = try #require(try page.evaluate(Self.cutEventRows) as? [String: Any])
         #expect((found["rows"] as? Int ?? 0) > 20, "\(engine): rows were drawn: \(found)")
         let problems = found["problems"] as? [String] ?? ["nothing measured"]
@@ -88,7 +88,7 @@ struct LargerTextTests {
         if doubled { _ = try page.evaluate(Self.doubledText) }
         let rowTops = "[...document.querySelectorAll('#sessions tbody tr[data-session-id]')].map(r => r.getBoundingClientRect().top)"
         try page.waitUntil(
-            "(t => t[1] - t[0] >= \(doubled ? 48 : 20))(\(rowTops))", timeout: 20, "\(engine): the rows are drawn (and grew)")
+            "(t => t[1] - t[0] >= \(doubled ? 48 : 20))(\(rowTops))", timeout: 120, "\(engine): the rows are drawn (and grew)")
         // Scrolled to the middle: the row at the box's top is the one whose place (the rows'
         // pitch times its number) is there, and the table is as high as all its rows.
         let found = try #require(

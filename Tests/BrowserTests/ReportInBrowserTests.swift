@@ -142,8 +142,9 @@ struct ReportInBrowserTests {
             try page.press("ArrowRight")
             #expect(try frame() == 1)
             try page.waitUntil("location.hash === '#frame=1'", "the address follows the frame shown")
-            // Space plays at the chosen speed, and pauses.
-            _ = try page.evaluate("document.getElementById('speed').value = '8'")
+            // Space plays at the chosen speed, and pauses. At 1x the sample plays for about 20 s, so that
+            // playback cannot end by itself while a loaded machine takes seconds between the steps below.
+            _ = try page.evaluate("document.getElementById('speed').value = '1'")
             try page.press(" ")
             #expect(try page.evaluate("document.getElementById('play').textContent") as? String == "Pause")
             try page.waitUntil("Number(document.getElementById('frame-view').dataset.frame) > 1", "playing advances")

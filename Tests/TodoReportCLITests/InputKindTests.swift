@@ -18,7 +18,7 @@ extension CLISuite {
             try space.write("s.jsonl", cleanLog)
             // In a process of its own, with a deadline: a run that reads the device never ends.
             let run = try RunningCommand(arguments, in: space)
-            #expect(run.exitCode(within: 30) == 66, "still running, or failed otherwise: \(run.stderr)")
+            #expect(run.exitCode(within: 120) == 66, "still running, or failed otherwise: \(run.stderr)")
             #expect(run.stderr.contains("it is a character device, whose bytes may never end, not a log file"), "\(run.stderr)")
             #expect(run.stderr.contains("give '-' and pipe it in"), "\(run.stderr)")
             // batch still writes its folder, as for any INPUT it cannot read; the others write nothing.
@@ -54,13 +54,13 @@ extension CLISuite {
             try #require(mkfifo(space.path("in.fifo"), 0o600) == 0)
             let run = try RunningCommand(arguments, in: space)
             let said = "in.fifo: waiting for a program to write to it\n"
-            let waited = eventually(within: 30) { run.stderr.contains(said) || !run.process.isRunning } && run.process.isRunning
+            let waited = eventually(within: 120) { run.stderr.contains(said) || !run.process.isRunning } && run.process.isRunning
             #expect(waited, "\(run.stderr)")
             let writer = open(space.path("in.fifo"), O_WRONLY)
             try #require(writer >= 0)
             _ = cleanLog.withCString { write(writer, $0, strlen($0)) }
             close(writer)
-            #expect(run.exitCode(within: 30) == 0, "\(run.stderr)")
+            #expect(run.exitCode(within: 120) == 0, "\(run.stderr)")
             #expect(run.stderr.components(separatedBy: said).count == 2, "said once: \(run.stderr)")
         }
     }

@@ -135,10 +135,10 @@ extension CLISuite {
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             try process.run()
-            // Read what it says until a whole line, waiting at most 30 s: without the message the
+            // Read what it says until a whole line, waiting at most 120 s: without the message the
             // run would wait for a reader for ever, and is stopped.
             let stderr = errors.fileHandleForReading.fileDescriptor
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(120)
             var said = Data()
             while !said.contains(UInt8(ascii: "\n")), Date() < deadline {
                 var ready = pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)
@@ -177,27 +177,32 @@ extension CLISuite {
         func rollBackFromCopy() throws {
             let space = try Workspace()
             try space.write("s.jsonl", cleanLog)
-            try space.write("r.html", "previous report")
             try space.write("s.md", "previous summary")
             try space.write("elsewhere.md", "mounted")
-            #expect(chown(space.path("r.html"), 1234, 4321) == 0 && chmod(space.path("r.html"), 0o640) == 0)
-            // The page gets every link its file system allows (65,000 on ext4), so that
-            // no link of it can be kept, as on a file system that has no links.
-            try FileManager.default.createDirectory(atPath: space.path("links"), withIntermediateDirectories: false)
+            // The page is on an ext4 of its own, whatever file system holds the temporary folder: ext4 gives a
+            // file at most 65,000 links and then refuses one with EMLINK, where tmpfs has no such limit.
+            let mounted = try space.shell("truncate -s 16M fs.img && mkfs.ext4 -q fs.img && mkdir fs && mount -o loop fs.img fs")
+            try #require(mounted.code == 0, "\(mounted.stderr)")
+            defer { _ = try? space.shell("umount fs || umount -l fs") }
+            try space.write("fs/r.html", "previous report")
+            #expect(chown(space.path("fs/r.html"), 1234, 4321) == 0 && chmod(space.path("fs/r.html"), 0o640) == 0)
+            // The page gets every link its file system allows, so that no link of it can be kept, as on a
+            // file system that has no links.
+            try FileManager.default.createDirectory(atPath: space.path("fs/links"), withIntermediateDirectories: false)
             var links = 0
-            while link(space.path("r.html"), space.path("links/\(links)")) == 0 { links += 1 }
+            while link(space.path("fs/r.html"), space.path("fs/links/\(links)")) == 0 { links += 1 }
             let refusal = errno
-            defer { try? FileManager.default.removeItem(atPath: space.path("links")) }
             try #require(refusal == EMLINK && links > 0, "links: \(links), errno \(refusal)")
-            let run = try space.shell(#"unshare -m sh -c 'mount --bind elsewhere.md s.md && "$TR" s.jsonl -o r.html --summary s.md'"#)
+            let run = try space.shell(#"unshare -m sh -c 'mount --bind elsewhere.md s.md && "$TR" s.jsonl -o fs/r.html --summary s.md'"#)
             #expect(run.code == 73, "\(run.stderr)")
             #expect(run.stderr.contains("nothing was written"))
-            #expect(space.read("r.html") == Data("previous report".utf8))
+            #expect(space.read("fs/r.html") == Data("previous report".utf8))
             var info = stat()
-            #expect(stat(space.path("r.html"), &info) == 0)
+            #expect(stat(space.path("fs/r.html"), &info) == 0)
             #expect(info.st_uid == 1234 && info.st_gid == 4321 && info.st_mode & 0o7777 == 0o640)
-            try FileManager.default.removeItem(atPath: space.path("links"))
-            #expect(try space.listing() == ["elsewhere.md", "r.html", "s.jsonl", "s.md"])
+            try FileManager.default.removeItem(atPath: space.path("fs/links"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: space.path("fs")).sorted() == ["lost+found", "r.html"])
+            #expect(space.read("s.md") == Data("previous summary".utf8))
         }
 
         @Test(

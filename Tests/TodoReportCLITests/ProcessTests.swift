@@ -83,7 +83,7 @@ extension CLISuite {
             let run = try RunningCommand(
                 ["-c", #"ulimit -s 4000000 && ulimit -v 3000000 && exec "$0" "$@""#, todoReportBinary] + arguments, in: space,
                 executable: "/bin/sh")
-            let code = try #require(run.exitCode(within: 60), "still running after 60 s: \(run.stderr)")
+            let code = try #require(run.exitCode(within: 120), "still running after 120 s: \(run.stderr)")
             #expect(code == free.code, "\(run.stderr)")
             #expect(run.stderr == free.stderr.replacingOccurrences(of: "free.html", with: "refused.html"))
             if arguments.contains("refused.html") {
@@ -132,15 +132,30 @@ extension CLISuite {
             // Where each line ends: every write must stop at one of these.
             var lineEnds: Set<Int> = []
             for (offset, byte) in log.enumerated() where byte == 0x0A { lineEnds.insert(offset + 1) }
-            // PID write(FD, "", N) = N: the writes to each descriptor, in order.
+            // PID write(FD, "", N) = N: the writes to each descriptor, in order. A write that another
+            // thread's call interrupts in the trace is split in two lines, `PID write(FD, "" <unfinished ...>`
+            // and `PID <... write resumed>, N) = N`, and counted when it ends.
             let trace = String(decoding: try #require(space.read("trace.txt")), as: UTF8.self)
             var writes: [Substring: [Int]] = [:]
+            var unfinished: [Substring: Substring] = [:]  // the descriptor of each process's unfinished write
             for line in trace.split(separator: "\n") {
-                guard let open = line.range(of: "write("), let comma = line[open.upperBound...].firstIndex(of: ","),
-                    let equals = line.lastIndex(of: "="),
+                let process = line.prefix { $0 != " " }
+                let descriptor: Substring
+                if let open = line.range(of: " write("), let comma = line[open.upperBound...].firstIndex(of: ",") {
+                    descriptor = line[open.upperBound..<comma]
+                    if line.hasSuffix("<unfinished ...>") {
+                        unfinished[process] = descriptor
+                        continue
+                    }
+                } else if line.contains("<... write resumed>"), let started = unfinished.removeValue(forKey: process) {
+                    descriptor = started
+                } else {
+                    continue
+                }
+                guard let equals = line.lastIndex(of: "="),
                     let count = Int(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
                 else { continue }
-                writes[line[open.upperBound..<comma], default: []].append(count)
+                writes[descriptor, default: []].append(count)
             }
             let toLog = try #require(writes.values.first { $0.reduce(0, +) == log.count }, "no descriptor got the whole log")
             var offset = 0
