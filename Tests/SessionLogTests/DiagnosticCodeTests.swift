@@ -234,16 +234,20 @@ struct DiagnosticCodeTests {
         ("seq", "-1", #""seq" must be a whole number ≥ 0, not -1 (a negative number)"#),
         ("seq", "1.0", #""seq" must be a whole number ≥ 0, not 1.0 (a fraction or an exponent)"#),
         ("seq", "1E2", #""seq" must be a whole number ≥ 0, not 1E2 (a fraction or an exponent)"#),
-        ("seq", "9223372036854775808", #""seq" must be a whole number ≥ 0, not 9223372036854775808 (too large for 64 bits)"#),
+        (
+            "seq", "9223372036854775808",
+            #""seq" must be a whole number ≥ 0, not 9223372036854775808 (above 9223372036854775807, the largest signed 64-bit integer)"#
+        ),
         (
             "seq", String(repeating: "9", count: 40),
-            #""seq" must be a whole number ≥ 0, not "# + String(repeating: "9", count: 32) + "… (too large for 64 bits)"
+            #""seq" must be a whole number ≥ 0, not "# + String(repeating: "9", count: 32)
+                + "… (above 9223372036854775807, the largest signed 64-bit integer)"
         ),
         ("seq", #""3""#, #""seq" must be a whole number ≥ 0, not a string"#),
         ("to", "1e0", #""to" must be a whole number (a frame index), not 1e0 (a fraction or an exponent)"#),
         (
             "to", "-9223372036854775809",
-            #""to" must be a whole number (a frame index), not -9223372036854775809 (a negative number beyond 64 bits)"#
+            #""to" must be a whole number (a frame index), not -9223372036854775809 (below -9223372036854775808, the smallest signed 64-bit integer)"#
         ),
         ("to", "null", #""to" must be a whole number (a frame index), not null"#),
     ]

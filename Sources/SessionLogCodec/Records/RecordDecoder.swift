@@ -328,7 +328,11 @@ struct RecordDecoder {
             guard let (start, isInteger) = try? parser.scanNumber() else { return field.value.typeName }
             let end = parser.index
             let written = bytes.subview(start..<min(end, start + 32)).text + (end > start + 32 ? "…" : "")
-            let beyond = written.hasPrefix("-") ? "a negative number beyond 64 bits" : "too large for 64 bits"
+            // Signed, as the format's integers are: 2^63 fits in 64 bits unsigned, and is still too large.
+            let beyond =
+                written.hasPrefix("-")
+                ? "below -9223372036854775808, the smallest signed 64-bit integer"
+                : "above 9223372036854775807, the largest signed 64-bit integer"
             return "\(written) (\(isInteger ? beyond : "a fraction or an exponent"))"
         default:
             return field.value.typeName
