@@ -251,6 +251,18 @@ extension CLISuite {
             #expect(workspace.exists("out/stats/m1.json") && workspace.exists("out/sessions/m2.html"))
         }
 
+        @Test("an empty list on standard input (a find that found nothing new) is no error, and keeps every session")
+        func emptyListKeepsSessions() throws {
+            let workspace = try Workspace()
+            try Self.days(in: workspace)
+            #expect(try workspace.shell("$TR batch monday -o out").code == 0)
+            let before = try BatchTests.tree(workspace, "out")
+            let empty = try workspace.shell("printf '' | $TR batch - -o out")
+            #expect(empty.code == 0, "\(empty.stderr)")
+            #expect(empty.stderr == "0 sessions: 0 rendered -> out\n", "\(empty.stderr)")
+            #expect(try BatchTests.tree(workspace, "out") == before)
+        }
+
         @Test("a missing INPUT named like a recorded session, or a session's own file gone, overwrites and removes nothing")
         func missingInputKeepsSessionOfItsName() throws {
             let workspace = try Workspace()
