@@ -140,7 +140,7 @@ final class Chromium {
 
     /// Closes a page's browser context and forgets the events of its session.
     func closeContext(_ context: String, of session: String) throws {
-        try send("Target.disposeBrowserContext", ["browserContextId": context], timeout: 30)
+        try send("Target.disposeBrowserContext", ["browserContextId": context], timeout: browserPatience)
         events.removeAll { $0["sessionId"] as? String == session }
     }
 

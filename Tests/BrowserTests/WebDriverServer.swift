@@ -113,7 +113,7 @@ final class WebDriverServer {
 
     /// A server from `pool` showing `about:blank` in a window of the usual size.
     static func take(from pool: BrowserPool<WebDriverServer>) throws -> WebDriverServer {
-        try pool.take { try $0.command("POST", $0.session + "/window/rect", ["width": 1280, "height": 900], timeout: 30) }
+        try pool.take { try $0.command("POST", $0.session + "/window/rect", ["width": 1280, "height": 900], timeout: browserPatience) }
     }
 
     /// Gives this server back to `pool` once the storage of the page it shows
@@ -122,8 +122,8 @@ final class WebDriverServer {
     func giveBack(to pool: BrowserPool<WebDriverServer>) {
         pool.giveBack(self) { server in
             let clear = "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}"
-            try server.command("POST", server.session + "/execute/sync", ["script": clear, "args": [Any]()], timeout: 30)
-            try server.command("POST", server.session + "/url", ["url": "about:blank"], timeout: 30)
+            try server.command("POST", server.session + "/execute/sync", ["script": clear, "args": [Any]()], timeout: browserPatience)
+            try server.command("POST", server.session + "/url", ["url": "about:blank"], timeout: browserPatience)
         }
     }
 
