@@ -86,7 +86,10 @@ public final class Store<State: ReversibleStateMachine>: Observable {
             return scrubbing
         }
         set {
-            registrar.withMutation(of: self, keyPath: keys.isScrubbing) { scrubbing = newValue }
+            // Setting the value it has (a background handler clears it every time) tells no observer.
+            if newValue != scrubbing {
+                registrar.withMutation(of: self, keyPath: keys.isScrubbing) { scrubbing = newValue }
+            }
             if !newValue { reportCursorIfMoved() }
         }
     }
@@ -172,7 +175,8 @@ public final class Store<State: ReversibleStateMachine>: Observable {
         registrar.withMutation(of: self, keyPath: keys.state) {
             registrar.withMutation(of: self, keyPath: keys.currentStateIndex) { engine.travel(to: clamped) }
         }
-        if !isScrubbing { reportCursorIfMoved() }
+        // The stored value: reading the property would make a view that travels observe it.
+        if !scrubbing { reportCursorIfMoved() }
     }
 
     /// Tells the recorder and `onChange` of a travel, if the cursor is not where they last heard it was.

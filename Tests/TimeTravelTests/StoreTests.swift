@@ -208,6 +208,30 @@ struct StoreTests {
         }
     }
 
+    @Test("isScrubbing set to the value it has tells no observer, and a travel made while observing does not observe it")
+    func noSpuriousScrubbingObservation() {
+        let store = Store(initialState: Tally())
+        store.dispatch(.add(1))
+        let fired = Flag()
+        withObservationTracking {
+            _ = store.isScrubbing
+        } onChange: {
+            fired.set()
+        }
+        store.isScrubbing = false
+        #expect(!fired.value, "it was false already")
+        // A view's action that travels, run where observation is tracked, reads no isScrubbing.
+        let travelled = Flag()
+        withObservationTracking {
+            store.currentStateIndex = 0
+        } onChange: {
+            travelled.set()
+        }
+        store.isScrubbing = true
+        #expect(!travelled.value, "the travel subscribed to isScrubbing")
+        #expect(fired.value, "a drag that starts is told")
+    }
+
     @Test("a cursor set to where it is tells no observer")
     func noSpuriousObservation() {
         let store = Store(initialState: Tally())
