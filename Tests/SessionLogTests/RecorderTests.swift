@@ -334,6 +334,36 @@ struct RecorderTests {
         #expect(result.frames.isEmpty)
     }
 
+    @Test(
+        "onError of a write that retry() (or flush(), or a dispatch) waits for is told once that call returned: an onError that waits for the caller's thread does not deadlock"
+    )
+    func onErrorAfterTheWaitingCall() throws {
+        let pipe = try NonBlockingPipe()
+        let returned = DispatchSemaphore(value: 0)
+        // For each report, whether the call that waited had returned by then (it signals when it has).
+        let toldAfterReturn = Mutex<[Bool]>([])
+        let recorder = try SessionRecorder(
+            fileDescriptor: pipe.writeEnd, header: SessionHeader(), digests: .never,
+            onError: { _ in
+                // As an app's DispatchQueue.main.sync would, from the second report on: wait for the caller.
+                let first = toldAfterReturn.withLock { $0.isEmpty }
+                let after = first || returned.wait(timeout: .now() + 20) == .success
+                toldAfterReturn.withLock { $0.append(after) }
+            })
+        // The pipe full: a record of fewer than PIPE_BUF bytes is refused whole (EAGAIN), not cut.
+        let filler = [UInt8](repeating: 0x20, count: 1 << 16)
+        while filler.withUnsafeBytes({ write(pipe.writeEnd, $0.baseAddress, $0.count) }) > 0 {}
+        recorder.record(.dispatched(.startCreatingItem))
+        try waitUntil("the failed write is reported") { toldAfterReturn.withLock { $0.count == 1 } }
+        let again = #expect(throws: RecorderError.self) { try recorder.retry() }
+        returned.signal()
+        #expect(again?.errno == EAGAIN)
+        try waitUntil("the failed retry is reported") { toldAfterReturn.withLock { $0.count == 2 } }
+        #expect(toldAfterReturn.withLock { $0 } == [true, true], "told inside retry(), which waited for it")
+        _ = pipe.drain()
+        recorder.close()
+    }
+
     @Test("8 threads recording with the real clock: timestamps follow seq, the log replays without a diagnostic")
     func realClockManyThreads() async throws {
         let folder = try temporaryDirectory()

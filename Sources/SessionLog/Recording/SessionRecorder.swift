@@ -60,9 +60,11 @@ public import TodoDomain
 /// (``RecorderError/heldLimitReached(path:records:)``), and that record and
 /// every later one are not recorded, while those waiting are still written
 /// by `retry()`. The recorder
-/// keeps the ``firstError``, calls `onError` on its queue (never inside the
-/// store's dispatch) once for each failure (not for each record it holds
-/// back), and ``flush()`` throws it: call
+/// keeps the ``firstError``, calls `onError` on its queue once for each
+/// failure (not for each record it holds back), and ``flush()`` throws it.
+/// `onError` is never called inside the store's dispatch, `flush()` or
+/// ``retry()``, but after they return, so it may wait for the main
+/// thread (`DispatchQueue.main.sync`) to show an alert. Call
 /// `flush()` when the app goes to the background, and tell the person if it
 /// throws. A log deleted, moved or replaced while the app records into it
 /// is one such failure (``RecorderError/logMissing(path:)``): `onError`
@@ -159,6 +161,9 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     private let onWriter = DispatchSpecificKey<Bool>()
     private let clock: @Sendable () -> Timestamp
     private let onError: (@Sendable (RecorderError) -> Void)?
+    /// Whether a caller waits for what the writer's queue runs now (``onWriterQueue(_:)``):
+    /// `onError` is then told after that call returns.
+    private let callerWaits = Mutex(false)
     /// Items whose ids the log's readers derive (a resumed log's `addItem`
     /// without `id`): their digests write `"id":null`, as readers hash them.
     private let derivedIDs: Set<UUID>
@@ -202,7 +207,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     ///   - clock: The time stamped on each record, read when it is recorded
     ///     (under the recorder's lock, so that time follows `seq`): keep it
     ///     quick, and do not record from it. Inject one for reproducible logs.
-    ///   - onError: Called on the recorder's queue with each failure to
+    ///   - onError: Called on the recorder's queue, never while a dispatch,
+    ///     `flush()` or `retry()` waits for it, with each failure to
     ///     write (the records it names are not in the log); once, not for
     ///     each record lost, when the recorder is closed or its store began
     ///     from another state than `TodoState()`.
@@ -526,16 +532,28 @@ public final class SessionRecorder: StoreRecorder, Sendable {
             if queue.firstError == nil { queue.firstError = failure }
             if queue.unflushedError == nil { queue.unflushedError = failure }
         }
-        onError?(failure)
+        guard let onError else { return }
+        if callerWaits.withLock({ $0 }) {
+            // A dispatch, flush() or retry() waits for this write (writer.sync): told once that call has
+            // returned, so that an onError that waits for the main thread cannot wait for the very call
+            // the main thread is in.
+            writer.async { onError(failure) }
+        } else {
+            onError(failure)
+        }
     }
 
     /// Runs `body` on the writer's queue and waits for it (directly when
-    /// already there, from `onError`).
+    /// already there, from `onError`); meanwhile ``callerWaits``.
     private func onWriterQueue(_ body: () -> Void) {
         if DispatchQueue.getSpecific(key: onWriter) == true {
             body()
         } else {
-            writer.sync(execute: body)
+            writer.sync {
+                callerWaits.withLock { $0 = true }
+                defer { callerWaits.withLock { $0 = false } }
+                body()
+            }
         }
     }
 
