@@ -334,6 +334,46 @@ struct RecorderTests {
         #expect(result.frames.isEmpty)
     }
 
+    @Test("a write cut right before a record's line break leaves that record in the log once: it is not written again")
+    func cutBeforeLineBreak() throws {
+        // The length of a record's line with an empty name, from a log in a file (the same seq and time).
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("s.jsonl")
+        let sizing = try SessionRecorder(url: url, header: SessionHeader(), digests: .never, clock: Self.fixedClock)
+        sizing.record(.dispatched(.startCreatingItem))
+        sizing.record(.dispatched(.changePartialItemName("")))
+        sizing.close()
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        // A line of 4,097 bytes, its line break the 4,097th: one page more than a pipe with a page free takes.
+        let name = String(repeating: "n", count: 4_097 - (lines[2].utf8.count + 1))
+
+        let pipe = try NonBlockingPipe()
+        let recorder = try SessionRecorder(fileDescriptor: pipe.writeEnd, header: SessionHeader(), digests: .never, clock: Self.fixedClock)
+        recorder.record(.dispatched(.startCreatingItem))
+        try recorder.flush()
+        var bytes = pipe.drain()
+        // The pipe full of filler, then one page of it read: a page free.
+        let filler = [UInt8](repeating: 0x20, count: 1 << 16)
+        var fillerLeft = 0
+        while case let count = filler.withUnsafeBytes({ write(pipe.writeEnd, $0.baseAddress, $0.count) }), count > 0 { fillerLeft += count }
+        var page = [UInt8](repeating: 0, count: 4_096)
+        fillerLeft -= page.withUnsafeMutableBytes { read(pipe.readEnd, $0.baseAddress, $0.count) }
+        recorder.record(.dispatched(.changePartialItemName(name)))
+        // Written but for its line break: nothing of it is lost, so nothing fails.
+        #expect(throws: Never.self) { try recorder.flush() }
+        bytes += pipe.drain().dropFirst(fillerLeft)
+        recorder.record(.dispatched(.cancelCreatingItem))
+        try? recorder.retry()
+        #expect(throws: Never.self) { try recorder.flush() }
+        recorder.close()
+        pipe.closeWriteEnd()
+        bytes += pipe.drain()
+        let result = try replay(bytes: bytes)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.frames.map(\.event) == [.startCreatingItem, .changePartialItemName(name), .cancelCreatingItem])
+    }
+
     @Test(
         "onError of a write that retry() (or flush(), or a dispatch) waits for is told once that call returned: an onError that waits for the caller's thread does not deadlock"
     )

@@ -57,8 +57,13 @@ struct LogOutput {
         } catch {
             let written = error.written
             let first = endsInsideLine ? 1 : 0
-            let whole = written > first ? bytes[first..<written].count(where: { $0 == 0x0A }) : 0
-            let partial = settle(afterWriting: bytes[..<written])
+            var whole = written > first ? bytes[first..<written].count(where: { $0 == 0x0A }) : 0
+            // Cut right before a record's line break, the record is all there.
+            let lacksOnlyLineBreak = written > first && written < bytes.count && bytes[written] == 0x0A
+            let partial = settle(afterWriting: bytes[..<written], lacksOnlyLineBreak: lacksOnlyLineBreak)
+            if lacksOnlyLineBreak && partial == nil { whole += 1 }
+            // Every record is in; the next write's line break ends the last one.
+            if whole == records { return }
             throw .cannotWrite(path: path, errno: error.errno, records: records - whole, partialRecord: partial)
         }
         endsInsideLine = false
@@ -66,14 +71,21 @@ struct LogOutput {
 
     /// After a write that stopped part-way through `fragment`: leaves the
     /// file ending with a whole line, or else remembers that it does not.
-    private mutating func settle(afterWriting fragment: ArraySlice<UInt8>) -> RecorderError.PartialRecord? {
+    /// A fragment that is a whole record but for its line break
+    /// (`lacksOnlyLineBreak`) and cannot be cut off is no partial record:
+    /// the line break the next write starts with ends it, and readers read
+    /// it (also as the file's last line, without one), so it is not written
+    /// again.
+    private mutating func settle(
+        afterWriting fragment: ArraySlice<UInt8>, lacksOnlyLineBreak: Bool
+    ) -> RecorderError.PartialRecord? {
         // A leading line break (closing an earlier torn line) is a whole line's end: keep it.
         let torn = fragment.endIndex - (fragment.lastIndex(of: 0x0A).map { $0 + 1 } ?? fragment.startIndex)
         if fragment.count > torn { endsInsideLine = false }
         guard torn > 0 else { return nil }
         if cutOff(lastBytes: torn) { return .removed }
         endsInsideLine = true
-        return .leftInPlace
+        return lacksOnlyLineBreak ? nil : .leftInPlace
     }
 
     /// Shortens a regular file by the `count` bytes just written, if nothing
