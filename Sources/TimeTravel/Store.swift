@@ -76,7 +76,8 @@ public final class Store<State: ReversibleStateMachine>: Observable {
     /// (none when it is back where it started). So a drag is one `travel`
     /// record, not one per step it passed, and replays the same: of several
     /// travels in a row only the last counts. An event dispatched during a
-    /// drag is reported after the travel to the state it applies to.
+    /// drag is reported after the travel to the state it applies to, and a
+    /// store let go of during a drag reports the travel to where it rests.
     ///
     /// Bind it to the slider's editing state:
     /// `Slider(value: …, in: …, onEditingChanged: { store.isScrubbing = $0 })`.
@@ -134,9 +135,12 @@ public final class Store<State: ReversibleStateMachine>: Observable {
         recorder?.begin(from: initialState)
     }
 
-    // The recorder is told that no change comes after (a session recorder
-    // writes what waits and closes its log, so a store made again opens it at once).
+    // A drag still under way ends where the cursor rests: the recorder is told
+    // of that travel, as when the drag ends, so that a log replays to the frame
+    // the person last saw. Then it is told that no change comes after (a session
+    // recorder writes what waits and closes its log, so a store made again opens it at once).
     deinit {
+        if scrubbing { reportCursorIfMoved() }
         recorder?.end()
     }
 

@@ -126,6 +126,19 @@ struct StoreTests {
         #expect(recorder.changes.count == 7)
     }
 
+    @Test("a store let go of during a drag reports the travel to where the cursor rests, then ends its recorder")
+    func releasedDuringDrag() {
+        let recorder = TallyRecorder()
+        var store: Store<Tally>? = Store(initialState: Tally(), recorder: recorder)
+        for amount in 1...3 { store?.dispatch(.add(amount)) }
+        store?.isScrubbing = true
+        store?.currentStateIndex = 1
+        store = nil
+        #expect(recorder.changes.suffix(1) == [.traveled(to: 1)], "the frame the person last saw")
+        #expect(recorder.states.last?.total == 1)
+        #expect(recorder.ended)
+    }
+
     @Test("an event dispatched during a drag is reported after the travel to the state it applies to")
     func dispatchDuringDrag() {
         let recorder = TallyRecorder()
@@ -252,6 +265,10 @@ final class TallyRecorder: StoreRecorder {
     var changes: [StoreChange<Tally.Event>] = []
     var states: [Tally] = []
     var onRecord: () -> Void = {}
+    /// Whether the store said that no change comes after.
+    var ended = false
+
+    func end() { ended = true }
 
     func record(_ change: StoreChange<Tally.Event>, state: Tally) {
         changes.append(change)

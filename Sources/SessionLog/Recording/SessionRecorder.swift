@@ -41,7 +41,8 @@ public import TodoDomain
 /// that many waiting is written, with them, before ``record(_:state:)``
 /// returns (after a failed write, see **Errors**). So an
 /// app that is killed loses at most its last ``maxUnwrittenRecords`` records
-/// (in practice the few of the last milliseconds), and the log still reads as
+/// (in practice the few of the last milliseconds; one more for each other
+/// thread that records at that moment, each waiting with its record), and the log still reads as
 /// a clean prefix of the session: a record cut by the kill is the last line,
 /// which readers skip (`truncated-line`). What `write(2)` has taken survives
 /// the app's death; it reaches the disk when the system writes it back.
@@ -83,8 +84,9 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// The state this recorder records: the Todo app's.
     public typealias State = TodoState
 
-    /// While writes succeed, at most this many records wait to be written; a
-    /// kill loses at most these. After a failed write, later records wait in
+    /// While writes succeed, at most this many records wait to be written
+    /// (one more for each thread recording at once); a kill loses at most
+    /// these. After a failed write, later records wait in
     /// memory until ``retry()`` writes them, up to ``maxHeldRecords``.
     public static let maxUnwrittenRecords = 64
 

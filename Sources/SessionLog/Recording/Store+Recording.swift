@@ -56,6 +56,9 @@ extension Store where State == TodoState {
     /// torn by a crash (`truncated-line`) is cut off, so the log stays clean.
     /// A file whose first line is not a record (or whose only line, torn,
     /// does not start as one) is not a session log, and is never appended to.
+    /// An empty file (or one of blank lines) is a session of no records, and
+    /// the header is optional: it is resumed as one, with no header; to give a
+    /// new log its header, use ``init(recordingTo:header:checkpoints:digests:clock:onError:onChange:)``.
     /// The file is locked while the store records into it.
     ///
     /// `onChange` is called after every change from now on, as the recorder
