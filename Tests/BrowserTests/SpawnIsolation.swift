@@ -30,13 +30,11 @@ enum SpawnIsolation {
     static func add(to actions: inout posix_spawn_file_actions_t, closingFrom lowest: Int32) throws {
         guard let closeFrom = function("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self),
             let changeFolder = function("posix_spawn_file_actions_addchdir_np", as: ChangeFolder.self)
-        else { throw Failure(description: "this C library cannot close inherited descriptors in posix_spawn (glibc 2.34 can)") }
+        else {
+            throw ChildProcess.Failure(description: "this C library cannot close inherited descriptors in posix_spawn (glibc 2.34 can)")
+        }
         guard closeFrom(&actions, lowest) == 0,
             FileManager.default.temporaryDirectory.path.withCString({ changeFolder(&actions, $0) }) == 0
-        else { throw Failure(description: "posix_spawn's file actions refused: errno \(errno)") }
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+        else { throw ChildProcess.Failure(description: "posix_spawn's file actions refused: errno \(errno)") }
     }
 }
