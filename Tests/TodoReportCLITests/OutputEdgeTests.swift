@@ -202,6 +202,7 @@ extension CLISuite {
             #expect(info.st_uid == 1234 && info.st_gid == 4321 && info.st_mode & 0o7777 == 0o640)
             try FileManager.default.removeItem(atPath: space.path("fs/links"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: space.path("fs")).sorted() == ["lost+found", "r.html"])
+            #expect(try space.listing() == ["elsewhere.md", "fs", "fs.img", "s.jsonl", "s.md"])
             #expect(space.read("s.md") == Data("previous summary".utf8))
         }
 
