@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
         .testTarget(name: "TimeTravelTests", dependencies: ["TimeTravel"]),
         .testTarget(name: "TodoDomainTests", dependencies: ["TodoDomain", "TimeTravel"]),
-        .testTarget(name: "SessionLogCodecTests", dependencies: ["SessionLogCodec", "TodoDomain"]),
+        .testTarget(name: "SessionLogCodecTests", dependencies: ["ByteLevel", "SessionLogCodec", "TodoDomain"]),
         .testTarget(name: "SessionLogTests", dependencies: ["ByteLevel", "SessionLog", "TodoDomain", "TimeTravel", "Redaction"]),
         .testTarget(
             name: "SessionTestingTests", dependencies: ["SessionComparison", "SessionTesting", "SessionLog", "TodoDomain", "TimeTravel"]),

@@ -87,7 +87,9 @@ public struct RecordedSession: Sendable {
     ) throws(FixtureError) -> StateMismatch? where State.Event == TodoEvent {
         let expected = try expectedStates()
         let run = SessionRun(initialState: initialState, todoState: todoState)
-        var mismatch = compare(run.initialState, frame: 0, frameEvent: nil, pinnedDigest: nil, expected: expected)
+        var digester = StateDigester()
+        var mismatch = compare(
+            run.initialState, frame: 0, frameEvent: nil, pinnedDigest: nil, expected: expected, digester: &digester)
         var broken: String?
         var frames = 1
         try replay { entry in
@@ -96,7 +98,9 @@ public struct RecordedSession: Sendable {
             case .frame(let frame):
                 frames += 1
                 let state = run.dispatch(frame)
-                mismatch = compare(state, frame: frame.index, frameEvent: frame, pinnedDigest: frame.stamp.digest, expected: expected)
+                mismatch = compare(
+                    state, frame: frame.index, frameEvent: frame, pinnedDigest: frame.stamp.digest, expected: expected,
+                    digester: &digester)
             case .travel(let travel):
                 run.travel(travel)
             case .diagnostic(let diagnostic) where diagnostic.severity == .error && diagnostic.code != .stateMismatch:
@@ -191,9 +195,10 @@ public struct RecordedSession: Sendable {
     }
 
     private func compare(
-        _ state: TodoState, frame: Int, frameEvent: Frame?, pinnedDigest: UInt64?, expected: [ExpectedState]?
+        _ state: TodoState, frame: Int, frameEvent: Frame?, pinnedDigest: UInt64?, expected: [ExpectedState]?,
+        digester: inout StateDigester
     ) -> StateMismatch? {
-        let actualDigest = StateDigest.value(of: state)
+        let actualDigest = digester.value(of: state)
         let fields = expected.flatMap { frame < $0.count ? $0[frame].differences(from: state) : nil } ?? []
         guard !fields.isEmpty || (pinnedDigest.map { $0 != actualDigest } ?? false) else { return nil }
         return StateMismatch(

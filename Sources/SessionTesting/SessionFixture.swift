@@ -62,6 +62,7 @@ public final class SessionFixture {
     /// The items of the states kept whole, counted in each.
     private var wholeItems = 0
     private var pinned = 0
+    private var digester = StateDigester()
     /// Frames so far, the initial one included.
     private var frameCount = 1
     private var failure: Failure?
@@ -101,7 +102,7 @@ public final class SessionFixture {
             var stamp = RecordStamp(seq: frame.stamp.seq, timestamp: frame.stamp.timestamp)
             switch expectations {
             case .replay:
-                stamp.digest = StateDigest.value(of: state)
+                stamp.digest = digester.value(of: state)
             case .loggedDigests:
                 stamp.digest = frame.stamp.digest
                 if case .addItem(let id) = frame.event, id == DerivedItemID.make(sessionId: header?.sessionId, line: frame.line),

@@ -45,3 +45,6 @@ public typealias JSONString = SessionLogCodec.JSONString
 
 /// The digest of a state that a log's `digest` field carries.
 public typealias StateDigest = SessionLogCodec.StateDigest
+
+/// Digests of many states of one session, each list's JSON kept from the state before.
+public typealias StateDigester = SessionLogCodec.StateDigester

@@ -169,6 +169,8 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// Items whose ids the log's readers derive (a resumed log's `addItem`
     /// without `id`): their digests write `"id":null`, as readers hash them.
     private let derivedIDs: Set<UUID>
+    /// The digests of the states the log records, the list's JSON kept from the last.
+    private let digester = Mutex(StateDigester())
     private let ownsDescriptor: Bool
 
     /// Which events carry a digest.
@@ -526,7 +528,7 @@ public final class SessionRecorder: StoreRecorder, Sendable {
     /// The digest of `state` as the log's readers compute it: an item whose
     /// id they derive (a resumed log's `addItem` without `id`) hashes as `"id":null`.
     private func digestValue(of state: TodoState) -> UInt64 {
-        StateDigest.value(of: state, hasLoggedID: { derivedIDs.isEmpty || !derivedIDs.contains($0.id) })
+        digester.withLock { $0.value(of: state, derivedIDs: derivedIDs) }
     }
 
     private func report(_ failure: RecorderError) {

@@ -33,6 +33,8 @@ public struct SessionReplay {
     /// The ids replay derived for `addItem` records without one: the
     /// canonical JSON shows them as `null`.
     private var derivedIDs: Set<UUID> = []
+    /// Each checked state's digest, the list's JSON kept from the state checked before.
+    private var digester = StateDigester()
 
     /// Whether each ``Frame`` carries a copy of its state (for tests and small tools).
     private let keepsStates: Bool
@@ -160,8 +162,7 @@ public struct SessionReplay {
     /// made; only the first difference is a diagnostic (the states after it
     /// usually all differ), every one is counted.
     private mutating func check(_ logged: UInt64, line: Int, _ output: (ReplayEntry) -> Void) {
-        let derived = derivedIDs
-        let own = StateDigest.value(of: engine.state.todo, hasLoggedID: { derived.isEmpty || !derived.contains($0.id) })
+        let own = digester.value(of: engine.state.todo, derivedIDs: derivedIDs)
         let isFirst = digests.firstMismatchFrame == nil
         digests.count(frame: cursor, matched: own == logged)
         guard own != logged, isFirst else { return }

@@ -64,25 +64,45 @@ public enum StateDigest {
     private static func writeCanonicalJSON(
         of state: TodoState, hasLoggedID: (TodoItem) -> Bool, to out: inout some CanonicalJSONOutput
     ) {
+        writeHead(of: state, to: &out)
+        var first = true
+        for item in state.todoItems {
+            writeItem(item, first: first, hasLoggedID: hasLoggedID(item), to: &out)
+            first = false
+        }
+        writeTail(of: state, to: &out)
+    }
+
+    /// The canonical JSON up to the list's first item: `{"isCreatingItem":B,"partialItemName":S,"todoItems":[`.
+    static func writeHead(of state: TodoState, to out: inout some CanonicalJSONOutput) {
         out.add(state.isCreatingItem ? "{\"isCreatingItem\":true,\"partialItemName\":" : "{\"isCreatingItem\":false,\"partialItemName\":")
         out.add(string: state.partialItemName)
         out.add(",\"todoItems\":[")
-        var first = true
-        for item in state.todoItems {
-            out.add(first ? "{\"id\":" : ",{\"id\":")
-            first = false
-            if hasLoggedID(item) {
-                out.add(quotedUUID: item.id.uuid)
-            } else {
-                out.add("null")
-            }
-            out.add(",\"title\":")
-            out.add(string: item.title)
-            out.add(item.isFinished ? ",\"isFinished\":true}" : ",\"isFinished\":false}")
+    }
+
+    /// One item of the list, with the comma before it unless it is the `first`.
+    static func writeItem(_ item: TodoItem, first: Bool, hasLoggedID: Bool, to out: inout some CanonicalJSONOutput) {
+        out.add(first ? "{\"id\":" : ",{\"id\":")
+        if hasLoggedID {
+            out.add(quotedUUID: item.id.uuid)
+        } else {
+            out.add("null")
         }
+        out.add(",\"title\":")
+        out.add(string: item.title)
+        out.add(item.isFinished ? ",\"isFinished\":true}" : ",\"isFinished\":false}")
+    }
+
+    /// The canonical JSON after the list's last item: `],"stateName":S}`.
+    static func writeTail(of state: TodoState, to out: inout some CanonicalJSONOutput) {
         out.add("],\"stateName\":")
         out.add(string: state.stateName)
         out.add("}")
+    }
+
+    /// A digest's number: the first 8 bytes of a SHA-256, big-endian.
+    static func number(ofSHA256 digest: [UInt8]) -> UInt64 {
+        digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// The number a well-formed digest's 16 hexadecimal digits spell, or
@@ -104,7 +124,7 @@ public enum StateDigest {
 }
 
 /// Where ``StateDigest``'s canonical JSON is written, piece by piece.
-private protocol CanonicalJSONOutput {
+protocol CanonicalJSONOutput {
     /// Text that needs no escaping.
     mutating func add(_ text: StaticString)
     /// `text` as a JSON string literal.
@@ -114,7 +134,7 @@ private protocol CanonicalJSONOutput {
 }
 
 /// Canonical JSON as text: for people, states files and a page's script.
-private struct CanonicalJSONText: CanonicalJSONOutput {
+struct CanonicalJSONText: CanonicalJSONOutput, Sendable {
     let scriptSafe: Bool
     var bytes: [UInt8] = []
 
@@ -179,7 +199,7 @@ private final class DigestWriter: CanonicalJSONOutput {
     /// The digest's first 8 bytes as a big-endian number.
     func finish() -> UInt64 {
         flush()
-        return stream.digest().prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        return StateDigest.number(ofSHA256: stream.digest())
     }
 
     private func flush() {
