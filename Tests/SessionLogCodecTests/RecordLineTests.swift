@@ -64,9 +64,13 @@ struct RecordLineTests {
     func header() {
         let header = SessionHeader(
             sessionId: "5f0c9d2e", app: "Todo ✓", appVersion: "1.4.2 (87)", userId: "analyst <07>", startedAt: Self.time,
-            context: [.init(key: "locale", value: "de_DE"), .init(key: "device", value: "iPhone16,1")])
+            context: [
+                .init(key: "locale", value: "de_DE"), .init(key: "device", value: "iPhone16,1"),
+                .init(key: "note \"quoted\"\n", value: "back\\slash\ttab 牛乳 \u{2028}"),
+            ])
         var reader = LogReader()
         let line = Self.withoutLineBreak(RecordEncoder.line(for: header))
+        #expect(line.contains(#""note \"quoted\"\n":"back\\slash\ttab 牛乳 "# + "\u{2028}\""), "\(line)")
         #expect(Self.read(line, with: &reader) == [.record(.header(header), line: 1)])
     }
 

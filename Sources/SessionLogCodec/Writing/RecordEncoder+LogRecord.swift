@@ -20,24 +20,24 @@ extension RecordEncoder {
             case .changePartialItemName(let name):
                 object.add(.name, string: name)
             case .addItem(let id):
-                if let id { object.add(.id, string: id.uuidString) }
+                if let id { object.add(.id, id: id) }
             case .setItemDone(let id, let isDone):
-                object.add(.id, string: id.uuidString)
+                object.add(.id, id: id)
                 object.add(.isDone, raw: isDone ? "true" : "false")
             }
             if let digest = stamp.digest { object.add(.digest, string: StateDigest.text(of: digest)) }
-            return object.finished + "\n"
+            return object.line
         case .travel(let to, let stamp):
             var object = JSONObjectWriter()
             object.add(.type, string: "travel")
             add(stamp, to: &object)
-            object.add(.to, raw: String(to))
-            return object.finished + "\n"
+            object.add(.to, integer: to)
+            return object.line
         }
     }
 
     private static func add(_ stamp: RecordStamp, to object: inout JSONObjectWriter) {
-        if let seq = stamp.seq { object.add(.seq, raw: String(seq)) }
+        if let seq = stamp.seq { object.add(.seq, integer: seq) }
         if let timestamp = stamp.timestamp { object.add(.timestamp, time: timestamp) }
     }
 }
