@@ -30,7 +30,12 @@ public enum TextMask {
         var masked = ""
         masked.reserveCapacity(text.utf8.count)
         for character in text {
-            masked.append(mask(character))
+            // An ASCII character among the others by the table too (CR LF, two bytes, is not one).
+            if character.utf8.count == 1, let byte = character.utf8.first {
+                masked.unicodeScalars.append(Unicode.Scalar(asciiMasks[Int(byte)]))
+            } else {
+                masked.append(mask(character))
+            }
         }
         return masked
     }

@@ -98,10 +98,15 @@ struct TextMaskTests {
         #expect(!result.unicodeScalars.contains { (0xE0000...0xE01EF).contains($0.value) || (0xFE00...0xFE0F).contains($0.value) })
     }
 
-    @Test("ASCII text masks exactly as character by character does, every ASCII character and CR LF included")
+    @Test(
+        "ASCII masks exactly as character by character does, alone or among other characters, every ASCII character and CR LF included"
+    )
     func asciiAsCharacters() {
         let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
-        for text in [every, "Buy oat milk", "a\r\nb", "\r\n", "$5 + <b>&amp;</b> ~ `x` ^ |", "", String(every.reversed())] {
+        for text in [
+            every, "Buy oat milk", "a\r\nb", "\r\n", "$5 + <b>&amp;</b> ~ `x` ^ |", "", String(every.reversed()),
+            "é" + every, every + "牛乳", "Crème\r\nbrûlée 5 € \t🥛!", "é\r\n", "\u{2028}\r\n\u{200D}a",
+        ] {
             #expect(TextMask.mask(text) == String(text.map(TextMask.mask)), "\(Array(text.utf8))")
         }
     }
