@@ -1,6 +1,7 @@
 import Foundation
 import Redaction
 import SessionLog
+import Synchronization
 import Testing
 import TodoDomain
 
@@ -119,6 +120,72 @@ struct LogRedactionTests {
         let again = try replay(text)
         #expect(again.diagnostics.isEmpty)
         #expect(again.frames.map(\.partialItemName) == ["", "Xxx", "Xxx xxxx", ""])
+    }
+
+    /// A log of many runs of lines (so that the parsing threads take part):
+    /// events, bad lines, blank lines and a line longer than the limit.
+    static let longLog: String = {
+        var lines = [#"{"type":"session","schema":"todo-session/1","sessionId":"s-42","userId":"zoë"}"#]
+        for seq in 0..<60_000 {
+            switch seq % 7 {
+            case 3: lines.append(#"{"type":"event","seq":\#(seq),"event":"flyAway"}"#)
+            case 5: lines.append("")
+            case 6: lines.append(#"{"type":"event","seq":\#(seq),"event":"changePartialItemName","name":"Crème \#(seq) 牛乳"#)
+            default: lines.append(#"{"type":"event","seq":\#(seq),"event":"changePartialItemName","name":"Oat \#(seq) 🥛"}"#)
+            }
+        }
+        lines.append(#"{"type":"event","event":"changePartialItemName","name":""# + String(repeating: "x", count: 5_000) + #""}"#)
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test("a long log is redacted the same with the reading threads as on one thread: lines, diagnostics and counts")
+    func concurrentlyAsOnOneThread() throws {
+        func redacted(concurrently: Bool) throws -> (String, [String], RedactedLog.Counts) {
+            var lines: [String] = []
+            var reported: [String] = []
+            let counts = try RedactedLog.write(
+                InMemoryByteSource(Self.longLog), redaction: LogRedaction(pseudonyms: Self.key), maxLineBytes: 4_096,
+                readingConcurrently: concurrently, report: { reported.append($0.formatted(path: "log")) }, write: { lines.append($0) })
+            return (lines.joined(), reported, counts)
+        }
+        let one = try redacted(concurrently: false)
+        let many = try redacted(concurrently: true)
+        #expect(one.0 == many.0 && one.1 == many.1 && one.2 == many.2)
+        #expect(many.2.records == 34_288 && many.2.dropped == 17_143 && many.2.blank == 8_571)
+        #expect(!many.0.contains("Oat") && !many.0.contains("zoë"))
+    }
+
+    @Test("a write that fails part-way through a long log is thrown, and the log is still read to its end, so the reading threads end")
+    func failedWrite() throws {
+        struct Full: Error {}
+        /// The log's bytes, saying whether the splitting thread read them to the end.
+        struct Watched: ByteSource {
+            final class Flag: Sendable {
+                let atEnd = Atomic(false)
+            }
+            var bytes: InMemoryByteSource
+            let flag = Flag()
+
+            mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+                let count = try bytes.read(into: buffer)
+                if count == 0 { flag.atEnd.store(true, ordering: .sequentiallyConsistent) }
+                return count
+            }
+        }
+        let source = Watched(bytes: InMemoryByteSource(Self.longLog))
+        var written = 0
+        #expect(throws: Full.self) {
+            try RedactedLog.write(
+                source, redaction: LogRedaction(pseudonyms: Self.key), report: { _ in },
+                write: { _ in
+                    written += 1
+                    if written == 5_000 { throw Full() }
+                })
+        }
+        // Left in the channel, the splitter would wait for room a dozen runs before the end.
+        let readToEnd = source.flag.atEnd.load(ordering: .sequentiallyConsistent)
+        #expect(readToEnd)
+        #expect(written == 5_000)
     }
 
     @Test("digests are not checked when redacting (they hash the text as typed, not the masked state)")

@@ -1,0 +1,54 @@
+public import ByteLevel
+public import SessionLogCodec
+
+extension RedactedLog {
+    /// Reads `source` and hands each redacted record's line to `write`, and
+    /// each (redacted) diagnostic of the reader to `report`, in the log's
+    /// order. The lines are read as a replay reads them: split on one thread,
+    /// parsed and redacted on the others, so no unredacted text goes further.
+    ///
+    /// - Parameters:
+    ///   - source: The log's bytes.
+    ///   - redaction: What to mask and pseudonymise.
+    ///   - maxLineBytes: The longest line read; a longer one is dropped unread.
+    ///   - readingConcurrently: Whether to parse on other threads (on this one
+    ///     when `false`, or when the system refuses them).
+    ///   - report: Receives every diagnostic of the reader (UTF-8, JSON and record shape).
+    ///   - write: Receives each line to write, with its `\n`. When it throws,
+    ///     the rest of the log is read unwritten, so that the reading threads end.
+    /// - Returns: What became of the lines.
+    public static func write<Source: ByteSource>(
+        _ source: Source, redaction: LogRedaction, maxLineBytes: Int = LogReader.defaultMaxLineBytes,
+        readingConcurrently: Bool = true, report: (Diagnostic) -> Void, write: (String) throws -> Void
+    ) throws -> Counts {
+        var counts = Counts()
+        func consume(_ run: LineReadings) throws {
+            try Self.write(run, counting: &counts, report: report, write: write)
+            if let failure = run.failure { throw failure }
+        }
+        let bufferSize = 1 << 20
+        if readingConcurrently,
+            let channel = ReadingPipeline.start(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction)
+        {
+            var ended = false
+            // The reading threads wait for room in the channel: after a failed write, drain it so that they end.
+            defer { while !ended { ended = channel.receive().isLast } }
+            while !ended {
+                let run = channel.receive()
+                ended = run.isLast
+                try consume(run)
+            }
+        } else {
+            var failure: (any Error)?
+            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { run in
+                guard failure == nil else { return }
+                do { try consume(run) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        }
+        if let reason = source.endedEarly {
+            report(.cutShort(reason, afterLines: counts.records + counts.dropped + counts.blank + counts.unread))
+        }
+        return counts
+    }
+}
