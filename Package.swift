@@ -42,7 +42,9 @@ let package = Package(
         // Two sessions compared frame by frame, as `diff` does, and two states field by field.
         .target(name: "SessionComparison", dependencies: ["ByteLevel", "SessionLog", "SessionLogCodec", "TodoDomain"]),
         // Recorded sessions as regression tests: fixtures that pin every frame, checked through a Store.
-        .target(name: "SessionTesting", dependencies: ["SessionComparison", "SessionLog", "TimeTravel", "TodoDomain"]),
+        .target(
+            name: "SessionTesting",
+            dependencies: ["ByteLevel", "SessionComparison", "SessionLog", "SessionLogCodec", "TimeTravel", "TodoDomain"]),
         // libcmark, from the system.
         .systemLibrary(
             name: "CCmark",

@@ -25,6 +25,9 @@ extension String {
     /// with a combining accent), but a log, a state's digest and the event
     /// table tell them apart: the app did not show the same text.
     package func utf8Equals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8HasPrefix(other)
+        // One representation (the same bytes held inline, or one storage) is one text, known at once:
+        // a list compared with the copy of it that shares its strings compares no bytes.
+        let sameRepresentation = withUnsafeBytes(of: self) { mine in withUnsafeBytes(of: other) { theirs in mine.elementsEqual(theirs) } }
+        return sameRepresentation || (utf8.count == other.utf8.count && utf8HasPrefix(other))
     }
 }

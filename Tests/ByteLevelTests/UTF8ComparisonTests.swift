@@ -26,4 +26,16 @@ struct UTF8ComparisonTests {
         #expect(two.utf8Equals(one) == expected)
         #expect(one.utf8Equals(two) == one.utf8.elementsEqual(two.utf8))
     }
+
+    @Test("two arrays share storage until one is written to; equal arrays made apart do not")
+    func sharedStorage() {
+        let list = ["é", "Milk"]
+        var copy = list
+        #expect(list.sharesStorage(with: copy))
+        copy[0] = "e\u{301}"
+        #expect(!list.sharesStorage(with: copy))
+        #expect(!list.sharesStorage(with: list.map { $0 }))
+        #expect(!list.sharesStorage(with: Array(list.prefix(1))))
+        #expect(([] as [String]).sharesStorage(with: []))
+    }
 }

@@ -129,6 +129,28 @@ struct FixtureTests {
         #expect(mismatch.description.contains(#"partialItemName: expected "caf\u{E9}", actual "cafe\u{301}""#), "\(mismatch.description)")
     }
 
+    @Test(
+        "past the whole-state limit, an item added again on another branch, its title's bytes other (é as e and an accent), is pinned by its own bytes"
+    )
+    func summariesTellEquivalentTitlesApart() throws {
+        let id = "5A1C0000-0000-4000-8000-000000000001"
+        var lines = [
+            Self.header, #"{"type":"event","event":"startCreatingItem"}"#,
+            #"{"type":"event","event":"changePartialItemName","name":"Cafe\u0301"}"#, #"{"type":"event","event":"addItem","id":"\#(id)"}"#,
+            #"{"type":"travel","to":1}"#, #"{"type":"event","event":"changePartialItemName","name":"Caf\u00e9"}"#,
+            #"{"type":"event","event":"addItem","id":"\#(id)"}"#,
+            // Back to the first branch's list: the frame before holds the same item, its title the other bytes.
+            #"{"type":"travel","to":3}"#, #"{"type":"event","event":"startCreatingItem"}"#,
+        ]
+        // Past the frames kept whole, so that every frame is pinned by its summary.
+        for index in 0..<SessionFixture.wholeStateFrames {
+            lines.append(#"{"type":"event","event":"\#(index % 2 == 0 ? "startCreatingItem" : "cancelCreatingItem")"}"#)
+        }
+        let made = try Self.fixture(lines.joined(separator: "\n") + "\n")
+        #expect(try #require(made.states).contains("itemsDigest"))
+        #expect(try Self.written(made).firstMismatch() == nil)
+    }
+
     @Test("a state machine that clears the typed name on cancel fails at the cancel, naming the field, and stops there")
     func mismatch() throws {
         let session = try Self.written(try Self.fixture(Self.log))

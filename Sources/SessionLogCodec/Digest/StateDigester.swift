@@ -25,6 +25,10 @@ public struct StateDigester: Sendable {
     private var written: [WrittenItem] = []
     /// The JSON before and after the list, written anew for each state.
     private var edges = CanonicalJSONText(scriptSafe: false)
+    /// The list and the derived ids the JSON was last brought to: a list that
+    /// is still their storage (no event changed it since) needs no comparing.
+    private var lastItems: [TodoItem] = []
+    private var lastDerivedIDs: Set<UUID> = []
 
     /// A digester that has written no list yet.
     public init() {}
@@ -52,6 +56,8 @@ public struct StateDigester: Sendable {
     /// removed in place; from the first item that differs on, each item
     /// that is as it was copied from the old JSON, the others written anew.
     private mutating func update(to items: [TodoItem], derivedIDs: Set<UUID>) {
+        guard !items.sharesStorage(with: lastItems) || derivedIDs != lastDerivedIDs else { return }
+        defer { (lastItems, lastDerivedIDs) = (items, derivedIDs) }
         func isLogged(_ id: UUID) -> Bool { derivedIDs.isEmpty || !derivedIDs.contains(id) }
         let common = min(items.count, written.count)
         var first = 0
@@ -70,8 +76,7 @@ public struct StateDigester: Sendable {
             } else {
                 StateDigest.writeItem(item, first: position == 0, hasLoggedID: logged, to: &listJSON)
             }
-            written.append(
-                WrittenItem(id: item.id, title: item.title, isFinished: item.isFinished, hasLoggedID: logged, end: listJSON.bytes.count))
+            written.append(WrittenItem(item: item, hasLoggedID: logged, end: listJSON.bytes.count))
         }
     }
 
@@ -90,15 +95,13 @@ public struct StateDigester: Sendable {
 
 /// An item as the digester wrote it, and where its JSON ends.
 private struct WrittenItem: Sendable {
-    let id: UUID
-    let title: String
-    let isFinished: Bool
+    let item: TodoItem
     let hasLoggedID: Bool
     let end: Int
 
-    /// Whether `item`'s JSON is this one's: the same id, title and switch, its id shown the same way.
+    /// Whether `other`'s JSON is this one's: the same item byte for byte, its id shown the same way.
     /// (Borrowed: a copy of each item compared would retain its title.)
-    func writes(_ item: borrowing TodoItem, hasLoggedID: Bool) -> Bool {
-        self.hasLoggedID == hasLoggedID && id == item.id && isFinished == item.isFinished && title == item.title
+    func writes(_ other: borrowing TodoItem, hasLoggedID: Bool) -> Bool {
+        self.hasLoggedID == hasLoggedID && item.isSameBytes(as: other)
     }
 }
