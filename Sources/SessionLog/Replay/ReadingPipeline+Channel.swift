@@ -27,15 +27,20 @@ extension ReadingPipeline {
         private let runReady = DispatchSemaphore(value: 0)
         /// Room for runs not yet received (queued, being parsed, or parsed); no bound when `nil`.
         private let room: DispatchSemaphore?
+        /// The room there is when nothing is unreceived.
+        private let roomSize: Int
         /// The splitter's count of runs submitted.
         private let submitted = Mutex(0)
         /// The receiver's next run, and whether a header stopped the reading.
         private let received = Mutex((next: 0, stopped: false))
+        /// Set by a receiver that stops before the last run: the splitter stops reading, and no one waits for room.
+        private let cancelled = Atomic(false)
 
         init(parsers: Int, redaction: LogRedaction?, bounded: Bool = true) {
             self.parsers = parsers
             self.redaction = redaction
-            room = bounded ? DispatchSemaphore(value: 2 * parsers + 2) : nil
+            roomSize = 2 * parsers + 2
+            room = bounded ? DispatchSemaphore(value: roomSize) : nil
         }
 
         // MARK: Splitting thread
@@ -44,7 +49,7 @@ extension ReadingPipeline {
         func submit(_ chunk: LineChunk) {
             guard !chunk.lines.isEmpty else { return }
             guard startParsing() > 0 else { return submit(parsed: chunk.parse(redaction: redaction)) }
-            room?.wait()
+            waitForRoom()
             let number = takeNumber()
             jobs.withLock { $0.append(.parse(chunk, number: number)) }
             jobReady.signal()
@@ -52,7 +57,7 @@ extension ReadingPipeline {
 
         /// Queues a run that needs no parsing thread.
         func submit(parsed lineReadings: LineReadings) {
-            room?.wait()
+            waitForRoom()
             deliver(lineReadings, number: takeNumber())
         }
 
@@ -61,6 +66,16 @@ extension ReadingPipeline {
             guard let started = parsing.withLock({ $0 }), started > 0 else { return }
             jobs.withLock { $0.append(contentsOf: repeatElement(.stop, count: started)) }
             for _ in 0..<started { jobReady.signal() }
+        }
+
+        /// Whether the receiver stopped taking runs (``cancel()``).
+        var isCancelled: Bool {
+            cancelled.load(ordering: .sequentiallyConsistent)
+        }
+
+        /// Waits until a run fewer than the bound is unreceived, unless the receiver has stopped.
+        private func waitForRoom() {
+            if !isCancelled { room?.wait() }
         }
 
         /// Whether no run was submitted yet.
@@ -103,6 +118,18 @@ extension ReadingPipeline {
         }
 
         // MARK: Receiver
+
+        /// Takes no more runs: the splitter stops at its next line (or when a read
+        /// it waits in returns) and ends the input, and the parsing threads end
+        /// with the chunks already queued. For a receiver that stops early (a
+        /// write that failed), which then need not read the rest of the log.
+        func cancel() {
+            cancelled.store(true, ordering: .sequentiallyConsistent)
+            // A splitter that waits for room now goes on, and sees it. The room taken by runs never received
+            // (at most all of it, and one wait begun before the splitter saw this) is given back too:
+            // a semaphore freed with less than it started with stops the process.
+            for _ in 0...roomSize { room?.signal() }
+        }
 
         /// The next run in the log's order, waiting for it if need be.
         /// After a header stopped the reading, every later line is unread.

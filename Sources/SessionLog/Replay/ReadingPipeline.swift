@@ -121,6 +121,7 @@ enum ReadingPipeline {
         var last = LineReadings()
         do {
             try splitter.forEachLine { line in
+                guard !channel.isCancelled else { return false }
                 if line.bytes.count > bytesPerChunk {
                     if let first = firstChunk.take() { channel.submit(first) }
                     channel.submit(chunk)
@@ -144,7 +145,9 @@ enum ReadingPipeline {
         } catch {
             last.failure = error
         }
-        if let first = firstChunk.take() {
+        if channel.isCancelled {
+            // No one takes the lines read so far.
+        } else if let first = firstChunk.take() {
             channel.submit(first)
             channel.submit(chunk)
         } else if channel.submittedNothing {

@@ -15,7 +15,7 @@ extension RedactedLog {
     ///     when `false`, or when the system refuses them).
     ///   - report: Receives every diagnostic of the reader (UTF-8, JSON and record shape).
     ///   - write: Receives each line to write, with its `\n`. When it throws,
-    ///     the rest of the log is read unwritten, so that the reading threads end.
+    ///     the reading stops: the rest of the log is not read.
     /// - Returns: What became of the lines.
     public static func write<Source: ByteSource>(
         _ source: Source, redaction: LogRedaction, maxLineBytes: Int = LogReader.defaultMaxLineBytes,
@@ -31,8 +31,8 @@ extension RedactedLog {
             let channel = ReadingPipeline.start(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction)
         {
             var ended = false
-            // The reading threads wait for room in the channel: after a failed write, drain it so that they end.
-            defer { while !ended { ended = channel.receive().isLast } }
+            // After a failed write, the reading threads stop rather than wait for room in the channel.
+            defer { if !ended { channel.cancel() } }
             while !ended {
                 let run = channel.receive()
                 ended = run.isLast
