@@ -98,29 +98,13 @@ public enum LogReplayer {
             output(entry)
         }
         var stopped = false
-        /// Replays one run; true after the last.
-        func consume(_ lineReadings: LineReadings) throws -> Bool {
+        try ReadingPipeline.forEachRun(
+            source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk,
+            concurrently: readingConcurrently
+        ) { lineReadings in
             var walk = LineReadingsWalk(lineReadings)
             _ = walk.replay(through: &replay, stoppingAfterFrame: false, into: emit)
-            if let failure = lineReadings.failure { throw failure }
             if lineReadings.isLast { stopped = lineReadings.stoppedOnUnsupportedSchema }
-            return lineReadings.isLast
-        }
-        // Read on this thread when asked to, or when the system refuses the reading threads.
-        if readingConcurrently,
-            let channel = ReadingPipeline.start(
-                source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk)
-        {
-            while try !consume(channel.receive()) {}
-        } else {
-            var failure: (any Error)?
-            ReadingPipeline.read(
-                source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk
-            ) { lineReadings in
-                guard failure == nil else { return }
-                do { _ = try consume(lineReadings) } catch { failure = error }
-            }
-            if let failure { throw failure }
         }
         if let reason = source.endedEarly { emit(.diagnostic(.cutShort(reason, afterLines: replay.tally.total))) }
         return replay.outcome(diagnostics, stoppedOnUnsupportedSchema: stopped)

@@ -68,6 +68,44 @@ enum ReadingPipeline {
         asked || redaction != nil
     }
 
+    /// Reads all of `source`, handing each run to `consume` in the log's order:
+    /// on other threads (``start(_:bufferSize:maxLineBytes:redaction:logsAtOnce:keepingLinesOffDisk:)``),
+    /// or on this one when `concurrently` is `false` or the system refuses
+    /// the threads (``read(_:bufferSize:maxLineBytes:redaction:keepingLinesOffDisk:deliver:)``).
+    /// What `consume` throws, or a run's failure to read, ends the reading
+    /// (the reading threads stop, the rest of the log unread) and is thrown.
+    static func forEachRun<Source: ByteSource>(
+        _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, keepingLinesOffDisk: Bool = false,
+        concurrently: Bool, _ consume: (LineReadings) throws -> Void
+    ) throws {
+        func take(_ run: LineReadings) throws {
+            try consume(run)
+            if let failure = run.failure { throw failure }
+        }
+        if concurrently,
+            let channel = start(
+                source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk)
+        {
+            var ended = false
+            // Ended early, the reading threads stop rather than wait for room in the channel.
+            defer { if !ended { channel.cancel() } }
+            while !ended {
+                let run = channel.receive()
+                ended = run.isLast
+                try take(run)
+            }
+        } else {
+            var failure: (any Error)?
+            read(
+                source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction, keepingLinesOffDisk: keepingLinesOffDisk
+            ) { run in
+                guard failure == nil else { return }
+                do { try take(run) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        }
+    }
+
     /// Reads `source` on this thread, handing each run to `deliver` as it is full (the last one has `isLast`).
     static func read<Source: ByteSource>(
         _ source: Source, bufferSize: Int, maxLineBytes: Int, redaction: LogRedaction? = nil, keepingLinesOffDisk: Bool = false,
@@ -121,8 +159,8 @@ enum ReadingPipeline {
         var last = LineReadings()
         do {
             try splitter.forEachLine { line in
-                guard !channel.isCancelled else { return false }
                 if line.bytes.count > bytesPerChunk {
+                    guard !channel.isCancelled else { return false }
                     if let first = firstChunk.take() { channel.submit(first) }
                     channel.submit(chunk)
                     chunk = LineChunk(limit: limit)
@@ -134,6 +172,8 @@ enum ReadingPipeline {
                 } else {
                     // Full before the line would overflow the chunk's storage: it never grows.
                     if chunk.lines.count >= linesPerRun || chunk.bytes.count + line.bytes.count > bytesPerChunk {
+                        // Asked once a chunk, not at every line: a receiver that stopped takes no more.
+                        guard !channel.isCancelled else { return false }
                         hand(chunk)
                         chunk = LineChunk(limit: limit)
                     }

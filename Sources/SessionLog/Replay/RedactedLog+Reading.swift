@@ -22,29 +22,10 @@ extension RedactedLog {
         readingConcurrently: Bool = true, report: (Diagnostic) -> Void, write: (String) throws -> Void
     ) throws -> Counts {
         var counts = Counts()
-        func consume(_ run: LineReadings) throws {
+        try ReadingPipeline.forEachRun(
+            source, bufferSize: 1 << 20, maxLineBytes: maxLineBytes, redaction: redaction, concurrently: readingConcurrently
+        ) { run in
             try Self.write(run, counting: &counts, report: report, write: write)
-            if let failure = run.failure { throw failure }
-        }
-        let bufferSize = 1 << 20
-        if readingConcurrently,
-            let channel = ReadingPipeline.start(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction)
-        {
-            var ended = false
-            // After a failed write, the reading threads stop rather than wait for room in the channel.
-            defer { if !ended { channel.cancel() } }
-            while !ended {
-                let run = channel.receive()
-                ended = run.isLast
-                try consume(run)
-            }
-        } else {
-            var failure: (any Error)?
-            ReadingPipeline.read(source, bufferSize: bufferSize, maxLineBytes: maxLineBytes, redaction: redaction) { run in
-                guard failure == nil else { return }
-                do { try consume(run) } catch { failure = error }
-            }
-            if let failure { throw failure }
         }
         if let reason = source.endedEarly {
             report(.cutShort(reason, afterLines: counts.records + counts.dropped + counts.blank + counts.unread))
