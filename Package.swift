@@ -44,7 +44,7 @@ let package = Package(
         // Recorded sessions as regression tests: fixtures that pin every frame, checked through a Store.
         .target(
             name: "SessionTesting",
-            dependencies: ["ByteLevel", "SessionComparison", "SessionLog", "SessionLogCodec", "TimeTravel", "TodoDomain"]),
+            dependencies: ["SessionComparison", "SessionLog", "SessionLogCodec", "TimeTravel", "TodoDomain"]),
         // libcmark, from the system.
         .systemLibrary(
             name: "CCmark",

@@ -1,4 +1,3 @@
-import ByteLevel
 public import SessionLog
 import SessionLogCodec
 public import TimeTravel
@@ -153,10 +152,9 @@ public final class SessionFixture {
     /// events leave the list as it was, and hashing it at every frame made a long session's
     /// fixture take time in frames times items.
     private func summary(of state: TodoState) -> ExpectedState.Summary {
-        // The list's storage is shared with the frame before while unchanged, which is seen at once;
-        // otherwise byte for byte, as digests tell titles apart (`==` calls canonically equivalent ones equal).
-        let items = state.todoItems
-        if !items.sharesStorage(with: lastItems.items) && !items.elementsEqual(lastItems.items, by: { $0.isSameBytes(as: $1) }) {
+        // Byte for byte, as digests tell titles apart (`==` calls canonically equivalent ones equal); the list's
+        // storage is shared with the frame before while unchanged, which is seen at once.
+        if !state.todoItems.isSameBytes(as: lastItems.items) {
             lastItems = (state.todoItems, ExpectedState.Summary.itemsDigest(state.todoItems))
         }
         return ExpectedState.Summary(state, itemsDigest: lastItems.digest)

@@ -9,3 +9,11 @@ extension TodoItem {
         id == other.id && isFinished == other.isFinished && title.utf8Equals(other.title)
     }
 }
+
+extension [TodoItem] {
+    /// Whether `other` is this list byte for byte (see ``TodoItem/isSameBytes(as:)``),
+    /// known at once while the two are one storage.
+    package func isSameBytes(as other: [TodoItem]) -> Bool {
+        sharesStorage(with: other) || elementsEqual(other, by: { $0.isSameBytes(as: $1) })
+    }
+}
