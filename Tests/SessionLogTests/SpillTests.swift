@@ -103,3 +103,46 @@ struct SnapshotPlacementTests {
         #expect(engine.storage.spillFailure == nil)
     }
 }
+
+extension SpillTests {
+    @Test(
+        "after a travel that loads a snapshot, the id index is made again when an event needs it: duplicates and unknown ids are judged in the frame travelled to",
+        arguments: [4_096, 1])
+    func idIndexAfterSnapshotTravel(shortTravel: Int) throws {
+        func add(_ n: Int) -> [String] {
+            [
+                #"{"type":"event","event":"startCreatingItem"}"#,
+                #"{"type":"event","event":"changePartialItemName","name":"item \#(n)"}"#,
+                #"{"type":"event","event":"addItem","id":"\#(itemID(n).uuidString)"}"#,
+            ]
+        }
+        func done(_ n: Int) -> String { #"{"type":"event","event":"setItemDone","id":"\#(itemID(n).uuidString)","isDone":true}"# }
+        let away = (0..<30).flatMap { _ in
+            [#"{"type":"event","event":"startCreatingItem"}"#, #"{"type":"event","event":"cancelCreatingItem"}"#]
+        }
+        // Frames 1–9 add items 0, 1 and 2; 10 sets item 0 done; 11–70 move away from them.
+        var lines = [#"{"type":"session","schema":"todo-session/1","sessionId":"index"}"#] + add(0) + add(1) + add(2) + [done(0)] + away
+        lines += [#"{"type":"travel","to":9}"#] + add(1) + [done(2)]  // item 1 is there already; item 2 is known
+        lines += [#"{"type":"travel","to":3}"#, done(1)] + add(0)  // only item 0 is there
+        var diagnostics: [Diagnostic] = []
+        var states: [TodoState] = []
+        _ = try LogReplayer.replay(
+            InMemoryByteSource(Array((lines.joined(separator: "\n") + "\n").utf8)), bufferSize: 64, keepingStates: true,
+            spillMemoryLimit: 64, shortTravel: shortTravel
+        ) { entry in
+            switch entry {
+            case .frame(let frame): states.append(frame.state ?? TodoState())
+            case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
+            default: break
+            }
+        }
+        let travelTo9 = 2 + 10 + away.count
+        #expect(
+            diagnostics.map { "\($0.line) \($0.code.rawValue)" } == [
+                "\(travelTo9 + 3) duplicate-item", "\(travelTo9 + 6) unknown-item", "\(travelTo9 + 9) duplicate-item",
+            ])
+        #expect(states.last?.todoItems.map(\.id) == [itemID(0), itemID(0)])
+        // Frame 9 had item 0 not yet done; the travel's `setItemDone` found item 2 there.
+        #expect(states[states.count - 5].todoItems.map(\.isFinished) == [false, false, true, false])
+    }
+}

@@ -1,6 +1,12 @@
 import TimeTravel
 import TodoDomain
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The replay's live state: the Todo state and where the first item with
 /// each id is, kept in step through every apply, undo and redo, so that
 /// `setItemDone` finds its item without a search.
@@ -10,9 +16,11 @@ struct ReplayState: ReversibleStateMachine {
 
     init() {}
 
+    /// A state loaded whole (a travel's snapshot): its id index is made
+    /// only when an event needs it (``ItemIndex/stale``).
     init(_ todo: TodoState) {
         self.todo = todo
-        self.index = ItemIndex(todo)
+        self.index = .stale
     }
 
     mutating func update(with event: TodoEvent) {
@@ -21,16 +29,26 @@ struct ReplayState: ReversibleStateMachine {
 
     mutating func apply(_ event: TodoEvent) -> TodoPatch {
         var itemIndex: Int?
-        if case .setItemDone(let id, _) = event { itemIndex = index.position(of: id) }
         var isNewID = true
-        return apply(event, itemIndex: itemIndex, isNewID: &isNewID)
+        return apply(event, foundItem: &itemIndex, isNewID: &isNewID)
     }
 
-    /// The reducer, for a caller that looked up the item a `setItemDone`
-    /// names already (`itemIndex`, as ``TodoState`` takes it): each id is
-    /// hashed once per event. `isNewID` says whether an `addItem`'s id was
-    /// new to the state (else an earlier item keeps it).
-    mutating func apply(_ event: TodoEvent, itemIndex: Int?, isNewID: inout Bool) -> TodoPatch {
+    /// Where the first item with `id` is, making the id index first if it is stale.
+    mutating func position(of id: UUID) -> Int? {
+        index.update(from: todo)
+        return index.position(of: id)
+    }
+
+    /// The reducer, which says where it found the item a `setItemDone`
+    /// names (`itemIndex`, `nil` if nowhere) and whether an `addItem`'s id
+    /// was new to the state (`isNewID`; else an earlier item keeps it):
+    /// each id is hashed once per event.
+    mutating func apply(_ event: TodoEvent, foundItem itemIndex: inout Int?, isNewID: inout Bool) -> TodoPatch {
+        switch event {
+        case .setItemDone(let id, _): itemIndex = position(of: id)
+        case .addItem: index.update(from: todo)
+        case .startCreatingItem, .cancelCreatingItem, .changePartialItemName: break
+        }
         let patch = todo.apply(event, itemIndex: itemIndex)
         if let id = patch.appendedItem?.id { isNewID = index.didAppend(id, at: todo.todoItems.count - 1) }
         return patch

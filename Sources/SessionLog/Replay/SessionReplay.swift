@@ -118,7 +118,7 @@ public struct SessionReplay {
     private mutating func apply(_ event: TodoEvent, derivedID: Bool, stamp: RecordStamp, line: Int, _ output: (ReplayEntry) -> Void) {
         var itemIndex: Int?
         switch event {
-        case .startCreatingItem, .cancelCreatingItem:
+        case .startCreatingItem, .cancelCreatingItem, .setItemDone:
             break
         case .changePartialItemName:
             if !state.isCreatingItem { warn(.notCreating, "changePartialItemName while the add sheet is closed", line, output) }
@@ -127,16 +127,14 @@ public struct SessionReplay {
             if state.partialItemName.isEmpty {
                 warn(.emptyTitle, "addItem with an empty name (the app's Add button is disabled then)", line, output)
             }
-        case .setItemDone(let id, _):
-            itemIndex = engine.state.index.position(of: id)
-            if itemIndex == nil {
-                warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output)
-            }
         }
         let parent = cursor
-        // The id is looked up once: for `setItemDone` above, for `addItem` as it is indexed.
+        // The id is looked up once, as the event is reduced: for `setItemDone` to find its item, for `addItem` as it is indexed.
         var isNewID = true
-        let patch = engine.dispatch(reducing: { $0.apply(event, itemIndex: itemIndex, isNewID: &isNewID) })
+        let patch = engine.dispatch(reducing: { $0.apply(event, foundItem: &itemIndex, isNewID: &isNewID) })
+        if case .setItemDone(let id, _) = event, itemIndex == nil {
+            warn(.unknownItem, "no item has id \(id.uuidString) in this frame; nothing changes", line, output)
+        }
         if checksDigests { digests.add(frame: cursor, parent: parent) }
         if !isNewID, case .addItem(let id) = event {
             warn(.duplicateItem, "an item with id \(id.uuidString) exists already; both are kept", line, output)
