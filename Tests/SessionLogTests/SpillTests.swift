@@ -146,3 +146,27 @@ extension SpillTests {
         #expect(states[states.count - 5].todoItems.map(\.isFinished) == [false, false, true, false])
     }
 }
+
+@Suite("Snapshots read back")
+struct RecentSnapshotStatesTests {
+    static func state(_ name: String) -> TodoState {
+        TodoState(isCreatingItem: false, partialItemName: name, todoItems: [], stateName: "s")
+    }
+
+    @Test("the states read last are kept, least recent dropped first, within their bytes and their count")
+    func keptWithinBudget() {
+        let recent = RecentSnapshotStates(byteBudget: 100, maxCount: 3)
+        recent.keep(Self.state("a"), of: 1, bytes: 40)
+        recent.keep(Self.state("b"), of: 2, bytes: 40)
+        #expect(recent.state(of: 1)?.partialItemName == "a")  // now the most recent
+        recent.keep(Self.state("c"), of: 3, bytes: 40)  // over 100 bytes: frame 2 goes
+        #expect(recent.frames == [1, 3])
+        #expect(recent.state(of: 2) == nil)
+        recent.keep(Self.state("d"), of: 4, bytes: 1)
+        recent.keep(Self.state("e"), of: 5, bytes: 1)  // a fourth: frame 1 goes
+        #expect(recent.frames == [3, 4, 5])
+        recent.keep(Self.state("big"), of: 6, bytes: 101)  // never kept
+        #expect(recent.frames == [3, 4, 5] && recent.state(of: 6) == nil)
+        #expect(recent.state(of: 4)?.partialItemName == "d" && recent.frames == [3, 5, 4])
+    }
+}

@@ -11,10 +11,13 @@ import TodoDomain
 /// long travel loads one and redoes a little instead of undoing a long way.
 struct StateSnapshots {
     private let spill: SpillFile
-    /// Per frame with a snapshot: where it starts and how many items it holds.
-    private var offsets: [Int: (offset: Int, items: Int)] = [:]
+    /// Per frame with a snapshot: where it starts, how many items it holds and its size in bytes.
+    private var offsets: [Int: (offset: Int, items: Int, bytes: Int)] = [:]
     /// Snapshots are taken at least this many frames apart.
     private let spacing: Int
+    /// The snapshots read back last, whole: travels to random frames of a
+    /// long list load the same few again and again.
+    private let recent = RecentSnapshotStates(byteBudget: 4 << 20)
 
     var diskFailure: Int32? { spill.diskFailure }
     var isSealed: Bool { spill.isSealed }
@@ -32,7 +35,7 @@ struct StateSnapshots {
     /// Snapshots cost about one item written per frame, whatever the list's length.
     mutating func didMake(frame: Int, state: TodoState, framesSince: Int) -> Bool {
         guard framesSince >= max(spacing, state.todoItems.count) else { return false }
-        offsets[frame] = (spill.count, state.todoItems.count)
+        let offset = spill.count
         // Written piece by piece: a long title goes to disk without a copy of it in memory.
         spill.append(bytesOf: UInt8(state.isCreatingItem ? 1 : 0))
         spill.appendCounted(state.stateName)
@@ -44,6 +47,7 @@ struct StateSnapshots {
             spill.append(bytesOf: UInt8(item.isFinished ? 1 : 0))
             spill.appendCounted(item.title)
         }
+        offsets[frame] = (offset, state.todoItems.count, spill.count - offset)
         return true
     }
 
@@ -52,7 +56,14 @@ struct StateSnapshots {
 
     /// The state of frame `frame`, which must have a snapshot (frame 0 is the initial state).
     func state(of frame: Int) throws -> TodoState {
-        guard let offset = offsets[frame]?.offset else { return TodoState() }
+        guard let snapshot = offsets[frame] else { return TodoState() }
+        if let state = recent.state(of: frame) { return state }
+        let state = try read(at: snapshot.offset)
+        recent.keep(state, of: frame, bytes: snapshot.bytes)
+        return state
+    }
+
+    private func read(at offset: Int) throws -> TodoState {
         var cursor = SpillCursor(spill, at: offset)
         let creating = try cursor.load(UInt8.self) == 1
         let name = try cursor.countedString()
