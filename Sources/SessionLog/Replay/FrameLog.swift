@@ -188,6 +188,8 @@ struct FrameLog {
     /// quarter of ``shortTravel`` never look.
     func snapshot(onLineTo frame: Int, within limit: Int) -> (state: TodoState, path: [Int])? {
         guard limit >= shortTravel / 4 else { return nil }
+        // The snapshot is `sinceSnapshot` frames up: no walk when that alone is too far.
+        guard frame == 0 || Int(record(frame).sinceSnapshot) < limit else { return nil }
         var path: [Int] = []
         var frame = frame
         while frame > 0 {
