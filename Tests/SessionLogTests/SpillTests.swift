@@ -98,7 +98,9 @@ struct SnapshotPlacementTests {
             // since it parted, 20 spacings back.
             let nearest = engine.storage.snapshot(onLineTo: end, within: .max)
             #expect((nearest?.path.count ?? .max) < spacing, "frame \(end): \(nearest?.path.count ?? -1) frames to a snapshot")
-            #expect(nearest?.state.partialItemName == engine.state(of: nearest.map { end - 2 * $0.path.count } ?? end).todo.partialItemName)
+            #expect(
+                nearest?.snapshot.state.partialItemName
+                    == engine.state(of: nearest.map { end - 2 * $0.path.count } ?? end).todo.partialItemName)
         }
         #expect(engine.storage.spillFailure == nil)
     }
@@ -149,24 +151,55 @@ extension SpillTests {
 
 @Suite("Snapshots read back")
 struct RecentSnapshotStatesTests {
-    static func state(_ name: String) -> TodoState {
-        TodoState(isCreatingItem: false, partialItemName: name, todoItems: [], stateName: "s")
+    static func snapshot(_ name: String, bytes: Int) -> SnapshotState {
+        SnapshotState(TodoState(isCreatingItem: false, partialItemName: name, todoItems: [], stateName: "s"), spilledBytes: bytes)
     }
 
-    @Test("the states read last are kept, least recent dropped first, within their bytes and their count")
+    @Test("the snapshots read last are kept, least recent dropped first, within their bytes and their count")
     func keptWithinBudget() {
-        let recent = RecentSnapshotStates(byteBudget: 100, maxCount: 3)
-        recent.keep(Self.state("a"), of: 1, bytes: 40)
-        recent.keep(Self.state("b"), of: 2, bytes: 40)
-        #expect(recent.state(of: 1)?.partialItemName == "a")  // now the most recent
-        recent.keep(Self.state("c"), of: 3, bytes: 40)  // over 100 bytes: frame 2 goes
+        // What an empty list's index is counted at, besides the spilled bytes.
+        let index = Self.snapshot("", bytes: 0).bytes
+        #expect(index > 0 && Self.snapshot("", bytes: 40).bytes == index + 40)
+        let recent = RecentSnapshotStates(byteBudget: 3 * index + 100, maxCount: 3)
+        recent.keep(Self.snapshot("a", bytes: 40), of: 1)
+        recent.keep(Self.snapshot("b", bytes: 40), of: 2)
+        #expect(recent.snapshot(of: 1)?.state.partialItemName == "a")  // now the most recent
+        recent.keep(Self.snapshot("c", bytes: 40), of: 3)  // 120 spilled bytes, over the budget: frame 2 goes
         #expect(recent.frames == [1, 3])
-        #expect(recent.state(of: 2) == nil)
-        recent.keep(Self.state("d"), of: 4, bytes: 1)
-        recent.keep(Self.state("e"), of: 5, bytes: 1)  // a fourth: frame 1 goes
+        #expect(recent.snapshot(of: 2) == nil)
+        recent.keep(Self.snapshot("d", bytes: 1), of: 4)
+        #expect(recent.frames == [1, 3, 4])
+        recent.keep(Self.snapshot("e", bytes: 1), of: 5)  // within the budget, but a fourth: frame 1 goes
         #expect(recent.frames == [3, 4, 5])
-        recent.keep(Self.state("big"), of: 6, bytes: 101)  // never kept
-        #expect(recent.frames == [3, 4, 5] && recent.state(of: 6) == nil)
-        #expect(recent.state(of: 4)?.partialItemName == "d" && recent.frames == [3, 5, 4])
+        recent.keep(Self.snapshot("big", bytes: 2 * index + 101), of: 6)  // over the budget alone: never kept
+        #expect(recent.frames == [3, 4, 5] && recent.snapshot(of: 6) == nil)
+        #expect(recent.snapshot(of: 4)?.state.partialItemName == "d" && recent.frames == [3, 5, 4])
+    }
+}
+
+@Suite("The id index after a snapshot")
+struct SnapshotIndexTests {
+    static func item(_ n: Int) -> TodoItem { TodoItem(id: itemID(n), title: "item \(n)") }
+    static func appending(_ n: Int) -> TodoPatch { TodoPatch(appendedItem: item(n)) }
+
+    @Test("a list that no longer starts with the snapshot's ids is indexed whole, not from the snapshot's index")
+    func listThatParted() throws {
+        let snapshot = SnapshotState(
+            TodoState(isCreatingItem: false, partialItemName: "", todoItems: (0..<4).map(Self.item), stateName: "s"))
+        // Another state loaded from it first makes and shares the snapshot's index.
+        var first = ReplayState(loadedFrom: snapshot)
+        #expect(first.position(of: itemID(3)) == 3)
+        // Undone to two items and redone on another branch, with the index stale all along: five items, ids 0, 1, 12, 13, 14.
+        var state = ReplayState(loadedFrom: snapshot)
+        state.undo(Self.appending(3))
+        state.undo(Self.appending(2))
+        for n in 12..<15 { state.redo(Self.appending(n)) }
+        #expect(state.todo.todoItems.map(\.id) == [0, 1, 12, 13, 14].map(itemID))
+        #expect(state.position(of: itemID(13)) == 3)
+        #expect(state.position(of: itemID(2)) == nil)
+        // The same list grown from the snapshot's: only the new ids are added to its index.
+        var grown = ReplayState(loadedFrom: snapshot)
+        grown.redo(Self.appending(20))
+        #expect(grown.position(of: itemID(20)) == 4 && grown.position(of: itemID(2)) == 2)
     }
 }

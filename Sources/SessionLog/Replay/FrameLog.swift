@@ -186,7 +186,7 @@ struct FrameLog {
     /// latest) and the frames to redo from it, when walking there and
     /// loading it costs less than `limit` frames. Travels shorter than a
     /// quarter of ``shortTravel`` never look.
-    func snapshot(onLineTo frame: Int, within limit: Int) -> (state: TodoState, path: [Int])? {
+    func snapshot(onLineTo frame: Int, within limit: Int) -> (snapshot: SnapshotState, path: [Int])? {
         guard limit >= shortTravel / 4 else { return nil }
         // The snapshot is `sinceSnapshot` frames up: no walk when that alone is too far.
         guard frame == 0 || Int(record(frame).sinceSnapshot) < limit else { return nil }
@@ -208,7 +208,7 @@ struct FrameLog {
             path.append(frame)
             frame = Int(record.parent)
         }
-        return (TodoState(), path)
+        return (SnapshotState(TodoState()), path)
     }
 
     func parent(of frame: Int) -> Int {

@@ -10,14 +10,17 @@ import TodoDomain
 /// Where the first item with each id sits in the live state: what
 /// `setItemDone` needs, kept up to date as items are appended and undone.
 ///
-/// An index can be stale (``stale``): then it holds nothing, changes are
-/// not kept, and its owner makes it again from the state before it asks
-/// it anything. A travel that loads a whole state makes a stale one, so
-/// that only an event that names an item pays for hashing the list.
+/// An index can be stale (``stale(loadedFrom:)``): then it holds nothing,
+/// changes are not kept, and its owner makes it again from the state before
+/// it asks it anything. A travel that loads a snapshot makes a stale one, so
+/// that only an event that names an item pays for the list's ids, and then
+/// only for those the snapshot's own index (made once) does not have.
 struct ItemIndex {
     private var positions: [Key: Int] = [:]
     /// Whether the index is out of step with the state: made again before use.
     private(set) var isStale = false
+    /// For a stale index, the snapshot its state was loaded from.
+    private var loadedFrom: SnapshotState?
 
     /// An id as two words, which `Hasher` takes in two steps: about 1 %
     /// fewer instructions for a whole `validate` than keying by `UUID`
@@ -38,18 +41,20 @@ struct ItemIndex {
 
     init() {}
 
-    /// The index of a whole state.
-    init(_ state: TodoState) {
-        positions.reserveCapacity(state.todoItems.count)
+    /// The index of a whole state, with room for `capacity` ids before its table grows.
+    init(_ state: TodoState, capacity: Int? = nil) {
+        positions.reserveCapacity(max(capacity ?? 0, state.todoItems.count))
         for (position, item) in state.todoItems.enumerated() {
             didAppend(item.id, at: position)
         }
     }
 
-    /// An index that knows nothing yet, to be made from its state when first needed.
-    static var stale: ItemIndex {
+    /// An index that knows nothing yet, to be made when first needed from
+    /// its state, which was loaded from `snapshot`.
+    static func stale(loadedFrom snapshot: SnapshotState) -> ItemIndex {
         var index = ItemIndex()
         index.isStale = true
+        index.loadedFrom = snapshot
         return index
     }
 
@@ -58,10 +63,34 @@ struct ItemIndex {
         if isStale { rebuild(from: state) }
     }
 
-    /// Apart, so that the replay's every event does not carry the loop inlined.
+    /// From the snapshot's index when `state`'s list starts with the
+    /// snapshot's ids (as after the frames redone from it), indexing only
+    /// the items after them; else from the whole list. Apart, so that the
+    /// replay's every event does not carry the loops inlined.
     @inline(never)
     private mutating func rebuild(from state: TodoState) {
-        self = ItemIndex(state)
+        guard let snapshot = loadedFrom, Self.startsWithIDs(of: snapshot.state.todoItems, state.todoItems) else {
+            self = ItemIndex(state)
+            return
+        }
+        self = snapshot.index  // its table, copied only as items are added
+        for position in snapshot.state.todoItems.count..<state.todoItems.count {
+            didAppend(state.todoItems[position].id, at: position)
+        }
+    }
+
+    /// Whether `list` begins with `prefix`'s ids, in order.
+    private static func startsWithIDs(of prefix: [TodoItem], _ list: [TodoItem]) -> Bool {
+        guard prefix.count <= list.count else { return false }
+        if prefix.sharesStorage(with: list) { return true }
+        return zip(prefix, list).allSatisfy { $0.id == $1.id }
+    }
+
+    /// About the memory the table of an index with room for `capacity` ids
+    /// takes: a power of two buckets, at most three quarters full.
+    static func tableBytes(capacity: Int) -> Int {
+        let buckets = 1 << (Int.bitWidth - (max(capacity, 1) * 4 / 3).leadingZeroBitCount)
+        return buckets * (MemoryLayout<Key>.stride + MemoryLayout<Int>.stride)
     }
 
     /// Where the first item with `id` is; never asked of a stale index.

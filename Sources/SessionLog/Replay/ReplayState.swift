@@ -16,11 +16,11 @@ struct ReplayState: ReversibleStateMachine {
 
     init() {}
 
-    /// A state loaded whole (a travel's snapshot): its id index is made
-    /// only when an event needs it (``ItemIndex/stale``).
-    init(_ todo: TodoState) {
-        self.todo = todo
-        self.index = .stale
+    /// A state loaded from a snapshot (a far travel's): its id index is
+    /// made only when an event needs it (``ItemIndex/stale(loadedFrom:)``).
+    init(loadedFrom snapshot: SnapshotState) {
+        self.todo = snapshot.state
+        self.index = .stale(loadedFrom: snapshot)
     }
 
     mutating func update(with event: TodoEvent) {
@@ -81,6 +81,6 @@ extension FrameLog: FrameStorage {
     }
 
     func checkpoint(onLineTo frame: Int, within limit: Int) -> (state: ReplayState, path: [Int])? {
-        snapshot(onLineTo: frame, within: limit).map { (ReplayState($0.state), $0.path) }
+        snapshot(onLineTo: frame, within: limit).map { (ReplayState(loadedFrom: $0.snapshot), $0.path) }
     }
 }

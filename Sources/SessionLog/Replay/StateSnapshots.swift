@@ -17,7 +17,7 @@ struct StateSnapshots {
     private let spacing: Int
     /// The snapshots read back last, whole: travels to random frames of a
     /// long list load the same few again and again.
-    private let recent = RecentSnapshotStates(byteBudget: 4 << 20)
+    private let recent = RecentSnapshotStates(byteBudget: 16 << 20)
 
     var diskFailure: Int32? { spill.diskFailure }
     var isSealed: Bool { spill.isSealed }
@@ -55,12 +55,12 @@ struct StateSnapshots {
     func itemCount(of frame: Int) -> Int? { offsets[frame]?.items }
 
     /// The state of frame `frame`, which must have a snapshot (frame 0 is the initial state).
-    func state(of frame: Int) throws -> TodoState {
-        guard let snapshot = offsets[frame] else { return TodoState() }
-        if let state = recent.state(of: frame) { return state }
-        let state = try read(at: snapshot.offset)
-        recent.keep(state, of: frame, bytes: snapshot.bytes)
-        return state
+    func state(of frame: Int) throws -> SnapshotState {
+        guard let offset = offsets[frame] else { return SnapshotState(TodoState()) }
+        if let kept = recent.snapshot(of: frame) { return kept }
+        let snapshot = SnapshotState(try read(at: offset.offset), spilledBytes: offset.bytes)
+        recent.keep(snapshot, of: frame)
+        return snapshot
     }
 
     private func read(at offset: Int) throws -> TodoState {
