@@ -56,9 +56,9 @@ struct StateSnapshots {
 
     /// The state of frame `frame`, which must have a snapshot (frame 0 is the initial state).
     func state(of frame: Int) throws -> SnapshotState {
-        guard let offset = offsets[frame] else { return SnapshotState(TodoState()) }
+        guard let stored = offsets[frame] else { return SnapshotState(TodoState()) }
         if let kept = recent.snapshot(of: frame) { return kept }
-        let snapshot = SnapshotState(try read(at: offset.offset), spilledBytes: offset.bytes)
+        let snapshot = SnapshotState(try read(at: stored.offset), spilledBytes: stored.bytes)
         recent.keep(snapshot, of: frame)
         return snapshot
     }
