@@ -83,7 +83,8 @@ public struct TimeTravelEngine<Storage: FrameStorage> {
     @inlinable
     public func keptState(of frame: Int) -> State {
         guard let (kept, path) = storage.checkpoint(onLineTo: frame, within: .max) else { return state(of: frame) }
-        // Consumed, so that the redo changes the kept state's storage in place instead of copying it.
+        // Consumed, so that the redo changes the kept state's storage in place instead of copying it
+        // (unless the storage holds it too: then the first change copies it).
         var state = consume kept
         storage.redo(path, on: &state)
         return state
@@ -136,7 +137,8 @@ public struct TimeTravelEngine<Storage: FrameStorage> {
             }
         }
         if let (kept, path) = storage.checkpoint(onLineTo: to, within: undos + redos) {
-            // Consumed: the redo then changes the kept state in place, not a copy of its list and index.
+            // Consumed: the redo then changes the kept state in place, not a copy of its list and index
+            // (unless the storage holds it too: then the first change copies it).
             state = consume kept
             storage.redo(path, on: &state)
             return

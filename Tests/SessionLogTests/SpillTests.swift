@@ -151,29 +151,41 @@ extension SpillTests {
 
 @Suite("Snapshots read back")
 struct RecentSnapshotStatesTests {
-    static func snapshot(_ name: String, bytes: Int) -> SnapshotState {
-        SnapshotState(TodoState(isCreatingItem: false, partialItemName: name, todoItems: [], stateName: "s"), spilledBytes: bytes)
+    /// A snapshot of `items` items whose titles are `name`.
+    static func snapshot(_ name: String, items: Int = 0) -> SnapshotState {
+        let list = (0..<items).map { TodoItem(id: itemID($0), title: name) }
+        return SnapshotState(TodoState(isCreatingItem: false, partialItemName: name, todoItems: list, stateName: "s"))
     }
 
     @Test("the snapshots read last are kept, least recent dropped first, within their bytes and their count")
     func keptWithinBudget() {
-        // What an empty list's index is counted at, besides the spilled bytes.
-        let index = Self.snapshot("", bytes: 0).bytes
-        #expect(index > 0 && Self.snapshot("", bytes: 40).bytes == index + 40)
-        let recent = RecentSnapshotStates(byteBudget: 3 * index + 100, maxCount: 3)
-        recent.keep(Self.snapshot("a", bytes: 40), of: 1)
-        recent.keep(Self.snapshot("b", bytes: 40), of: 2)
+        // Empty lists: the table of the index alone, the same for each.
+        let unit = Self.snapshot("").bytes
+        let recent = RecentSnapshotStates(byteBudget: 2 * unit + unit / 2, maxCount: 3)
+        recent.keep(Self.snapshot("a"), of: 1)
+        recent.keep(Self.snapshot("b"), of: 2)
         #expect(recent.snapshot(of: 1)?.state.partialItemName == "a")  // now the most recent
-        recent.keep(Self.snapshot("c", bytes: 40), of: 3)  // 120 spilled bytes, over the budget: frame 2 goes
+        recent.keep(Self.snapshot("c"), of: 3)  // a third is over the bytes: frame 2 goes
         #expect(recent.frames == [1, 3])
         #expect(recent.snapshot(of: 2) == nil)
-        recent.keep(Self.snapshot("d", bytes: 1), of: 4)
-        #expect(recent.frames == [1, 3, 4])
-        recent.keep(Self.snapshot("e", bytes: 1), of: 5)  // within the budget, but a fourth: frame 1 goes
-        #expect(recent.frames == [3, 4, 5])
-        recent.keep(Self.snapshot("big", bytes: 2 * index + 101), of: 6)  // over the budget alone: never kept
-        #expect(recent.frames == [3, 4, 5] && recent.snapshot(of: 6) == nil)
-        #expect(recent.snapshot(of: 4)?.state.partialItemName == "d" && recent.frames == [3, 5, 4])
+        let many = RecentSnapshotStates(byteBudget: 10 * unit, maxCount: 3)
+        for frame in 1...4 { many.keep(Self.snapshot("\(frame)"), of: frame) }  // a fourth is over the count: frame 1 goes
+        #expect(many.frames == [2, 3, 4])
+        #expect(many.snapshot(of: 3)?.state.partialItemName == "3" && many.frames == [2, 4, 3])
+        // Larger than the whole budget: never kept, and marked so.
+        let big = Self.snapshot(String(repeating: "x", count: 10 * unit), items: 1)
+        many.keep(big, of: 5)
+        #expect(many.frames == [2, 4, 3] && many.snapshot(of: 5) == nil && !big.isKept)
+        #expect(many.snapshot(of: 4)?.isKept == true)
+    }
+
+    @Test("a snapshot's bytes count each item, and the text of a title too long to sit inside its string")
+    func bytes() {
+        let short = Self.snapshot(String(repeating: "s", count: 15), items: 100).bytes
+        let long = Self.snapshot(String(repeating: "l", count: 16), items: 100).bytes
+        let empty = Self.snapshot("").bytes
+        #expect(short - empty == 100 * MemoryLayout<TodoItem>.stride)
+        #expect(long - short == 100 * (16 + 32))
     }
 }
 

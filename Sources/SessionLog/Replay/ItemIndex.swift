@@ -18,8 +18,8 @@ import TodoDomain
 struct ItemIndex {
     private var positions: [Key: Int] = [:]
     /// Whether the index is out of step with the state: made again before use.
-    private(set) var isStale = false
-    /// For a stale index, the snapshot its state was loaded from.
+    private var isStale = false
+    /// For a stale index, the snapshot its state was loaded from, if it is kept in memory.
     private var loadedFrom: SnapshotState?
 
     /// An id as two words, which `Hasher` takes in two steps: about 1 %
@@ -50,8 +50,8 @@ struct ItemIndex {
     }
 
     /// An index that knows nothing yet, to be made when first needed from
-    /// its state, which was loaded from `snapshot`.
-    static func stale(loadedFrom snapshot: SnapshotState) -> ItemIndex {
+    /// its state, which was loaded from `snapshot` (`nil`: from the whole list).
+    static func stale(loadedFrom snapshot: SnapshotState?) -> ItemIndex {
         var index = ItemIndex()
         index.isStale = true
         index.loadedFrom = snapshot

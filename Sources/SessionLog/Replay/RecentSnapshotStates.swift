@@ -3,6 +3,11 @@
 /// long list load the same few snapshots again and again, and each read
 /// decodes every item. A kept state shares its storage with whoever loads
 /// it (a list is copied only when changed), and so does its id index.
+///
+/// Each replay has its own (`diff` two, with `--redact` four, `batch` one
+/// a worker), and a replay state loaded from a snapshot holds it until its
+/// index is made or it travels again, so one snapshot dropped from here can
+/// outlive it for that long.
 final class RecentSnapshotStates {
     private var kept: [(frame: Int, snapshot: SnapshotState)] = []
     private let byteBudget: Int
@@ -23,9 +28,11 @@ final class RecentSnapshotStates {
     }
 
     /// Keeps `snapshot` as the most recent, dropping the least recent past
-    /// the budget or the count.
+    /// the budget or the count; one larger than the whole budget is not kept
+    /// (``SnapshotState/isKept``).
     func keep(_ snapshot: SnapshotState, of frame: Int) {
         guard snapshot.bytes <= byteBudget else { return }
+        snapshot.markKept()
         kept.append((frame, snapshot))
         var total = kept.reduce(0) { $0 + $1.snapshot.bytes }
         while total > byteBudget || kept.count > maxCount {

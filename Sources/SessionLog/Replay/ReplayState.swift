@@ -8,8 +8,9 @@ import TodoDomain
 #endif
 
 /// The replay's live state: the Todo state and where the first item with
-/// each id is, kept in step through every apply, undo and redo, so that
-/// `setItemDone` finds its item without a search.
+/// each id is, kept in step through every apply, undo and redo (or, after a
+/// travel that loaded a snapshot, made again when an event needs it), so
+/// that `setItemDone` finds its item without a search.
 struct ReplayState: ReversibleStateMachine {
     var todo = TodoState()
     var index = ItemIndex()
@@ -20,7 +21,7 @@ struct ReplayState: ReversibleStateMachine {
     /// made only when an event needs it (``ItemIndex/stale(loadedFrom:)``).
     init(loadedFrom snapshot: SnapshotState) {
         self.todo = snapshot.state
-        self.index = .stale(loadedFrom: snapshot)
+        self.index = .stale(loadedFrom: snapshot.isKept ? snapshot : nil)
     }
 
     mutating func update(with event: TodoEvent) {

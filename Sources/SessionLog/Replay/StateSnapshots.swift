@@ -11,13 +11,13 @@ import TodoDomain
 /// long travel loads one and redoes a little instead of undoing a long way.
 struct StateSnapshots {
     private let spill: SpillFile
-    /// Per frame with a snapshot: where it starts, how many items it holds and its size in bytes.
-    private var offsets: [Int: (offset: Int, items: Int, bytes: Int)] = [:]
+    /// Per frame with a snapshot: where it starts and how many items it holds.
+    private var offsets: [Int: (offset: Int, items: Int)] = [:]
     /// Snapshots are taken at least this many frames apart.
     private let spacing: Int
     /// The snapshots read back last, whole: travels to random frames of a
     /// long list load the same few again and again.
-    private let recent = RecentSnapshotStates(byteBudget: 16 << 20)
+    private let recent = RecentSnapshotStates(byteBudget: 12 << 20)
 
     var diskFailure: Int32? { spill.diskFailure }
     var isSealed: Bool { spill.isSealed }
@@ -47,7 +47,7 @@ struct StateSnapshots {
             spill.append(bytesOf: UInt8(item.isFinished ? 1 : 0))
             spill.appendCounted(item.title)
         }
-        offsets[frame] = (offset, state.todoItems.count, spill.count - offset)
+        offsets[frame] = (offset, state.todoItems.count)
         return true
     }
 
@@ -58,7 +58,7 @@ struct StateSnapshots {
     func state(of frame: Int) throws -> SnapshotState {
         guard let stored = offsets[frame] else { return SnapshotState(TodoState()) }
         if let kept = recent.snapshot(of: frame) { return kept }
-        let snapshot = SnapshotState(try read(at: stored.offset), spilledBytes: stored.bytes)
+        let snapshot = SnapshotState(try read(at: stored.offset))
         recent.keep(snapshot, of: frame)
         return snapshot
     }
