@@ -19,8 +19,10 @@ struct ItemIndex {
     private var positions: [Key: Int] = [:]
     /// Whether the index is out of step with the state: made again before use.
     private var isStale = false
-    /// For a stale index, the snapshot its state was loaded from, if it is kept in memory.
-    private var loadedFrom: SnapshotState?
+    /// For a stale index, the snapshot its state was loaded from, while it
+    /// is kept in memory: a weak reference, so that a snapshot the cache
+    /// drops is freed at once, not held until the index is made.
+    private weak var loadedFrom: SnapshotState?
 
     /// An id as two words, which `Hasher` takes in two steps: about 1 %
     /// fewer instructions for a whole `validate` than keying by `UUID`

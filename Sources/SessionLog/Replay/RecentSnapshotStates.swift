@@ -5,9 +5,8 @@
 /// it (a list is copied only when changed), and so does its id index.
 ///
 /// Each replay has its own (`diff` two, with `--redact` four, `batch` one
-/// a worker), and a replay state loaded from a snapshot holds it until its
-/// index is made or it travels again, so one snapshot dropped from here can
-/// outlive it for that long.
+/// a worker). A replay state loaded from a snapshot shares its list until
+/// it changes it, and refers to the snapshot weakly (for its index).
 final class RecentSnapshotStates {
     private var kept: [(frame: Int, snapshot: SnapshotState)] = []
     private let byteBudget: Int
