@@ -30,4 +30,11 @@ extension String {
         let sameRepresentation = withUnsafeBytes(of: self) { mine in withUnsafeBytes(of: other) { theirs in mine.elementsEqual(theirs) } }
         return sameRepresentation || (utf8.count == other.utf8.count && utf8HasPrefix(other))
     }
+
+    /// Whether the string's UTF-8 is exactly `bytes`, compared in place where
+    /// the string is stored contiguously (a native string is).
+    package func utf8Equals(_ bytes: ByteView) -> Bool {
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { ByteView($0).bytesEqual(bytes) } ?? utf8.elementsEqual(bytes)
+    }
 }

@@ -52,6 +52,19 @@ struct StateDigesterTests {
         }
     }
 
+    /// The digester compares a title with the JSON it wrote: `a"b` is written
+    /// `"a\"b"`, whose bytes between the quotes are the title `a\"b`.
+    @Test(
+        "a title is written again when it becomes text whose bytes are the other's JSON, or the other way",
+        arguments: [["a\"b", "a\\\"b"], ["a\\\"b", "a\"b"], ["tab\there", "tab\\there", "tab\there"]])
+    func titlesLikeEscapes(_ titles: [String]) {
+        var digester = StateDigester()
+        for title in titles {
+            let state = TodoState(todoItems: [Self.item(0), TodoItem(id: Self.item(1).id, title: title), Self.item(2)])
+            #expect(digester.value(of: state) == StateDigest.value(of: state), "\(titles)")
+        }
+    }
+
     @Test("a thousand random changes, each digest the whole state's")
     func randomChanges() {
         var random = SplitMix64(seed: 2_612)

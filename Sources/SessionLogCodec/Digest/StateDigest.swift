@@ -82,15 +82,25 @@ public enum StateDigest {
 
     /// One item of the list, with the comma before it unless it is the `first`.
     static func writeItem(_ item: TodoItem, first: Bool, hasLoggedID: Bool, to out: inout some CanonicalJSONOutput) {
+        writeItemHead(id: item.id, first: first, hasLoggedID: hasLoggedID, to: &out)
+        out.add(string: item.title)
+        writeItemTail(isFinished: item.isFinished, to: &out)
+    }
+
+    /// An item's JSON up to its title: `,{"id":S,"title":` (no comma for the `first`).
+    static func writeItemHead(id: UUID, first: Bool, hasLoggedID: Bool, to out: inout some CanonicalJSONOutput) {
         out.add(first ? "{\"id\":" : ",{\"id\":")
         if hasLoggedID {
-            out.add(quotedUUID: item.id.uuid)
+            out.add(quotedUUID: id.uuid)
         } else {
             out.add("null")
         }
         out.add(",\"title\":")
-        out.add(string: item.title)
-        out.add(item.isFinished ? ",\"isFinished\":true}" : ",\"isFinished\":false}")
+    }
+
+    /// An item's JSON after its title: `,"isFinished":B}`.
+    static func writeItemTail(isFinished: Bool, to out: inout some CanonicalJSONOutput) {
+        out.add(isFinished ? ",\"isFinished\":true}" : ",\"isFinished\":false}")
     }
 
     /// The canonical JSON after the list's last item: `],"stateName":S}`.
