@@ -142,9 +142,18 @@ public struct ByteView {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Whether the two views hold the same bytes.
+    /// Whether the two views hold the same bytes; up to sixteen (a short
+    /// title, a key) in two word comparisons rather than a call to `memcmp`.
+    @inlinable
     package func bytesEqual(_ other: ByteView) -> Bool {
         guard buffer.count == other.buffer.count else { return false }
+        if buffer.count <= 16 { return firstSixteenBytes == other.firstSixteenBytes }
+        return longBytesEqual(other)
+    }
+
+    /// ``bytesEqual(_:)`` of two views of the same length, past sixteen bytes.
+    @usableFromInline
+    func longBytesEqual(_ other: ByteView) -> Bool {
         guard let base = buffer.baseAddress, let otherBase = other.buffer.baseAddress else { return true }
         return memcmp(base, otherBase, buffer.count) == 0
     }

@@ -27,12 +27,13 @@ extension String {
     package func utf8Equals(_ other: String) -> Bool {
         // One representation (the same bytes held inline, or one storage) is one text, known at once:
         // a list compared with the copy of it that shares its strings compares no bytes.
-        let sameRepresentation = withUnsafeBytes(of: self) { mine in withUnsafeBytes(of: other) { theirs in mine.elementsEqual(theirs) } }
-        return sameRepresentation || (utf8.count == other.utf8.count && utf8HasPrefix(other))
+        StringRepresentation(self) == StringRepresentation(other) || (utf8.count == other.utf8.count && utf8HasPrefix(other))
     }
 
     /// Whether the string's UTF-8 is exactly `bytes`, compared in place where
-    /// the string is stored contiguously (a native string is).
+    /// the string is stored contiguously (a native string is). Inlined, so
+    /// that a string read in place (``LentElements``) is not copied for the call.
+    @inlinable @inline(__always)
     package func utf8Equals(_ bytes: ByteView) -> Bool {
         guard utf8.count == bytes.count else { return false }
         return utf8.withContiguousStorageIfAvailable { ByteView($0).bytesEqual(bytes) } ?? utf8.elementsEqual(bytes)

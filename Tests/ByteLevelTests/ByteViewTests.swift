@@ -55,6 +55,22 @@ struct ByteViewTests {
         #expect(text.withByteView { $0.firstIndex(of: byte, from: start) } == expected)
     }
 
+    /// Views of every length to past sixteen (compared as words up to sixteen,
+    /// by `memcmp` after), equal, or differing in one byte at each place.
+    @Test(arguments: 0...20)
+    func equalOnlyWhenEveryByteIs(count: Int) {
+        let bytes = (0..<count).map { UInt8(0x61 + $0) }
+        bytes.withByteView { view in
+            Array(bytes).withByteView { same in #expect(view.bytesEqual(same)) }
+            for place in 0..<count {
+                var other = bytes
+                other[place] ^= 0x20
+                other.withByteView { #expect(!view.bytesEqual($0), "byte \(place) of \(count)") }
+            }
+            (bytes + [0x7A]).withByteView { #expect(!view.bytesEqual($0), "a view one byte longer") }
+        }
+    }
+
     @Test func comparesBytesNotIdentity() {
         let one = Array("addItem".utf8)
         let other = Array("xaddItemx".utf8)

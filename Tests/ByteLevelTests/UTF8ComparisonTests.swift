@@ -27,6 +27,37 @@ struct UTF8ComparisonTests {
         #expect(one.utf8Equals(two) == one.utf8.elementsEqual(two.utf8))
     }
 
+    @Test(
+        "a string's UTF-8 against bytes, short (held in the string) and long",
+        arguments: [
+            ("é", Array("e\u{301}".utf8), false), ("é", Array("é".utf8), true), ("", [], true), ("Milk", Array("Milk ".utf8), false),
+            ("a title of twenty-two", Array("a title of twenty-two".utf8), true),
+            ("a title of twenty-two", Array("a title of twenty-twO".utf8), false),
+        ])
+    func equalityWithBytes(text: String, bytes: [UInt8], expected: Bool) {
+        bytes.withByteView { #expect(text.utf8Equals($0) == expected) }
+    }
+
+    @Test("one representation is one text; one text can have two representations")
+    func representations() {
+        let long = String(repeating: "日本", count: 20)
+        let copy = long
+        let remade = String(decoding: Array(long.utf8), as: UTF8.self)
+        #expect(StringRepresentation(long) == StringRepresentation(copy))
+        #expect(remade == long && StringRepresentation(remade) != StringRepresentation(long))
+        #expect(StringRepresentation("Milk") == StringRepresentation(String(decoding: Array("Milk".utf8), as: UTF8.self)))
+        #expect(StringRepresentation("Milk") != StringRepresentation("Milf"))
+    }
+
+    @Test("lent elements are the array's, in order")
+    func lentElements() {
+        let list = ["é", String(repeating: "Milk", count: 8), ""]
+        list.withLentElements { lent in
+            #expect(lent.count == 3)
+            #expect((0..<lent.count).map { lent[$0] } == list)
+        }
+    }
+
     @Test("two arrays share storage until one is written to; equal arrays made apart do not")
     func sharedStorage() {
         let list = ["é", "Milk"]

@@ -98,6 +98,38 @@ public enum StateDigest {
         out.add(",\"title\":")
     }
 
+    /// How many bytes ``writeItemHead(id:first:hasLoggedID:to:)`` and
+    /// ``writeItemTail(isFinished:to:)`` write, counted as they are written:
+    /// where an item's title lies in its JSON.
+    struct ItemLayout: Sendable {
+        private let heads: [Int]
+        private let tails: [Int]
+
+        init() {
+            heads = [(true, true), (true, false), (false, true), (false, false)].map { first, hasLoggedID in
+                var count = ByteCount()
+                let id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+                writeItemHead(id: id, first: first, hasLoggedID: hasLoggedID, to: &count)
+                return count.bytes
+            }
+            tails = [true, false].map { isFinished in
+                var count = ByteCount()
+                writeItemTail(isFinished: isFinished, to: &count)
+                return count.bytes
+            }
+        }
+
+        /// The length of an item's head: its JSON up to its title.
+        func headLength(first: Bool, hasLoggedID: Bool) -> Int {
+            heads[(first ? 0 : 2) + (hasLoggedID ? 0 : 1)]
+        }
+
+        /// The length of an item's tail: its JSON after its title.
+        func tailLength(isFinished: Bool) -> Int {
+            tails[isFinished ? 0 : 1]
+        }
+    }
+
     /// An item's JSON after its title: `,"isFinished":B}`.
     static func writeItemTail(isFinished: Bool, to out: inout some CanonicalJSONOutput) {
         out.add(isFinished ? ",\"isFinished\":true}" : ",\"isFinished\":false}")
@@ -141,6 +173,23 @@ protocol CanonicalJSONOutput {
     mutating func add(string text: String)
     /// An id as an upper-case UUID string, quotes included.
     mutating func add(quotedUUID: uuid_t)
+}
+
+/// Counts the bytes of canonical JSON without writing them.
+private struct ByteCount: CanonicalJSONOutput {
+    var bytes = 0
+
+    mutating func add(_ text: StaticString) {
+        bytes += text.utf8CodeUnitCount
+    }
+
+    mutating func add(string text: String) {
+        JSONStringWriter.write(text, scriptSafe: false) { bytes += $0.count }
+    }
+
+    mutating func add(quotedUUID: uuid_t) {
+        bytes += UUIDText.count + 2
+    }
 }
 
 /// Canonical JSON as text: for people, states files and a page's script.

@@ -25,15 +25,20 @@ public struct StateDigester: Sendable {
     private var listJSON = CanonicalJSONText(scriptSafe: false)
     /// What each item of that JSON was written from, and where, in list order.
     private var written: [WrittenItem] = []
-    /// The JSON and items from the first that differs on, while the list is brought up to date.
-    private var oldJSON: [UInt8] = []
-    private var oldWritten: [WrittenItem] = []
+    /// The buffers the JSON and its items were in before, kept for their
+    /// room: the next list that differs is written into them.
+    private var spareJSON: [UInt8] = []
+    private var spareWritten: [WrittenItem] = []
     /// A title with something to escape, written to be compared.
     private var escapedTitle = CanonicalJSONText(scriptSafe: false)
+    /// Where an item's title lies in its JSON.
+    private let layout = StateDigest.ItemLayout()
     /// The JSON before and after the list, written anew for each state.
     private var edges = CanonicalJSONText(scriptSafe: false)
     /// The list and the derived ids the JSON was last brought to: a list that
     /// is still their storage (no event changed it since) needs no comparing.
+    /// The list also keeps alive the titles whose representations
+    /// ``WrittenItem`` holds, which is what makes those prove anything.
     private var lastItems: [TodoItem] = []
     private var lastDerivedIDs: Set<UUID> = []
 
@@ -59,101 +64,102 @@ public struct StateDigester: Sendable {
         return StateDigest.number(ofSHA256: stream.digest())
     }
 
-    /// Brings the kept JSON to `items`: from the first item that differs on,
-    /// each run of items that are as they were is copied from the old JSON in
-    /// one piece, the others written anew.
+    /// Brings the kept JSON to `items`. Items added at the end are written
+    /// after it. Otherwise, from the first item that differs on, the JSON is
+    /// made again in the spare buffer: each run of items that are as they
+    /// were copied from the old JSON in one piece, the others written anew.
     private mutating func update(to items: [TodoItem], derivedIDs: Set<UUID>) {
         guard !items.sharesStorage(with: lastItems) || derivedIDs != lastDerivedIDs else { return }
         defer { (lastItems, lastDerivedIDs) = (items, derivedIDs) }
-        // Buffers that are read while others change are held in locals, their storage swapped back after.
+        // A buffer that is read while others change is held in a local, its storage swapped back after.
         var scratch = CanonicalJSONText(scriptSafe: false)
         swap(&scratch, &escapedTitle)
         defer { swap(&scratch, &escapedTitle) }
-        let common = min(items.count, written.count)
-        let first = listJSON.bytes.withByteView { json in
+        items.withLentElements { items in
+            let common = min(items.count, written.count)
+            // The items that are still the strings they were written from: their JSON stays as it is.
             var first = 0
-            while first < common,
-                Self.matches(
-                    items[first], written[first], hasLoggedID: Self.isLogged(items[first], derivedIDs), in: json, scratch: &scratch)
-            {
+            while first < common, written[first].isWritten(from: items[first], hasLoggedID: Self.isLogged(items[first], derivedIDs)) {
                 first += 1
             }
-            return first
-        }
-        guard first < items.count || first < written.count else { return }
-        // The rest of the old JSON, counted from the first item that differs.
-        let oldStart = start(of: first)
-        var oldJSON: [UInt8] = []
-        swap(&oldJSON, &self.oldJSON)
-        defer { swap(&oldJSON, &self.oldJSON) }
-        oldJSON.removeAll(keepingCapacity: true)
-        oldJSON.append(contentsOf: listJSON.bytes[oldStart...])
-        oldWritten.removeAll(keepingCapacity: true)
-        if first < written.count { oldWritten.append(contentsOf: written[first...]) }
-        listJSON.bytes.removeSubrange(oldStart...)
-        written.removeSubrange(first...)
-        oldJSON.withByteView { old in
-            // The old bytes `run` are still to be copied; they are items that did not change.
-            var run = 0..<0
-            for position in first..<items.count {
-                // `items[position]` is read in place each time: a copy of the item would retain its title.
-                let logged = Self.isLogged(items[position], derivedIDs)
-                let reused = position - first
-                if reused < oldWritten.count,
-                    Self.matches(items[position], oldWritten[reused], shiftedBy: oldStart, hasLoggedID: logged, in: old, scratch: &scratch)
-                {
-                    let item = oldWritten[reused]
-                    if run.isEmpty { run = (item.start - oldStart)..<(item.start - oldStart) }
-                    // The run lands at the JSON's end, where it is appended.
-                    let shift = listJSON.bytes.count - run.lowerBound - oldStart
-                    run = run.lowerBound..<(item.end - oldStart)
-                    written.append(item.shifted(by: shift))
-                } else {
-                    if !run.isEmpty { listJSON.bytes.append(contentsOf: old.subview(run)) }
-                    run = 0..<0
-                    written.append(write(items[position], first: position == 0, hasLoggedID: logged))
+            guard first < written.count else {
+                for position in first..<items.count {
+                    written.append(write(items[position], at: position, hasLoggedID: Self.isLogged(items[position], derivedIDs)))
                 }
+                return
             }
-            if !run.isEmpty { listJSON.bytes.append(contentsOf: old.subview(run)) }
+            // The old JSON and items move to locals, the spare buffers' room takes their place.
+            var oldJSON = spareJSON
+            var oldWritten = spareWritten
+            (spareJSON, spareWritten) = ([], [])
+            swap(&oldJSON, &listJSON.bytes)
+            swap(&oldWritten, &written)
+            defer { (spareJSON, spareWritten) = (oldJSON, oldWritten) }
+            listJSON.bytes.removeAll(keepingCapacity: true)
+            written.removeAll(keepingCapacity: true)
+            let kept = first == 0 ? 0 : oldWritten[first - 1].end
+            listJSON.bytes.append(contentsOf: oldJSON[..<kept])
+            written.append(contentsOf: oldWritten[..<first])
+            oldJSON.withByteView { old in
+                // The old bytes `run` are still to be copied; they are items that did not change.
+                var run = 0..<0
+                for position in first..<items.count {
+                    let logged = Self.isLogged(items[position], derivedIDs)
+                    if position < oldWritten.count,
+                        Self.matches(
+                            items[position], oldWritten[position], at: position, from: Self.start(of: position, in: oldWritten),
+                            hasLoggedID: logged, in: old, layout: layout, scratch: &scratch)
+                    {
+                        if run.isEmpty { run = Self.start(of: position, in: oldWritten)..<Self.start(of: position, in: oldWritten) }
+                        // The run lands at the JSON's end, where it is appended.
+                        let shift = listJSON.bytes.count - run.lowerBound
+                        run = run.lowerBound..<oldWritten[position].end
+                        written.append(oldWritten[position].moved(by: shift, title: items[position].title))
+                    } else {
+                        if !run.isEmpty { listJSON.bytes.append(contentsOf: old.subview(run)) }
+                        run = 0..<0
+                        written.append(write(items[position], at: position, hasLoggedID: logged))
+                    }
+                }
+                if !run.isEmpty { listJSON.bytes.append(contentsOf: old.subview(run)) }
+            }
         }
     }
 
-    /// Whether `item`'s id is shown (not derived by a reader). Borrowed, and
-    /// its id read only when ids were derived: a copy would retain its title.
-    private static func isLogged(_ item: borrowing TodoItem, _ derivedIDs: Set<UUID>) -> Bool {
+    /// Whether `item`'s id is shown (not derived by a reader); its id is read
+    /// only when ids were derived.
+    private static func isLogged(_ item: TodoItem, _ derivedIDs: Set<UUID>) -> Bool {
         derivedIDs.isEmpty || !derivedIDs.contains(item.id)
     }
 
-    /// Where item `position`'s JSON starts, its comma included.
-    private func start(of position: Int) -> Int {
+    /// Where item `position`'s JSON starts in what `written` describes: where the item before it ends.
+    private static func start(of position: Int, in written: [WrittenItem]) -> Int {
         position == 0 ? 0 : written[position - 1].end
     }
 
-    /// Writes `item` at the end of the list's JSON, noting where its parts lie.
-    private mutating func write(_ item: TodoItem, first: Bool, hasLoggedID: Bool) -> WrittenItem {
-        let start = listJSON.bytes.count
-        StateDigest.writeItemHead(id: item.id, first: first, hasLoggedID: hasLoggedID, to: &listJSON)
+    /// Writes `item`, the list's item `position`, at the end of the list's JSON.
+    private mutating func write(_ item: TodoItem, at position: Int, hasLoggedID: Bool) -> WrittenItem {
+        StateDigest.writeItemHead(id: item.id, first: position == 0, hasLoggedID: hasLoggedID, to: &listJSON)
         let titleStart = listJSON.bytes.count
         listJSON.add(string: item.title)
-        let titleEnd = listJSON.bytes.count
+        let titleIsPlain = listJSON.bytes.count - titleStart == item.title.utf8.count + 2
         StateDigest.writeItemTail(isFinished: item.isFinished, to: &listJSON)
         return WrittenItem(
-            id: item.id, isFinished: item.isFinished, hasLoggedID: hasLoggedID,
-            titleIsPlain: titleEnd - titleStart == item.title.utf8.count + 2, start: start, titleStart: titleStart, titleEnd: titleEnd,
-            end: listJSON.bytes.count)
+            id: item.id, title: StringRepresentation(item.title), end: listJSON.bytes.count, isFinished: item.isFinished,
+            hasLoggedID: hasLoggedID, titleIsPlain: titleIsPlain)
     }
 
-    /// Whether `item`'s JSON is the one `written` describes in `json` (whose
-    /// offsets are `written`'s less `shift`): the same id, shown the same
-    /// way, the same switch, and its title's JSON the same bytes. A title
-    /// that was written with escapes is written again to `scratch` to be compared.
-    /// (Borrowed: a copy of the item would retain its title.)
+    /// Whether `item`'s JSON is the one `written` describes in `json`, as the
+    /// list's item `position` from `start`: the same id, shown the same way,
+    /// the same switch, and its title's JSON the same bytes. A title that was
+    /// written with escapes is written again to `scratch` to be compared.
     private static func matches(
-        _ item: borrowing TodoItem, _ written: WrittenItem, shiftedBy shift: Int = 0, hasLoggedID: Bool, in json: ByteView,
-        scratch: inout CanonicalJSONText
+        _ item: TodoItem, _ written: WrittenItem, at position: Int, from start: Int, hasLoggedID: Bool, in json: ByteView,
+        layout: StateDigest.ItemLayout, scratch: inout CanonicalJSONText
     ) -> Bool {
         guard written.hasLoggedID == hasLoggedID, written.isFinished == item.isFinished, written.id == item.id else { return false }
-        let titleJSON = (written.titleStart - shift)..<(written.titleEnd - shift)
+        if written.title == StringRepresentation(item.title) { return true }
+        let titleJSON = written.title(at: position, from: start, layout: layout)
         if written.titleIsPlain {
             // `"` + the title + `"`, nothing escaped: the title is the same when its bytes are those between the
             // quotes (which hold no `"`, `\` or control character, so neither does a title that is them).
@@ -165,25 +171,42 @@ public struct StateDigester: Sendable {
     }
 }
 
-/// An item as the digester wrote it: what its JSON shows, and where the
-/// JSON's parts lie (`start` before its comma, `titleStart..<titleEnd` its
-/// title's literal, quotes included, `end` after its closing brace).
+/// An item as the digester wrote it: what its JSON shows, and where it ends
+/// (it starts where the item before it ends). Its title's literal lies
+/// between the parts written around it, whose lengths follow from the rest.
 private struct WrittenItem: Sendable {
     let id: UUID
+    /// The representation of the title of the item at its place in the list
+    /// last digested, which the digester keeps (`lastItems`): while that
+    /// string is alive, an item whose title has this representation has this
+    /// title's bytes.
+    let title: StringRepresentation
+    /// Where its JSON ends, after the closing brace.
+    let end: Int
     let isFinished: Bool
     let hasLoggedID: Bool
     /// Whether the title's literal is its bytes between quotes, nothing escaped
     /// (an escape makes the literal longer than that).
     let titleIsPlain: Bool
-    let start: Int
-    let titleStart: Int
-    let titleEnd: Int
-    let end: Int
 
-    /// The same item, its JSON moved by `shift` bytes.
-    func shifted(by shift: Int) -> WrittenItem {
+    /// Where its title's literal lies, quotes included, when it is the list's
+    /// item `position` and its JSON starts at `start`.
+    func title(at position: Int, from start: Int, layout: StateDigest.ItemLayout) -> Range<Int> {
+        (start + layout.headLength(first: position == 0, hasLoggedID: hasLoggedID))..<(end - layout.tailLength(isFinished: isFinished))
+    }
+
+    /// Whether `item` is the item written, known without reading its title:
+    /// the same id, shown the same way, the same switch, and a title with
+    /// the representation of the one written.
+    func isWritten(from item: TodoItem, hasLoggedID: Bool) -> Bool {
+        self.hasLoggedID == hasLoggedID && isFinished == item.isFinished && id == item.id && title == StringRepresentation(item.title)
+    }
+
+    /// The same item, its JSON moved by `shift` bytes, its title now that
+    /// of the list being digested (the same bytes).
+    func moved(by shift: Int, title text: String) -> WrittenItem {
         WrittenItem(
-            id: id, isFinished: isFinished, hasLoggedID: hasLoggedID, titleIsPlain: titleIsPlain, start: start + shift,
-            titleStart: titleStart + shift, titleEnd: titleEnd + shift, end: end + shift)
+            id: id, title: StringRepresentation(text), end: end + shift, isFinished: isFinished, hasLoggedID: hasLoggedID,
+            titleIsPlain: titleIsPlain)
     }
 }
