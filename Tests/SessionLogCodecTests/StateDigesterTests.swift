@@ -21,6 +21,11 @@ struct StateDigesterTests {
             ("a list of another branch: every item other", [[0, 1, 2, 3], [4, 5, 6], [0, 1, 2, 3]]),
             ("the same list again", [[0, 1], [0, 1], [0, 1]]),
             ("an item of the middle gone, the rest moved up", [[0, 1, 2, 3], [0, 2, 3]]),
+            (
+                "near the end of a list: the last item ticked, then the one before",
+                [[0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 105], [0, 1, 2, 3, 104, 105]]
+            ),
+            ("the last two items of another branch, then one of them gone", [[0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 6, 7], [0, 1, 2, 3, 6]]),
         ])
     func sameDigest(_ name: String, _ lists: [[Int]]) {
         var digester = StateDigester()

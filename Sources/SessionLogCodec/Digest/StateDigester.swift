@@ -64,13 +64,21 @@ public struct StateDigester: Sendable {
         return StateDigest.number(ofSHA256: stream.digest())
     }
 
-    /// Brings the kept JSON to `items`. Items added at the end are written
-    /// after it. Otherwise, from the first item that differs on, the JSON is
-    /// made again in the spare buffer: each run of items that are as they
-    /// were copied from the old JSON in one piece, the others written anew.
+    /// Brings the kept JSON to `items`. The items up to the first that
+    /// differs keep their JSON, and items added at the end are written after
+    /// it. Otherwise the rest is made again from the old JSON: each run of
+    /// items that are as they were copied in one piece, the others written
+    /// anew. Whichever of the part kept and the rest is shorter is the one
+    /// copied: the rest to the spare buffers and back (a change near the
+    /// end), or the part kept into the spare buffers, which become the JSON
+    /// (a change near the start).
     private mutating func update(to items: [TodoItem], derivedIDs: Set<UUID>) {
         guard !items.sharesStorage(with: lastItems) || derivedIDs != lastDerivedIDs else { return }
-        defer { (lastItems, lastDerivedIDs) = (items, derivedIDs) }
+        defer {
+            (lastItems, lastDerivedIDs) = (items, derivedIDs)
+            // Each written item's title representation is that of the same place in `lastItems`, which keeps it alive.
+            assert(written.count == lastItems.count, "the JSON describes the list kept")
+        }
         // A buffer that is read while others change is held in a local, its storage swapped back after.
         var scratch = CanonicalJSONText(scriptSafe: false)
         swap(&scratch, &escapedTitle)
@@ -82,39 +90,57 @@ public struct StateDigester: Sendable {
             while first < common, written[first].isWritten(from: items[first], hasLoggedID: Self.isLogged(items[first], derivedIDs)) {
                 first += 1
             }
-            guard first < written.count else {
+            let kept = first == 0 ? 0 : written[first - 1].end
+            if first == items.count || first == written.count {
+                // Items removed from the end (a travel back), or added there.
+                listJSON.bytes.removeSubrange(kept...)
+                written.removeSubrange(first...)
                 for position in first..<items.count {
                     written.append(write(items[position], at: position, hasLoggedID: Self.isLogged(items[position], derivedIDs)))
                 }
                 return
             }
-            // The old JSON and items move to locals, the spare buffers' room takes their place.
+            // The old JSON and items from `base` on (their offsets less `kept` then) move to
+            // locals; the spare buffers' room takes the place of what moves.
             var oldJSON = spareJSON
             var oldWritten = spareWritten
             (spareJSON, spareWritten) = ([], [])
-            swap(&oldJSON, &listJSON.bytes)
-            swap(&oldWritten, &written)
             defer { (spareJSON, spareWritten) = (oldJSON, oldWritten) }
-            listJSON.bytes.removeAll(keepingCapacity: true)
-            written.removeAll(keepingCapacity: true)
-            let kept = first == 0 ? 0 : oldWritten[first - 1].end
-            listJSON.bytes.append(contentsOf: oldJSON[..<kept])
-            written.append(contentsOf: oldWritten[..<first])
+            let base: Int
+            if listJSON.bytes.count - kept < kept {
+                base = first
+                oldJSON.removeAll(keepingCapacity: true)
+                oldJSON.append(contentsOf: listJSON.bytes[kept...])
+                oldWritten.removeAll(keepingCapacity: true)
+                oldWritten.append(contentsOf: written[first...].lazy.map { $0.moved(by: -kept) })
+                listJSON.bytes.removeSubrange(kept...)
+                written.removeSubrange(first...)
+            } else {
+                base = 0
+                swap(&oldJSON, &listJSON.bytes)
+                swap(&oldWritten, &written)
+                listJSON.bytes.removeAll(keepingCapacity: true)
+                written.removeAll(keepingCapacity: true)
+                listJSON.bytes.append(contentsOf: oldJSON[..<kept])
+                written.append(contentsOf: oldWritten[..<first])
+            }
             oldJSON.withByteView { old in
                 // The old bytes `run` are still to be copied; they are items that did not change.
                 var run = 0..<0
                 for position in first..<items.count {
                     let logged = Self.isLogged(items[position], derivedIDs)
-                    if position < oldWritten.count,
+                    let index = position - base
+                    if index < oldWritten.count,
+                        case let start = index == 0 ? 0 : oldWritten[index - 1].end,
                         Self.matches(
-                            items[position], oldWritten[position], at: position, from: Self.start(of: position, in: oldWritten),
-                            hasLoggedID: logged, in: old, layout: layout, scratch: &scratch)
+                            items[position], oldWritten[index], at: position, from: start, hasLoggedID: logged, in: old, layout: layout,
+                            scratch: &scratch)
                     {
-                        if run.isEmpty { run = Self.start(of: position, in: oldWritten)..<Self.start(of: position, in: oldWritten) }
+                        if run.isEmpty { run = start..<start }
                         // The run lands at the JSON's end, where it is appended.
                         let shift = listJSON.bytes.count - run.lowerBound
-                        run = run.lowerBound..<oldWritten[position].end
-                        written.append(oldWritten[position].moved(by: shift, title: items[position].title))
+                        run = run.lowerBound..<oldWritten[index].end
+                        written.append(oldWritten[index].moved(by: shift, title: items[position].title))
                     } else {
                         if !run.isEmpty { listJSON.bytes.append(contentsOf: old.subview(run)) }
                         run = 0..<0
@@ -130,11 +156,6 @@ public struct StateDigester: Sendable {
     /// only when ids were derived.
     private static func isLogged(_ item: TodoItem, _ derivedIDs: Set<UUID>) -> Bool {
         derivedIDs.isEmpty || !derivedIDs.contains(item.id)
-    }
-
-    /// Where item `position`'s JSON starts in what `written` describes: where the item before it ends.
-    private static func start(of position: Int, in written: [WrittenItem]) -> Int {
-        position == 0 ? 0 : written[position - 1].end
     }
 
     /// Writes `item`, the list's item `position`, at the end of the list's JSON.
@@ -200,6 +221,11 @@ private struct WrittenItem: Sendable {
     /// the representation of the one written.
     func isWritten(from item: TodoItem, hasLoggedID: Bool) -> Bool {
         self.hasLoggedID == hasLoggedID && isFinished == item.isFinished && id == item.id && title == StringRepresentation(item.title)
+    }
+
+    /// The same item, its JSON moved by `shift` bytes.
+    func moved(by shift: Int) -> WrittenItem {
+        WrittenItem(id: id, title: title, end: end + shift, isFinished: isFinished, hasLoggedID: hasLoggedID, titleIsPlain: titleIsPlain)
     }
 
     /// The same item, its JSON moved by `shift` bytes, its title now that
