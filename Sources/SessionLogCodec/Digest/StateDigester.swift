@@ -18,8 +18,10 @@ public import TodoDomain
 /// JSON again: it keeps the JSON of the list it hashed last, item by item, and
 /// writes only the items that differ from it (an item added, ticked or
 /// undone), which was more than half of each digest's time on long lists.
-/// It keeps no item, only where each item's JSON lies, so comparing an item
-/// with what was written compares bytes and counts no references.
+/// An item is known to be as it was written by its id, its switch and its
+/// title's ``StringRepresentation``, read in place from the list: the list
+/// last digested is kept, so every title a kept representation names is
+/// alive. Only a title whose representation differs is compared byte by byte.
 public struct StateDigester: Sendable {
     /// The list's canonical JSON as last written, between its brackets.
     private var listJSON = CanonicalJSONText(scriptSafe: false)
@@ -66,12 +68,7 @@ public struct StateDigester: Sendable {
 
     /// Brings the kept JSON to `items`. The items up to the first that
     /// differs keep their JSON, and items added at the end are written after
-    /// it. Otherwise the rest is made again from the old JSON: each run of
-    /// items that are as they were copied in one piece, the others written
-    /// anew. Whichever of the part kept and the rest is shorter is the one
-    /// copied: the rest to the spare buffers and back (a change near the
-    /// end), or the part kept into the spare buffers, which become the JSON
-    /// (a change near the start).
+    /// it. Otherwise the rest is made again from the old JSON (``rebuild(_:from:old:derivedIDs:scratch:)``).
     private mutating func update(to items: [TodoItem], derivedIDs: Set<UUID>) {
         guard !items.sharesStorage(with: lastItems) || derivedIDs != lastDerivedIDs else { return }
         defer {
@@ -84,72 +81,98 @@ public struct StateDigester: Sendable {
         swap(&scratch, &escapedTitle)
         defer { swap(&scratch, &escapedTitle) }
         items.withLentElements { items in
-            let common = min(items.count, written.count)
             // The items that are still the strings they were written from: their JSON stays as it is.
+            let common = min(items.count, written.count)
             var first = 0
             while first < common, written[first].isWritten(from: items[first], hasLoggedID: Self.isLogged(items[first], derivedIDs)) {
                 first += 1
             }
-            let kept = first == 0 ? 0 : written[first - 1].end
-            if first == items.count || first == written.count {
+            guard first < items.count, first < written.count else {
                 // Items removed from the end (a travel back), or added there.
-                listJSON.bytes.removeSubrange(kept...)
-                written.removeSubrange(first...)
+                truncate(to: first)
                 for position in first..<items.count {
                     written.append(write(items[position], at: position, hasLoggedID: Self.isLogged(items[position], derivedIDs)))
                 }
                 return
             }
-            // The old JSON and items from `base` on (their offsets less `kept` then) move to
-            // locals; the spare buffers' room takes the place of what moves.
-            var oldJSON = spareJSON
-            var oldWritten = spareWritten
-            (spareJSON, spareWritten) = ([], [])
-            defer { (spareJSON, spareWritten) = (oldJSON, oldWritten) }
-            let base: Int
-            if listJSON.bytes.count - kept < kept {
-                base = first
-                oldJSON.removeAll(keepingCapacity: true)
-                oldJSON.append(contentsOf: listJSON.bytes[kept...])
-                oldWritten.removeAll(keepingCapacity: true)
-                oldWritten.append(contentsOf: written[first...].lazy.map { $0.moved(by: -kept) })
-                listJSON.bytes.removeSubrange(kept...)
-                written.removeSubrange(first...)
-            } else {
-                base = 0
-                swap(&oldJSON, &listJSON.bytes)
-                swap(&oldWritten, &written)
-                listJSON.bytes.removeAll(keepingCapacity: true)
-                written.removeAll(keepingCapacity: true)
-                listJSON.bytes.append(contentsOf: oldJSON[..<kept])
-                written.append(contentsOf: oldWritten[..<first])
-            }
-            oldJSON.withByteView { old in
-                // The old bytes `run` are still to be copied; they are items that did not change.
-                var run = 0..<0
-                for position in first..<items.count {
-                    let logged = Self.isLogged(items[position], derivedIDs)
-                    let index = position - base
-                    if index < oldWritten.count,
-                        case let start = index == 0 ? 0 : oldWritten[index - 1].end,
-                        Self.matches(
-                            items[position], oldWritten[index], at: position, from: start, hasLoggedID: logged, in: old, layout: layout,
-                            scratch: &scratch)
-                    {
-                        if run.isEmpty { run = start..<start }
-                        // The run lands at the JSON's end, where it is appended.
-                        let shift = listJSON.bytes.count - run.lowerBound
-                        run = run.lowerBound..<oldWritten[index].end
-                        written.append(oldWritten[index].moved(by: shift, title: items[position].title))
-                    } else {
-                        if !run.isEmpty { listJSON.bytes.append(contentsOf: old.subview(run)) }
-                        run = 0..<0
-                        written.append(write(items[position], at: position, hasLoggedID: logged))
-                    }
-                }
-                if !run.isEmpty { listJSON.bytes.append(contentsOf: old.subview(run)) }
-            }
+            let old = setAside(from: first)
+            defer { (spareJSON, spareWritten) = (old.json, old.items) }
+            rebuild(items, from: first, old: old, derivedIDs: derivedIDs, scratch: &scratch)
         }
+    }
+
+    /// The JSON of a list's items from `base` on, and those items, their
+    /// offsets counted from the first one's start.
+    private struct SetAside {
+        var json: [UInt8]
+        var items: [WrittenItem]
+        var base: Int
+    }
+
+    /// Sets the JSON and items from item `first` on aside, in the spare
+    /// buffers, and leaves those before it as the JSON to go on from. Of
+    /// the part kept and the rest, the shorter is copied: the rest aside
+    /// (a change near the end), or the part kept into the spare buffers,
+    /// which become the JSON (a change near the start).
+    private mutating func setAside(from first: Int) -> SetAside {
+        var aside = SetAside(json: spareJSON, items: spareWritten, base: 0)
+        (spareJSON, spareWritten) = ([], [])
+        let kept = first == 0 ? 0 : written[first - 1].end
+        if listJSON.bytes.count - kept < kept {
+            aside.base = first
+            aside.json.removeAll(keepingCapacity: true)
+            aside.json.append(contentsOf: listJSON.bytes[kept...])
+            aside.items.removeAll(keepingCapacity: true)
+            aside.items.append(contentsOf: written[first...].lazy.map { $0.moved(by: -kept) })
+            truncate(to: first)
+        } else {
+            swap(&aside.json, &listJSON.bytes)
+            swap(&aside.items, &written)
+            listJSON.bytes.removeAll(keepingCapacity: true)
+            written.removeAll(keepingCapacity: true)
+            listJSON.bytes.append(contentsOf: aside.json[..<kept])
+            written.append(contentsOf: aside.items[..<first])
+        }
+        return aside
+    }
+
+    /// Writes the JSON of `items` from `first` on, after the JSON kept: each
+    /// run of items that are as `old` has them copied from it in one piece,
+    /// the others written anew.
+    private mutating func rebuild(
+        _ items: LentElements<TodoItem>, from first: Int, old: SetAside, derivedIDs: Set<UUID>, scratch: inout CanonicalJSONText
+    ) {
+        old.json.withByteView { oldJSON in
+            // The old bytes `run` are still to be copied; they are items that did not change.
+            var run = 0..<0
+            for position in first..<items.count {
+                let logged = Self.isLogged(items[position], derivedIDs)
+                let index = position - old.base
+                if index < old.items.count,
+                    case let start = index == 0 ? 0 : old.items[index - 1].end,
+                    Self.matches(
+                        items[position], old.items[index], at: position, from: start, hasLoggedID: logged, in: oldJSON, layout: layout,
+                        scratch: &scratch)
+                {
+                    if run.isEmpty { run = start..<start }
+                    // The run lands at the JSON's end, where it is appended.
+                    let shift = listJSON.bytes.count - run.lowerBound
+                    run = run.lowerBound..<old.items[index].end
+                    written.append(old.items[index].moved(by: shift, title: items[position].title))
+                } else {
+                    if !run.isEmpty { listJSON.bytes.append(contentsOf: oldJSON.subview(run)) }
+                    run = 0..<0
+                    written.append(write(items[position], at: position, hasLoggedID: logged))
+                }
+            }
+            if !run.isEmpty { listJSON.bytes.append(contentsOf: oldJSON.subview(run)) }
+        }
+    }
+
+    /// Keeps the JSON of the first `count` items only.
+    private mutating func truncate(to count: Int) {
+        listJSON.bytes.removeSubrange((count == 0 ? 0 : written[count - 1].end)...)
+        written.removeSubrange(count...)
     }
 
     /// Whether `item`'s id is shown (not derived by a reader); its id is read
