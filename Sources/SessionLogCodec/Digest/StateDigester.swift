@@ -19,9 +19,10 @@ public import TodoDomain
 /// writes only the items that differ from it (an item added, ticked or
 /// undone), which was more than half of each digest's time on long lists.
 /// An item is known to be as it was written by its id, its switch and its
-/// title's ``StringRepresentation``, read in place from the list: the list
-/// last digested is kept, so every title a kept representation names is
-/// alive. Only a title whose representation differs is compared byte by byte.
+/// title's representation (its text when short, else where its storage
+/// is), read in place from the list: the list last digested is kept, so
+/// every title a kept representation names is alive. Only a title whose
+/// representation differs is compared byte by byte.
 public struct StateDigester: Sendable {
     /// The list's canonical JSON as last written, between its brackets.
     private var listJSON = CanonicalJSONText(scriptSafe: false)
