@@ -102,31 +102,34 @@ public enum StateDigest {
     /// ``writeItemTail(isFinished:to:)`` write, counted as they are written:
     /// where an item's title lies in its JSON.
     struct ItemLayout: Sendable {
-        private let heads: [Int]
-        private let tails: [Int]
+        private let firstLogged, firstDerived, laterLogged, laterDerived: Int
+        private let finished, open: Int
 
         init() {
-            heads = [(true, true), (true, false), (false, true), (false, false)].map { first, hasLoggedID in
+            func head(first: Bool, hasLoggedID: Bool) -> Int {
                 var count = ByteCount()
                 let id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
                 writeItemHead(id: id, first: first, hasLoggedID: hasLoggedID, to: &count)
                 return count.bytes
             }
-            tails = [true, false].map { isFinished in
+            func tail(isFinished: Bool) -> Int {
                 var count = ByteCount()
                 writeItemTail(isFinished: isFinished, to: &count)
                 return count.bytes
             }
+            (firstLogged, firstDerived) = (head(first: true, hasLoggedID: true), head(first: true, hasLoggedID: false))
+            (laterLogged, laterDerived) = (head(first: false, hasLoggedID: true), head(first: false, hasLoggedID: false))
+            (finished, open) = (tail(isFinished: true), tail(isFinished: false))
         }
 
         /// The length of an item's head: its JSON up to its title.
         func headLength(first: Bool, hasLoggedID: Bool) -> Int {
-            heads[(first ? 0 : 2) + (hasLoggedID ? 0 : 1)]
+            first ? (hasLoggedID ? firstLogged : firstDerived) : (hasLoggedID ? laterLogged : laterDerived)
         }
 
         /// The length of an item's tail: its JSON after its title.
         func tailLength(isFinished: Bool) -> Int {
-            tails[isFinished ? 0 : 1]
+            isFinished ? finished : open
         }
     }
 

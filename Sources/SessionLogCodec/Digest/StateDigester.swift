@@ -202,7 +202,7 @@ public struct StateDigester: Sendable {
         _ item: TodoItem, _ written: WrittenItem, at position: Int, from start: Int, hasLoggedID: Bool, in json: ByteView,
         layout: StateDigest.ItemLayout, scratch: inout CanonicalJSONText
     ) -> Bool {
-        guard written.hasLoggedID == hasLoggedID, written.isFinished == item.isFinished, written.id == item.id else { return false }
+        guard written.showsSameFields(as: item, hasLoggedID: hasLoggedID) else { return false }
         if written.title == StringRepresentation(item.title) { return true }
         let titleJSON = written.title(at: position, from: start, layout: layout)
         if written.titleIsPlain {
@@ -240,11 +240,16 @@ private struct WrittenItem: Sendable {
         (start + layout.headLength(first: position == 0, hasLoggedID: hasLoggedID))..<(end - layout.tailLength(isFinished: isFinished))
     }
 
+    /// Whether `item` shows as the item written but for its title: the same
+    /// id, shown the same way, and the same switch.
+    func showsSameFields(as item: TodoItem, hasLoggedID: Bool) -> Bool {
+        self.hasLoggedID == hasLoggedID && isFinished == item.isFinished && id == item.id
+    }
+
     /// Whether `item` is the item written, known without reading its title:
-    /// the same id, shown the same way, the same switch, and a title with
-    /// the representation of the one written.
+    /// the same fields, and a title with the representation of the one written.
     func isWritten(from item: TodoItem, hasLoggedID: Bool) -> Bool {
-        self.hasLoggedID == hasLoggedID && isFinished == item.isFinished && id == item.id && title == StringRepresentation(item.title)
+        showsSameFields(as: item, hasLoggedID: hasLoggedID) && title == StringRepresentation(item.title)
     }
 
     /// The same item, its JSON moved by `shift` bytes.
