@@ -217,6 +217,19 @@ extension String {
     {
         try ByteView.lend(utf8, body)
     }
+
+    /// Whether the string's UTF-8 holds `byte`, found with `memchr`: a
+    /// `utf8.contains` steps through the bytes one call at a time.
+    package func utf8Contains(_ byte: UInt8) -> Bool {
+        withByteView { $0.firstIndex(of: byte, from: 0) != nil }
+    }
+
+    /// Whether any byte of the string's UTF-8 satisfies `predicate`, read in
+    /// place (faster than through `utf8`'s iterator).
+    @inlinable
+    package func utf8Contains(where predicate: (UInt8) -> Bool) -> Bool {
+        withByteView { $0.buffer.contains(where: predicate) }
+    }
 }
 
 extension Array where Element == UInt8 {

@@ -60,9 +60,30 @@ public final class FixedByteBuffer {
         count &+= UUIDText.count
     }
 
+    /// Appends `count` bytes, which must fit, that `write` puts at the
+    /// pointer it is given: for text of a known length written in place
+    /// (a time, an id).
+    @inlinable @inline(__always)
+    package func append(count: Int, writing write: (UnsafeMutableRawPointer) -> Void) {
+        precondition(count <= room, "bytes past the buffer's end")
+        write(base + self.count)
+        self.count &+= count
+    }
+
+    /// Appends `value` in decimal, as `String(value)` spells it (at most 20
+    /// bytes, which must fit).
+    package func append(decimal value: Int64) {
+        let digits = DecimalText.digitCount(value.magnitude)
+        let sign = value < 0 ? 1 : 0
+        append(count: sign &+ digits) { target in
+            if sign == 1 { target.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self) }
+            DecimalText.write(value.magnitude, digits: digits, endingAt: target + sign + digits)
+        }
+    }
+
     /// Lends what the buffer holds to `body`, then empties it.
-    package func drain(_ body: (ByteView) -> Void) {
-        body(ByteView(UnsafeRawBufferPointer(start: base, count: count)))
-        count = 0
+    package func drain<Failure: Error>(_ body: (ByteView) throws(Failure) -> Void) throws(Failure) {
+        defer { count = 0 }
+        try body(ByteView(UnsafeRawBufferPointer(start: base, count: count)))
     }
 }

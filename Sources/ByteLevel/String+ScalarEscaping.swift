@@ -8,19 +8,27 @@ extension String {
     package func escapingScalars(limit: Int = .max, cut: String = "", _ replacement: (Unicode.Scalar) -> String?) -> String {
         var result = ""
         result.reserveCapacity(utf8.count)
+        let scalars = unicodeScalars
+        // Scalars kept as they are go in runs, each copied in one step.
+        var run = scalars.startIndex
+        var index = run
         var count = 0
-        for scalar in unicodeScalars {
+        while index != scalars.endIndex {
             if count == limit {
+                result += Substring(scalars[run..<index])
                 result += cut
-                break
+                return result
             }
-            if let replaced = replacement(scalar) {
+            let next = scalars.index(after: index)
+            if let replaced = replacement(scalars[index]) {
+                result += Substring(scalars[run..<index])
                 result += replaced
-            } else {
-                result.unicodeScalars.append(scalar)
+                run = next
             }
+            index = next
             count += 1
         }
+        result += Substring(scalars[run..<index])
         return result
     }
 }

@@ -28,7 +28,8 @@ extension String {
     /// shown as `\u{202E}`: for log text written into the tool's own prose (a
     /// summary, a page's table), where it would otherwise reorder that prose.
     package var showingLayoutControls: String {
-        guard unicodeScalars.contains(where: \.isLayoutControl) else { return self }
+        // Every layout control is in U+2000…U+2FFF, whose UTF-8 starts with 0xE2: most texts have none.
+        guard utf8Contains(0xE2), unicodeScalars.contains(where: \.isLayoutControl) else { return self }
         return escapingScalars { $0.isLayoutControl ? $0.escapedForDisplay : nil }
     }
 }

@@ -52,3 +52,45 @@ struct FixedStorageTests {
         #expect(CStringBytes.bytes(ofCharacterArray: name) == [0x61, 0x62])
     }
 }
+
+struct FixedByteBufferWritingTests {
+    @Test(arguments: [Int64.min, -1_000, -1, 0, 7, 10, 99, 100, 12_345, 1_000_000_007, Int64.max])
+    func aNumberIsWrittenAsStringSpellsIt(value: Int64) {
+        let buffer = FixedByteBuffer(capacity: 24)
+        buffer.append(UInt8(ascii: "["))
+        buffer.append(decimal: value)
+        buffer.append(UInt8(ascii: "]"))
+        var written = ""
+        buffer.drain { written = $0.text }
+        #expect(written == "[\(value)]")
+    }
+
+    @Test func textOfAKnownLengthIsWrittenInPlaceAfterWhatIsThere() {
+        let buffer = FixedByteBuffer(capacity: 8)
+        buffer.append(ByteView("ab"))
+        buffer.append(count: 3) { target in
+            for offset in 0..<3 { target.storeBytes(of: UInt8(ascii: "x") + UInt8(offset), toByteOffset: offset, as: UInt8.self) }
+        }
+        #expect(buffer.count == 5)
+        var written = ""
+        buffer.drain { written = $0.text }
+        #expect(written == "abxyz")
+    }
+
+    /// What a drain's body throws reaches its caller, and the buffer is emptied all the same.
+    @Test func aFailedDrainStillEmptiesTheBuffer() {
+        struct Refused: Error {}
+        let buffer = FixedByteBuffer(capacity: 8)
+        buffer.append(ByteView("abc"))
+        #expect(throws: Refused.self) { try buffer.drain { _ throws(Refused) in throw Refused() } }
+        #expect(buffer.count == 0)
+    }
+
+    @Test(arguments: [("", UInt8(0), false), ("a\u{0}b", 0, true), ("plain", 0xE2, false), ("a\u{202E}", 0xE2, true), ("é", 0xA9, true)])
+    func aByteIsFoundInAStringsUTF8(text: String, byte: UInt8, found: Bool) {
+        #expect(text.utf8Contains(byte) == found)
+        #expect(text.utf8Contains { $0 == byte } == found)
+        // A string longer than a small one, stored elsewhere.
+        #expect((String(repeating: "-", count: 40) + text).utf8Contains(byte) == found)
+    }
+}

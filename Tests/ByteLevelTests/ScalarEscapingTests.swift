@@ -16,6 +16,26 @@ struct ScalarEscapingTests {
         #expect(escaped("<<<<", limit: 2) == "&lt;&lt;…")
         #expect(escaped("", limit: 0) == "")
     }
+
+    /// Kept scalars are copied in runs: a run that starts or ends inside a character (a combining
+    /// mark after a replaced scalar, a flag's halves, CR LF) keeps every scalar once, in order,
+    /// whatever the limit. Compared with the scalars mapped one at a time.
+    @Test(arguments: ["<\u{301}x<", "e\u{301}<\u{301}\u{302}", "🇫🇷<🇫🇷<", "\r\n<\r\n", "<", "no change", "\u{2028}\u{301}<"])
+    func runsAroundAReplacedScalarKeepEveryScalar(text: String) {
+        let scalars = Array(text.unicodeScalars)
+        for limit in 0...scalars.count + 1 {
+            var expected = String.UnicodeScalarView()
+            for scalar in scalars.prefix(limit) {
+                switch scalar {
+                case "<": expected.append(contentsOf: "&lt;".unicodeScalars)
+                case "\u{2028}": expected.append(contentsOf: "\\u{2028}".unicodeScalars)
+                default: expected.append(scalar)
+                }
+            }
+            if scalars.count > limit { expected.append(contentsOf: "…".unicodeScalars) }
+            #expect(Array(escaped(text, limit: limit).unicodeScalars) == Array(expected), "limit \(limit)")
+        }
+    }
 }
 
 @Suite("Layout controls shown in prose")

@@ -329,4 +329,28 @@ struct NumbersTableTests {
         ])
         #expect(backwards.numbers.warnings == 1 && backwards.numbers.codes == ["time-backwards": 1])
     }
+
+    /// A header's text is in every row: with a session id longer than a block, each row is longer
+    /// than a block, and each block still ends where a row does, at least 64 KiB long (the blocks
+    /// are compressed as they come, so where they end is part of the event table's bytes).
+    @Test("an event table of rows longer than its blocks: every row whole, every block ending a row")
+    func rowsLongerThanABlock() throws {
+        let id = String(repeating: "s", count: 70_000)
+        let lines =
+            [#"{"type":"session","schema":"todo-session/1","sessionId":"\#(id)","appVersion":"1.0"}"#]
+            + (0..<3).flatMap { _ in [Self.event(Self.start, at: 0), Self.event(Self.cancel, at: 1)] }
+        let builder = ReportBuilder(recordingEventTable: true)
+        let outcome = try LogReplayer.replay(InMemoryByteSource(lines.map { $0 + "\n" }.joined())) { builder.add($0) }
+        builder.finish(with: outcome)
+        var blocks: [[UInt8]] = []
+        builder.writeEventTable(session: "long") { blocks.append(Array($0)) }
+        let table = try NumbersPropertyTests.table(String(decoding: blocks.joined(), as: UTF8.self))
+        #expect(table.count == 6)
+        #expect(table.allSatisfy { $0["session_id"] == id && $0["session"] == "long" && $0["app_version"] == "1.0" })
+        #expect(blocks.count > 1)
+        for block in blocks.dropLast() {
+            #expect(block.count >= 1 << 16)
+            #expect(block.suffix(2) == [0x0D, 0x0A])
+        }
+    }
 }

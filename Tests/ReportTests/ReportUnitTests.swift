@@ -50,6 +50,16 @@ struct PageBuildingBlockTests {
         #expect(try builder.html(templates: templates) == policy(css: "a{}b{}", js: "2").htmlEscaped)
     }
 
+    @Test("a page follows its skeleton after it is changed: the skeleton is cut once, again on each change")
+    func pageFollowsTheSkeleton() throws {
+        let builder = try ReportTests.build("")
+        var templates = PageTemplates(html: "<p>{{frameCount}}</p>", css: "", js: "")
+        #expect(try builder.html(templates: templates) == "<p>1</p>")
+        templates.html = "<i>{{itemCount}}</i>"
+        #expect(try builder.html(templates: templates) == "<i>0</i>")
+        #expect(templates.problems.map(\.placeholder) == PageTemplates.requiredPlaceholders)
+    }
+
     @Test(
         "script-safe JSON escapes what could end or confuse a script block",
         arguments: [

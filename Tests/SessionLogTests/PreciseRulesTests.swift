@@ -80,6 +80,22 @@ struct PreciseRulesTests {
         #expect(Timestamp(millisecondsSince1970: -1).rfc3339 == "1969-12-31T23:59:59.999Z")
     }
 
+    /// Every field at its fixed width, the first and last writable years, and a time past either
+    /// end written as the nearest that is writable. The texts were worked out with Python's `datetime`.
+    @Test(
+        "timestamps: written as RFC 3339 with milliseconds",
+        arguments: [
+            (Int64(0), "1970-01-01T00:00:00.000Z"), (1_795_942_801_250, "2026-11-29T09:00:01.250Z"),
+            (951_782_400_007, "2000-02-29T00:00:00.007Z"), (-62_167_219_200_000, "0000-01-01T00:00:00.000Z"),
+            (253_402_300_799_999, "9999-12-31T23:59:59.999Z"), (-61_851_600_000_001, "0009-12-31T23:59:59.999Z"),
+            (.min, "0000-01-01T00:00:00.000Z"), (.max, "9999-12-31T23:59:59.999Z"), (-86_400_001, "1969-12-30T23:59:59.999Z"),
+        ])
+    func timestampTexts(milliseconds: Int64, text: String) {
+        let time = Timestamp(wholeMilliseconds: milliseconds)
+        #expect(time.rfc3339 == text)
+        #expect(time.rfc3339.utf8.count == 24)
+    }
+
     /// Instants worked out with Python's `datetime` and `calendar.timegm`: whole milliseconds, and nanoseconds past them.
     static let validTimes: [(String, Int64, Int32)] = [
         ("2026-11-29T09:00:01Z", 1_795_942_801_000, 0),

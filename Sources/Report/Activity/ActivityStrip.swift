@@ -77,13 +77,17 @@ struct ActivityStrip: Equatable {
                 line += lineY == nil ? "M\(index) \(itemY(items))" : "H\(index)V\(itemY(items))"
                 lineY = itemY(items)
             }
-            for (mark, count) in [bin.added, bin.cancelled, bin.travels].enumerated() {
+            // Three calls, not a loop over an array made for every bin.
+            func follow(_ mark: Int, _ count: Int) {
                 if count > 0, marks[mark].start == nil { marks[mark].start = index }
                 if count == 0, let first = marks[mark].start {
                     marks[mark].runs += markRun(mark, from: first, to: index)
                     marks[mark].start = nil
                 }
             }
+            follow(0, bin.added)
+            follow(1, bin.cancelled)
+            follow(2, bin.travels)
         }
         bars += "H\(width)V\(height)z"
         if !line.isEmpty { line += "H\(width)" }

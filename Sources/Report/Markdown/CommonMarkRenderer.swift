@@ -95,7 +95,7 @@ enum CommonMarkRenderer {
     private static func literal(of node: OpaquePointer?, _ text: String) {
         guard let node else { return }
         // By bytes: a String's `contains` of a String is Foundation's, which bridges every text to NSString.
-        let safe = (text.utf8.contains(0) ? text.replacingNUL() : text).showingLayoutControls
+        let safe = (text.utf8Contains(0) ? text.replacingNUL() : text).showingLayoutControls
         _ = cmark_node_set_literal(node, safe)
     }
 }

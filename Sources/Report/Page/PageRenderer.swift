@@ -27,7 +27,7 @@ struct PageRenderer {
 
     /// Writes the page, piece by piece.
     func write<Sink: ByteSink>(to sink: inout Sink) throws {
-        let segments = Template(templates.html).segments
+        let segments = templates.htmlSegments
         let values = self.values(summaryHeadingApart: segments.contains(.placeholder("summaryHeading")))
         for segment in segments {
             switch segment {

@@ -46,7 +46,7 @@ extension PageTemplates {
 
     /// What is wrong with these templates, in the order found (empty when they can make a page).
     public var problems: [TemplateProblem] {
-        let used = Template(html).segments.compactMap { segment -> String? in
+        let used = htmlSegments.compactMap { segment -> String? in
             if case .placeholder(let name) = segment { return name }
             return nil
         }

@@ -17,7 +17,11 @@ public struct PageTemplates: Sendable {
     public static let generatorLine = "<meta name=\"generator\" content=\"todo-report\">"
 
     /// The skeleton, with `{{name}}` placeholders.
-    public var html: String
+    public var html: String {
+        didSet { htmlSegments = Template(html).segments }
+    }
+    /// ``html`` cut at its placeholders, once for the templates rather than for every page.
+    private(set) var htmlSegments: [Template.Segment]
     /// Inlined in a `<style>` allowed by its SHA-256.
     public var css: String {
         didSet { contentSecurityPolicy = ContentSecurityPolicy.policy(css: css, js: js) }
@@ -40,6 +44,7 @@ public struct PageTemplates: Sendable {
     /// Templates from text: `html` with `{{name}}` placeholders, and the stylesheet and script it inlines.
     public init(html: String, css: String, js: String) {
         self.html = html
+        self.htmlSegments = Template(html).segments
         self.css = css
         self.js = js
         self.contentSecurityPolicy = ContentSecurityPolicy.policy(css: css, js: js)

@@ -10,7 +10,7 @@ extension String {
     var htmlEscaped: String {
         // Most texts have nothing to escape: every scalar replaced is ASCII or
         // C1 (0xC2 and a continuation byte), and no byte of another sequence is.
-        guard utf8.contains(where: Self.mayNeedHTMLEscape) else { return self }
+        guard utf8Contains(where: Self.mayNeedHTMLEscape) else { return self }
         return escapingScalars { scalar in
             switch scalar {
             case "&": "&amp;"
@@ -29,7 +29,7 @@ extension String {
     /// shown as `\u{1B}`: for HTML made by another renderer (libcmark's), whose
     /// own markup holds none.
     var showingControlsForbiddenInHTML: String {
-        guard utf8.contains(where: Self.mayStartControl), unicodeScalars.contains(where: \.isForbiddenInHTML)
+        guard utf8Contains(where: Self.mayStartControl), unicodeScalars.contains(where: \.isForbiddenInHTML)
         else { return self }
         return escapingScalars { $0.isForbiddenInHTML ? $0.escapedForDisplay : nil }
     }

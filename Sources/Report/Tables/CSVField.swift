@@ -1,3 +1,5 @@
+import ByteLevel
+
 /// One CSV field as `sessions.csv` and the event table write it (RFC 4180).
 enum CSVField {
     /// `text`, with a leading `'` when a spreadsheet would take it for a
@@ -13,7 +15,7 @@ enum CSVField {
     /// Looked for as bytes: a comma or quote that a combining mark follows
     /// is one character with it, but still a comma or quote to a CSV reader.
     static func quoted(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return value }
+        guard value.utf8Contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return value }
         var bytes: [UInt8] = [0x22]
         bytes.reserveCapacity(value.utf8.count + 8)
         for byte in value.utf8 {

@@ -28,11 +28,11 @@ extension SessionMetrics {
     public func writeEventTable<Failure: Error>(
         session: String, _ write: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
-        var out = TableBytes()
-        out.append(Self.eventTableColumns.joined(separator: ","))
-        out.endRow()
         let fromLog = [session, header?.sessionId ?? "", header?.appVersion ?? ""].map { CSVField.quoted(CSVField.inert($0)) }
         let prefix = fromLog.joined(separator: ",") + ","
+        var out = TableBytes(rowsStartingWith: prefix)
+        out.append(Self.eventTableColumns.joined(separator: ","))
+        out.endRow()
         guard let rows = eventRows else {
             try out.flush(write)
             return
@@ -58,15 +58,15 @@ extension SessionMetrics {
             out.comma()
             guard row.kind != EventTableRow.travelKind else {
                 // type, event, frame, parent (the travel's to), and nothing a frame would have.
-                out.append("travel,,,")
+                out.append(literal: "travel,,,")
                 out.append(row.parent)
-                out.append(",,,,,,,,,,")
+                out.append(literal: ",,,,,,,,,,")
                 out.endRow()
-                if out.count >= 1 << 16 { try out.flush(write) }
+                if out.count >= TableBytes.blockSize { try out.flush(write) }
                 continue
             }
             let kind = kinds[Int(row.kind)]
-            out.append("event,")
+            out.append(literal: "event,")
             out.append(kind.rawValue)
             out.comma()
             out.append(row.frame)
@@ -78,7 +78,7 @@ extension SessionMetrics {
                 current = journey[range]
             }
             let onJourney = row.frame >= current.first && row.frame <= current.last
-            out.append(onJourney ? "true," : "false,")
+            out.append(literal: onJourney ? "true," : "false,")
             if onJourney, let sheet = sheets.apply(kind).sheet {
                 out.append(Int64(sheet))
                 out.comma()
@@ -91,52 +91,68 @@ extension SessionMetrics {
             out.comma()
             if row.flags.contains(.hasID) { out.appendUUID(row.id) }
             out.comma()
-            if row.flags.contains(.hasDone) { out.append(row.flags.contains(.isDone) ? "true" : "false") }
+            if row.flags.contains(.hasDone) { out.append(literal: row.flags.contains(.isDone) ? "true" : "false") }
             out.comma()
             if kind == .changePartialItemName { out.append(Int64(row.nameLength)) }
             out.comma()
-            out.append(row.flags.contains(.changed) ? "true," : "false,")
+            out.append(literal: row.flags.contains(.changed) ? "true," : "false,")
             out.append(row.itemsAfter)
-            out.append(row.flags.contains(.creatingAfter) ? ",true" : ",false")
+            out.append(literal: row.flags.contains(.creatingAfter) ? ",true" : ",false")
             out.endRow()
-            if out.count >= 1 << 16 { try out.flush(write) }
+            if out.count >= TableBytes.blockSize { try out.flush(write) }
         }
         try out.flush(write)
     }
 }
 
-/// A table's bytes as they are written, a block at a time.
+/// A table's bytes as they are written, a block at a time: rows go straight
+/// into a buffer that holds a block and one more row, handed on after the row
+/// that fills the block.
 private struct TableBytes {
-    private var bytes: [UInt8] = []
+    private let buffer: FixedByteBuffer
 
-    init() { bytes.reserveCapacity(1 << 16 + 4_096) }
+    /// The size of a block.
+    static let blockSize = 1 << 16
+    /// The most bytes a row holds past its text from the log (the prefix):
+    /// eight numbers, a time, an id and the names of an event and a sheet's end.
+    static let rowRoom = 1 << 10
 
-    var count: Int { bytes.count }
+    /// A buffer for rows that start with `prefix`.
+    init(rowsStartingWith prefix: String) {
+        buffer = FixedByteBuffer(capacity: Self.blockSize + prefix.utf8.count + Self.rowRoom)
+    }
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    var count: Int { buffer.count }
 
-    mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+    mutating func append(_ text: String) { text.withByteView { buffer.append($0) } }
 
-    mutating func endRow() { bytes.append(contentsOf: [0x0D, 0x0A]) }
+    mutating func append(literal: StaticString) { buffer.append(ByteView(literal)) }
+
+    mutating func comma() { buffer.append(UInt8(ascii: ",")) }
+
+    mutating func endRow() {
+        buffer.append(0x0D)
+        buffer.append(0x0A)
+    }
 
     /// A whole number in decimal, written in place.
     mutating func append(_ value: Int64) {
-        bytes.appendDecimal(value)
+        buffer.append(decimal: value)
     }
 
     /// A time as RFC 3339 text, written in place.
     mutating func appendTimestamp(_ time: Timestamp) {
-        time.appendRFC3339(to: &bytes)
+        buffer.append(count: Timestamp.rfc3339Count) { time.writeRFC3339(to: $0) }
     }
 
     /// An id as upper-case UUID text.
     mutating func appendUUID(_ id: uuid_t) {
-        UUIDText.append(id, to: &bytes)
+        buffer.append(uuid: id)
     }
 
+    /// Hands on what it holds: after the row that fills a block, and at the end.
     mutating func flush<Failure: Error>(_ write: (ByteView) throws(Failure) -> Void) throws(Failure) {
-        guard !bytes.isEmpty else { return }
-        defer { bytes.removeAll(keepingCapacity: true) }
-        try bytes.withByteView(write)
+        guard buffer.count > 0 else { return }
+        try buffer.drain(write)
     }
 }

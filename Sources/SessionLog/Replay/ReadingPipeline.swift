@@ -59,8 +59,13 @@ enum ReadingPipeline {
 
     /// Parsing threads for one of `logsAtOnce` logs read at the same time.
     private static func parsers(logsAtOnce: Int) -> Int {
-        min(max(ProcessInfo.processInfo.activeProcessorCount / max(logsAtOnce, 1), 1), 4)
+        min(max(processorCount / max(logsAtOnce, 1), 1), 4)
     }
+
+    /// The processors this process may use, asked once: the answer reads the
+    /// control group's quota from files, which cost a batch's small sessions
+    /// more than some of their reading did.
+    private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
     /// Whether the splitter holds a long line in memory rather than in a temporary file: when asked,
     /// and always for a log read for redaction, whose unredacted text never reaches the disk.

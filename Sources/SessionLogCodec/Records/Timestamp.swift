@@ -180,9 +180,23 @@ public struct Timestamp: Hashable, Sendable, Comparable, BitwiseCopyable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// How many bytes ``rfc3339`` has, whatever the time: every writable year has four digits.
+    package static let rfc3339Count = 24
+
     /// Appends ``rfc3339``'s UTF-8 to `bytes`, with no `String` made (an
     /// event table writes one on every row).
     package func appendRFC3339(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(byteCount: Self.rfc3339Count, alignment: 1) { text in
+            guard let base = text.baseAddress else { return }
+            writeRFC3339(to: base)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(text))
+        }
+    }
+
+    /// Writes ``rfc3339``'s UTF-8 at `target`, which must have room for
+    /// ``rfc3339Count`` bytes: for writers that put times straight into their
+    /// buffers. Each field is written as its fixed number of digits.
+    package func writeRFC3339(to target: UnsafeMutableRawPointer) {
         let range = Timestamp.writableMilliseconds
         let totalMilliseconds = min(max(wholeMilliseconds, range.lowerBound), range.upperBound - 1)
         let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
@@ -194,20 +208,32 @@ public struct Timestamp: Hashable, Sendable, Comparable, BitwiseCopyable {
             days -= 1
         }
         let (year, month, day) = Timestamp.civil(fromDaysSince1970: days)
-        bytes.appendDecimal(year, zeroPaddedTo: 4)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(month, zeroPaddedTo: 2)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(day, zeroPaddedTo: 2)
-        bytes.append(UInt8(ascii: "T"))
-        bytes.appendDecimal(secondOfDay / 3600, zeroPaddedTo: 2)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(secondOfDay / 60 % 60, zeroPaddedTo: 2)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(secondOfDay % 60, zeroPaddedTo: 2)
-        bytes.append(UInt8(ascii: "."))
-        bytes.appendDecimal(milliseconds, zeroPaddedTo: 3)
-        bytes.append(UInt8(ascii: "Z"))
+        /// `value`'s last `count` digits, ending just before byte `end`.
+        func digits(_ value: Int, _ count: Int, endingAt end: Int) {
+            var rest = value
+            for position in stride(from: end - 1, through: end - count, by: -1) {
+                target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10), toByteOffset: position, as: UInt8.self)
+                rest /= 10
+            }
+        }
+        // 2026-11-29T09:00:01.250Z
+        digits(year, 4, endingAt: 4)
+        digits(month, 2, endingAt: 7)
+        digits(day, 2, endingAt: 10)
+        digits(secondOfDay / 3600, 2, endingAt: 13)
+        digits(secondOfDay / 60 % 60, 2, endingAt: 16)
+        digits(secondOfDay % 60, 2, endingAt: 19)
+        digits(milliseconds, 3, endingAt: 23)
+        func separator(_ byte: Unicode.Scalar, at offset: Int) {
+            target.storeBytes(of: UInt8(ascii: byte), toByteOffset: offset, as: UInt8.self)
+        }
+        separator("-", at: 4)
+        separator("-", at: 7)
+        separator("T", at: 10)
+        separator(":", at: 13)
+        separator(":", at: 16)
+        separator(".", at: 19)
+        separator("Z", at: 23)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
