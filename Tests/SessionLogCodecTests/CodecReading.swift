@@ -20,6 +20,7 @@ struct CodecReading {
                 switch reading {
                 case .record(let record, _): records.append(record)
                 case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
+                case .droppedTravel: break
                 }
             }
         }

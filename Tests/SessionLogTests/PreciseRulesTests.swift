@@ -471,6 +471,24 @@ struct PreciseRulesTests {
         #expect(result.frames.count == 1 && result.travels.isEmpty)
     }
 
+    /// Found by an audit: a travel to a frame not made yet lost that error when another one
+    /// dropped it. The frames made so far are counted when it is read, like a kept travel's.
+    @Test("travel to a frame not made yet is out of range beside the record's other errors, and counted once")
+    func travelPastTheNewestFrameWithOtherErrors() throws {
+        let result = try replay(
+            [
+                #"{"type":"travel","to":5,"seq":1.0}"#, Self.start, #"{"type":"travel","timestamp":"bad","to":2}"#,
+                #"{"type":"travel","timestamp":"bad","to":1}"#, #"{"type":"travel","to":0,"seq":"x"}"#,
+            ].lines)
+        #expect(
+            result.found == [
+                Found(1, 31, .wrongType), Found(1, nil, .travelOutOfRange), Found(3, 30, .wrongType),
+                Found(3, nil, .travelOutOfRange), Found(4, 30, .wrongType), Found(5, 31, .wrongType),
+            ])
+        #expect(result.frames.count == 1 && result.travels.isEmpty)
+        #expect(result.outcome?.tally.dropped == 4)
+    }
+
     @Test("unknown-item is judged in the state the event applies to (another branch's item is unknown)")
     func unknownOnOtherBranch() throws {
         let result = try replay(

@@ -86,18 +86,25 @@ public struct SessionReplay {
             // A negative `to` is the decoder's to report, with the record's other errors.
             guard to < frameCount else {
                 tally.dropped += 1
-                output(
-                    .diagnostic(
-                        Diagnostic(
-                            line: line, code: .travelOutOfRange,
-                            message: "travel to frame \(to), but frames 0…\(frameCount - 1) exist so far; the travel is dropped")))
+                reportOutOfRange(to, line: line, output)
                 return
             }
             guard admit(stamp, line: line, output) else { return }
             engine.travel(to: Int(to))
             tally.travels += 1
             output(.travel(Travel(to: Int(to), newestFrame: frameCount - 1, stamp: stamp, line: line)))
+        case .droppedTravel(let to, let line):
+            // Dropped and counted already, for its other errors: this one is said beside them.
+            if to >= frameCount { reportOutOfRange(to, line: line, output) }
         }
+    }
+
+    private func reportOutOfRange(_ to: Int64, line: Int, _ output: (ReplayEntry) -> Void) {
+        output(
+            .diagnostic(
+                Diagnostic(
+                    line: line, code: .travelOutOfRange,
+                    message: "travel to frame \(to), but frames 0…\(frameCount - 1) exist so far; the travel is dropped")))
     }
 
     /// Counts a line that made no record: blank, dropped by an error, or unread.

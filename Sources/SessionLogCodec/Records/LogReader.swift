@@ -5,6 +5,10 @@ public enum LogReading: Hashable, Sendable {
     /// A well-formed record (it may still be dropped by replay).
     case record(LogRecord, line: Int)
     case diagnostic(Diagnostic)
+    /// A travel record dropped for another error (reported before it) whose
+    /// `to` is a frame index from 0: the replay reports it out of range too
+    /// when that frame does not exist yet, as every error of a record is reported.
+    case droppedTravel(to: Int64, line: Int)
 }
 
 /// Reads `todo-session/1` lines into records and the diagnostics of UTF-8,
@@ -126,6 +130,7 @@ public struct LogReader {
         var outcome = RecordDecoder.decode(fields, in: bytes, line: number, isFirstRecord: isFirstRecord, redaction: redaction)
         for diagnostic in outcome.diagnostics { sink.put(.diagnostic(diagnostic)) }
         if outcome.stopsReading { hasStopped = true }
+        if let to = outcome.droppedTravel { sink.put(.droppedTravel(to: to, line: number)) }
         // Moved out, not copied: not `redaction?.redact(record) ?? record` either, which copies every record.
         guard let record = outcome.record.take() else { return noRecord }
         if let redaction {

@@ -16,6 +16,9 @@ struct RecordDecoder {
         var diagnostics: [Diagnostic] = []
         /// A header with an unsupported schema: nothing more is read.
         var stopsReading = false
+        /// The `to` of a travel dropped for another error, when it is a frame index from 0: whether
+        /// that frame exists is the replay's to say (see ``LogReading/droppedTravel(to:line:)``).
+        var droppedTravel: Int64?
     }
 
     let line: Int
@@ -39,6 +42,7 @@ struct RecordDecoder {
         var decoder = RecordDecoder(fields: fields, bytes: bytes, line: line, redaction: redaction)
         decoder.outcome.record = decoder.decodeRecord(isFirstRecord: isFirstRecord)
         if decoder.outcome.diagnostics.contains(where: { $0.severity == .error }) {
+            if case .travel(let to, _)? = decoder.outcome.record { decoder.outcome.droppedTravel = to }
             decoder.outcome.record = nil
         }
         // Moved out of the decoder rather than copied (a copy retains the record's strings).
@@ -151,7 +155,10 @@ struct RecordDecoder {
             report(.travelOutOfRange, "travel to frame \(to), but frames are counted from 0; the travel is dropped")
             return nil
         }
-        guard let stamp else { return nil }
+        guard let stamp else {
+            outcome.droppedTravel = to
+            return nil
+        }
         return .travel(to: to, stamp)
     }
 
