@@ -65,7 +65,7 @@ extension BatchAggregate {
                 field(count)
             }
             field(n.sheets.addedSheetKeystrokes)
-            field(n.sheets.keystrokesPerItem?.rateJSON)
+            field(n.sheets.keystrokesPerItem?.json)
             for count in [n.lines, n.headers, n.droppedLines, n.blankLines, n.digestsChecked, n.digestsDiffering] { field(count) }
             field(stats.eventTable)
             field(stats.eventTableBytes)

@@ -2,7 +2,8 @@
 /// numbers are defined: for people as a percentage with one decimal or as
 /// a number with one decimal, in JSON and CSV as a number with four; each
 /// rounded half up from the exact counts, and a share (conversion) as a
-/// percentage or in JSON 0 or 1 (0% or 100%) only when it is exactly that.
+/// percentage 0% or 100% only when it is exactly that. JSON and CSV round
+/// plainly, as an analyst's `ROUND(added / opened, 4)` does.
 public struct Ratio: Sendable, Equatable {
     /// The counted part (sheets added, keystrokes of added sheets).
     public var part: Int
@@ -38,14 +39,10 @@ public struct Ratio: Sendable, Equatable {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// `0.6667`, `1`: a share (conversion) as JSON and CSV hold it, four
-    /// decimals at most, and 0 or 1 only when it is exactly that.
-    public var json: String { Self.decimal(scaled(10_000), fractionDigits: 4) }
-
-    /// `12.5`, `1`: a rate (keystrokes per item) as JSON and CSV hold it, four
-    /// decimals at most, rounded plainly as ``oneDecimal`` is: 30,001
-    /// keystrokes for 30,000 items is 1, not 1.0001.
-    public var rateJSON: String { Self.decimal(scaled(10_000, clamped: false), fractionDigits: 4) }
+    /// `0.6667`, `12.5`, `1`: the ratio as JSON and CSV hold it, four
+    /// decimals at most, rounded plainly: 19,999 sheets added of 20,000 is
+    /// 1 (the percentage says 99.9%), 30,001 keystrokes for 30,000 items 1.
+    public var json: String { Self.decimal(scaled(10_000, clamped: false), fractionDigits: 4) }
 
     /// `units` of 10^-`fractionDigits`, without trailing zeros in the fraction.
     private static func decimal(_ units: Int, fractionDigits: Int) -> String {

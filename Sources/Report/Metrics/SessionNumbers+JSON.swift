@@ -44,7 +44,7 @@ extension SessionNumbers {
         case .itemsWithoutSheet: String(sheets.itemsWithoutSheet)
         case .keystrokes: String(keystrokes)
         case .addedSheetKeystrokes: String(sheets.addedSheetKeystrokes)
-        case .keystrokesPerItem: sheets.keystrokesPerItem?.rateJSON ?? "null"
+        case .keystrokesPerItem: sheets.keystrokesPerItem?.json ?? "null"
         case .conversion: sheets.conversion?.json ?? "null"
         case .medianPlusToAddMs: medianPlusToAddMs.map(String.init) ?? "null"
         case .plusToAddMs: "[" + plusToAddMs.map { "[\($0.milliseconds),\($0.count)]" }.joined(separator: ",") + "]"
