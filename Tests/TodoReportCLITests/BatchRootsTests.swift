@@ -148,6 +148,53 @@ extension CLISuite {
             #expect(result.stderr.hasSuffix("1 session: 1 rendered, 1 removed (input gone) -> out\n"), "\(result.stderr)")
         }
 
+        /// Found by an audit: the skipped session kept the old file's name in its stats and in sessions.csv.
+        @Test("a log renamed to a name of the same NAME is skipped, and its stats and sessions.csv name it as it is now")
+        func renamedToTheSameName() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir logs
+                $TR simulate --events 50 --seed 1 -o "logs/x y.jsonl"
+                $TR batch logs -o out --quiet
+                mv "logs/x y.jsonl" logs/x_y.jsonl
+                $TR batch logs -o out
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stderr.hasSuffix("1 session: 0 rendered, 1 skipped (input and tool unchanged) -> out\n"), "\(result.stderr)")
+            let stats = String(decoding: try #require(workspace.read("out/stats/x_y.json")), as: UTF8.self)
+            #expect(stats.contains("\n  \"input\": \"x_y.jsonl\",\n"), "\(stats)")
+            let csv = String(decoding: try #require(workspace.read("out/sessions.csv")), as: UTF8.self)
+            #expect(csv.contains("\r\nx_y,x_y.jsonl,") && !csv.contains("x y.jsonl"), "\(csv)")
+        }
+
+        /// Found by an audit: empty files without stats were counted as sessions whose input is gone.
+        @Test("empty files without stats, as an interrupted run leaves them, are removed and counted as such, not as inputs gone")
+        func emptyFilesWithoutStats() throws {
+            let workspace = try Workspace()
+            let result = try workspace.shell(
+                """
+                set -e
+                mkdir logs
+                $TR simulate --events 50 --seed 1 -o logs/a.jsonl
+                $TR batch logs -o out --quiet
+                : > out/sessions/gone.html
+                : > out/events/gone.csv.gz
+                : > out/sessions/other.html
+                echo '<p>mine</p>' > out/sessions/mine.html
+                $TR batch logs -o out
+                """)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "1 session: 0 rendered, 1 skipped (input and tool unchanged), "
+                        + "2 removed (empty files without stats, as an interrupted run leaves them) -> out\n"), "\(result.stderr)")
+            #expect(result.stderr.contains("mine.html: note: not a file todo-report wrote"), "\(result.stderr)")
+            #expect(workspace.read("out/sessions/gone.html") == nil && workspace.read("out/sessions/other.html") == nil)
+            #expect(workspace.read("out/sessions/mine.html") != nil)
+        }
+
         @Test("a NAME cut to its length keeps, when another root holds it, the whole name a run of both roots gives it")
         func longNameOtherRoot() throws {
             let workspace = try Workspace()

@@ -307,6 +307,9 @@ struct BatchFolder: Sendable {
         var renamed = 0
         /// Sessions written with another redaction than the run's (or none): see ``removeSessions(notIn:under:redaction:)``.
         var otherRedaction = 0
+        /// NAMEs with no stats whose only files were empty (as a crash before the files were made durable
+        /// leaves them): removed, but no session's input is told gone for them.
+        var emptyLeftovers = 0
         /// Pages and gzip files in `sessions/` and `events/` that no todo-report wrote, so left where they are
         /// (a stats file that is not one stays too, and the index names it).
         var notTodoReports: [Path] = []
@@ -363,6 +366,7 @@ struct BatchFolder: Sendable {
         }
         let indexed = Set(names(in: stats, ending: SessionStats.statsFiles.ending))
         var unindexed = Set<String>()
+        var emptyOnly = Set<String>()
         let unindexedFiles = [
             (names(in: sessions, ending: SessionStats.reports.ending), report, SessionFile.report),
             (names(in: events, ending: SessionStats.eventTables.ending), eventTable, .eventTable),
@@ -375,11 +379,13 @@ struct BatchFolder: Sendable {
                 }
                 // A report of todo-report's beside stats that are not: kept, as the stats may be a session's, damaged.
                 guard !indexed.contains(name) else { continue }
+                let isEmpty = SmallFile.prefix(of: path(name), count: 1)?.isEmpty == true
                 remove(path(name))
-                unindexed.insert(name)
+                if isEmpty { emptyOnly.insert(name) } else { unindexed.insert(name) }
             }
         }
         removed.inputGone += unindexed.subtracting(gone).count
+        removed.emptyLeftovers += emptyOnly.subtracting(unindexed).subtracting(gone).count
         return removed
     }
 

@@ -137,9 +137,11 @@ struct SessionJob: Sendable {
                         "\(shownPath): error: rejected, as in an earlier run (the log and the options are unchanged): "
                             + "\(stats.problem ?? "") validate lists its diagnostics.")
                 }
-                // Another root's session of the same NAME (its logs moved, say) becomes this root's.
-                if stats.root != root {
+                // Another root's session of the same NAME (its logs moved, say) becomes this root's, and a
+                // log renamed to a name of the same NAME (`x y.jsonl` to `x_y.jsonl`) is named as it is now.
+                if stats.root != root || stats.input != relative {
                     stats.root = root
+                    stats.input = relative
                     try record(stats, removingFiles: false)
                 }
                 return .done(stats, skipped: true)
