@@ -1,11 +1,11 @@
 /// Whole numbers as decimal digits, written in place: the one digit loop
-/// behind ``SpillFile``'s numbers in the page's data and the byte arrays'
-/// (a timestamp's fields, the event table's numbers).
-enum DecimalText {
+/// behind ``SpillFile``'s numbers in the page's data, the byte arrays' and
+/// ``FixedByteBuffer``'s (the event table's numbers), and a timestamp's fields.
+package enum DecimalText {
     /// How many decimal digits `magnitude` has. Most numbers written have a
     /// digit or a few: their length is found by comparisons.
     @inline(__always)
-    static func digitCount(_ magnitude: UInt64) -> Int {
+    package static func digitCount(_ magnitude: UInt64) -> Int {
         if magnitude < 10 { return 1 }
         if magnitude < 100 { return 2 }
         if magnitude < 1_000 { return 3 }
@@ -19,10 +19,11 @@ enum DecimalText {
         return count
     }
 
-    /// Writes the `digits` digits of `magnitude` (``digitCount(_:)`` of it)
-    /// into the bytes just before `end`.
+    /// Writes the last `digits` digits of `magnitude` into the bytes just
+    /// before `end`: all of them with ``digitCount(_:)`` of it, or a field of
+    /// fixed width (`07`), zeros before a shorter value.
     @inline(__always)
-    static func write(_ magnitude: UInt64, digits: Int, endingAt end: UnsafeMutableRawPointer) {
+    package static func write(_ magnitude: UInt64, digits: Int, endingAt end: UnsafeMutableRawPointer) {
         var magnitude = magnitude
         var position = -1
         for _ in 0..<digits {

@@ -3,19 +3,25 @@ import Testing
 
 struct DecimalTextTests {
     @Test(
-        "a number in decimal, zero-padded as String(value) would be",
-        arguments: [
-            (0, 0), (7, 0), (10, 0), (42, 2), (5, 2), (5, 4), (2026, 4), (12_345, 4), (-5, 4), (-5, 2), (-12_345, 3),
-            (999, 3), (1_000, 3), (Int.max, 0), (Int.min, 0), (Int.min, 25),
-        ])
-    func decimal(value: Int, width: Int) {
+        "a number in decimal, as String(value) spells it",
+        arguments: [0, 7, 10, 42, 999, 1_000, 2026, 12_345, -5, -12_345, Int.max, Int.min])
+    func decimal(value: Int) {
         var bytes: [UInt8] = Array("x".utf8)
-        bytes.appendDecimal(value, zeroPaddedTo: width)
-        let text = String(value)
-        let expected = "x" + String(repeating: "0", count: max(0, width - text.count)) + text
-        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+        bytes.appendDecimal(value)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x\(value)")
         var wide: [UInt8] = []
-        wide.appendDecimal(Int64(value), zeroPaddedTo: width)
-        #expect(wide == Array(expected.utf8.dropFirst()))
+        wide.appendDecimal(Int64(value))
+        #expect(wide == Array(String(value).utf8))
+    }
+
+    @Test(
+        "a fixed number of digits: the last ones of the value, zeros before it when it is shorter",
+        arguments: [(0, 2, "00"), (7, 2, "07"), (42, 2, "42"), (2026, 4, "2026"), (9, 4, "0009"), (12_345, 3, "345")])
+    func fixedWidth(value: UInt64, digits: Int, expected: String) {
+        var bytes = [UInt8](repeating: 0, count: digits)
+        bytes.withUnsafeMutableBytes { buffer in
+            if let base = buffer.baseAddress { DecimalText.write(value, digits: digits, endingAt: base + digits) }
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }
 }

@@ -208,13 +208,9 @@ public struct Timestamp: Hashable, Sendable, Comparable, BitwiseCopyable {
             days -= 1
         }
         let (year, month, day) = Timestamp.civil(fromDaysSince1970: days)
-        /// `value`'s last `count` digits, ending just before byte `end`.
+        /// `value` (never negative here) as `count` digits, ending just before byte `end`.
         func digits(_ value: Int, _ count: Int, endingAt end: Int) {
-            var rest = value
-            for position in stride(from: end - 1, through: end - count, by: -1) {
-                target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10), toByteOffset: position, as: UInt8.self)
-                rest /= 10
-            }
+            DecimalText.write(UInt64(value), digits: count, endingAt: target + end)
         }
         // 2026-11-29T09:00:01.250Z
         digits(year, 4, endingAt: 4)
