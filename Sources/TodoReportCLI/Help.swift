@@ -1,7 +1,7 @@
 /// The text of `--help`, `help COMMAND` and usage errors, made from each
 /// command's own options so that help and parsing cannot disagree.
 enum Help {
-    static let version = "todo-report 0.1.0"
+    static let version = "todo-report 0.1.1"
 
     static var usage: String {
         let lines = Subcommands.all.map { $0.usage } + ["todo-report help [COMMAND] | --help | --version"]

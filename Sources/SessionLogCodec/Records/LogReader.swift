@@ -51,8 +51,9 @@ public struct LogReader {
     ///     (read in place when they are contiguous, as an array's or a buffer's are).
     ///   - number: The 1-based line number.
     ///   - isLastWithoutNewline: The file ends inside this line.
-    ///   - output: Called with each diagnostic of the line, and with its
-    ///     record when the line holds a well-formed one.
+    ///   - output: Called with each diagnostic of the line, then with its
+    ///     record when the line holds a well-formed one, or with the `to` of
+    ///     a travel that an error dropped (``LogReading/droppedTravel(to:line:)``).
     /// - Returns: `false` for a blank line, `true` otherwise.
     @discardableResult
     public mutating func read(
