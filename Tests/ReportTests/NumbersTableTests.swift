@@ -275,6 +275,19 @@ struct NumbersTableTests {
         #expect(stats.numbers.sheets.keystrokesPerItem?.oneDecimal == "1.0")
     }
 
+    /// From a review: JSON's plain rounding made 19,999 of 20,000 the same number as all of them.
+    @Test(
+        "the index sorts conversion by the JSON's number, or by the exact ratio where that number is 0 or 1 and the ratio is not",
+        arguments: [
+            (19_999, 20_000, "0.99995"), (20_000, 20_000, "1"), (1, 20_001, "4.999750012499375e-05"), (0, 20_001, "0"), (2, 3, "0.6667"),
+        ] as [(Int, Int, String)])
+    func conversionSortValue(added: Int, opened: Int, value: String) {
+        var numbers = SessionNumbers()
+        numbers.sheets.added = added
+        numbers.sheets.opened = opened
+        #expect(IndexPageRenderer.conversionSortValue(numbers) == value)
+    }
+
     @Test(
         "a rate (keystrokes per item) in JSON is rounded plainly: 0 and 1 are no bounds for it",
         arguments: [

@@ -170,7 +170,7 @@ extension CLISuite {
         }
 
         /// Found by an audit: empty files without stats were counted as sessions whose input is gone.
-        @Test("empty files without stats, as an interrupted run leaves them, are removed and counted as such, not as inputs gone")
+        @Test("empty files, stats too, as an interrupted run leaves them, are removed and counted as such, not as inputs gone")
         func emptyFilesWithoutStats() throws {
             let workspace = try Workspace()
             let result = try workspace.shell(
@@ -182,6 +182,8 @@ extension CLISuite {
                 : > out/sessions/gone.html
                 : > out/events/gone.csv.gz
                 : > out/sessions/other.html
+                : > out/stats/third.json
+                : > out/sessions/third.html
                 echo '<p>mine</p>' > out/sessions/mine.html
                 $TR batch logs -o out
                 """)
@@ -189,9 +191,11 @@ extension CLISuite {
             #expect(
                 result.stderr.contains(
                     "1 session: 0 rendered, 1 skipped (input and tool unchanged), "
-                        + "2 removed (empty files without stats, as an interrupted run leaves them) -> out\n"), "\(result.stderr)")
+                        + "3 removed (empty files, as an interrupted run leaves them) -> out\n"), "\(result.stderr)")
             #expect(result.stderr.contains("mine.html: note: not a file todo-report wrote"), "\(result.stderr)")
             #expect(workspace.read("out/sessions/gone.html") == nil && workspace.read("out/sessions/other.html") == nil)
+            #expect(workspace.read("out/stats/third.json") == nil && workspace.read("out/sessions/third.html") == nil)
+            #expect(!result.stderr.contains("third"), "an empty stats file is no one's: \(result.stderr)")
             #expect(workspace.read("out/sessions/mine.html") != nil)
         }
 

@@ -124,6 +124,15 @@ struct IndexPageRenderer {
     /// The Conversion column's text (also in the data, for the script).
     static func conversionText(_ n: SessionNumbers) -> String { n.sheets.conversion?.percent ?? "—" }
 
+    /// The number the Conversion column sorts by: the JSON's, or the exact ratio where that is 0
+    /// or 1 and the ratio is not, so that 19,999 of 20,000 (99.9%) sorts below 20,000 of 20,000.
+    static func conversionSortValue(_ n: SessionNumbers) -> String {
+        guard let ratio = n.sheets.conversion else { return "null" }
+        let json = ratio.json
+        guard (json == "0" && ratio.part != 0) || (json == "1" && ratio.part != ratio.whole) else { return json }
+        return String(Double(ratio.part) / Double(ratio.whole))
+    }
+
     /// The Activity column's words for those who do not see its line (also
     /// in the data, for the script): the busiest bucket, when, and its share
     /// of the events, such as `busiest +16.0 s to +24.0 s: 12 of 40 events`.
@@ -202,7 +211,7 @@ struct IndexPageRenderer {
             let fields = [
                 text(s.name), text(s.report), text(s.status.rawValue), text(s.sessionId), text(s.userId), text(s.appVersion), text(n.start),
                 n.durationMs.map(String.init) ?? "null", count(n.events), count(n.sheets.itemsAdded), count(n.sheets.opened),
-                count(n.sheets.cancelled), n.sheets.conversion?.json ?? "null", count(n.errors), count(n.warnings),
+                count(n.sheets.cancelled), Self.conversionSortValue(n), count(n.errors), count(n.warnings),
                 "[" + n.activity.counts.map(String.init).joined(separator: ",") + "]",
                 text(Self.durationText(n)), text(Self.conversionText(n)), text(Self.activityText(n.activity)),
                 s.report == nil ? text(Self.failedName(s)) : "null",

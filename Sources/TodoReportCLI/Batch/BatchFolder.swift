@@ -307,8 +307,8 @@ struct BatchFolder: Sendable {
         var renamed = 0
         /// Sessions written with another redaction than the run's (or none): see ``removeSessions(notIn:under:redaction:)``.
         var otherRedaction = 0
-        /// NAMEs with no stats whose only files were empty (as a crash before the files were made durable
-        /// leaves them): removed, but no session's input is told gone for them.
+        /// NAMEs not kept whose only files were empty, their stats too if any (as a crash before the
+        /// files were made durable leaves them): removed, but no session's input is told gone for them.
         var emptyLeftovers = 0
         /// Pages and gzip files in `sessions/` and `events/` that no todo-report wrote, so left where they are
         /// (a stats file that is not one stays too, and the index names it).
@@ -344,7 +344,14 @@ struct BatchFolder: Sendable {
         var gone = Set<String>()
         /// NAMEs whose stats file is none todo-report wrote: their report and table, if someone else's, are named.
         var foreignStats = Set<String>()
+        /// NAMEs none of whose removed files held a byte (see ``Removed/emptyLeftovers``).
+        var emptyOnly = Set<String>()
         for name in names(in: stats, ending: SessionStats.statsFiles.ending) where !kept.contains(name) {
+            if SmallFile.prefix(of: statsFile(name), count: 1)?.isEmpty == true {
+                remove(statsFile(name))
+                emptyOnly.insert(name)
+                continue
+            }
             guard let peeked = existingStatsSchema(name),
                 peeked.schema == SessionStats.schemaName || peeked.schema == SessionStats.olderSchemaName
             else {
@@ -366,7 +373,6 @@ struct BatchFolder: Sendable {
         }
         let indexed = Set(names(in: stats, ending: SessionStats.statsFiles.ending))
         var unindexed = Set<String>()
-        var emptyOnly = Set<String>()
         let unindexedFiles = [
             (names(in: sessions, ending: SessionStats.reports.ending), report, SessionFile.report),
             (names(in: events, ending: SessionStats.eventTables.ending), eventTable, .eventTable),

@@ -209,7 +209,7 @@ enum BatchCommand: Subcommand {
             parts.append("\(groupedDigits(removed.renamed)) renamed (the same input, under the NAME this run gives it)")
         }
         if removed.emptyLeftovers > 0 {
-            parts.append("\(groupedDigits(removed.emptyLeftovers)) removed (empty files without stats, as an interrupted run leaves them)")
+            parts.append("\(groupedDigits(removed.emptyLeftovers)) removed (empty files, as an interrupted run leaves them)")
         }
         if removed.otherRedaction > 0 { parts.append("\(groupedDigits(removed.otherRedaction)) removed (written with another redaction)") }
         if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
