@@ -42,7 +42,6 @@ struct RecordDecoder {
         var decoder = RecordDecoder(fields: fields, bytes: bytes, line: line, redaction: redaction)
         decoder.outcome.record = decoder.decodeRecord(isFirstRecord: isFirstRecord)
         if decoder.outcome.diagnostics.contains(where: { $0.severity == .error }) {
-            if case .travel(let to, _)? = decoder.outcome.record { decoder.outcome.droppedTravel = to }
             decoder.outcome.record = nil
         }
         // Moved out of the decoder rather than copied (a copy retains the record's strings).
