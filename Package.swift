@@ -2,9 +2,9 @@
 import PackageDescription
 
 /// `TODO_REPORT_PORTABLE_DIGESTS=1 swift build` builds Digests on Linux as on every
-/// other platform (the Swift SHA-256, no Nettle), so the code an iOS app runs is
-/// compiled and tested here too: Scripts/test runs the digest tests so, in a build
-/// folder of its own.
+/// other platform (the Swift SHA-256, no Nettle). The Swift code is tested against
+/// Nettle in every build; Scripts/test builds Digests this way, in a build folder of
+/// its own, to check that the backend an iOS app gets compiles in its place.
 let portableDigests = Context.environment["TODO_REPORT_PORTABLE_DIGESTS"] == "1"
 
 let package = Package(

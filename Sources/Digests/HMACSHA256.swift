@@ -1,43 +1,27 @@
-#if os(Linux) && !PORTABLE_DIGESTS
-    import CNettle
-#endif
-
 /// HMAC-SHA256 (RFC 2104): a keyed digest, so that a value's pseudonym is
 /// stable for whoever holds the key and says nothing to anyone else. Nettle
-/// on Linux, ``PortableHMACKey`` elsewhere (as ``SHA256Stream``).
+/// (``NettleHMACKey``) on Linux, ``PortableHMACKey`` elsewhere (as
+/// ``SHA256Stream``); only the backend's type depends on the platform.
 package enum HMACSHA256 {
     /// A key made ready once: each MAC under it then costs its message's
     /// hashing only (a pseudonym for every keystroke of a million).
     package final class Key: Sendable {
         #if os(Linux) && !PORTABLE_DIGESTS
-            private let context: hmac_sha256_ctx
+            private typealias Backend = NettleHMACKey
         #else
-            private let context: PortableHMACKey
+            private typealias Backend = PortableHMACKey
         #endif
 
+        private let backend: Backend
+
+        /// Makes `key` ready (a key longer than a block is hashed first).
         package init(_ key: [UInt8]) {
-            #if os(Linux) && !PORTABLE_DIGESTS
-                var context = hmac_sha256_ctx()
-                key.withUnsafeBufferPointer { todo_report_hmac_sha256_key(&context, $0.baseAddress, $0.count) }
-                self.context = context
-            #else
-                context = PortableHMACKey(key)
-            #endif
+            backend = Backend(key)
         }
 
         /// The 32-byte MAC of `message`.
         package func mac(of message: UnsafeRawBufferPointer) -> [UInt8] {
-            #if os(Linux) && !PORTABLE_DIGESTS
-                [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
-                    withUnsafePointer(to: context) { keyed in
-                        todo_report_hmac_sha256_keyed(
-                            keyed, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, digest.baseAddress)
-                    }
-                    count = 32
-                }
-            #else
-                context.mac(of: message)
-            #endif
+            backend.mac(of: message)
         }
 
         /// The 32-byte MAC of `first`'s UTF-8, `separator` and `second`'s,

@@ -3,8 +3,9 @@
 /// app that links this package needs no C library (iOS has no Nettle).
 ///
 /// Compiled on every platform, Linux included, so that the tests compare it
-/// with Nettle on each run; building with `TODO_REPORT_PORTABLE_DIGESTS=1`
-/// makes it the one the whole package uses on Linux too.
+/// with Nettle (``NettleSHA256``) on each run; building with
+/// `TODO_REPORT_PORTABLE_DIGESTS=1` makes it the one the whole package uses
+/// on Linux too.
 package struct PortableSHA256: Sendable {
     /// The eight working words after the blocks so far.
     private var words: [UInt32] = [
@@ -63,6 +64,14 @@ package struct PortableSHA256: Sendable {
         }
         return digest
     }
+
+    /// Writes the 32-byte digest of everything added so far to `target` (the stream can go on).
+    package func digest(into target: UnsafeMutablePointer<UInt8>) {
+        for (index, byte) in digest().enumerated() { target[index] = byte }
+    }
+
+    /// The implementation's name, for tests and messages.
+    package static var implementation: String { "Swift" }
 
     /// Runs the compression function over `blocks` whole blocks at `start`.
     private mutating func compress(_ start: UnsafeRawPointer?, blocks: Int) {
