@@ -66,5 +66,27 @@ extension CLISuite {
             #expect(run.stderr.contains("3 sessions: 3 rendered"), "\(run.stderr)")
             #expect(run.stderr.components(separatedBy: waiting).count == 2, "\(run.stderr)")
         }
+
+        @Test("a folder nested too deep inside an INPUT is named, with what to do, and counted apart; the logs above it are rendered")
+        func folderTooDeep() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            // logs/d/d/…: the 63rd folder inside logs is searched, the 64th is not.
+            let deepest = "logs/" + Array(repeating: "d", count: 64).joined(separator: "/")
+            let searched = "logs/" + Array(repeating: "d", count: 63).joined(separator: "/")
+            let made = try workspace.shell(
+                "mkdir -p \(deepest) && cp logs/one.jsonl \(searched)/kept.jsonl && cp logs/two.jsonl \(deepest)/lost.jsonl")
+            try #require(made.code == 0, "\(made.stderr)")
+            let run = try workspace.shell("$TR batch logs -o out")
+            #expect(run.code == 66, "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "\(deepest): error: cannot read: a batch searches folders nested up to 63 deep inside an INPUT, and this one is 64 deep; "
+                        + "move its logs up or name it as an INPUT; nothing of it is written or removed"), "\(run.stderr)")
+            #expect(run.stderr.contains("3 sessions: 3 rendered, 1 folder inside an INPUT not searchable -> out"), "\(run.stderr)")
+            #expect(!run.stderr.contains("INPUT not found"), "\(run.stderr)")
+            let reports = try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/sessions"))
+            #expect(reports.count == 3 && reports.contains { $0.hasPrefix("d--d--") }, "\(reports)")
+        }
     }
 }

@@ -128,11 +128,22 @@ enum InputDiscovery {
         }
     }
 
+    /// How deep inside an INPUT a folder may be and still be searched: a
+    /// guard against paths past what the system takes, not a limit anyone should meet.
+    static let maximumDepth = 64
+
     /// Depth-first, names in byte order; a folder reached twice (a link loop) is walked once.
     private static func walk(
         _ folder: Path, relative: [UInt8], root: Path, into found: inout Found, visited: inout Set<FileIdentity>, depth: Int
     ) {
-        guard depth < 64, let names = folder.folderEntries() else {
+        guard depth < maximumDepth else {
+            let problem =
+                "a batch searches folders nested up to \(maximumDepth - 1) deep inside an INPUT, and this one is \(maximumDepth) deep; "
+                + "move its logs up or name it as an INPUT"
+            found.inputs.append(BatchInput(path: folder, relative: relative, root: root, problem: problem))
+            return
+        }
+        guard let names = folder.folderEntries() else {
             found.inputs.append(
                 BatchInput(
                     path: folder, relative: relative, root: root,

@@ -17,8 +17,9 @@ struct SessionJob: Sendable {
     enum Result: Sendable {
         /// `again`: why it was rendered again although its input may be unchanged, if that was the reason.
         case done(SessionStats, skipped: Bool, again: RenderedAgain? = nil)
-        /// An INPUT that is missing or a folder that could not be searched (said on standard error).
-        case notFound
+        /// An INPUT that is missing or a folder that could not be searched (said on standard error);
+        /// `insideInput` when that folder is one found inside an INPUT, not the INPUT itself.
+        case notFound(insideInput: Bool)
         /// The run cannot go on here: an output cannot be written, or an input not opened for want of
         /// open files or memory (the batch stops with 73, the session's last files as they were).
         case cannotWrite(CLIError)
@@ -101,7 +102,7 @@ struct SessionJob: Sendable {
         do throws(CLIError) {
             if let problem = input.problem {
                 streams.printError("\(shownPath): error: cannot read: \(problem); nothing of it is written or removed")
-                return .notFound
+                return .notFound(insideInput: input.path != input.root)
             }
             var file: InputFile
             do throws(CLIError) {

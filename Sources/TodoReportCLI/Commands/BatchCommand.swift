@@ -141,6 +141,8 @@ enum BatchCommand: Subcommand {
         var rendered = 0
         var olderSchema = 0
         var notFound = 0
+        /// Folders found inside an INPUT that could not be searched.
+        var unsearchedFolders = 0
         /// Says, as a failure ends a whole run, that the folder's aggregates lag its sessions.
         func failing(_ error: CLIError) -> CLIError {
             if selectedShard == nil {
@@ -164,8 +166,8 @@ enum BatchCommand: Subcommand {
                     rendered += 1
                 }
                 if again == .olderSchema { olderSchema += 1 }
-            case .notFound:
-                notFound += 1
+            case .notFound(let insideInput):
+                if insideInput { unsearchedFolders += 1 } else { notFound += 1 }
             case .cannotWrite(let error):
                 throw failing(error)
             }
@@ -203,6 +205,7 @@ enum BatchCommand: Subcommand {
         if rejected > skippedRejected { parts.append("\(groupedDigits(rejected - skippedRejected)) rejected") }
         if unreadable > 0 { parts.append("\(groupedDigits(unreadable)) unreadable") }
         if notFound > 0 { parts.append("\(countedNoun(notFound, "INPUT")) not found or not searchable") }
+        if unsearchedFolders > 0 { parts.append("\(countedNoun(unsearchedFolders, "folder")) inside an INPUT not searchable") }
         if !emptyRoots.isEmpty { parts.append("\(countedNoun(emptyRoots.count, "INPUT folder")) with no log") }
         if removed.inputGone > 0 { parts.append("\(groupedDigits(removed.inputGone)) removed (input gone)") }
         if removed.renamed > 0 {
@@ -215,7 +218,7 @@ enum BatchCommand: Subcommand {
         if !found.leftOut.isEmpty { parts.append("\(groupedDigits(found.leftOut.count)) left out (not regular files)") }
         if leftOutStats > 0 { parts.append("\(countedNoun(leftOutStats, "stats file")) left out of the index (damaged, or not stats)") }
         let line = "\(countedNoun(finished.count, "session")): " + parts.joined(separator: ", ") + " -> \(root.display)"
-        if unreadable > 0 || notFound > 0 || !emptyRoots.isEmpty { throw .sessionsFailed(.noInput, line) }
+        if unreadable > 0 || notFound > 0 || unsearchedFolders > 0 || !emptyRoots.isEmpty { throw .sessionsFailed(.noInput, line) }
         // A session missing from the index is something a pipeline must be able to tell, as from `index`.
         if rejected > 0 || leftOutStats > 0 { throw .sessionsFailed(.dataError, line) }
         if !options.quiet { streams.printError(line) }
