@@ -11,7 +11,7 @@ struct HugeTextTests {
     static let length = 5 << 20
 
     /// `length` characters, not all alike, starting with `tag` and ending with `|end`.
-    static func title(_ tag: String) -> String {
+    static func title(_ tag: String, length: Int = length) -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyz ".utf8)
         var bytes = Array(tag.utf8)
         bytes.reserveCapacity(length)
