@@ -129,7 +129,8 @@ enum InputDiscovery {
     }
 
     /// How deep inside an INPUT a folder may be and still be searched: a
-    /// guard against paths past what the system takes, not a limit anyone should meet.
+    /// bound on the walk's recursion and its paths' length, not a limit a
+    /// real tree of logs meets.
     static let maximumDepth = 64
 
     /// Depth-first, names in byte order; a folder reached twice (a link loop) is walked once.
