@@ -24,6 +24,35 @@ extension CLISuite {
         }
 
         @Test(
+            "the input as an output is refused (64) and kept; a hard link to it is said to be one, whose name the output would take",
+            arguments: [
+                (
+                    ["log.jsonl", "-o", "log.jsonl"],
+                    "the report 'log.jsonl' is the input file ('log.jsonl'); writing there would destroy it"
+                ),
+                (
+                    ["log.jsonl", "-o", "symbolic.jsonl"],
+                    "the report 'symbolic.jsonl' is the input file ('log.jsonl'); writing there would destroy it"
+                ),
+                (
+                    ["redact", "log.jsonl", "-o", "hard.jsonl"],
+                    "the log 'hard.jsonl' is a hard link to the input file ('log.jsonl'), so writing there would replace one of the input's names with the output"
+                ),
+                (["log.jsonl", "--summary", "hard.jsonl"], "the summary 'hard.jsonl' is a hard link to the input file ('log.jsonl')"),
+            ])
+        func inputAsOutput(arguments: [String], message: String) throws {
+            let space = try Workspace()
+            try space.write("log.jsonl", cleanLog)
+            #expect(symlink("log.jsonl", space.path("symbolic.jsonl")) == 0)
+            #expect(link(space.path("log.jsonl"), space.path("hard.jsonl")) == 0)
+            let run = try space.run(arguments)
+            #expect(run.code == 64, "\(run.stderr)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(String(decoding: space.read("log.jsonl") ?? Data(), as: UTF8.self) == cleanLog)
+            #expect(space.kind("symbolic.jsonl") == S_IFLNK)
+        }
+
+        @Test(
             "an empty output or argument is refused (64): an unset variable in a script never makes '/report.html'",
             arguments: [
                 ["templates", "-o", ""], ["index", ""], ["s.jsonl", "-o", ""], ["s.jsonl", "--summary", ""],

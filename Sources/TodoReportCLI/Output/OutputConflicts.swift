@@ -49,8 +49,16 @@ enum OutputConflicts {
             seen[identity] = request
             if identity == inputNode, !shareable {
                 let name = input?.path.isStandardStream == true ? "standard input" : "'\(input?.path.display ?? "")'"
+                let role = input?.role ?? "the input file"
+                if case .replace(let path, _) = destination, let input, !input.path.isStandardStream, !sameEntry(path, input.path) {
+                    // Replaced whole, the other name goes to the output and the input keeps its own.
+                    throw .usage(
+                        "the \(request.role) '\(request.shown)' is a hard link to \(role) (\(name)), so writing there would replace one of "
+                            + "the input's names with the output. Choose another output, or remove the link first."
+                    )
+                }
                 throw .usage(
-                    "the \(request.role) '\(request.shown)' is \(input?.role ?? "the input file") (\(name)); writing there would destroy it. Choose another output."
+                    "the \(request.role) '\(request.shown)' is \(role) (\(name)); writing there would destroy it. Choose another output."
                 )
             }
         }
@@ -90,6 +98,16 @@ enum OutputConflicts {
             guard existing != nil, path.withCString({ stat($0, &info) }) == 0 else { return (.newFile(canonical(path)), false) }
         }
         return (.node(FileIdentity(info)), info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    /// Whether two paths of one file are one name of it (after links), not
+    /// two hard links; true when either cannot be resolved, the careful answer.
+    private static func sameEntry(_ one: Path, _ other: Path) -> Bool {
+        func resolved(_ path: Path) -> [UInt8]? {
+            path.withCString { realpath($0, nil) }.map { CStringBytes.bytes(freeing: $0) }
+        }
+        guard let one = resolved(one), let other = resolved(other) else { return true }
+        return one == other
     }
 
     /// A path that does not exist yet, with its folder made absolute and free of links.
