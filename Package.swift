@@ -3,8 +3,9 @@ import PackageDescription
 
 /// `TODO_REPORT_PORTABLE_DIGESTS=1 swift build` builds Digests on Linux as on every
 /// other platform (the Swift SHA-256, no Nettle). The Swift code is tested against
-/// Nettle in every build; Scripts/test builds Digests this way, in a build folder of
-/// its own, to check that the backend an iOS app gets compiles in its place.
+/// Nettle in every Linux build; Scripts/test builds Digests this way, in a build
+/// folder of its own, to check that the backend an iOS app gets compiles in its place
+/// (Nettle's backends are internal to Digests, so nothing else can depend on them).
 let portableDigests = Context.environment["TODO_REPORT_PORTABLE_DIGESTS"] == "1"
 
 let package = Package(

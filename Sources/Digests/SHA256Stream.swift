@@ -38,8 +38,9 @@ package struct SHA256Stream: Sendable {
         backend.digest()
     }
 
-    /// Writes the 32-byte digest of everything added so far to `target`,
-    /// with no allocation (the stream can go on): for many small digests.
+    /// Writes the 32-byte digest of everything added so far to `target` (the
+    /// stream can go on): for many small digests, with no allocation on
+    /// Nettle (the Swift backend makes one array).
     package func digest(into target: UnsafeMutablePointer<UInt8>) {
         backend.digest(into: target)
     }
