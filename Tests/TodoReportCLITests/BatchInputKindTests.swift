@@ -82,11 +82,34 @@ extension CLISuite {
             #expect(
                 run.stderr.contains(
                     "\(deepest): error: cannot read: a batch searches folders nested up to 63 deep inside an INPUT, and this one is 64 deep; "
-                        + "move its logs up or name it as an INPUT; nothing of it is written or removed"), "\(run.stderr)")
+                        + "move its logs higher up; nothing of it is written or removed"), "\(run.stderr)")
             #expect(run.stderr.contains("3 sessions: 3 rendered, 1 folder inside an INPUT not searchable -> out"), "\(run.stderr)")
             #expect(!run.stderr.contains("INPUT not found"), "\(run.stderr)")
             let reports = try FileManager.default.contentsOfDirectory(atPath: workspace.path("out/sessions"))
             #expect(reports.count == 3 && reports.contains { $0.hasPrefix("d--d--") }, "\(reports)")
+        }
+
+        @Test("a log whose path is longer than the system takes is named as not searched (66), never skipped in silence")
+        func pathTooLong() throws {
+            let workspace = try Workspace()
+            try Self.logs(in: workspace)
+            // 17 folders of 250-byte names: the last ones' paths pass PATH_MAX (4,096 bytes).
+            let made = try workspace.shell(
+                """
+                python3 -c 'import os, shutil
+                log = os.path.abspath("logs/two.jsonl")
+                os.chdir("logs")
+                for level in range(17):
+                    os.mkdir("n" * 250)
+                    os.chdir("n" * 250)
+                shutil.copyfile(log, "deep.jsonl")'
+                """)
+            try #require(made.code == 0, "\(made.stderr)")
+            let run = try workspace.shell("$TR batch logs -o out")
+            #expect(run.code == 66, "\(run.stderr)")
+            #expect(run.stderr.contains("error: cannot read: its path is longer than the system takes ("), "\(run.stderr)")
+            #expect(run.stderr.contains("move its logs higher up; nothing of it is written or removed"), "\(run.stderr)")
+            #expect(run.stderr.contains("2 sessions: 2 rendered, 1 folder inside an INPUT not searchable -> out"), "\(run.stderr)")
         }
     }
 }

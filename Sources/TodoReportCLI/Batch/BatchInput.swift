@@ -129,8 +129,8 @@ enum InputDiscovery {
     }
 
     /// How deep inside an INPUT a folder may be and still be searched: a
-    /// bound on the walk's recursion and its paths' length, not a limit a
-    /// real tree of logs meets.
+    /// bound on the walk's recursion, not a limit a real tree of logs meets.
+    /// (A path too long for the system is said where it is met: see `walk`.)
     static let maximumDepth = 64
 
     /// Depth-first, names in byte order; a folder reached twice (a link loop) is walked once.
@@ -140,7 +140,7 @@ enum InputDiscovery {
         guard depth < maximumDepth else {
             let problem =
                 "a batch searches folders nested up to \(maximumDepth - 1) deep inside an INPUT, and this one is \(maximumDepth) deep; "
-                + "move its logs up or name it as an INPUT"
+                + "move its logs higher up"
             found.inputs.append(BatchInput(path: folder, relative: relative, root: root, problem: problem))
             return
         }
@@ -157,8 +157,18 @@ enum InputDiscovery {
             let childRelative = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             var info = stat()
             guard path.withCString({ stat($0, &info) }) == 0 else {
-                // A link to nothing with a log's name is named, not skipped in silence: the log it meant is missing.
                 let failure = errno
+                // An entry that cannot be looked at (a path too long for the system, a folder that can be
+                // listed but not entered) may be a folder of logs: not searched whole, so nothing is removed.
+                if failure != ENOENT && failure != ELOOP {
+                    let reason =
+                        failure == ENAMETOOLONG
+                        ? "its path is longer than the system takes (\(SystemCallError.reason(of: failure))); move its logs higher up"
+                        : "cannot look at it: \(SystemCallError.reason(of: failure))"
+                    found.inputs.append(BatchInput(path: path, relative: childRelative, root: root, problem: reason))
+                    continue
+                }
+                // A link to nothing (or to a loop of links) with a log's name is named, not skipped in silence.
                 if BatchInput.isLog(name) {
                     let kind = failure == ENOENT ? "a link to a missing file" : SystemCallError.reason(of: failure)
                     found.leftOut.append(LeftOutInput(path: path, relative: childRelative, kind: kind))

@@ -62,7 +62,8 @@ enum BatchCommand: Subcommand {
         or exits 75 with --no-wait.
         Exit codes: 0 every session rendered, 65 any rejected (or a stats file
         in DIR left out of the index, as index says), 66 any unreadable
-        (or an INPUT missing, or a folder with no log: its sessions are kept),
+        (or an INPUT missing, a folder that cannot be searched, or a folder
+        with no log: its sessions are kept),
         73 an output cannot be written (or the run is short of open files or
         memory), 75 DIR busy (--no-wait).
         """
