@@ -44,6 +44,12 @@ extension Path {
         }
     }
 
+    /// This path made absolute, with every link, `.` and `..` resolved
+    /// (`realpath(3)`); nil (with `errno`) if it names nothing.
+    package func resolvingLinks() -> Path? {
+        withCString { realpath($0, nil) }.map { Path(bytes: CStringBytes.bytes(freeing: $0)) }
+    }
+
     /// The text of the symbolic link here; nil (with `errno`) if it is not one.
     package func linkText() -> [UInt8]? {
         withCString { name in CStringBytes.filled(capacity: Int(PATH_MAX) + 1) { readlink(name, $0, $1) } }

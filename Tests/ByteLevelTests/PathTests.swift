@@ -64,4 +64,20 @@ struct RenameWithoutReplacingTests {
         #expect(FileManager.default.contents(atPath: folder + "/taken") == Data("taken".utf8))
         #expect(FileManager.default.contents(atPath: folder + "/new") == Data("a".utf8))
     }
+
+    @Test func resolvingLinksGivesTheAbsolutePathOfWhatIsNamedAndNilForNothing() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("resolve-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #require(FileManager.default.createFile(atPath: folder + "/real/file", contents: Data("x".utf8)))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "real/file")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/gone", withDestinationPath: "real/missing")
+        let real = try #require(Path(folder + "/real/file").resolvingLinks())
+        #expect(real.bytes.first == UInt8(ascii: "/"))
+        #expect(real.lastComponent == Array("file".utf8))
+        #expect(Path(folder + "/link").resolvingLinks() == real)
+        #expect(Path(folder + "/real/../real/./file").resolvingLinks() == real)
+        #expect(Path(folder + "/gone").resolvingLinks() == nil)
+        #expect(errno == ENOENT)
+    }
 }

@@ -250,8 +250,7 @@ extension BatchCommand {
     /// A `--redact-key` file inside DIR could be written over (a session's
     /// report, `summary.md`) or removed with a session: the team's secret is kept elsewhere.
     fileprivate static func refuseKeyInside(_ root: Path, _ key: InputFile?) throws(CLIError) {
-        func resolved(_ path: Path) -> [UInt8]? { path.withCString { realpath($0, nil) }.map { CStringBytes.bytes(freeing: $0) } }
-        guard let key, let keyPath = resolved(key.path), let rootPath = resolved(root),
+        guard let key, let keyPath = key.path.resolvingLinks()?.bytes, let rootPath = root.resolvingLinks()?.bytes,
             keyPath.starts(with: rootPath + [UInt8(ascii: "/")])
         else { return }
         throw .usage(

@@ -103,16 +103,13 @@ enum OutputConflicts {
     /// Whether two paths of one file are one name of it (after links), not
     /// two hard links; true when either cannot be resolved, the careful answer.
     private static func sameEntry(_ one: Path, _ other: Path) -> Bool {
-        func resolved(_ path: Path) -> [UInt8]? {
-            path.withCString { realpath($0, nil) }.map { CStringBytes.bytes(freeing: $0) }
-        }
-        guard let one = resolved(one), let other = resolved(other) else { return true }
+        guard let one = one.resolvingLinks(), let other = other.resolvingLinks() else { return true }
         return one == other
     }
 
     /// A path that does not exist yet, with its folder made absolute and free of links.
     private static func canonical(_ path: Path) -> Path {
-        guard let resolved = path.folder.withCString({ realpath($0, nil) }) else { return path }
-        return Path(bytes: CStringBytes.bytes(freeing: resolved)).appending(path.lastComponent)
+        guard let folder = path.folder.resolvingLinks() else { return path }
+        return folder.appending(path.lastComponent)
     }
 }
